@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { AppDeps } from './deps';
+import { AppError, HTTP_STATUS, isForeignKeyViolation, isUniqueViolation } from './errors';
+import { registerAuthHook } from './http/auth-hook';
+import { restModules } from './rest-modules';
+import { appRouter, type AppRouter } from './trpc/root';
+import { contextFactory } from './trpc/context';
+
+const clientDir = path.resolve(import.meta.dirname, '../../dist/client');
+
+/** Pictures are at most 2 MB (RULES.md); the multipart limit leaves room to say so clearly. */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // The /api ids and tRPC batch paths can be long; default is fine, but be explicit.
+    routerOptions: { maxParamLength: 500 },
+  });
+
+  // JSON and multipart only: a text/plain or urlencoded write is refused (CSRF, RULES.md).
+  app.removeContentTypeParser('text/plain');
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20 } });
+  registerAuthHook(app, deps);
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      const status = HTTP_STATUS[err.code];
+      if (status >= 500) req.log.error({ err }, 'request failed');
+      return reply.status(status).send({ message: err.message, code: err.code, details: err.details });
+    }
+    if (isUniqueViolation(err)) return reply.status(409).send({ message: 'That record already exists.', code: 'CONFLICT' });
+    if (isForeignKeyViolation(err))
+      return reply.status(409).send({ message: 'That record is still referenced elsewhere.', code: 'CONFLICT' });
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ message: err.message, code: (err as FastifyError).code ?? 'BAD_REQUEST' });
+    }
+    req.log.error({ err }, 'unexpected error');
+    return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL' });
+  });
+
+  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: contextFactory(deps),
+      onError({ error, path: p }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) {
+          deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC procedure failed');
+        }
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  for (const register of restModules) register(app, deps);
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/trpc/') || req.method !== 'GET') {
+      return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
+    }
+    if (opts.serveClient !== false && fs.existsSync(path.join(clientDir, 'index.html'))) {
+      // SPA fallback: the client router shows its own not-found page.
+      return reply.type('text/html').sendFile('index.html', clientDir, { cacheControl: false });
+    }
+    return reply.status(404).type('text/plain').send('The client is not built. Run `npm run build`.');
+  });
+
+  if (opts.serveClient !== false && fs.existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      // Hashed assets never change; index.html must always be fresh.
+      setHeaders(res, filePath) {
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,81 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import type { Role } from '../../shared/roles';
+
+/** Sessions as in Lucia's session guide: a random token for the client, its SHA-256 as the id. */
+export interface SessionPolicy {
+  idleMs: number;
+  maxMs: number;
+}
+
+export interface Actor {
+  id: string;
+  role: Role;
+  email: string;
+  username: string;
+  branchId: string | null;
+  sessionId: string;
+}
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(db: Db, userId: string, policy: SessionPolicy) {
+  const token = generateSessionToken();
+  const now = Date.now();
+  const expiresAt = new Date(now + Math.min(policy.idleMs, policy.maxMs));
+  await db.insert(sessions).values({ id: sessionIdFromToken(token), userId, lastUsedAt: new Date(now), expiresAt });
+  return { token, expiresAt };
+}
+
+/**
+ * Validates a token and slides the idle window. The row's expiresAt is the earlier of
+ * lastUsed + idle and created + max; it is refreshed at most once a minute to spare writes.
+ */
+export async function validateSessionToken(db: Db, token: string, policy: SessionPolicy): Promise<Actor | null> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  const id = sessionIdFromToken(token);
+  const rows = await db
+    .select({
+      session: sessions,
+      user: { id: users.id, role: users.role, email: users.email, username: users.username, branchId: users.branchId },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const now = Date.now();
+  if (row.session.expiresAt.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now - row.session.lastUsedAt.getTime() > 60_000) {
+    const hardEnd = row.session.createdAt.getTime() + policy.maxMs;
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now), expiresAt: new Date(Math.min(now + policy.idleMs, hardEnd)) })
+      .where(eq(sessions.id, id));
+  }
+  return { ...row.user, sessionId: id };
+}
+
+export async function invalidateSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** A role change, a password change or reset, and deleting the user end every session. */
+export async function invalidateUserSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, updatedAt } from './common';
+import { users } from './users';
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    courseName: text('course_name').notNull(),
+    duration: text('duration').notNull(),
+    totalFee: money('total_fee_minor').notNull(),
+    installments: integer('installments').notNull(),
+    category: text('category').notNull(),
+    admissionFee: money('admission_fee_minor').notNull(),
+    currency: text('currency').notNull().default('LKR'),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('courses_category_idx').on(t.category),
+    index('courses_created_idx').on(t.createdAt),
+    index('courses_name_idx').on(t.courseName),
+  ],
+);
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: id(),
+    // Deleting a user or course keeps the enrolment and its money history (RULES.md).
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    paymentType: text('payment_type', { enum: ['full', 'installment'] }).notNull(),
+    // Snapshots of the course fees at enrolment time.
+    totalFee: money('total_fee_minor').notNull(),
+    admissionFee: money('admission_fee_minor').notNull(),
+    currency: text('currency').notNull().default('LKR'),
+    admissionFeePaid: boolean('admission_fee_paid').notNull().default(false),
+    admissionFeePaidAt: timestamp('admission_fee_paid_at', { withTimezone: true, mode: 'date' }),
+    status: text('status', { enum: ['active', 'completed'] })
+      .notNull()
+      .default('active'),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    enrolledOn: date('enrolled_on', { mode: 'string' }).notNull(),
+    deletedUsername: text('deleted_username'),
+    deletedEmail: text('deleted_email'),
+    deletedCourseName: text('deleted_course_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One open enrolment per user and course.
+    uniqueIndex('enrollments_open_uq').on(t.userId, t.courseId).where(sql`${t.status} <> 'completed'`),
+    index('enrollments_course_idx').on(t.courseId),
+    index('enrollments_user_idx').on(t.userId),
+    index('enrollments_created_idx').on(t.createdAt),
+  ],
+);
+
+export const enrollmentInstallments = pgTable(
+  'enrollment_installments',
+  {
+    id: id(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    amount: money('amount_minor').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('enrollment_installments_seq_uq').on(t.enrollmentId, t.seq),
+    // Overdue look-ups scan only unpaid rows by due date.
+    index('enrollment_installments_unpaid_due_idx').on(t.dueDate).where(sql`${t.isPaid} = false`),
+  ],
+);

@@ -1,0 +1,6 @@
+export * from './branches';
+export * from './users';
+export * from './settings';
+export * from './courses';
+export * from './treatments';
+export * from './jobs';

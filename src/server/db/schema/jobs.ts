@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id } from './common';
+import { users } from './users';
+
+/** Emails: the development outbox, and a record of what was sent through Resend. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    // The job's idempotency key: a retried or duplicated job never sends the same email twice.
+    idempotencyKey: text('idempotency_key').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    transport: text('transport', { enum: ['outbox', 'resend'] }).notNull(),
+    providerId: text('provider_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_outbox_key_uq').on(t.idempotencyKey), index('email_outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+/** A reminder for one installment goes out at most once a day, however often the job runs. */
+export const reminderLog = pgTable(
+  'reminder_log',
+  {
+    id: id(),
+    installmentKind: text('installment_kind', { enum: ['enrollment', 'booking'] }).notNull(),
+    installmentId: uuid('installment_id').notNull(),
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reminder_log_uq').on(t.installmentKind, t.installmentId, t.sentOn)],
+);
+
+/** Job state for the in-process driver (embedded mode); BullMQ keeps its own state in Redis. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['queued', 'active', 'completed', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    progress: integer('progress').notNull().default(0),
+    result: jsonb('result'),
+    failedReason: text('failed_reason'),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('jobs_status_run_idx').on(t.status, t.runAt).where(sql`${t.status} in ('queued','active')`)],
+);
+
+/** Report files built by the worker, kept until downloaded or expired. */
+export const reportFiles = pgTable('report_files', {
+  id: id(),
+  requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  format: text('format', { enum: ['xlsx', 'pdf'] }).notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data'),
+  status: text('status', { enum: ['queued', 'building', 'ready', 'failed'] })
+    .notNull()
+    .default('queued'),
+  progress: integer('progress').notNull().default(0),
+  error: text('error'),
+  params: jsonb('params').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+});

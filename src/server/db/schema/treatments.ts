@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, updatedAt } from './common';
+import { users } from './users';
+
+export const treatments = pgTable(
+  'treatments',
+  {
+    id: id(),
+    treatmentName: text('treatment_name').notNull(),
+    localPrice: money('local_price_minor').notNull(),
+    foreignPrice: money('foreign_price_minor').notNull(),
+    maxSessions: integer('max_sessions').notNull(),
+    installments: integer('installments').notNull(),
+    durationWeeks: integer('duration_weeks').notNull().default(0),
+    durationDays: integer('duration_days').notNull().default(0),
+    durationMonths: integer('duration_months').notNull().default(0),
+    category: text('category'),
+    discountedPrice: money('discounted_price_minor'),
+    specialRequirements: text('special_requirements'),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('treatments_name_uq').on(sql`lower(${t.treatmentName})`),
+    index('treatments_created_idx').on(t.createdAt),
+  ],
+);
+
+export const treatmentBookings = pgTable(
+  'treatment_bookings',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    treatmentId: uuid('treatment_id').references(() => treatments.id, { onDelete: 'set null' }),
+    // Kept so a booking stays readable after its treatment or user is deleted.
+    treatmentName: text('treatment_name').notNull(),
+    maxSessions: integer('max_sessions').notNull(),
+    deletedUsername: text('deleted_username'),
+    deletedEmail: text('deleted_email'),
+    userType: text('user_type', { enum: ['local', 'foreign'] }).notNull(),
+    paymentType: text('payment_type', { enum: ['full', 'installment'] }).notNull(),
+    paymentStatus: text('payment_status', { enum: ['pending', 'partially_paid', 'paid', 'overdue'] })
+      .notNull()
+      .default('pending'),
+    price: money('price_minor').notNull(),
+    currency: text('currency').notNull(),
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
+    sessionsCompleted: integer('sessions_completed').notNull().default(0),
+    status: text('status', { enum: ['active', 'cancelled'] })
+      .notNull()
+      .default('active'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookings_user_treatment_idx').on(t.userId, t.treatmentId, t.createdAt),
+    index('bookings_treatment_idx').on(t.treatmentId),
+    index('bookings_status_idx').on(t.paymentStatus),
+    index('bookings_created_idx').on(t.createdAt),
+  ],
+);
+
+export const bookingInstallments = pgTable(
+  'booking_installments',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => treatmentBookings.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    amount: money('amount_minor').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('booking_installments_seq_uq').on(t.bookingId, t.seq),
+    index('booking_installments_unpaid_due_idx').on(t.dueDate).where(sql`${t.isPaid} = false`),
+  ],
+);
+
+export const bookingSessionNotes = pgTable(
+  'booking_session_notes',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => treatmentBookings.id, { onDelete: 'cascade' }),
+    sessionNumber: integer('session_number').notNull(),
+    note: text('note').notNull().default(''),
+    date: timestamp('date', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.sessionNumber] })],
+);

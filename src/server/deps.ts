@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db, DbHandle } from './db/client';
+import type { JobQueue } from './jobs/queue';
+import type { Actor, SessionPolicy } from './auth/sessions';
+
+/** Everything the server's parts share, built once in main.ts (or by a test). */
+export interface AppDeps {
+  config: Config;
+  dbHandle: DbHandle;
+  db: Db;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  sessionPolicy: SessionPolicy;
+}
+
+/** What a service function receives: the database (or a transaction) and who is acting. */
+export interface ServiceContext {
+  db: Db;
+  actor: Actor;
+  deps: AppDeps;
+}
+
+export function sessionPolicyFrom(config: Config): SessionPolicy {
+  return { idleMs: config.SESSION_IDLE_HOURS * 3600_000, maxMs: config.SESSION_MAX_DAYS * 86400_000 };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { ZPageInput } from '../../../shared/pagination';
+
+const REQUIRED = 'Please fill all the required fields.';
+
+const name = z
+  .string({ message: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(100, 'Branch name must be at most 100 characters.');
+const location = z
+  .string({ message: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(200, 'Location must be at most 200 characters.');
+
+export const ZCreateBranchInput = z.object({ name, location });
+export type TCreateBranchInput = z.infer<typeof ZCreateBranchInput>;
+
+export const ZUpdateBranchInput = z.object({ id: z.string(), name, location });
+export type TUpdateBranchInput = z.infer<typeof ZUpdateBranchInput>;
+
+export const ZListBranchesInput = ZPageInput.extend({
+  sortBy: z.enum(['name', 'location', 'createdAt']).default('name'),
+  sortDir: z.enum(['asc', 'desc']).default('asc'),
+});
+export type TListBranchesInput = z.infer<typeof ZListBranchesInput>;
+
+export const ZBranchIdInput = z.object({ id: z.string() });

@@ -1,0 +1,110 @@
+import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { branches, users } from '../../db/schema';
+import type { Page } from '../../../shared/pagination';
+import { AppError } from '../../errors';
+import { assertId, ilikeContains, offsetOf } from '../common';
+import type { TCreateBranchInput, TListBranchesInput, TUpdateBranchInput } from './branches.schemas';
+
+interface Ctx {
+  db: Db;
+}
+
+type BranchRow = typeof branches.$inferSelect;
+
+export function toBranchDto(b: BranchRow) {
+  return {
+    _id: b.id,
+    name: b.name,
+    location: b.location,
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
+  };
+}
+export type BranchDto = ReturnType<typeof toBranchDto>;
+
+const DUPLICATE = 'A branch with this name already exists.';
+
+async function assertNameFree(db: Db, name: string, exceptId?: string) {
+  const clash = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(sql`lower(${branches.name})`, name.toLowerCase()), exceptId ? ne(branches.id, exceptId) : undefined))
+    .limit(1);
+  if (clash.length) throw new AppError('CONFLICT', DUPLICATE);
+}
+
+const SORT = { name: branches.name, location: branches.location, createdAt: branches.createdAt };
+
+export async function listBranches({ db }: Ctx, input: TListBranchesInput): Promise<Page<BranchDto>> {
+  const where = input.search ? or(ilikeContains(branches.name, input.search), ilikeContains(branches.location, input.search)) : undefined;
+  const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(branches)
+      .where(where)
+      .orderBy(order, asc(branches.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input.page, input.pageSize)),
+    db.select({ n: count() }).from(branches).where(where),
+  ]);
+  return { items: rows.map(toBranchDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/** The REST list answers every branch (`{ branches }`); branches are few per organisation. */
+export async function listAllBranches({ db }: Ctx): Promise<BranchDto[]> {
+  const rows = await db.select().from(branches).orderBy(asc(branches.name)).limit(5000);
+  return rows.map(toBranchDto);
+}
+
+export async function getBranch({ db }: Ctx, id: string): Promise<BranchDto> {
+  assertId(id, 'Branch');
+  const [row] = await db.select().from(branches).where(eq(branches.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Branch not found.');
+  return toBranchDto(row);
+}
+
+export async function createBranch({ db }: Ctx, input: TCreateBranchInput): Promise<BranchDto> {
+  await assertNameFree(db, input.name);
+  const [row] = await db.insert(branches).values({ name: input.name, location: input.location }).returning();
+  return toBranchDto(row!);
+}
+
+export async function updateBranch({ db }: Ctx, input: TUpdateBranchInput): Promise<BranchDto> {
+  assertId(input.id, 'Branch');
+  await assertNameFree(db, input.name, input.id);
+  const [row] = await db
+    .update(branches)
+    .set({ name: input.name, location: input.location })
+    .where(eq(branches.id, input.id))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', 'Branch not found.');
+  return toBranchDto(row);
+}
+
+/** RULES.md: a branch with users cannot be deleted; the answer says how many it has. */
+export async function deleteBranch({ db }: Ctx, id: string): Promise<{ message: string }> {
+  assertId(id, 'Branch');
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: branches.id }).from(branches).where(eq(branches.id, id)).for('update').limit(1);
+    if (!row) throw new AppError('NOT_FOUND', 'Branch not found.');
+    const [users_] = await tx.select({ n: count() }).from(users).where(eq(users.branchId, id));
+    const n = users_?.n ?? 0;
+    if (n > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `This branch has ${n} ${n === 1 ? 'user' : 'users'}. Move or delete them before deleting the branch.`,
+        { userCount: n },
+      );
+    }
+    await tx.delete(branches).where(eq(branches.id, id));
+    return { message: 'Branch deleted successfully!' };
+  });
+}
+
+/** Id and name of every branch, for the user forms' dropdowns. */
+export async function branchOptions({ db }: Ctx) {
+  const rows = await db.select({ _id: branches.id, name: branches.name, location: branches.location }).from(branches).orderBy(asc(branches.name)).limit(5000);
+  return rows;
+}

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { branches, users } from '../../db/schema';
+
+/** The columns every user answer is built from; the password hash is never selected. */
+export const userColumns = {
+  id: users.id,
+  username: users.username,
+  fullName: users.fullName,
+  email: users.email,
+  role: users.role,
+  phone: users.phone,
+  address: users.address,
+  imageFileId: users.imageFileId,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  branchId: branches.id,
+  branchName: branches.name,
+  branchLocation: branches.location,
+};
+
+export type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+export function imageUrl(fileId: string | null): string | null {
+  return fileId ? `/api/files/${fileId}` : null;
+}
+
+/** spec section 3 User: `_id`, populated `branch`, `image` as a URL. */
+export function toUserDto(u: UserRow) {
+  return {
+    _id: u.id,
+    username: u.username,
+    fullName: u.fullName,
+    email: u.email,
+    role: u.role,
+    branch: u.branchId ? { _id: u.branchId, name: u.branchName ?? '', location: u.branchLocation ?? '' } : null,
+    phone: u.phone,
+    address: u.address,
+    image: imageUrl(u.imageFileId),
+    createdAt: u.createdAt.toISOString(),
+    updatedAt: u.updatedAt.toISOString(),
+  };
+}
+
+export type UserDto = ReturnType<typeof toUserDto>;
+
+export function selectUsers(db: Db) {
+  return db.select(userColumns).from(users).leftJoin(branches, eq(branches.id, users.branchId));
+}
+
+export async function findUserDto(db: Db, id: string): Promise<UserDto | null> {
+  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  return row ? toUserDto(row) : null;
+}

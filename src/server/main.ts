@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { sessionPolicyFrom, type AppDeps } from './deps';
+import { createJobQueue } from './jobs/create-queue';
+import { createLogger } from './logger';
+import { seedIfEmpty } from './seed';
+import { DEMO_PASSWORD } from './seed/demo-users';
+
+const config = loadConfig();
+const log = createLogger(config);
+
+/** PGlite is single-connection: one server per DATA_DIR (DESIGN.md). */
+function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'server.lock');
+  try {
+    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch {
+    const pid = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      log.fatal(`Another server (pid ${pid}) is using ${path.resolve(dataDir)}. Stop it first, or set DATABASE_URL to run several servers.`);
+      process.exit(1);
+    }
+    fs.writeFileSync(lockFile, String(process.pid));
+  }
+  return () => fs.rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const unlock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
+const dbHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await dbHandle.migrate();
+
+const deps: AppDeps = {
+  config,
+  dbHandle,
+  db: dbHandle.db,
+  log,
+  sessionPolicy: sessionPolicyFrom(config),
+  jobs: undefined as unknown as AppDeps['jobs'],
+};
+deps.jobs = await createJobQueue(deps);
+
+const seeded = await seedIfEmpty(deps);
+const app = await buildApp(deps);
+await app.listen({ port: config.PORT, host: config.HOST });
+
+const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+const lines = [`Back office running at ${url} (${dbHandle.kind === 'pglite' ? `embedded database in ${path.resolve(config.DATA_DIR)}` : 'PostgreSQL'})`];
+if (seeded.created) {
+  lines.push(`Sign in as ${seeded.adminEmail} with ${seeded.generatedPassword ? `password ${seeded.generatedPassword} (shown once; change it)` : 'SEED_ADMIN_PASSWORD'}`);
+  if (config.SEED_DEMO) lines.push(`Demo accounts (admin@example.com is yours; admin, manager, student1...@example.com) use the password ${DEMO_PASSWORD}`);
+}
+console.log(lines.join('\n'));
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'shutting down');
+  await app.close();
+  await deps.jobs.close();
+  await dbHandle.close();
+  unlock();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

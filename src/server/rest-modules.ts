@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from './deps';
+import { registerAuthRest } from './domains/auth/auth.rest';
+import { registerBranchRest } from './domains/branches/branches.rest';
+
+/** Every domain's documented /api paths. */
+export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [registerAuthRest, registerBranchRest];

@@ -1,0 +1,60 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { AppError, TRPC_CODE } from '../errors';
+import type { Access } from '../http/access';
+import type { Context } from './context';
+
+export interface Meta {
+  /** Set by the composed procedures; the router walk test fails on a procedure without it. */
+  access?: Access;
+}
+
+interface IssueLike {
+  message: string;
+  path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
+}
+
+function issuesOf(cause: unknown): IssueLike[] | null {
+  const issues = (cause as { issues?: unknown } | undefined)?.issues;
+  return Array.isArray(issues) ? (issues as IssueLike[]) : null;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const issues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : null;
+      const appError = error.cause instanceof AppError ? error.cause : null;
+      let message = shape.message;
+      // Zod issues: the first issue's message is the user-facing one (schemas carry the spec's texts).
+      if (issues) message = issues[0]?.message ?? 'Invalid input.';
+      // An unexpected failure says nothing internal.
+      if (error.code === 'INTERNAL_SERVER_ERROR' && !appError) message = 'Something went wrong. Please try again.';
+      return {
+        ...shape,
+        message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          details: issues?.map((i) => ({ path: (i.path ?? []).map(String).join('.'), message: i.message })) ?? appError?.details,
+        },
+      };
+    },
+  });
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Services throw AppError; this turns it into the matching tRPC error for every procedure. */
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+  }
+  return result;
+});
+
+export const baseProcedure = t.procedure.use(mapAppErrors);

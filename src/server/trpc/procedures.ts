@@ -1,0 +1,24 @@
+import { TRPCError } from '@trpc/server';
+import { ADMIN_ROLES, STAFF_ROLES, type Role } from '../../shared/roles';
+import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../http/access';
+import { baseProcedure } from './init';
+
+export const publicProcedure = baseProcedure.meta({ access: 'public' });
+
+export const authedProcedure = baseProcedure.meta({ access: 'authed' }).use(({ ctx, next }) => {
+  if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
+  const actor = ctx.actor;
+  return next({ ctx: { ...ctx, actor, svc: { db: ctx.deps.db, actor, deps: ctx.deps } } });
+});
+
+function requireRoles(roles: readonly Role[]) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!roles.includes(ctx.actor.role)) throw new TRPCError({ code: 'FORBIDDEN', message: FORBIDDEN_MESSAGE });
+    return next();
+  });
+}
+
+/** manager, admin, superadmin: the back-office. */
+export const staffProcedure = requireRoles(STAFF_ROLES).meta({ access: 'staff' });
+/** admin, superadmin: creating, deleting and money toggles. */
+export const adminProcedure = requireRoles(ADMIN_ROLES).meta({ access: 'admin' });
