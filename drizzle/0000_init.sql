@@ -21,10 +21,12 @@ CREATE TABLE "login_attempts" (
 );
 --> statement-breakpoint
 CREATE TABLE "password_resets" (
-	"user_id" uuid PRIMARY KEY NOT NULL,
-	"otp_hash" text NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"otp_hash" text,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
+	"sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -228,6 +230,7 @@ ALTER TABLE "treatment_bookings" ADD CONSTRAINT "treatment_bookings_treatment_id
 ALTER TABLE "report_files" ADD CONSTRAINT "report_files_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "branches_name_lower_uq" ON "branches" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "login_attempts_email_idx" ON "login_attempts" USING btree ("email","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "password_resets_user_uq" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_uq" ON "users" USING btree (lower("username"));--> statement-breakpoint

@@ -33,13 +33,14 @@ async function openPostgres(url: string, max = 10): Promise<DbHandle> {
     kind: 'postgres',
     async migrate() {
       // Several servers may start at once: one applies the migrations, the others wait for it.
-      const conn = await client.reserve();
+      // A one-connection client keeps the session-level advisory lock and the migration together.
+      const single = postgres(url, { max: 1, onnotice: () => {} });
       try {
-        await conn`select pg_advisory_lock(727274)`;
-        await migrate(drizzle({ client: conn as unknown as typeof client, schema }), { migrationsFolder });
+        await single`select pg_advisory_lock(727274)`;
+        await migrate(drizzle({ client: single, schema }), { migrationsFolder });
+        await single`select pg_advisory_unlock(727274)`;
       } finally {
-        await conn`select pg_advisory_unlock(727274)`;
-        conn.release();
+        await single.end({ timeout: 5 });
       }
     },
     close: () => client.end({ timeout: 5 }),

@@ -1,0 +1,86 @@
+import { createTRPCClient, httpLink } from '@trpc/client';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from '../../src/server/app';
+import { createSession } from '../../src/server/auth/sessions';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { sessionPolicyFrom, type AppDeps } from '../../src/server/deps';
+import { createJobQueue } from '../../src/server/jobs/create-queue';
+import type { AppRouter } from '../../src/server/trpc/root';
+import type { Role } from '../../src/shared/roles';
+import { createTestDatabase } from './db';
+import { makeUser, type MadeUser } from './factories';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** http://127.0.0.1:PORT */
+  baseUrl: string;
+  /** A REST call as a bearer-token client (or anonymous). Answers status and parsed JSON body. */
+  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  /** A typed tRPC client over real HTTP; with a token it is that user. */
+  trpc(token?: string): ReturnType<typeof createTRPCClient<AppRouter>>;
+  /** A user of the role with a live session (token for bearer calls). */
+  userWithSession(role: Role, overrides?: Partial<Parameters<typeof makeUser>[1]>): Promise<MadeUser & { token: string }>;
+  close(): Promise<void>;
+}
+
+/** The real server on a real PostgreSQL database of its own, listening on a free port. */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), DATABASE_URL: database.url, ...overrides };
+  const dbHandle = await openDatabase({ databaseUrl: database.url, dataDir: '', max: 5 });
+  const deps: AppDeps = {
+    config,
+    dbHandle,
+    db: dbHandle.db,
+    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    sessionPolicy: sessionPolicyFrom(config),
+    jobs: undefined as unknown as AppDeps['jobs'],
+  };
+  deps.jobs = await createJobQueue(deps);
+  const app = await buildApp(deps, { serveClient: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+  return {
+    app,
+    deps,
+    baseUrl,
+    async api(method, path, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      let body: string | undefined;
+      if (opts.body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+      }
+      const res = await fetch(baseUrl + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, body: parsed as any, headers: res.headers };
+    },
+    trpc(token) {
+      return createTRPCClient<AppRouter>({
+        links: [httpLink({ url: `${baseUrl}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })],
+      });
+    },
+    async userWithSession(role, o = {}) {
+      const user = await makeUser(deps.db, { role, ...o });
+      const { token } = await createSession(deps.db, user.id, deps.sessionPolicy);
+      return { ...user, token };
+    },
+    async close() {
+      await app.close();
+      await deps.jobs.close();
+      await dbHandle.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../../src/server/auth/passwords';
+import type { Db } from '../../src/server/db/client';
+import { branches, users } from '../../src/server/db/schema';
+import type { Role } from '../../src/shared/roles';
+
+export const TEST_PASSWORD = 'correct-horse-9';
+let cachedHash: Promise<string> | undefined;
+
+export interface MadeUser {
+  id: string;
+  email: string;
+  username: string;
+  password: string;
+  role: Role;
+  branchId: string | null;
+}
+
+export async function makeBranch(db: Db, o: Partial<{ name: string; location: string }> = {}) {
+  const suffix = randomBytes(3).toString('hex');
+  const [b] = await db
+    .insert(branches)
+    .values({ name: o.name ?? `Branch ${suffix}`, location: o.location ?? `Street ${suffix}` })
+    .returning();
+  return b!;
+}
+
+/** A user with TEST_PASSWORD (hashed once per file: argon2 is deliberately slow). */
+export async function makeUser(
+  db: Db,
+  o: Partial<{ role: Role; email: string; username: string; fullName: string; branchId: string | null; password: string }> = {},
+): Promise<MadeUser> {
+  const suffix = randomBytes(4).toString('hex');
+  const password = o.password ?? TEST_PASSWORD;
+  const passwordHash = o.password ? await hashPassword(o.password) : await (cachedHash ??= hashPassword(TEST_PASSWORD));
+  const role = o.role ?? 'user';
+  const [u] = await db
+    .insert(users)
+    .values({
+      username: o.username ?? `${role}_${suffix}`,
+      fullName: o.fullName ?? `Test ${role} ${suffix}`,
+      email: (o.email ?? `${role}.${suffix}@example.com`).toLowerCase(),
+      passwordHash,
+      role,
+      branchId: o.branchId ?? null,
+    })
+    .returning();
+  return { id: u!.id, email: u!.email, username: u!.username, password, role, branchId: u!.branchId };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    globalSetup: ['tests/setup/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // The servers start once per run (global setup); each file gets its own database.
+    fileParallelism: true,
+  },
+});
