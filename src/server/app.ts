@@ -17,6 +17,13 @@ const clientDir = path.resolve(import.meta.dirname, '../../dist/client');
 /** Pictures are at most 2 MB (RULES.md); the multipart limit leaves room to say so clearly. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with the access it declares (the route walk test reads it). */
+    apiRoutes: Array<{ method: string; url: string; access: string }>;
+  }
+}
+
 export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
@@ -31,6 +38,16 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20 } });
   registerAuthHook(app, deps);
+
+  // Fail at start-up, not in production traffic, when an /api path forgets to declare its access.
+  const apiRoutes: Array<{ method: string; url: string; access: string }> = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (r) => {
+    if (!r.url.startsWith('/api/')) return;
+    const access = r.config?.access;
+    if (!access) throw new Error(`${String(r.method)} ${r.url} does not declare its access`);
+    for (const method of [r.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: r.url, access });
+  });
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
