@@ -5,10 +5,12 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { sessionPolicyFrom, type AppDeps } from './deps';
 import { createJobQueue } from './jobs/create-queue';
+import { loadDotEnv } from './env';
 import { createLogger } from './logger';
 import { seedIfEmpty } from './seed';
 import { DEMO_PASSWORD } from './seed/demo-users';
 
+loadDotEnv();
 const config = loadConfig();
 const log = createLogger(config);
 
