@@ -1,0 +1,64 @@
+/**
+ * Treatment booking payment rules shared by the server (which stores the status) and the client
+ * (which draws badges and the progress bar), so both always agree (RULES.md, Treatment bookings).
+ */
+export const PAYMENT_STATUSES = ['pending', 'partially_paid', 'paid', 'overdue'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  partially_paid: 'Partially Paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+};
+
+export interface InstallmentLike {
+  isPaid: boolean;
+  /** YYYY-MM-DD */
+  dueDate: string;
+}
+
+/**
+ * none paid -> pending, all paid -> paid, otherwise partially_paid; an unpaid installment whose
+ * due date is before `today` (YYYY-MM-DD, clinic time zone) makes it overdue until it is paid.
+ */
+export function computePaymentStatus(installments: readonly InstallmentLike[], today: string, fallback: PaymentStatus = 'pending'): PaymentStatus {
+  if (installments.length === 0) return fallback;
+  if (installments.some((i) => !i.isPaid && i.dueDate < today)) return 'overdue';
+  const paid = installments.filter((i) => i.isPaid).length;
+  if (paid === 0) return 'pending';
+  return paid === installments.length ? 'paid' : 'partially_paid';
+}
+
+/** spec section 4: paid installments over all; without installments 100 when paid, else 0. */
+export function paymentCompletionPercentage(installments: ReadonlyArray<{ isPaid: boolean }>, paymentStatus: string | null | undefined): number {
+  if (installments.length === 0) return paymentStatus === 'paid' ? 100 : 0;
+  return Math.round((installments.filter((i) => i.isPaid).length / installments.length) * 100);
+}
+
+/** Bar colour: green at 100, orange above 0, red at 0. */
+export function progressColor(percentage: number): 'green' | 'orange' | 'red' {
+  if (percentage >= 100) return 'green';
+  if (percentage > 0) return 'orange';
+  return 'red';
+}
+
+/** The calendar date (YYYY-MM-DD) of `now` in the given IANA time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/**
+ * Calendar arithmetic on YYYY-MM-DD: months first (clamped to the month's last day, so 31 Jan +
+ * 1 month is 28/29 Feb rather than spilling into March), then weeks and days.
+ */
+export function addToDate(date: string, add: { months?: number; weeks?: number; days?: number }): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const totalMonths = y * 12 + (m - 1) + (add.months ?? 0);
+  const year = Math.floor(totalMonths / 12);
+  const month = totalMonths % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const base = new Date(Date.UTC(year, month, Math.min(d, lastDay)));
+  base.setUTCDate(base.getUTCDate() + (add.weeks ?? 0) * 7 + (add.days ?? 0));
+  return base.toISOString().slice(0, 10);
+}
