@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import { registerAuthRest } from './domains/auth/auth.rest';
 import { registerBranchRest } from './domains/branches/branches.rest';
+import { registerFilesRest } from './domains/files/files.rest';
+import { registerUsersRest } from './domains/users/users.rest';
 
 /** Every domain's documented /api paths. */
-export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [registerAuthRest, registerBranchRest];
+export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
+  registerAuthRest,
+  registerBranchRest,
+  registerUsersRest,
+  registerFilesRest,
+];

@@ -1,0 +1,109 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { hashPassword } from '../../auth/passwords';
+import { invalidateUserSessions } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { passwordResets, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { INVALID_OTP, type TForgotPasswordInput, type TResetPasswordInput, type TValidateOtpInput } from './users.schemas';
+
+/** RULES.md: 6 digits, valid 10 minutes, at most 5 wrong tries. */
+export const OTP_TTL_MS = 10 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+
+export const FORGOT_ANSWER = 'If that email belongs to an account, an OTP has been sent.';
+export const OTP_VERIFIED = 'OTP verified.';
+export const OTP_EXPIRED = 'This OTP has expired. Please request a new one.';
+export const OTP_LOCKED = 'Too many wrong attempts. Please request a new OTP.';
+export const PASSWORD_RESET_DONE = 'Password reset successful. Please login with your new password.';
+
+/** The code is bound to its request: the same digits of an older request never match. */
+export function hashOtp(ref: string, code: string): string {
+  return createHash('sha256').update(`${ref}:${code}`).digest('hex');
+}
+
+export function generateOtp(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/**
+ * Creates (or replaces) the user's reset request and queues the email that carries the code.
+ * The answer is the same whether or not the email has an account (no account discovery).
+ */
+export async function requestPasswordReset(deps: AppDeps, input: TForgotPasswordInput): Promise<{ message: string }> {
+  const { db } = deps;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email)).limit(1);
+  if (user) {
+    // A new request replaces the old one with a new id, so an old email job finds nothing to send.
+    const resetId = await db.transaction(async (tx) => {
+      await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+      const [row] = await tx
+        .insert(passwordResets)
+        .values({ userId: user.id, expiresAt: new Date(Date.now() + OTP_TTL_MS) })
+        .returning({ id: passwordResets.id });
+      return row!.id;
+    });
+    await deps.jobs.enqueue('send-email', { key: `otp:${resetId}`, template: 'otp', userId: user.id, ref: resetId }, { jobId: `otp:${resetId}` });
+  }
+  return { message: FORGOT_ANSWER };
+}
+
+function sameHash(a: string, b: string) {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Checks the code against the user's live request. A try is claimed before the comparison (an
+ * atomic increment capped at the limit), so parallel guesses cannot exceed five; a right code
+ * gives its try back.
+ */
+async function verifyOtp(db: Db, email: string, code: string): Promise<{ userId: string; resetId: string }> {
+  const [row] = await db
+    .select({ reset: passwordResets })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
+  const reset = row?.reset;
+  if (!reset || !reset.otpHash) throw new AppError('BAD_REQUEST', INVALID_OTP);
+  if (reset.expiresAt.getTime() <= Date.now()) throw new AppError('BAD_REQUEST', OTP_EXPIRED);
+  const [claimed] = await db
+    .update(passwordResets)
+    .set({ attempts: sql`${passwordResets.attempts} + 1` })
+    .where(and(eq(passwordResets.id, reset.id), lt(passwordResets.attempts, OTP_MAX_ATTEMPTS), gt(passwordResets.expiresAt, new Date())))
+    .returning({ attempts: passwordResets.attempts, otpHash: passwordResets.otpHash });
+  if (!claimed) {
+    // Lost to a concurrent replacement or expiry, or the limit was reached.
+    throw new AppError(reset.attempts >= OTP_MAX_ATTEMPTS ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST', reset.attempts >= OTP_MAX_ATTEMPTS ? OTP_LOCKED : INVALID_OTP);
+  }
+  if (!claimed.otpHash || !sameHash(claimed.otpHash, hashOtp(reset.id, code))) {
+    throw new AppError('BAD_REQUEST', claimed.attempts >= OTP_MAX_ATTEMPTS ? OTP_LOCKED : INVALID_OTP);
+  }
+  await db
+    .update(passwordResets)
+    .set({ attempts: sql`greatest(${passwordResets.attempts} - 1, 0)` })
+    .where(eq(passwordResets.id, reset.id));
+  return { userId: reset.userId, resetId: reset.id };
+}
+
+export async function validateOtp(deps: AppDeps, input: TValidateOtpInput): Promise<{ success: true; message: string }> {
+  await verifyOtp(deps.db, input.email, input.otp);
+  return { success: true, message: OTP_VERIFIED };
+}
+
+/** Verifies the code again, sets the password, consumes the request and ends every session. */
+export async function resetPassword(deps: AppDeps, input: TResetPasswordInput): Promise<{ message: string }> {
+  const { userId, resetId } = await verifyOtp(deps.db, input.email, input.otp);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    // Deleting the exact request makes the code single-use even against a concurrent reset.
+    const gone = await tx.delete(passwordResets).where(eq(passwordResets.id, resetId)).returning({ id: passwordResets.id });
+    if (gone.length === 0) throw new AppError('BAD_REQUEST', INVALID_OTP);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await invalidateUserSessions(tx, userId);
+  });
+  return { message: PASSWORD_RESET_DONE };
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodType, z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { AppError, fromZodError } from '../../errors';
+import { route, ZIdParam } from '../../http/rest';
+import { IMAGE_TOO_LARGE } from '../files/files.service';
+import * as resets from './password-reset.service';
+import {
+  ZCreateUserRestBody,
+  ZForgotPasswordInput,
+  ZResetPasswordInput,
+  ZUpdateProfileInput,
+  ZUpdateUserInput,
+  ZValidateOtpInput,
+  type UploadedImage,
+} from './users.schemas';
+import * as service from './users.service';
+
+/** Reads a multipart form: text fields as strings, the `image` file as a Buffer. */
+async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<string, string>; image?: UploadedImage }> {
+  const fields: Record<string, string> = {};
+  let image: UploadedImage | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'image') image = { data, truncated: part.file.truncated };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE);
+    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', 'Upload one picture at a time.');
+    if (code?.startsWith('FST_')) throw new AppError('BAD_REQUEST', 'The form could not be read.');
+    throw err;
+  }
+  return { fields, image };
+}
+
+/** JSON or (for pictures) a multipart form, validated by the same schema. */
+async function readEditBody<S extends ZodType>(req: FastifyRequest, schema: S, extra: Record<string, unknown> = {}) {
+  let raw: unknown = req.body;
+  let image: UploadedImage | undefined;
+  if (req.isMultipart()) {
+    const form = await readMultipart(req);
+    raw = form.fields;
+    image = form.image;
+  }
+  const parsed = schema.safeParse({ ...(raw && typeof raw === 'object' ? raw : {}), ...extra });
+  if (!parsed.success) throw fromZodError(parsed.error);
+  return { input: parsed.data as z.infer<S>, image };
+}
+
+export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/users',
+    access: 'staff',
+    body: ZCreateUserRestBody,
+    handler: async ({ ctx, body, reply }) => {
+      reply.status(201);
+      return service.createUser(ctx, body);
+    },
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/users',
+    access: 'staff',
+    handler: ({ ctx }) => service.listAllUsers(ctx),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/users/students',
+    access: 'staff',
+    handler: ({ ctx }) => service.listAllUsers(ctx, 'student'),
+  });
+  route(app, deps, {
+    method: 'PUT',
+    url: '/api/users/profile',
+    access: 'authed',
+    handler: async ({ ctx, req }) => {
+      const { input, image } = await readEditBody(req, ZUpdateProfileInput);
+      return service.updateProfile(ctx, { ...input, image });
+    },
+  });
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/users/forgot-password',
+    access: 'public',
+    body: ZForgotPasswordInput,
+    handler: ({ ctx, body }) => resets.requestPasswordReset(ctx.deps, body),
+  });
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/users/validate-otp',
+    access: 'public',
+    handler: async ({ ctx, req, reply }) => {
+      // spec section 7: this path answers `{ success, message }`, failures included.
+      try {
+        const parsed = ZValidateOtpInput.safeParse(req.body ?? {});
+        if (!parsed.success) throw fromZodError(parsed.error);
+        return await resets.validateOtp(ctx.deps, parsed.data);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        reply.status(err.code === 'TOO_MANY_REQUESTS' ? 429 : 400);
+        return { success: false, message: err.message, code: err.code };
+      }
+    },
+  });
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/users/reset-password',
+    access: 'public',
+    body: ZResetPasswordInput,
+    handler: ({ ctx, body }) => resets.resetPassword(ctx.deps, body),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/users/:id',
+    access: 'staff',
+    params: ZIdParam,
+    handler: ({ ctx, params }) => service.getUser(ctx, params.id),
+  });
+  route(app, deps, {
+    method: 'PUT',
+    url: '/api/users/:id',
+    access: 'staff',
+    params: ZIdParam,
+    handler: async ({ ctx, params, req }) => {
+      // The old client sends the id twice (path and `userId`); the path decides.
+      const { input, image } = await readEditBody(req, ZUpdateUserInput, { id: params.id });
+      return service.updateUser(ctx, { ...input, image });
+    },
+  });
+  route(app, deps, {
+    method: 'DELETE',
+    url: '/api/users/:id',
+    access: 'staff',
+    params: ZIdParam,
+    handler: ({ ctx, params }) => service.deleteUser(ctx, params.id),
+  });
+}

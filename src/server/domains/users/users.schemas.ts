@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { ZPageInput } from '../../../shared/pagination';
+import { ROLES } from '../../../shared/roles';
+
+export const BRANCH_REQUIRED = 'Please select a branch.';
+export const INVALID_OTP = 'Invalid OTP. Please try again.';
+export const OTP_REQUIRED = 'Please enter the OTP.';
+
+const username = z
+  .string({ message: 'Username is required.' })
+  .trim()
+  .min(1, 'Username is required.')
+  .max(50, 'Username must be at most 50 characters.');
+const fullName = z
+  .string({ message: 'Full name is required.' })
+  .trim()
+  .min(1, 'Full name is required.')
+  .max(100, 'Full name must be at most 100 characters.');
+/** Emails compare trimmed and case-insensitively (RULES.md): they are stored lowercased. */
+export const ZEmail = z
+  .string({ message: 'Email is required.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required.')
+  .max(320, 'Email must be at most 320 characters.')
+  .pipe(z.email('Please enter a valid email address.'));
+export const ZPassword = z
+  .string({ message: 'Password is required.' })
+  .min(8, 'Password must be at least 8 characters.')
+  .max(256, 'Password must be at most 256 characters.');
+const role = z.enum(ROLES, { message: 'Please choose a valid role.' });
+/** Optional details: a blank field clears the value. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const phone = optionalText('Phone', 30);
+const address = optionalText('Address', 300);
+const branchId = z.string({ message: BRANCH_REQUIRED }).trim().min(1, BRANCH_REQUIRED);
+
+export const ZCreateUserInput = z.object({
+  username,
+  fullName,
+  email: ZEmail,
+  password: ZPassword,
+  role: role.default('user'),
+  branchId,
+});
+export type TCreateUserInput = z.infer<typeof ZCreateUserInput>;
+
+/** The REST body names the branch `branch` (spec section 7); `branchId` is accepted too. */
+export const ZCreateUserRestBody = z
+  .object({ branch: z.unknown().optional(), branchId: z.unknown().optional() })
+  .passthrough()
+  .transform(({ branch, branchId: id, ...rest }) => {
+    const b = typeof branch === 'object' && branch && '_id' in branch ? (branch as { _id: unknown })._id : branch;
+    return { ...rest, branchId: id ?? b };
+  })
+  .pipe(ZCreateUserInput);
+
+/** Every field but the id is optional: the table edits some, the multipart form others. */
+export const ZUpdateUserInput = z.object({
+  id: z.string(),
+  username: username.optional(),
+  fullName: fullName.optional(),
+  role: role.optional(),
+  branchId: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v === '' ? null : v)),
+  phone: phone.optional(),
+  address: address.optional(),
+});
+export type TUpdateUserInput = z.infer<typeof ZUpdateUserInput>;
+
+/** Own profile: email, branch and role are not editable there (RULES.md). */
+export const ZUpdateProfileInput = z.object({
+  username: username.optional(),
+  fullName: fullName.optional(),
+  phone: phone.optional(),
+  address: address.optional(),
+});
+export type TUpdateProfileInput = z.infer<typeof ZUpdateProfileInput>;
+
+export const ZListUsersInput = ZPageInput.extend({
+  role: role.optional(),
+  branchId: z.string().optional(),
+  sortBy: z.enum(['username', 'fullName', 'email', 'role', 'createdAt']).default('createdAt'),
+});
+export type TListUsersInput = z.infer<typeof ZListUsersInput>;
+
+export const ZUserIdInput = z.object({ id: z.string() });
+
+export const ZForgotPasswordInput = z.object({ email: ZEmail });
+export type TForgotPasswordInput = z.infer<typeof ZForgotPasswordInput>;
+
+const otp = z
+  .string({ message: OTP_REQUIRED })
+  .trim()
+  .min(1, OTP_REQUIRED)
+  .regex(/^\d{6}$/, INVALID_OTP);
+
+export const ZValidateOtpInput = z.object({ email: ZEmail, otp });
+export type TValidateOtpInput = z.infer<typeof ZValidateOtpInput>;
+
+export const ZResetPasswordInput = z.object({ email: ZEmail, otp, password: ZPassword });
+export type TResetPasswordInput = z.infer<typeof ZResetPasswordInput>;
+
+/** An uploaded picture as the REST adapter read it; the service checks its content and size. */
+export interface UploadedImage {
+  data: Buffer;
+  /** The multipart limit cut the file: it is larger than allowed. */
+  truncated?: boolean;
+}

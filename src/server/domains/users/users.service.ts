@@ -1,0 +1,241 @@
+import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { hashPassword } from '../../auth/passwords';
+import { invalidateUserSessions, type Actor } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { branches, enrollments, treatmentBookings, users } from '../../db/schema';
+import type { ServiceContext } from '../../deps';
+import { AppError, isUniqueViolation } from '../../errors';
+import type { Page } from '../../../shared/pagination';
+import { grantableRoles, isAdmin, ROLE_LABELS, type Role } from '../../../shared/roles';
+import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
+import { deleteFile, storeImage } from '../files/files.service';
+import { findUserDto, selectUsers, toUserDto, type UserDto } from './users.dto';
+import type { TCreateUserInput, TListUsersInput, TUpdateProfileInput, TUpdateUserInput, UploadedImage } from './users.schemas';
+
+export const EMAIL_TAKEN = 'A user with this email already exists.';
+export const USERNAME_TAKEN = 'This username is already taken.';
+export const DELETE_ADMINS_ONLY = 'Only admins and superadmins can delete users.';
+export const DELETE_SELF = 'You cannot delete your own account.';
+export const OWN_ROLE = 'You cannot change your own role.';
+export const SUPERADMIN_PROTECTED = 'Only a superadmin can edit or delete a superadmin.';
+export const BRANCH_UNKNOWN = 'The selected branch does not exist.';
+
+const USER_NOT_FOUND = 'User not found.';
+
+function cannotGrant(role: Role) {
+  return new AppError('FORBIDDEN', `You cannot assign the ${ROLE_LABELS[role]} role.`);
+}
+
+/** RULES.md: superadmin grants any role, admin any but superadmin, manager user/student/customer. */
+export function assertCanGrant(actor: Pick<Actor, 'role'>, role: Role) {
+  if (!grantableRoles(actor.role).includes(role)) throw cannotGrant(role);
+}
+
+/**
+ * Whom an actor may edit or delete: anyone whose current role they could grant, and themselves.
+ * So an admin never touches a superadmin, and a manager never rewrites a manager or an admin.
+ */
+function assertCanManage(actor: Actor, target: { id: string; role: Role }) {
+  if (target.id === actor.id) return;
+  if (target.role === 'superadmin' && actor.role !== 'superadmin') throw new AppError('FORBIDDEN', SUPERADMIN_PROTECTED);
+  if (!grantableRoles(actor.role).includes(target.role)) {
+    throw new AppError('FORBIDDEN', `You cannot manage a user with the ${ROLE_LABELS[target.role]} role.`);
+  }
+}
+
+async function assertEmailFree(db: Db, email: string, exceptId?: string) {
+  const [clash] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  if (clash) throw new AppError('CONFLICT', EMAIL_TAKEN);
+}
+
+async function assertUsernameFree(db: Db, username: string, exceptId?: string) {
+  const [clash] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  if (clash) throw new AppError('CONFLICT', USERNAME_TAKEN);
+}
+
+async function assertBranchExists(db: Db, branchId: string) {
+  if (!isUuid(branchId)) throw new AppError('BAD_REQUEST', BRANCH_UNKNOWN);
+  const [b] = await db.select({ id: branches.id }).from(branches).where(eq(branches.id, branchId)).limit(1);
+  if (!b) throw new AppError('BAD_REQUEST', BRANCH_UNKNOWN);
+}
+
+/** Two concurrent writes can both pass the checks; the unique indexes decide, with the same messages. */
+async function withUniqueMessages<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const e = err as { constraint_name?: string; cause?: { constraint_name?: string } };
+    const constraint = e.constraint_name ?? e.cause?.constraint_name ?? '';
+    throw new AppError('CONFLICT', constraint.includes('username') ? USERNAME_TAKEN : EMAIL_TAKEN);
+  }
+}
+
+const SORT = {
+  username: users.username,
+  fullName: users.fullName,
+  email: users.email,
+  role: users.role,
+  createdAt: users.createdAt,
+};
+
+export async function listUsers({ db }: ServiceContext, input: TListUsersInput): Promise<Page<UserDto>> {
+  const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize };
+  if (input.branchId && !isUuid(input.branchId)) return empty;
+  const conditions: Array<SQL | undefined> = [
+    input.search
+      ? or(ilikeContains(users.username, input.search), ilikeContains(users.fullName, input.search), ilikeContains(users.email, input.search))
+      : undefined,
+    input.role ? eq(users.role, input.role) : undefined,
+    input.branchId ? eq(users.branchId, input.branchId) : undefined,
+  ];
+  const where = and(...conditions);
+  const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
+  const [rows, [total]] = await Promise.all([
+    selectUsers(db).where(where).orderBy(order, asc(users.id)).limit(input.pageSize).offset(offsetOf(input.page, input.pageSize)),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map(toUserDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/** The documented REST list answers a bare array (DESIGN.md); capped so one call stays bounded. */
+export async function listAllUsers({ db }: ServiceContext, role?: Role): Promise<UserDto[]> {
+  const rows = await selectUsers(db)
+    .where(role ? eq(users.role, role) : undefined)
+    .orderBy(desc(users.createdAt), asc(users.id))
+    .limit(10_000);
+  return rows.map(toUserDto);
+}
+
+export async function getUser({ db }: ServiceContext, id: string): Promise<UserDto> {
+  assertId(id, 'User');
+  const dto = await findUserDto(db, id);
+  if (!dto) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  return dto;
+}
+
+export async function createUser({ db, actor }: ServiceContext, input: TCreateUserInput): Promise<UserDto> {
+  assertCanGrant(actor, input.role);
+  await assertBranchExists(db, input.branchId);
+  await assertEmailFree(db, input.email);
+  await assertUsernameFree(db, input.username);
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await withUniqueMessages(() =>
+    db
+      .insert(users)
+      .values({
+        username: input.username,
+        fullName: input.fullName,
+        email: input.email.trim().toLowerCase(),
+        passwordHash,
+        role: input.role,
+        branchId: input.branchId,
+      })
+      .returning({ id: users.id }),
+  );
+  return (await findUserDto(db, row!.id))!;
+}
+
+type Changes = Partial<typeof users.$inferInsert>;
+
+/** Shared by the staff edit and the own-profile edit: uniqueness, picture, then one UPDATE. */
+async function applyChanges(tx: Db, target: { id: string; imageFileId: string | null }, changes: Changes, image?: UploadedImage) {
+  if (changes.username !== undefined) await assertUsernameFree(tx, changes.username, target.id);
+  if (image) {
+    changes.imageFileId = await storeImage(tx, image);
+  }
+  if (Object.keys(changes).length > 0) {
+    await withUniqueMessages(() => tx.update(users).set(changes).where(eq(users.id, target.id)));
+  }
+  // The old picture is no longer anyone's: its URL is content-addressed, so it is removed, not reused.
+  if (image && target.imageFileId) await deleteFile(tx, target.imageFileId);
+}
+
+async function lockUser(tx: Db, id: string) {
+  const [row] = await tx
+    .select({ id: users.id, role: users.role, username: users.username, email: users.email, imageFileId: users.imageFileId })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update')
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  return row;
+}
+
+export async function updateUser({ db, actor }: ServiceContext, input: TUpdateUserInput & { image?: UploadedImage }): Promise<UserDto> {
+  assertId(input.id, 'User');
+  await db.transaction(async (tx) => {
+    const target = await lockUser(tx, input.id);
+    assertCanManage(actor, target);
+    const changes: Changes = {};
+    const roleChanged = input.role !== undefined && input.role !== target.role;
+    if (roleChanged) {
+      if (target.id === actor.id) throw new AppError('FORBIDDEN', OWN_ROLE);
+      assertCanGrant(actor, input.role!);
+      changes.role = input.role;
+    }
+    if (input.username !== undefined) changes.username = input.username;
+    if (input.fullName !== undefined) changes.fullName = input.fullName;
+    if (input.phone !== undefined) changes.phone = input.phone;
+    if (input.address !== undefined) changes.address = input.address;
+    if (input.branchId !== undefined) {
+      if (input.branchId !== null) await assertBranchExists(tx, input.branchId);
+      changes.branchId = input.branchId;
+    }
+    await applyChanges(tx, target, changes, input.image);
+    // The role is read at every request, but a demotion must also end what the user had open.
+    if (roleChanged) await invalidateUserSessions(tx, target.id);
+  });
+  return (await findUserDto(db, input.id))!;
+}
+
+export async function updateProfile({ db, actor }: ServiceContext, input: TUpdateProfileInput & { image?: UploadedImage }): Promise<UserDto> {
+  await db.transaction(async (tx) => {
+    const target = await lockUser(tx, actor.id);
+    const changes: Changes = {};
+    if (input.username !== undefined) changes.username = input.username;
+    if (input.fullName !== undefined) changes.fullName = input.fullName;
+    if (input.phone !== undefined) changes.phone = input.phone;
+    if (input.address !== undefined) changes.address = input.address;
+    await applyChanges(tx, target, changes, input.image);
+  });
+  return (await findUserDto(db, actor.id))!;
+}
+
+/**
+ * Keeps the user's enrolments and bookings readable after the user is gone (RULES.md): the
+ * foreign keys are set null by the delete, so the name and email are written on them first.
+ */
+export async function snapshotDeletedUser(tx: Db, user: { id: string; username: string; email: string }) {
+  await tx
+    .update(enrollments)
+    .set({ deletedUsername: user.username, deletedEmail: user.email })
+    .where(eq(enrollments.userId, user.id));
+  await tx
+    .update(treatmentBookings)
+    .set({ deletedUsername: user.username, deletedEmail: user.email })
+    .where(eq(treatmentBookings.userId, user.id));
+}
+
+export async function deleteUser({ db, actor }: ServiceContext, id: string): Promise<{ message: string }> {
+  if (!isAdmin(actor.role)) throw new AppError('FORBIDDEN', DELETE_ADMINS_ONLY);
+  assertId(id, 'User');
+  if (id === actor.id) throw new AppError('FORBIDDEN', DELETE_SELF);
+  await db.transaction(async (tx) => {
+    const target = await lockUser(tx, id);
+    assertCanManage(actor, target);
+    await snapshotDeletedUser(tx, target);
+    await invalidateUserSessions(tx, target.id);
+    await tx.delete(users).where(eq(users.id, target.id));
+    if (target.imageFileId) await deleteFile(tx, target.imageFileId);
+  });
+  return { message: 'User deleted successfully.' };
+}
