@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { route, ZIdParam } from '../../http/rest';
+import { ZCreateCourseInput, ZFilterCoursesInput, ZUpdateCourseFields } from './courses.schemas';
+import * as service from './courses.service';
+
+/** spec section 7, Courses; roles as in courses.router.ts. */
+export function registerCourseRest(app: FastifyInstance, deps: AppDeps) {
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/course',
+    access: 'staff',
+    handler: ({ ctx }) => service.listAllCourses(ctx),
+  });
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/course',
+    access: 'staff',
+    body: ZCreateCourseInput,
+    handler: async ({ ctx, body, reply }) => {
+      reply.status(201);
+      return service.createCourse(ctx, body);
+    },
+  });
+  // Registered before /:id for readability; find-my-way prefers the static segment anyway.
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/course/filtered',
+    access: 'staff',
+    query: ZFilterCoursesInput,
+    handler: ({ ctx, query }) => service.filterCourses(ctx, query),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/course/:id',
+    access: 'staff',
+    params: ZIdParam,
+    handler: ({ ctx, params }) => service.getCourse(ctx, params.id),
+  });
+  route(app, deps, {
+    method: 'PUT',
+    url: '/api/course/:id',
+    access: 'staff',
+    params: ZIdParam,
+    body: ZUpdateCourseFields,
+    handler: ({ ctx, params, body }) => service.updateCourse(ctx, { ...body, id: params.id }),
+  });
+  route(app, deps, {
+    method: 'DELETE',
+    url: '/api/course/:id',
+    access: 'staff',
+    params: ZIdParam,
+    handler: ({ ctx, params }) => service.deleteCourse(ctx, params.id),
+  });
+}

@@ -1,0 +1,154 @@
+import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courses } from '../../db/schema';
+import { fromMinor, toMinor } from '../../../shared/money';
+import type { Page } from '../../../shared/pagination';
+import { AppError } from '../../errors';
+import { assertId, ilikeContains, offsetOf } from '../common';
+import { detachCourseFromEnrollments } from '../enrollments/enrollments.service';
+import type { TCreateCourseInput, TFilterCoursesInput, TListCoursesInput, TUpdateCourseInput } from './courses.schemas';
+
+interface Ctx {
+  db: Db;
+}
+
+type CourseRow = typeof courses.$inferSelect;
+
+/** spec section 3 Course; money as decimal numbers. */
+export function toCourseDto(c: CourseRow) {
+  return {
+    _id: c.id,
+    courseName: c.courseName,
+    duration: c.duration,
+    totalFee: fromMinor(c.totalFee),
+    installments: c.installments,
+    category: c.category,
+    admissionFee: fromMinor(c.admissionFee),
+    currency: c.currency,
+    description: c.description,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+export type CourseDto = ReturnType<typeof toCourseDto>;
+
+const NOT_FOUND = 'Course not found.';
+const SORT = { courseName: courses.courseName, category: courses.category, totalFee: courses.totalFee, createdAt: courses.createdAt };
+
+function searchWhere(search: string | undefined, category: string | undefined): SQL | undefined {
+  return and(
+    search ? or(ilikeContains(courses.courseName, search), ilikeContains(courses.category, search)) : undefined,
+    category ? eq(sql`lower(${courses.category})`, category.toLowerCase()) : undefined,
+  );
+}
+
+export async function listCourses({ db }: Ctx, input: TListCoursesInput): Promise<Page<CourseDto>> {
+  const where = searchWhere(input.search, input.category);
+  const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(courses).where(where).orderBy(order, asc(courses.id)).limit(input.pageSize).offset(offsetOf(input.page, input.pageSize)),
+    db.select({ n: count() }).from(courses).where(where),
+  ]);
+  return { items: rows.map(toCourseDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/** GET /api/course answers a bare array; an institute has tens of courses, the cap is a safety net. */
+export async function listAllCourses({ db }: Ctx): Promise<CourseDto[]> {
+  const rows = await db.select().from(courses).orderBy(desc(courses.createdAt), asc(courses.id)).limit(5000);
+  return rows.map(toCourseDto);
+}
+
+/** The enrol form's dropdown: id, name and the fee facts it shows. */
+export async function courseOptions({ db }: Ctx) {
+  const rows = await db
+    .select({ id: courses.id, courseName: courses.courseName, totalFee: courses.totalFee, admissionFee: courses.admissionFee, installments: courses.installments })
+    .from(courses)
+    .orderBy(asc(courses.courseName))
+    .limit(5000);
+  return rows.map((r) => ({ _id: r.id, courseName: r.courseName, totalFee: fromMinor(r.totalFee), admissionFee: fromMinor(r.admissionFee), installments: r.installments }));
+}
+
+export async function courseCategories({ db }: Ctx): Promise<string[]> {
+  const rows = await db.selectDistinct({ category: courses.category }).from(courses).orderBy(asc(courses.category)).limit(1000);
+  return rows.map((r) => r.category);
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A bare date as the end includes that whole day; a full timestamp is taken as it is. */
+function endBound(endDate: string): SQL {
+  if (!DATE_ONLY.test(endDate)) return lte(courses.createdAt, new Date(endDate));
+  const next = new Date(endDate);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return lt(courses.createdAt, next);
+}
+
+/** Date bounds are whole days: endDate includes every course created on that day. */
+export async function filterCourses({ db }: Ctx, input: TFilterCoursesInput): Promise<CourseDto[]> {
+  if (input.minFee !== undefined && input.maxFee !== undefined && input.minFee > input.maxFee) {
+    throw new AppError('BAD_REQUEST', 'The minimum fee cannot be above the maximum fee.');
+  }
+  const where = and(
+    searchWhere(input.search, input.category),
+    input.minFee !== undefined ? gte(courses.totalFee, toMinor(input.minFee)) : undefined,
+    input.maxFee !== undefined ? lte(courses.totalFee, toMinor(input.maxFee)) : undefined,
+    input.startDate ? gte(courses.createdAt, new Date(input.startDate)) : undefined,
+    input.endDate ? endBound(input.endDate) : undefined,
+  );
+  const rows = await db.select().from(courses).where(where).orderBy(desc(courses.createdAt), asc(courses.id)).limit(5000);
+  return rows.map(toCourseDto);
+}
+
+export async function getCourse({ db }: Ctx, id: string): Promise<CourseDto> {
+  assertId(id, 'Course');
+  const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toCourseDto(row);
+}
+
+export async function createCourse({ db }: Ctx, input: TCreateCourseInput): Promise<CourseDto> {
+  const [row] = await db
+    .insert(courses)
+    .values({
+      courseName: input.courseName,
+      duration: input.duration,
+      totalFee: toMinor(input.totalFee),
+      installments: input.installments,
+      category: input.category,
+      admissionFee: toMinor(input.admissionFee),
+      currency: input.currency ?? 'LKR',
+      description: input.description ?? null,
+    })
+    .returning();
+  return toCourseDto(row!);
+}
+
+/** Enrolments keep their own fee snapshot, so a fee change here never rewrites history. */
+export async function updateCourse({ db }: Ctx, input: TUpdateCourseInput): Promise<CourseDto> {
+  assertId(input.id, 'Course');
+  const set: Partial<typeof courses.$inferInsert> = {};
+  if (input.courseName !== undefined) set.courseName = input.courseName;
+  if (input.duration !== undefined) set.duration = input.duration;
+  if (input.totalFee !== undefined) set.totalFee = toMinor(input.totalFee);
+  if (input.installments !== undefined) set.installments = input.installments;
+  if (input.category !== undefined) set.category = input.category;
+  if (input.admissionFee !== undefined) set.admissionFee = toMinor(input.admissionFee);
+  if (input.currency !== undefined) set.currency = input.currency;
+  if (input.description !== undefined) set.description = input.description;
+  if (Object.keys(set).length === 0) return getCourse({ db }, input.id);
+  const [row] = await db.update(courses).set(set).where(eq(courses.id, input.id)).returning();
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toCourseDto(row);
+}
+
+/** RULES.md: the course's enrolments stay, carrying the course name. */
+export async function deleteCourse({ db }: Ctx, id: string): Promise<{ message: string }> {
+  assertId(id, 'Course');
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).for('update').limit(1);
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    await detachCourseFromEnrollments(tx, id);
+    await tx.delete(courses).where(eq(courses.id, id));
+    return { message: 'Course deleted successfully!' };
+  });
+}

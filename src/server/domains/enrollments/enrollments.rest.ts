@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { route, ZIdParam } from '../../http/rest';
+import {
+  ZCreateEnrollmentInput,
+  ZDeleteEnrollmentFields,
+  ZPayAdmissionFeeFields,
+  ZPayInstallmentFields,
+  ZRestListQuery,
+  ZUpdateEnrollmentFields,
+} from './enrollments.schemas';
+import * as service from './enrollments.service';
+
+/**
+ * spec section 7, Enrollments; roles as in enrollments.router.ts. POST /api/enrollments/send-reminders
+ * belongs to the reminder jobs module.
+ */
+export function registerEnrollmentRest(app: FastifyInstance, deps: AppDeps) {
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/enrollments',
+    access: 'staff',
+    body: ZCreateEnrollmentInput,
+    handler: async ({ ctx, body, reply }) => {
+      reply.status(201);
+      return service.createEnrollment(ctx, body);
+    },
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/enrollments',
+    access: 'staff',
+    query: ZRestListQuery,
+    handler: async ({ ctx, query }) => ({ data: await service.listEnrollmentsWhere(ctx, {}, query.page, query.limit) }),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/enrollments/statistics',
+    access: 'staff',
+    handler: ({ ctx }) => service.enrollmentStatistics(ctx),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/enrollments/overdue-installments',
+    access: 'staff',
+    handler: ({ ctx }) => service.listOverdueInstallments(ctx, { limit: 1000 }),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/enrollments/student/:id',
+    access: 'staff',
+    params: ZIdParam,
+    handler: ({ ctx, params }) => service.listEnrollmentsWhere(ctx, { userId: params.id }),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/enrollments/course/:id',
+    access: 'staff',
+    params: ZIdParam,
+    handler: ({ ctx, params }) => service.listEnrollmentsWhere(ctx, { courseId: params.id }),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/enrollments/:id',
+    access: 'staff',
+    params: ZIdParam,
+    handler: ({ ctx, params }) => service.getEnrollment(ctx, params.id),
+  });
+  route(app, deps, {
+    method: 'PUT',
+    url: '/api/enrollments/:id',
+    access: 'admin',
+    params: ZIdParam,
+    body: ZUpdateEnrollmentFields,
+    handler: ({ ctx, params, body }) => service.updateEnrollment(ctx, { ...body, id: params.id }),
+  });
+  route(app, deps, {
+    method: 'DELETE',
+    url: '/api/enrollments/:id',
+    access: 'admin',
+    params: ZIdParam,
+    body: ZDeleteEnrollmentFields,
+    handler: ({ ctx, params, body }) => service.deleteEnrollment(ctx, { ...body, id: params.id }),
+  });
+  route(app, deps, {
+    method: 'PUT',
+    url: '/api/enrollments/:id/complete',
+    access: 'admin',
+    params: ZIdParam,
+    handler: ({ ctx, params }) => service.completeEnrollment(ctx, params.id),
+  });
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/enrollments/:id/pay-installment',
+    access: 'admin',
+    params: ZIdParam,
+    body: ZPayInstallmentFields,
+    handler: ({ ctx, params, body }) => service.payInstallment(ctx, { ...body, id: params.id }),
+  });
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/enrollments/:id/pay-admission-fee',
+    access: 'admin',
+    params: ZIdParam,
+    body: ZPayAdmissionFeeFields,
+    handler: ({ ctx, params, body }) => service.payAdmissionFee(ctx, { ...body, id: params.id }),
+  });
+}

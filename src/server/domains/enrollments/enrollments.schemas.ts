@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { DISPLAY_STATUSES } from '../../../shared/enrollment-status';
+import { ZPageInput } from '../../../shared/pagination';
+
+export const ENROLL_REQUIRED = 'Please enter a valid email and select a course.';
+export const USER_ID_REQUIRED = 'User ID not found in enrollment data';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && !v.trim() ? undefined : v);
+const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+
+/**
+ * The screen sends the typed email; REST callers (the old client) send the user's id.
+ * Either names the student; the email is matched trimmed and case-insensitively.
+ */
+export const ZCreateEnrollmentInput = z
+  .object({
+    userId: optionalText(100),
+    email: z.preprocess(blankToUndefined, z.string().trim().max(320, ENROLL_REQUIRED).optional()),
+    courseId: z.preprocess(blankToUndefined, z.string({ error: ENROLL_REQUIRED }).trim()),
+    paymentType: z.preprocess(blankToUndefined, z.enum(['full', 'installment'], { error: 'Payment type must be full or installment.' }).default('full')),
+    // The old client sends the currency; the enrolment takes the course's.
+    currency: z.string().optional(),
+  })
+  .refine((v) => Boolean(v.userId || v.email), { message: ENROLL_REQUIRED, path: ['email'] });
+export type TCreateEnrollmentInput = z.infer<typeof ZCreateEnrollmentInput>;
+
+export const ZEnrollmentIdInput = z.object({ id: z.string() });
+
+export const ZUpdateEnrollmentFields = z.object({
+  paymentType: z.enum(['full', 'installment'], { error: 'Payment type must be full or installment.' }).optional(),
+  admissionFeePaid: z.boolean({ error: 'admissionFeePaid must be true or false.' }).optional(),
+});
+export const ZUpdateEnrollmentInput = ZUpdateEnrollmentFields.extend({ id: z.string() });
+export type TUpdateEnrollmentInput = z.infer<typeof ZUpdateEnrollmentInput>;
+
+/** The delete screen sends the enrolment's user id as a guard against deleting the wrong row. */
+export const ZDeleteEnrollmentFields = z.object({
+  userId: z.preprocess(blankToUndefined, z.string({ error: USER_ID_REQUIRED }).trim().max(100, USER_ID_REQUIRED)),
+});
+export const ZDeleteEnrollmentInput = ZDeleteEnrollmentFields.extend({ id: z.string() });
+export type TDeleteEnrollmentInput = z.infer<typeof ZDeleteEnrollmentInput>;
+
+/** `installmentId` (marks paid unless isPaid says otherwise), or `installmentIndex` with `isPaid`. */
+export const ZPayInstallmentFields = z
+  .object({
+    installmentId: optionalText(100),
+    installmentIndex: z.number({ error: 'installmentIndex must be a whole number.' }).int('installmentIndex must be a whole number.').min(0, 'installmentIndex cannot be negative.').optional(),
+    isPaid: z.boolean({ error: 'isPaid must be true or false.' }).optional(),
+  })
+  .refine((v) => v.installmentId !== undefined || v.installmentIndex !== undefined, {
+    message: 'Send installmentId, or installmentIndex with isPaid.',
+  })
+  .refine((v) => v.installmentId !== undefined || v.isPaid !== undefined, { message: 'Send isPaid with installmentIndex.', path: ['isPaid'] });
+export const ZPayInstallmentInput = z.intersection(ZPayInstallmentFields, z.object({ id: z.string() }));
+export type TPayInstallmentInput = z.infer<typeof ZPayInstallmentInput>;
+
+export const ZPayAdmissionFeeFields = z.object({
+  isPaid: z.boolean({ error: 'isPaid must be true or false.' }).default(true),
+});
+export const ZPayAdmissionFeeInput = ZPayAdmissionFeeFields.extend({ id: z.string() });
+export type TPayAdmissionFeeInput = z.infer<typeof ZPayAdmissionFeeInput>;
+
+export const ZListEnrollmentsInput = ZPageInput.extend({
+  displayStatus: z.enum(DISPLAY_STATUSES).optional(),
+  courseId: z.string().optional(),
+  userId: z.string().optional(),
+  sortBy: z.enum(['createdAt', 'totalFee', 'courseName', 'username']).default('createdAt'),
+});
+export type TListEnrollmentsInput = z.infer<typeof ZListEnrollmentsInput>;
+
+export const ZOverdueInput = z.object({
+  limit: z.number().int().min(1).max(1000).default(200),
+});
+export type TOverdueInput = z.infer<typeof ZOverdueInput>;
+
+/** REST GET /api/enrollments: the documented `{ data }` answer, newest first, paged for size. */
+export const ZRestListQuery = z.object({
+  page: z.coerce.number({ error: 'page must be a whole number.' }).int().min(1).default(1),
+  limit: z.coerce.number({ error: 'limit must be a whole number.' }).int().min(1).max(1000).default(500),
+});

@@ -1,0 +1,35 @@
+/**
+ * Enrollment display status (spec section 4), the one derivation shared by server answers,
+ * reports and the client so that a badge and a report never disagree.
+ */
+export const DISPLAY_STATUSES = ['Pending Payment', 'Active (Partial)', 'Active (Paid)', 'Completed'] as const;
+export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
+
+/** The stored status as the API speaks it ('Completed' is the spelling the old client saw). */
+export const ENROLLMENT_STATUSES = ['Active', 'Completed'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+
+export interface DisplayStatusInput {
+  status: string;
+  admissionFeePaid: boolean;
+  /** A zero admission fee has nothing to pay, so it counts as settled. */
+  admissionFee?: number;
+  installments: ReadonlyArray<{ isPaid: boolean }>;
+}
+
+export function isAdmissionSettled(e: Pick<DisplayStatusInput, 'admissionFeePaid' | 'admissionFee'>): boolean {
+  return e.admissionFeePaid || e.admissionFee === 0;
+}
+
+export function isFullyPaid(e: DisplayStatusInput): boolean {
+  return isAdmissionSettled(e) && e.installments.every((i) => i.isPaid);
+}
+
+export function enrollmentDisplayStatus(e: DisplayStatusInput): DisplayStatus {
+  const fullyPaid = isFullyPaid(e);
+  if (fullyPaid && e.status.toLowerCase() === 'completed') return 'Completed';
+  if (fullyPaid) return 'Active (Paid)';
+  // A zero admission fee is settled but is not a payment the student made.
+  const anyPayment = e.admissionFeePaid || e.installments.some((i) => i.isPaid);
+  return anyPayment ? 'Active (Partial)' : 'Pending Payment';
+}
