@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
+import { registerBookingRest } from './domains/bookings/bookings.rest';
+import { registerTreatmentRest } from './domains/treatments/treatments.rest';
 import { registerAuthRest } from './domains/auth/auth.rest';
 import { registerBranchRest } from './domains/branches/branches.rest';
 import { registerFilesRest } from './domains/files/files.rest';
@@ -11,4 +13,6 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerBranchRest,
   registerUsersRest,
   registerFilesRest,
+  registerTreatmentRest,
+  registerBookingRest,
 ];

@@ -1,12 +1,16 @@
 import { authRouter } from '../domains/auth/auth.router';
 import { branchesRouter } from '../domains/branches/branches.router';
 import { usersRouter } from '../domains/users/users.router';
+import { bookingsRouter } from '../domains/bookings/bookings.router';
+import { treatmentsRouter } from '../domains/treatments/treatments.router';
 import { router } from './init';
 
 export const appRouter = router({
   auth: authRouter,
   branches: branchesRouter,
   users: usersRouter,
+  treatments: treatmentsRouter,
+  bookings: bookingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

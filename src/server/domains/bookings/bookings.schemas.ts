@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../../../shared/booking-status';
+import { ZPageInput } from '../../../shared/pagination';
+
+export const SELECT_TREATMENT = 'Please select a treatment.';
+export const ENTER_EMAIL = 'Please enter a user email.';
+export const USER_NOT_FOUND = 'User not found. Please check the email.';
+
+const treatmentId = z.string({ error: SELECT_TREATMENT }).trim().min(1, SELECT_TREATMENT);
+const userType = z.enum(['local', 'foreign'], { error: 'Please choose a user type: local or foreign.' });
+const paymentType = z.enum(['full', 'installment'], { error: 'Please choose a payment type: full or installment.' }).default('full');
+
+/** The booking screen names the customer by email (spec section 5, Book treatment). */
+export const ZBookTreatmentInput = z.object({
+  treatmentId,
+  email: z.string({ error: ENTER_EMAIL }).trim().min(1, ENTER_EMAIL).max(320, USER_NOT_FOUND),
+  userType,
+  paymentType,
+});
+export type TBookTreatmentInput = z.infer<typeof ZBookTreatmentInput>;
+
+/** POST /api/bookings/book names the customer by id (spec section 7). */
+export const ZBookTreatmentBody = z.object({
+  treatmentId,
+  userId: z.string({ error: 'Please select a user.' }).trim().min(1, 'Please select a user.'),
+  userType,
+  paymentType,
+});
+
+const sessionNumber = z.number({ error: 'Session number must be a whole number.' }).int('Session number must be a whole number.');
+
+export const ZSessionNote = z.object({
+  sessionNumber,
+  note: z.string({ error: 'A note must be text.' }).max(5000, 'A note must be at most 5000 characters.').default(''),
+  date: z.iso.datetime({ offset: true, error: 'A note date must be an ISO date-time.' }).nullish(),
+});
+
+export const ZProgressBody = z
+  .object({
+    sessionsCompleted: z.number({ error: 'Sessions completed must be a whole number.' }).int('Sessions completed must be a whole number.').optional(),
+    sessionNotes: z.array(ZSessionNote, { error: 'Session notes must be a list.' }).max(1000).optional(),
+  })
+  .refine((v) => v.sessionsCompleted !== undefined || v.sessionNotes !== undefined, { message: 'Send sessionsCompleted or sessionNotes.' });
+export type TProgressBody = z.infer<typeof ZProgressBody>;
+
+
+export const ZBookingIdInput = z.object({ id: z.string() });
+
+export const ZSetSessionsInput = z.object({
+  id: z.string(),
+  sessionsCompleted: z.number({ error: 'Sessions completed must be a whole number.' }).int('Sessions completed must be a whole number.'),
+});
+
+export const ZSaveNoteInput = z.object({ id: z.string() }).extend(ZSessionNote.shape);
+
+const isPaid = z.boolean({ error: 'isPaid must be true or false.' });
+
+/** POST /api/bookings/{bookingId}/pay-installment: by position (as the old screen sent) or by id. */
+export const ZPayInstallmentBody = z
+  .object({
+    installmentIndex: z.number({ error: 'installmentIndex must be a whole number.' }).int('installmentIndex must be a whole number.').min(0, 'Installment not found.').optional(),
+    installmentId: z.string().optional(),
+    isPaid,
+  })
+  .refine((v) => v.installmentIndex !== undefined || v.installmentId !== undefined, { message: 'Please choose an installment.' });
+export type TPayInstallmentBody = z.infer<typeof ZPayInstallmentBody>;
+
+export const ZSetInstallmentPaidInput = z.object({ id: z.string(), installmentId: z.string(), isPaid });
+
+/**
+ * PUT /api/bookings/payment/{bookingId}: the payment status is derived from the installments, so
+ * a caller either sets installments' paid flags by position, or marks the whole booking `paid`
+ * (every installment paid) or `pending` (none paid). partially_paid and overdue follow from those.
+ */
+export const ZPaymentBody = z
+  .object({
+    installments: z.array(z.object({ isPaid }), { error: 'installments must be a list of { isPaid }.' }).max(200).optional(),
+    paymentStatus: z.enum(['paid', 'pending'], { error: 'paymentStatus can only be set to paid or pending; the other statuses follow from the installments.' }).optional(),
+  })
+  .refine((v) => (v.installments === undefined) !== (v.paymentStatus === undefined), { message: 'Send either installments or paymentStatus.' });
+export type TPaymentBody = z.infer<typeof ZPaymentBody>;
+
+const paymentStatus = z.enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}.` });
+const userTypeFilter = z.enum(['local', 'foreign'], { error: 'userType must be local or foreign.' });
+
+export const ZListBookingsInput = ZPageInput.extend({
+  paymentStatus: paymentStatus.optional(),
+  userType: userTypeFilter.optional(),
+  status: z.enum(['active', 'cancelled']).optional(),
+});
+export type TListBookingsInput = z.infer<typeof ZListBookingsInput>;
+
+export const ZListBookingsQuery = z.object({
+  paymentStatus: z.union([z.literal(''), paymentStatus]).optional().transform((v) => v || undefined),
+  userType: z.union([z.literal(''), userTypeFilter]).optional().transform((v) => v || undefined),
+});
+export type TBookingFilters = { paymentStatus?: TListBookingsInput['paymentStatus']; userType?: TListBookingsInput['userType']; status?: TListBookingsInput['status'] };

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { route } from '../../http/rest';
+import { ZCreateTreatmentInput, ZTreatmentIdParam, ZUpdateTreatmentBody } from './treatments.schemas';
+import * as service from './treatments.service';
+
+/** spec section 7, Treatments. Access as in treatments.router.ts. */
+export function registerTreatmentRest(app: FastifyInstance, deps: AppDeps) {
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/treatments',
+    access: 'staff',
+    handler: ({ ctx }) => service.listAllTreatments(ctx),
+  });
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/treatments',
+    access: 'admin',
+    body: ZCreateTreatmentInput,
+    handler: async ({ ctx, body, reply }) => {
+      reply.status(201);
+      return service.createTreatment(ctx, body);
+    },
+  });
+  route(app, deps, {
+    method: 'PUT',
+    url: '/api/treatments/:treatmentId',
+    access: 'admin',
+    params: ZTreatmentIdParam,
+    body: ZUpdateTreatmentBody,
+    handler: ({ ctx, params, body }) => service.updateTreatment(ctx, { ...body, id: params.treatmentId }),
+  });
+  route(app, deps, {
+    method: 'DELETE',
+    url: '/api/treatments/:treatmentId',
+    access: 'admin',
+    params: ZTreatmentIdParam,
+    handler: ({ ctx, params }) => service.deleteTreatment(ctx, params.treatmentId),
+  });
+}

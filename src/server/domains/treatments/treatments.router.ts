@@ -1,0 +1,19 @@
+import { router } from '../../trpc/init';
+import { adminProcedure, staffProcedure } from '../../trpc/procedures';
+import { ZCreateTreatmentInput, ZListTreatmentsInput, ZTreatmentIdInput, ZUpdateTreatmentInput } from './treatments.schemas';
+import * as service from './treatments.service';
+
+/**
+ * Roles (spec section 6 shows no distinction among staff on the treatment screens; the create
+ * sub-link is admin-only, so changing the price list follows it, as branches do):
+ *   list, options, get          manager, admin, superadmin
+ *   create, update, delete      admin, superadmin
+ */
+export const treatmentsRouter = router({
+  list: staffProcedure.input(ZListTreatmentsInput).query(({ ctx, input }) => service.listTreatments(ctx.svc, input)),
+  options: staffProcedure.query(({ ctx }) => service.listAllTreatments(ctx.svc)),
+  get: staffProcedure.input(ZTreatmentIdInput).query(({ ctx, input }) => service.getTreatment(ctx.svc, input.id)),
+  create: adminProcedure.input(ZCreateTreatmentInput).mutation(({ ctx, input }) => service.createTreatment(ctx.svc, input)),
+  update: adminProcedure.input(ZUpdateTreatmentInput).mutation(({ ctx, input }) => service.updateTreatment(ctx.svc, input)),
+  delete: adminProcedure.input(ZTreatmentIdInput).mutation(({ ctx, input }) => service.deleteTreatment(ctx.svc, input.id)),
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../../../shared/money';
+import { ZPageInput } from '../../../shared/pagination';
+
+export const CREATE_REQUIRED = 'Please fill all the required fields.';
+export const UPDATE_REQUIRED = 'Please fill all required fields';
+export const NUMERIC = 'All numeric fields must contain valid numbers';
+export const BOUNDS = 'Prices must be positive and sessions/installments must be greater than zero';
+export const DUPLICATE_TREATMENT = 'A treatment with this name already exists';
+
+// Forms send numbers, older callers numeric strings; both are read the same way.
+const numberLike = z.union([z.number(), z.string()], { error: NUMERIC }).nullish();
+const durationPart = z.union([z.number(), z.string()], { error: NUMERIC }).nullish();
+
+const ZTreatmentFields = z.object({
+  treatmentName: z.string({ error: CREATE_REQUIRED }).nullish(),
+  localPrice: numberLike,
+  foreignPrice: numberLike,
+  maxSessions: numberLike,
+  installments: numberLike,
+  duration: z
+    .object({ weeks: durationPart, days: durationPart, months: durationPart }, { error: NUMERIC })
+    .partial()
+    .nullish(),
+});
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const toNumber = (v: unknown) => (typeof v === 'number' ? v : Number(String(v).trim()));
+
+export interface TreatmentValues {
+  treatmentName: string;
+  localPrice: number;
+  foreignPrice: number;
+  maxSessions: number;
+  installments: number;
+  duration: { weeks: number; days: number; months: number };
+}
+
+/**
+ * The checks run in the order the screens run them (spec section 5), across all fields, so the
+ * first message a caller sees is the same one the form would show: required, numeric, bounds.
+ */
+function treatmentValues(requiredMessage: string) {
+  return (raw: z.infer<typeof ZTreatmentFields>, ctx: z.RefinementCtx): TreatmentValues => {
+    const fail = (message: string, path: string[] = []) => {
+      ctx.addIssue({ code: 'custom', message, path });
+      return z.NEVER;
+    };
+    const required = ['treatmentName', 'localPrice', 'foreignPrice', 'maxSessions', 'installments'] as const;
+    for (const key of required) if (isBlank(raw[key])) return fail(requiredMessage, [key]);
+    const numbers = { localPrice: raw.localPrice, foreignPrice: raw.foreignPrice, maxSessions: raw.maxSessions, installments: raw.installments };
+    const n = Object.fromEntries(Object.entries(numbers).map(([k, v]) => [k, toNumber(v)])) as Record<keyof typeof numbers, number>;
+    for (const [key, v] of Object.entries(n)) if (!Number.isFinite(v)) return fail(NUMERIC, [key]);
+    const d = { weeks: raw.duration?.weeks, days: raw.duration?.days, months: raw.duration?.months };
+    const dur = { weeks: 0, days: 0, months: 0 };
+    for (const key of ['weeks', 'days', 'months'] as const) {
+      if (isBlank(d[key])) continue;
+      const v = toNumber(d[key]);
+      if (!Number.isFinite(v)) return fail(NUMERIC, ['duration', key]);
+      if (v < 0) return fail('Duration cannot be negative.', ['duration', key]);
+      if (!Number.isInteger(v)) return fail('Duration must be whole weeks, days and months.', ['duration', key]);
+      if (v > 1000) return fail('Duration parts must be at most 1000.', ['duration', key]);
+      dur[key] = v;
+    }
+    if (n.localPrice < 0 || n.foreignPrice < 0 || n.maxSessions <= 0 || n.installments <= 0) return fail(BOUNDS);
+    if (!hasAtMostTwoDecimals(n.localPrice) || !hasAtMostTwoDecimals(n.foreignPrice)) return fail('Prices can have at most 2 decimals.');
+    if (n.localPrice > 1_000_000_000 || n.foreignPrice > 1_000_000_000) return fail('Prices must be at most 1,000,000,000.');
+    if (!Number.isInteger(n.maxSessions) || !Number.isInteger(n.installments)) return fail('Sessions and installments must be whole numbers.');
+    if (n.maxSessions > 1000) return fail('Max sessions must be at most 1000.', ['maxSessions']);
+    if (n.installments > 120) return fail('Installments must be at most 120.', ['installments']);
+    const treatmentName = String(raw.treatmentName).trim();
+    if (treatmentName.length > 200) return fail('Treatment name must be at most 200 characters.', ['treatmentName']);
+    return { treatmentName, ...n, duration: dur };
+  };
+}
+
+export const ZCreateTreatmentInput = ZTreatmentFields.transform(treatmentValues(CREATE_REQUIRED));
+export type TCreateTreatmentInput = z.infer<typeof ZCreateTreatmentInput>;
+
+/** The REST body of PUT /api/treatments/{treatmentId} (the id comes from the path). */
+export const ZUpdateTreatmentBody = ZTreatmentFields.transform(treatmentValues(UPDATE_REQUIRED));
+
+export const ZUpdateTreatmentInput = ZTreatmentFields.extend({ id: z.string() }).transform((raw, ctx) => {
+  const values = treatmentValues(UPDATE_REQUIRED)(raw, ctx);
+  return { ...values, id: raw.id };
+});
+export type TUpdateTreatmentInput = z.infer<typeof ZUpdateTreatmentInput>;
+
+export const ZListTreatmentsInput = ZPageInput.extend({
+  sortBy: z.enum(['treatmentName', 'localPrice', 'foreignPrice', 'maxSessions', 'createdAt']).default('createdAt'),
+});
+export type TListTreatmentsInput = z.infer<typeof ZListTreatmentsInput>;
+
+export const ZTreatmentIdInput = z.object({ id: z.string() });
+export const ZTreatmentIdParam = z.object({ treatmentId: z.string() });

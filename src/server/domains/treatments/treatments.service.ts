@@ -1,0 +1,127 @@
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { treatmentBookings, treatments } from '../../db/schema';
+import { fromMinor, toMinor } from '../../../shared/money';
+import type { Page } from '../../../shared/pagination';
+import { AppError, isUniqueViolation } from '../../errors';
+import { assertId, ilikeContains, offsetOf } from '../common';
+import { DUPLICATE_TREATMENT, type TCreateTreatmentInput, type TListTreatmentsInput, type TreatmentValues, type TUpdateTreatmentInput } from './treatments.schemas';
+
+interface Ctx {
+  db: Db;
+}
+
+type TreatmentRow = typeof treatments.$inferSelect;
+
+/** spec section 3 Treatment; money as decimal numbers. */
+export function toTreatmentDto(t: TreatmentRow) {
+  return {
+    _id: t.id,
+    treatmentName: t.treatmentName,
+    localPrice: fromMinor(t.localPrice),
+    foreignPrice: fromMinor(t.foreignPrice),
+    maxSessions: t.maxSessions,
+    installments: t.installments,
+    duration: { weeks: t.durationWeeks, days: t.durationDays, months: t.durationMonths },
+    category: t.category,
+    description: t.description,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
+export type TreatmentDto = ReturnType<typeof toTreatmentDto>;
+
+const NOT_FOUND = 'Treatment not found.';
+
+function columns(v: TreatmentValues) {
+  return {
+    treatmentName: v.treatmentName,
+    localPrice: toMinor(v.localPrice),
+    foreignPrice: toMinor(v.foreignPrice),
+    maxSessions: v.maxSessions,
+    installments: v.installments,
+    durationWeeks: v.duration.weeks,
+    durationDays: v.duration.days,
+    durationMonths: v.duration.months,
+  };
+}
+
+async function assertNameFree(db: Db, name: string, exceptId?: string) {
+  const clash = await db
+    .select({ id: treatments.id })
+    .from(treatments)
+    .where(and(eq(sql`lower(${treatments.treatmentName})`, name.toLowerCase()), exceptId ? ne(treatments.id, exceptId) : undefined))
+    .limit(1);
+  if (clash.length) throw new AppError('CONFLICT', DUPLICATE_TREATMENT);
+}
+
+/** The unique index decides a race between two creates of one name: still the same 409. */
+async function withDuplicateAs409<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', DUPLICATE_TREATMENT);
+    throw err;
+  }
+}
+
+const SORT = {
+  treatmentName: treatments.treatmentName,
+  localPrice: treatments.localPrice,
+  foreignPrice: treatments.foreignPrice,
+  maxSessions: treatments.maxSessions,
+  createdAt: treatments.createdAt,
+};
+
+export async function listTreatments({ db }: Ctx, input: TListTreatmentsInput): Promise<Page<TreatmentDto>> {
+  const where = input.search ? ilikeContains(treatments.treatmentName, input.search) : undefined;
+  const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(treatments).where(where).orderBy(order, asc(treatments.id)).limit(input.pageSize).offset(offsetOf(input.page, input.pageSize)),
+    db.select({ n: count() }).from(treatments).where(where),
+  ]);
+  return { items: rows.map(toTreatmentDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/** Every treatment, by name: the REST list (a bare array) and the booking screen's dropdown. */
+export async function listAllTreatments({ db }: Ctx): Promise<TreatmentDto[]> {
+  const rows = await db.select().from(treatments).orderBy(asc(treatments.treatmentName)).limit(5000);
+  return rows.map(toTreatmentDto);
+}
+
+export async function getTreatment({ db }: Ctx, id: string): Promise<TreatmentDto> {
+  assertId(id, 'Treatment');
+  const [row] = await db.select().from(treatments).where(eq(treatments.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toTreatmentDto(row);
+}
+
+export async function createTreatment({ db }: Ctx, input: TCreateTreatmentInput): Promise<TreatmentDto> {
+  await assertNameFree(db, input.treatmentName);
+  const [row] = await withDuplicateAs409(() => db.insert(treatments).values(columns(input)).returning());
+  return toTreatmentDto(row!);
+}
+
+/** Existing bookings keep the price, sessions and schedule they were sold with. */
+export async function updateTreatment({ db }: Ctx, input: TUpdateTreatmentInput): Promise<TreatmentDto> {
+  assertId(input.id, 'Treatment');
+  await assertNameFree(db, input.treatmentName, input.id);
+  const [row] = await withDuplicateAs409(() => db.update(treatments).set(columns(input)).where(eq(treatments.id, input.id)).returning());
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toTreatmentDto(row);
+}
+
+/**
+ * RULES.md: deleting a treatment keeps its bookings. The foreign key sets their treatment to
+ * null; the name is copied onto them first so they stay readable under the latest name.
+ */
+export async function deleteTreatment({ db }: Ctx, id: string): Promise<{ message: string }> {
+  assertId(id, 'Treatment');
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(treatments).where(eq(treatments.id, id)).for('update').limit(1);
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    await tx.update(treatmentBookings).set({ treatmentName: row.treatmentName }).where(eq(treatmentBookings.treatmentId, id));
+    await tx.delete(treatments).where(eq(treatments.id, id));
+    return { message: 'Treatment deleted successfully!' };
+  });
+}
