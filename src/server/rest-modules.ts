@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
+import { registerCourseRest } from './domains/courses/courses.rest';
+import { registerEnrollmentRest } from './domains/enrollments/enrollments.rest';
 import { registerBookingRest } from './domains/bookings/bookings.rest';
 import { registerTreatmentRest } from './domains/treatments/treatments.rest';
 import { registerAuthRest } from './domains/auth/auth.rest';
@@ -9,6 +11,8 @@ import { registerUsersRest } from './domains/users/users.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
+  registerCourseRest,
+  registerEnrollmentRest,
   registerAuthRest,
   registerBranchRest,
   registerUsersRest,

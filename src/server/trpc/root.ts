@@ -3,9 +3,13 @@ import { branchesRouter } from '../domains/branches/branches.router';
 import { usersRouter } from '../domains/users/users.router';
 import { bookingsRouter } from '../domains/bookings/bookings.router';
 import { treatmentsRouter } from '../domains/treatments/treatments.router';
+import { coursesRouter } from '../domains/courses/courses.router';
+import { enrollmentsRouter } from '../domains/enrollments/enrollments.router';
 import { router } from './init';
 
 export const appRouter = router({
+  courses: coursesRouter,
+  enrollments: enrollmentsRouter,
   auth: authRouter,
   branches: branchesRouter,
   users: usersRouter,
