@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { buttonVariants } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+/**
+ * A controlled confirmation (deletes). The dialog stays open while `pending`; the caller closes
+ * it (sets open false) when the mutation settles.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title = 'Confirm Deletion',
+  description,
+  confirmLabel = 'Delete',
+  pending = false,
+  destructive = true,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title?: string;
+  description: ReactNode;
+  confirmLabel?: string;
+  pending?: boolean;
+  destructive?: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            className={destructive ? buttonVariants({ variant: 'destructive' }) : undefined}
+            disabled={pending}
+            onClick={(e) => {
+              // Keep the dialog open until the caller's mutation settles.
+              e.preventDefault();
+              onConfirm();
+            }}
+          >
+            {pending && <Spinner />}
+            {confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,72 @@
+import type { LinkProps } from '@tanstack/react-router';
+import {
+  BarChart3Icon,
+  BookOpenIcon,
+  Building2Icon,
+  LayoutDashboardIcon,
+  SettingsIcon,
+  StethoscopeIcon,
+  UsersIcon,
+  type LucideIcon,
+} from 'lucide-react';
+
+export type NavTo = NonNullable<LinkProps['to']>;
+
+export interface NavLinkItem {
+  to: NavTo;
+  label: string;
+  icon?: LucideIcon;
+  /** spec section 2: the add/create/enroll/book sub-links are for admin and superadmin only. */
+  adminOnly?: boolean;
+}
+
+export interface NavGroupItem extends NavLinkItem {
+  icon: LucideIcon;
+  children?: NavLinkItem[];
+}
+
+/** Shown to every staff role (manager, admin, superadmin). */
+export const PRIMARY_NAV: NavGroupItem[] = [
+  { to: '/', label: 'Dashboard', icon: LayoutDashboardIcon },
+  { to: '/reports', label: 'Reports', icon: BarChart3Icon },
+];
+
+export const ADMIN_MANAGEMENT_TITLE = 'All Admin management';
+
+export const ADMIN_MANAGEMENT_NAV: NavGroupItem[] = [
+  {
+    to: '/courses',
+    label: 'Courses',
+    icon: BookOpenIcon,
+    children: [
+      { to: '/courses/add-courses', label: 'Add Courses', adminOnly: true },
+      { to: '/courses/enrollment', label: 'Enroll Course', adminOnly: true },
+      { to: '/courses/AllStudentEnrollments', label: 'All Enroll', adminOnly: true },
+    ],
+  },
+  {
+    to: '/branch',
+    label: 'Branch',
+    icon: Building2Icon,
+    children: [{ to: '/branch/add-branch', label: 'Add Branch', adminOnly: true }],
+  },
+  {
+    to: '/users',
+    label: 'Users',
+    icon: UsersIcon,
+    children: [{ to: '/users/add-user', label: 'Add User', adminOnly: true }],
+  },
+  {
+    to: '/treatment',
+    label: 'Treatment',
+    icon: StethoscopeIcon,
+    children: [
+      { to: '/treatment/create-treatement', label: 'Add treatment', adminOnly: true },
+      { to: '/treatment/booking', label: 'Book treatment', adminOnly: true },
+      { to: '/treatment/all-book', label: 'All Book Treatment', adminOnly: true },
+    ],
+  },
+];
+
+/** Below the management group; Settings (currency) is changed by admins only (RULES.md). */
+export const FOOTER_NAV: NavGroupItem[] = [{ to: '/settings', label: 'Settings', icon: SettingsIcon, adminOnly: true }];

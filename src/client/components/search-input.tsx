@@ -1,0 +1,34 @@
+import { SearchIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Input } from '@/components/ui/input';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { cn } from '@/lib/utils';
+
+/** A search box that reports its value once typing pauses (lists search on the server). */
+export function SearchInput({
+  value,
+  onChange,
+  placeholder = 'Search...',
+  className,
+  'aria-label': ariaLabel = 'Search',
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  className?: string;
+  'aria-label'?: string;
+}) {
+  const [text, setText] = useState(value);
+  const debounced = useDebouncedValue(text, 300);
+  useEffect(() => {
+    if (debounced !== value) onChange(debounced);
+    // Only a settled edit reports; a new `value` from outside must not echo back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  return (
+    <div className={cn('relative w-full max-w-xs', className)}>
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder} aria-label={ariaLabel} className="pl-8" />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import { GraduationCapIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { rememberSignedInUser } from '@/lib/auth';
+import { BRAND } from '@/lib/brand';
+import { errorCode } from '@/lib/errors';
+import { safeRedirect } from '@/lib/public-paths';
+import { trpc } from '@/lib/trpc';
+
+export const LOGIN_INVALID = 'Invalid email or password. Please try again.';
+export const LOGIN_FAILED = 'An error occurred. Please try again later.';
+
+/** spec section 8: wrong credentials, throttling (the server's words), anything else. */
+export function loginErrorMessage(err: unknown): string {
+  const code = errorCode(err);
+  if (code === 'UNAUTHORIZED' || code === 'NOT_FOUND') return LOGIN_INVALID;
+  if (code === 'TOO_MANY_REQUESTS' && err instanceof Error) return err.message;
+  if (code === 'BAD_REQUEST' && err instanceof Error) return err.message;
+  return LOGIN_FAILED;
+}
+
+export function LoginPage({ redirect }: { redirect?: string }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const login = useMutation(trpc.auth.login.mutationOptions());
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: async (user) => {
+          rememberSignedInUser(queryClient, user);
+          const target = safeRedirect(redirect);
+          if (target) router.history.push(target);
+          else await router.navigate({ to: '/' });
+        },
+        onError: (err) => {
+          setError(loginErrorMessage(err));
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="flex min-h-svh items-center justify-center bg-gradient-to-br from-slate-50 via-white to-blue-50 p-4">
+      <div className="w-full max-w-sm">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
+            <GraduationCapIcon className="size-6" />
+          </span>
+          <p className="text-sm font-medium text-muted-foreground">{BRAND}</p>
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-xl">Sign in</CardTitle>
+            <CardDescription>Enter your email and password to continue.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+              <div className="grid gap-2">
+                <Label htmlFor="email">Email</Label>
+                <Input id="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+              </div>
+              <div className="grid gap-2">
+                <div className="flex items-center justify-between">
+                  <Label htmlFor="password">Password</Label>
+                  <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
+                    Forgot password?
+                  </Link>
+                </div>
+                <Input id="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+              </div>
+              {error && (
+                <p role="alert" className="text-sm text-destructive">
+                  {error}
+                </p>
+              )}
+              <Button type="submit" className="w-full" disabled={login.isPending}>
+                {login.isPending && <Spinner />}
+                {login.isPending ? 'Signing in...' : 'Sign in'}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { PlaceholderPage } from '@/components/placeholder-page';
+import { ADMIN_ROLES, PermissionDenied, RequireRole } from '@/components/require-role';
+
+/** Placeholder until its issue builds the screen (spec section 2, All Enrollments); the route file stays as is. */
+export function AllEnrollmentsPage() {
+  return (
+    <RequireRole roles={ADMIN_ROLES} fallback={<DeniedWithTitle />}>
+      <PlaceholderPage title="All Enrollments" />
+    </RequireRole>
+  );
+}
+
+function DeniedWithTitle() {
+  return (
+    <div>
+      <h1 className="mb-6 text-2xl font-semibold tracking-tight">All Enrollments</h1>
+      <PermissionDenied />
+    </div>
+  );
+}

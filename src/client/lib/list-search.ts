@@ -1,0 +1,18 @@
+/**
+ * The URL search params of a server-paged list (`?page=2&q=kandy`), validated in route files:
+ *   validateSearch: validateListSearch
+ * so a list's page and search survive reloads and links.
+ */
+export interface ListSearch {
+  page?: number;
+  q?: string;
+}
+
+export function validateListSearch(search: Record<string, unknown>): ListSearch {
+  const page = Number(search.page);
+  const q = typeof search.q === 'string' ? search.q.trim().slice(0, 200) : '';
+  return {
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+    q: q || undefined,
+  };
+}

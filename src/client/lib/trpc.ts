@@ -1,0 +1,54 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '../../server/trpc/root';
+import { errorCode, isClientError } from './errors';
+
+/** Set by main.tsx: what to do when the session is gone (sign out locally, go to /login). */
+let onSessionLost: () => void = () => {};
+export function setSessionLostHandler(fn: () => void) {
+  onSessionLost = fn;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // spec section 7/9: list and statistics data are kept 5 seconds.
+      staleTime: 5_000,
+      // A 4xx will not change on retry; network and 5xx failures get two more tries.
+      retry: (failureCount, err) => !isClientError(err) && failureCount < 2,
+    },
+    mutations: { retry: false },
+  },
+  queryCache: new QueryCache({
+    onError: (err) => {
+      if (errorCode(err) === 'UNAUTHORIZED') onSessionLost();
+    },
+  }),
+  mutationCache: new MutationCache({
+    onError: (err, _vars, _ctx, mutation) => {
+      // A failed sign-in is UNAUTHORIZED too; that is the login screen's business.
+      const key = mutation.options.mutationKey?.[0];
+      const isLogin = Array.isArray(key) && key.join('.') === 'auth.login';
+      if (!isLogin && errorCode(err) === 'UNAUTHORIZED') onSessionLost();
+    },
+  }),
+});
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    httpBatchLink({
+      url: '/trpc',
+      // Same-origin fetch sends the HttpOnly session cookie and the Origin header the server checks.
+      fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
+    }),
+  ],
+});
+
+/**
+ * The typed options proxy: `trpc.branches.list.queryOptions(input)`, `trpc.x.y.mutationOptions()`,
+ * `trpc.branches.pathFilter()` for invalidation. Usable in components, loaders and beforeLoad.
+ */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+
+export type Trpc = typeof trpc;

@@ -1,0 +1,28 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { AppErrorPage } from '@/components/app-error-page';
+import { queryClient, trpc, type Trpc } from '@/lib/trpc';
+import { routeTree } from './routeTree.gen';
+
+/** What every route's beforeLoad and loader receive. */
+export interface RouterContext {
+  queryClient: QueryClient;
+  trpc: Trpc;
+}
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient, trpc },
+  defaultPreload: 'intent',
+  // TanStack Query owns caching; the router always asks it.
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+  defaultNotFoundComponent: () => <AppErrorPage />,
+  defaultErrorComponent: ({ error }) => <AppErrorPage error={error} />,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,22 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AppErrorPage } from '@/components/app-error-page';
+import { AdminLayout } from '@/components/layout/admin-layout';
+import { NoAccessPage } from '@/features/auth/no-access-page';
+import { isNoAccessError, loadSessionUser, NoAccessError } from '@/lib/auth';
+import { isStaff } from '../../shared/roles';
+
+/**
+ * The protected area (spec section 2, route guard). `auth.me` is the authority: no session goes
+ * to /login (remembering the page), a non-staff role gets the no-access page.
+ */
+export const Route = createFileRoute('/_admin')({
+  beforeLoad: async ({ context, location }) => {
+    const user = await loadSessionUser(context.queryClient);
+    if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
+    if (!isStaff(user.role)) throw new NoAccessError();
+    return { user };
+  },
+  errorComponent: ({ error }) => (isNoAccessError(error) ? <NoAccessPage /> : <AppErrorPage error={error} />),
+  notFoundComponent: () => <AppErrorPage />,
+  component: AdminLayout,
+});

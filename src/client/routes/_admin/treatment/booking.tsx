@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { BookTreatmentPage } from '@/features/treatments/book-treatment-page';
+
+export const Route = createFileRoute('/_admin/treatment/booking')({
+  component: BookTreatmentPage,
+});

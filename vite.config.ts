@@ -1,0 +1,40 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API server `npm run dev` starts next to Vite (scripts/dev.mjs). */
+const apiTarget = `http://localhost:${process.env.API_PORT ?? process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must run before the React plugin (it rewrites route files).
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/client/routes',
+      generatedRouteTree: './src/client/routeTree.gen.ts',
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: {
+    alias: { '@': path.resolve(import.meta.dirname, 'src/client') },
+  },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    // Host is kept (no changeOrigin) so the server's same-origin check accepts cookie writes.
+    proxy: {
+      '/api': apiTarget,
+      '/trpc': apiTarget,
+    },
+  },
+  build: {
+    // src/server/app.ts serves this directory with SPA fallback.
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 800,
+  },
+});
