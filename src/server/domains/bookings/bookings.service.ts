@@ -30,10 +30,10 @@ const today = (ctx: Ctx) => todayIn(ctx.deps.config.TIME_ZONE);
  * Reads therefore derive it in SQL rather than refreshing rows first: a GET never writes, lists
  * and filters stay one query, and the partial index on unpaid due dates keeps the EXISTS cheap.
  * Only pending/partially_paid can go stale (time moves forward and due dates never change), so
- * "an unpaid installment is past due" is the whole correction.
+ * "an unpaid installment is past due" is the whole correction. A cancelled booking is not chased.
  */
 export function effectivePaymentStatusSql(todayIso: string): SQL<PaymentStatus> {
-  return sql<PaymentStatus>`case when exists (select 1 from ${bookingInstallments} where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and ${bookingInstallments.isPaid} = false and ${bookingInstallments.dueDate} < ${todayIso}::date) then 'overdue' else ${treatmentBookings.paymentStatus} end`;
+  return sql<PaymentStatus>`case when ${treatmentBookings.status} = 'active' and exists (select 1 from ${bookingInstallments} where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and ${bookingInstallments.isPaid} = false and ${bookingInstallments.dueDate} < ${todayIso}::date) then 'overdue' else ${treatmentBookings.paymentStatus} end`;
 }
 
 /** Brings the stored column up to date for bookings that became overdue by time alone (for a daily job). */
@@ -44,6 +44,7 @@ export async function refreshOverdueBookings(db: Db, todayIso: string): Promise<
     .where(
       and(
         inArray(treatmentBookings.paymentStatus, ['pending', 'partially_paid']),
+        eq(treatmentBookings.status, 'active'),
         sql`exists (select 1 from ${bookingInstallments} where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and ${bookingInstallments.isPaid} = false and ${bookingInstallments.dueDate} < ${todayIso}::date)`,
       ),
     )
