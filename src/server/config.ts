@@ -29,6 +29,18 @@ const ZConfig = z.object({
   TIME_ZONE: z.string().default('Asia/Colombo'),
   /** Reports with more rows than this are built by the worker. */
   REPORT_JOB_THRESHOLD: z.coerce.number().int().positive().default(2000),
+  /** BullMQ key prefix: lets several deployments (or test files) share one Redis. */
+  JOB_QUEUE_PREFIX: z.string().min(1).default('bull'),
+  /** How often a dead worker's active jobs are looked for (and how long a job lock lasts). */
+  JOB_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).default(30_000),
+  /** First retry delay; each further retry doubles it. */
+  JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
+  JOB_ATTEMPTS: z.coerce.number().int().min(1).default(3),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  /** Run the daily reminder schedule in this process (off for test servers that share nothing with a clock). */
+  REMINDER_SCHEDULE: bool.default(true),
+  /** Resend's API origin (a local stand-in in tests); the SDK's default otherwise. */
+  RESEND_BASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -19,3 +19,19 @@ export const JOB_PAYLOADS = {
 
 export type JobName = keyof typeof JOB_PAYLOADS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOB_PAYLOADS)[N]>;
+
+export const JOB_NAMES = Object.keys(JOB_PAYLOADS) as JobName[];
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOB_PAYLOADS, name);
+}
+
+/** Validates on both sides: an enqueue with a bad payload is a bug, a stored one is rejected before it runs. */
+export function parsePayload<N extends JobName>(name: N, payload: unknown): JobPayload<N> {
+  return JOB_PAYLOADS[name].parse(payload) as JobPayload<N>;
+}
+
+/** A caller's job key as a BullMQ job id (BullMQ refuses ':' in custom ids; callers use it freely). */
+export function jobIdFor(key: string): string {
+  return key.replaceAll(':', '.');
+}

@@ -6,8 +6,35 @@ export interface EnqueueOptions {
   delayMs?: number;
 }
 
+export type JobState = 'queued' | 'active' | 'completed' | 'failed';
+
+/** One job as the admin's status view shows it; the same shape from both drivers. */
+export interface JobInfo {
+  id: string;
+  name: string;
+  state: JobState;
+  attempts: number;
+  maxAttempts: number;
+  progress: number;
+  failedReason: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface JobStatus {
+  counts: Record<JobState, number>;
+  /** Newest first, at most `limit`. */
+  jobs: JobInfo[];
+}
+
 /** What the server and services see of the job system; the two drivers implement it. */
 export interface JobQueue {
+  readonly driver: 'bullmq' | 'inprocess';
   enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts?: EnqueueOptions): Promise<{ id: string }>;
+  /** Many jobs of one name in one round trip (the reminder run queues thousands). */
+  enqueueMany<N extends JobName>(name: N, items: Array<{ payload: JobPayload<N>; opts?: EnqueueOptions }>): Promise<void>;
+  status(opts: { state?: JobState; limit: number }): Promise<JobStatus>;
+  /** Puts a failed job back in the queue with fresh attempts: 'retried', or why not. */
+  retry(id: string): Promise<'retried' | 'not-found' | 'not-failed'>;
   close(): Promise<void>;
 }

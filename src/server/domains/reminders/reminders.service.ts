@@ -1,0 +1,104 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { AppDeps, ServiceContext } from '../../deps';
+import type { Db } from '../../db/client';
+import { bookingInstallments, enrollmentInstallments, enrollments, reminderLog, treatmentBookings, users } from '../../db/schema';
+import { reminderRef, type InstallmentKind } from '../../email/templates/reminder';
+import { todayIn } from '../../../shared/booking-status';
+
+const BATCH = 500;
+
+interface Cursor {
+  dueDate: string;
+  id: string;
+}
+interface OverdueRow extends Cursor {
+  userId: string;
+  reminded: boolean;
+}
+
+function remindedOn(kind: InstallmentKind, installmentId: typeof enrollmentInstallments.id | typeof bookingInstallments.id, day: string) {
+  return sql<boolean>`exists (select 1 from ${reminderLog} where ${reminderLog.installmentKind} = ${kind} and ${reminderLog.installmentId} = ${installmentId} and ${reminderLog.sentOn} = ${day}::date)`;
+}
+
+/**
+ * One page of overdue installments after `after`, in (due date, id) order: keyset paging over the
+ * partial "unpaid by due date" index, so a run over a million installments holds one page at a time.
+ */
+async function overduePage(db: Db, kind: InstallmentKind, today: string, after: Cursor | null, limit: number): Promise<OverdueRow[]> {
+  if (kind === 'enrollment') {
+    const t = enrollmentInstallments;
+    const rows = await db
+      .select({ id: t.id, dueDate: t.dueDate, userId: enrollments.userId, reminded: remindedOn(kind, t.id, today) })
+      .from(t)
+      .innerJoin(enrollments, and(eq(enrollments.id, t.enrollmentId), eq(enrollments.status, 'active')))
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .where(and(eq(t.isPaid, false), lt(t.dueDate, today), after ? sql`(${t.dueDate}, ${t.id}) > (${after.dueDate}::date, ${after.id}::uuid)` : undefined))
+      .orderBy(asc(t.dueDate), asc(t.id))
+      .limit(limit);
+    return rows as OverdueRow[];
+  }
+  const t = bookingInstallments;
+  const rows = await db
+    .select({ id: t.id, dueDate: t.dueDate, userId: treatmentBookings.userId, reminded: remindedOn(kind, t.id, today) })
+    .from(t)
+    .innerJoin(treatmentBookings, and(eq(treatmentBookings.id, t.bookingId), eq(treatmentBookings.status, 'active')))
+    .innerJoin(users, eq(users.id, treatmentBookings.userId))
+    .where(and(eq(t.isPaid, false), lt(t.dueDate, today), after ? sql`(${t.dueDate}, ${t.id}) > (${after.dueDate}::date, ${after.id}::uuid)` : undefined))
+    .orderBy(asc(t.dueDate), asc(t.id))
+    .limit(limit);
+  return rows as OverdueRow[];
+}
+
+/** The email key of one installment's reminder on one day: the outbox sends each key once. */
+export const reminderKey = (kind: InstallmentKind, installmentId: string, day: string) => `reminder:${kind}:${installmentId}:${day}`;
+
+/**
+ * The send-overdue-reminders job (also run directly by the on-demand endpoint): one email per
+ * overdue installment per day, to the enrolment's student or the booking's customer.
+ *
+ * Safe to run twice or to die half-way: for each page, the emails are queued first (a job id and
+ * an outbox key per installment and day, so a repeat queues and sends nothing new), then the day's
+ * reminder_log rows are written. A run after a crash queues again whatever was not logged; what
+ * was logged was already queued. `queued` counts the installments logged by this run.
+ */
+export async function queueOverdueReminders(deps: AppDeps, opts: { batchSize?: number } = {}): Promise<{ queued: number; date: string }> {
+  const today = todayIn(deps.config.TIME_ZONE);
+  const limit = opts.batchSize ?? BATCH;
+  let queued = 0;
+  for (const kind of ['enrollment', 'booking'] as const) {
+    let after: Cursor | null = null;
+    for (;;) {
+      const rows = await overduePage(deps.db, kind, today, after, limit);
+      if (rows.length === 0) break;
+      const last = rows[rows.length - 1]!;
+      after = { dueDate: last.dueDate, id: last.id };
+      const fresh = rows.filter((r) => !r.reminded);
+      if (fresh.length > 0) {
+        await deps.jobs.enqueueMany(
+          'send-email',
+          fresh.map((r) => {
+            const key = reminderKey(kind, r.id, today);
+            return { payload: { key, template: 'reminder' as const, userId: r.userId, ref: reminderRef(kind, r.id) }, opts: { jobId: key } };
+          }),
+        );
+        const logged = await deps.db
+          .insert(reminderLog)
+          .values(fresh.map((r) => ({ installmentKind: kind, installmentId: r.id, sentOn: today })))
+          .onConflictDoNothing()
+          .returning({ id: reminderLog.id });
+        queued += logged.length;
+      }
+      if (rows.length < limit) break;
+    }
+  }
+  if (queued > 0) deps.log.info({ queued, date: today }, 'overdue reminders queued');
+  return { queued, date: today };
+}
+
+/** POST /api/enrollments/send-reminders and jobs.sendReminders: run now, answer how many were queued. */
+export async function sendRemindersNow(ctx: ServiceContext): Promise<{ message: string; queued: number }> {
+  const { queued } = await queueOverdueReminders(ctx.deps);
+  const message =
+    queued === 0 ? 'No reminders to send: no overdue installment is waiting for today\'s reminder.' : `${queued} ${queued === 1 ? 'reminder' : 'reminders'} queued.`;
+  return { message, queued };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+const currency = (label: string) =>
+  z
+    .string({ message: `${label} is required.` })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, `${label} must be a 3-letter currency code, such as LKR or USD.`);
+
+export const ZUpdateCurrencyInput = z
+  .object({
+    localCurrency: currency('Local currency'),
+    foreignCurrency: currency('Foreign currency'),
+    exchangeRate: z
+      .number({ message: 'Exchange rate must be a number.' })
+      .positive('Exchange rate must be greater than 0.')
+      .max(99_999_999, 'Exchange rate is too large.')
+      .refine((n) => Math.abs(n * 10_000 - Math.round(n * 10_000)) < 1e-6, 'Exchange rate can have at most 4 decimal places.'),
+  })
+  .refine((v) => v.localCurrency !== v.foreignCurrency, { message: 'Local and foreign currency must be different.', path: ['foreignCurrency'] });
+export type TUpdateCurrencyInput = z.infer<typeof ZUpdateCurrencyInput>;
+
+export const ZListJobsInput = z.object({
+  state: z.enum(['queued', 'active', 'completed', 'failed']).optional(),
+  limit: z.number().int().min(1).max(100).default(20),
+});
+export type TListJobsInput = z.infer<typeof ZListJobsInput>;
+
+export const ZRetryJobInput = z.object({ id: z.string().trim().min(1, 'Job id is required.').max(200) });

@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { bookingInstallments, courses, enrollmentInstallments, enrollments, treatmentBookings, users } from '../../db/schema';
+import { formatAmount, fromMinor } from '../../../shared/money';
+import type { EmailMessage } from '../types';
+import { brandedEmail } from './layout';
+
+export type InstallmentKind = 'enrollment' | 'booking';
+
+/** The `ref` of a reminder email job: which installment, of which kind. */
+export const reminderRef = (kind: InstallmentKind, installmentId: string) => `${kind}:${installmentId}`;
+
+function parseRef(ref: string | undefined): { kind: InstallmentKind; id: string } | null {
+  const m = /^(enrollment|booking):([0-9a-f-]{36})$/i.exec(ref ?? '');
+  return m ? { kind: m[1] as InstallmentKind, id: m[2]! } : null;
+}
+
+interface Due {
+  userId: string | null;
+  email: string;
+  fullName: string;
+  seq: number;
+  amountMinor: number;
+  currency: string;
+  dueDate: string;
+  isPaid: boolean;
+  active: boolean;
+  what: string;
+}
+
+async function loadDue(deps: AppDeps, kind: InstallmentKind, id: string): Promise<Due | null> {
+  if (kind === 'enrollment') {
+    const [row] = await deps.db
+      .select({
+        userId: enrollments.userId,
+        email: users.email,
+        fullName: users.fullName,
+        seq: enrollmentInstallments.seq,
+        amountMinor: enrollmentInstallments.amount,
+        currency: enrollments.currency,
+        dueDate: enrollmentInstallments.dueDate,
+        isPaid: enrollmentInstallments.isPaid,
+        status: enrollments.status,
+        courseName: courses.courseName,
+        deletedCourseName: enrollments.deletedCourseName,
+      })
+      .from(enrollmentInstallments)
+      .innerJoin(enrollments, eq(enrollments.id, enrollmentInstallments.enrollmentId))
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .leftJoin(courses, eq(courses.id, enrollments.courseId))
+      .where(eq(enrollmentInstallments.id, id))
+      .limit(1);
+    if (!row) return null;
+    const course = row.courseName ?? row.deletedCourseName ?? 'your course';
+    return { ...row, active: row.status === 'active', what: `the course "${course}"` };
+  }
+  const [row] = await deps.db
+    .select({
+      userId: treatmentBookings.userId,
+      email: users.email,
+      fullName: users.fullName,
+      seq: bookingInstallments.seq,
+      amountMinor: bookingInstallments.amount,
+      currency: treatmentBookings.currency,
+      dueDate: bookingInstallments.dueDate,
+      isPaid: bookingInstallments.isPaid,
+      status: treatmentBookings.status,
+      treatmentName: treatmentBookings.treatmentName,
+    })
+    .from(bookingInstallments)
+    .innerJoin(treatmentBookings, eq(treatmentBookings.id, bookingInstallments.bookingId))
+    .innerJoin(users, eq(users.id, treatmentBookings.userId))
+    .where(eq(bookingInstallments.id, id))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, active: row.status === 'active', what: `the treatment "${row.treatmentName}"` };
+}
+
+/**
+ * The overdue-installment reminder for `ref`. Null when there is nothing to remind of any more
+ * (paid, cancelled or deleted since the reminder was queued, or the user is not its owner).
+ */
+export async function buildReminderEmail(deps: AppDeps, payload: { userId: string; ref?: string }): Promise<EmailMessage | null> {
+  const target = parseRef(payload.ref);
+  if (!target) return null;
+  const due = await loadDue(deps, target.kind, target.id);
+  if (!due || due.isPaid || !due.active || due.userId !== payload.userId) return null;
+  const amount = `${due.currency} ${formatAmount(fromMinor(due.amountMinor))}`;
+  return brandedEmail(deps.config, due.email, 'Payment reminder: installment overdue', [
+    `Dear ${due.fullName},`,
+    `Installment ${due.seq + 1} for ${due.what}, ${amount}, was due on ${due.dueDate} and has not been paid yet.`,
+    'Please pay it at your earliest convenience, or contact us if you have already paid or need more time.',
+    'Thank you.',
+  ]);
+}

@@ -1,0 +1,37 @@
+import type { AppDeps } from '../deps';
+import { buildReportFile } from '../domains/reports/report-job';
+import { queueOverdueReminders } from '../domains/reminders/reminders.service';
+import { sendEmailJob } from '../email/send-email';
+import { parsePayload, type JobName, type JobPayload } from './definitions';
+
+/** What a handler may know about the run it is in. */
+export interface JobContext {
+  id: string;
+  /** 1 on the first run, 2 on the first retry... */
+  attempt: number;
+  updateProgress(pct: number): Promise<void>;
+}
+
+/** A handler must be safe to run twice (at-least-once delivery, RULES.md Jobs). */
+export type JobHandler<N extends JobName> = (deps: AppDeps, payload: JobPayload<N>, job: JobContext) => Promise<unknown>;
+export type HandlerMap = { [N in JobName]: JobHandler<N> };
+
+export const handlers: HandlerMap = {
+  'send-email': (deps, payload) => sendEmailJob(deps, payload),
+  'send-overdue-reminders': (deps) => queueOverdueReminders(deps),
+  'build-report': async (deps, payload, job) => {
+    await buildReportFile(deps, payload.reportFileId, (pct) => job.updateProgress(pct));
+  },
+};
+
+/** The one entry both drivers use: validate the stored payload, then call the handler. */
+export async function runHandler(map: HandlerMap, deps: AppDeps, name: string, payload: unknown, job: JobContext): Promise<unknown> {
+  const handler = map[name as JobName] as JobHandler<JobName> | undefined;
+  if (!handler) throw new Error(`No handler for job "${name}"`);
+  return handler(deps, parsePayload(name as JobName, payload), job);
+}
+
+/** The default handlers with some replaced (the drivers take this as a constructor option). */
+export function withHandlers(overrides: Partial<HandlerMap> = {}): HandlerMap {
+  return { ...handlers, ...overrides };
+}
