@@ -5,6 +5,7 @@ import { settings, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { seedDemoTreatments } from './demo-treatments';
 import { seedDemoCourses } from './demo-courses';
+import { seedDemoCourses } from './demo-courses';
 import { seedDemoBranchesAndUsers } from './demo-users';
 
 export interface SeedResult {
