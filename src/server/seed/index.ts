@@ -5,7 +5,6 @@ import { settings, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { seedDemoTreatments } from './demo-treatments';
 import { seedDemoCourses } from './demo-courses';
-import { seedDemoCourses } from './demo-courses';
 import { seedDemoBranchesAndUsers } from './demo-users';
 
 export interface SeedResult {
@@ -16,8 +15,7 @@ export interface SeedResult {
 }
 
 /** Demo seeders run in this order after the superadmin exists; each domain adds its own. */
-const demoSeeders: Array<(deps: AppDeps) => Promise<void>> = [seedDemoBranchesAndUsers,
-  seedDemoCourses, seedDemoTreatments];
+const demoSeeders: Array<(deps: AppDeps) => Promise<void>> = [seedDemoBranchesAndUsers, seedDemoCourses, seedDemoTreatments];
 
 /** On an empty database: currency settings, the superadmin, and (unless SEED_DEMO=false) demo rows. */
 export async function seedIfEmpty(deps: AppDeps): Promise<SeedResult> {
