@@ -29,7 +29,7 @@ export interface TestApp {
 /** The real server on a real PostgreSQL database of its own, listening on a free port. */
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), DATABASE_URL: database.url, ...overrides };
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REMINDER_SCHEDULE: 'false' }), DATABASE_URL: database.url, ...overrides };
   const dbHandle = await openDatabase({ databaseUrl: database.url, dataDir: '', max: 5 });
   const deps: AppDeps = {
     config,
