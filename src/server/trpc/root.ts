@@ -5,6 +5,8 @@ import { bookingsRouter } from '../domains/bookings/bookings.router';
 import { treatmentsRouter } from '../domains/treatments/treatments.router';
 import { coursesRouter } from '../domains/courses/courses.router';
 import { enrollmentsRouter } from '../domains/enrollments/enrollments.router';
+import { settingsRouter } from '../domains/settings/settings.router';
+import { jobsRouter } from '../domains/settings/jobs.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -15,6 +17,8 @@ export const appRouter = router({
   users: usersRouter,
   treatments: treatmentsRouter,
   bookings: bookingsRouter,
+  settings: settingsRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;
