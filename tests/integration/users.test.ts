@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, enrollments, users } from '../../src/server/db/schema';
+import { courses, enrollments, treatmentBookings, users } from '../../src/server/db/schema';
 import { grantableRoles, ROLES, type Role } from '../../src/shared/roles';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, makeUser, TEST_PASSWORD } from '../helpers/factories';
@@ -201,7 +201,7 @@ describe('deleting a user', () => {
     expect((await t.api('DELETE', `/api/users/${boss.id}`, { token: superadmin.token })).status).toBe(200);
   });
 
-  it('ends their sessions and keeps their enrolments readable', async () => {
+  it('ends their sessions and keeps their enrolments and bookings readable', async () => {
     const admin = await t.userWithSession('admin');
     const victim = await t.userWithSession('student');
     const [course] = await t.deps.db
@@ -212,6 +212,10 @@ describe('deleting a user', () => {
       .insert(enrollments)
       .values({ userId: victim.id, courseId: course!.id, paymentType: 'full', totalFee: 100_00, admissionFee: 10_00, enrolledOn: '2025-01-01' })
       .returning();
+    const [booking] = await t.deps.db
+      .insert(treatmentBookings)
+      .values({ userId: victim.id, treatmentName: 'Kept Therapy', maxSessions: 3, userType: 'local', paymentType: 'full', price: 50_00, currency: 'LKR', bookedOn: '2025-01-01' })
+      .returning();
 
     const res = await t.api('DELETE', `/api/users/${victim.id}`, { token: admin.token });
     expect(res.status).toBe(200);
@@ -220,6 +224,8 @@ describe('deleting a user', () => {
     expect((await t.api('GET', '/api/branch', { token: victim.token })).status).toBe(401);
     const [kept] = await t.deps.db.select().from(enrollments).where(eq(enrollments.id, enr!.id));
     expect(kept).toMatchObject({ userId: null, deletedUsername: victim.username, deletedEmail: victim.email, totalFee: 100_00 });
+    const [keptBooking] = await t.deps.db.select().from(treatmentBookings).where(eq(treatmentBookings.id, booking!.id));
+    expect(keptBooking).toMatchObject({ userId: null, deletedUsername: victim.username, deletedEmail: victim.email, price: 50_00 });
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

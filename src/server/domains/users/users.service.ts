@@ -2,12 +2,14 @@ import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import { invalidateUserSessions, type Actor } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { branches, enrollments, treatmentBookings, users } from '../../db/schema';
+import { branches, users } from '../../db/schema';
 import type { ServiceContext } from '../../deps';
 import { AppError, isUniqueViolation } from '../../errors';
 import type { Page } from '../../../shared/pagination';
 import { grantableRoles, isAdmin, ROLE_LABELS, type Role } from '../../../shared/roles';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
+import { detachUserFromBookings } from '../bookings/bookings.service';
+import { detachUserFromEnrollments } from '../enrollments/enrollments.service';
 import { deleteFile, storeImage } from '../files/files.service';
 import { findUserDto, selectUsers, toUserDto, type UserDto } from './users.dto';
 import type { TCreateUserInput, TListUsersInput, TUpdateProfileInput, TUpdateUserInput, UploadedImage } from './users.schemas';
@@ -210,21 +212,6 @@ export async function updateProfile({ db, actor }: ServiceContext, input: TUpdat
   return (await findUserDto(db, actor.id))!;
 }
 
-/**
- * Keeps the user's enrolments and bookings readable after the user is gone (RULES.md): the
- * foreign keys are set null by the delete, so the name and email are written on them first.
- */
-export async function snapshotDeletedUser(tx: Db, user: { id: string; username: string; email: string }) {
-  await tx
-    .update(enrollments)
-    .set({ deletedUsername: user.username, deletedEmail: user.email })
-    .where(eq(enrollments.userId, user.id));
-  await tx
-    .update(treatmentBookings)
-    .set({ deletedUsername: user.username, deletedEmail: user.email })
-    .where(eq(treatmentBookings.userId, user.id));
-}
-
 export async function deleteUser({ db, actor }: ServiceContext, id: string): Promise<{ message: string }> {
   if (!isAdmin(actor.role)) throw new AppError('FORBIDDEN', DELETE_ADMINS_ONLY);
   assertId(id, 'User');
@@ -232,7 +219,10 @@ export async function deleteUser({ db, actor }: ServiceContext, id: string): Pro
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, id);
     assertCanManage(actor, target);
-    await snapshotDeletedUser(tx, target);
+    // Enrolments and bookings stay readable (RULES.md): the name and email are written on them
+    // before the delete sets their user to null.
+    await detachUserFromEnrollments(tx, target.id);
+    await detachUserFromBookings(tx, target.id);
     await invalidateUserSessions(tx, target.id);
     await tx.delete(users).where(eq(users.id, target.id));
     if (target.imageFileId) await deleteFile(tx, target.imageFileId);

@@ -1,0 +1,79 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/root';
+import { grantableRoles, ROLES, type Role } from '../../../shared/roles';
+import type { ListSearch } from '@/lib/list-search';
+import { trpc } from '@/lib/trpc';
+
+export type User = inferRouterOutputs<AppRouter>['users']['get'];
+export type UserListInput = inferRouterInputs<AppRouter>['users']['list'];
+
+export const USERS_PAGE_SIZE = 25;
+/** Pictures are at most 2 MB and JPEG, PNG or WebP (RULES.md); the server checks the bytes. */
+export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
+export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+export interface UsersSearch extends ListSearch {
+  role?: Role;
+}
+
+export function validateUsersSearch(search: Record<string, unknown>, base: ListSearch): UsersSearch {
+  const role = typeof search.role === 'string' && (ROLES as readonly string[]).includes(search.role) ? (search.role as Role) : undefined;
+  return { ...base, role };
+}
+
+/** One place that turns the URL's search into the `users.list` input (route loader and screen). */
+export function usersListOptions(search: UsersSearch) {
+  return trpc.users.list.queryOptions({
+    page: search.page ?? 1,
+    pageSize: USERS_PAGE_SIZE,
+    search: search.q,
+    role: search.role,
+    sortBy: 'createdAt',
+    sortDir: 'desc',
+  });
+}
+
+/**
+ * spec section 6 (Admin only for admin or superadmin, Super Admin only for superadmin), which is
+ * RULES.md's granting rule: the options are exactly what the server will accept.
+ */
+export function roleOptionsFor(actorRole: Role): Role[] {
+  return grantableRoles(actorRole);
+}
+
+/** Whether the actor may edit a row at all (the server's rule: their own row, or a role they could grant). */
+export function canManage(actor: { _id: string; role: Role }, target: { _id: string; role: Role }): boolean {
+  if (actor._id === target._id) return true;
+  return grantableRoles(actor.role).includes(target.role);
+}
+
+export class RestError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number,
+  ) {
+    super(message);
+    this.name = 'RestError';
+  }
+}
+
+/**
+ * Pictures go as a multipart form to the REST path (tRPC carries JSON only). Same origin, so the
+ * session cookie and the Origin header the server checks come with it.
+ */
+export async function sendUserForm(path: string, form: FormData): Promise<User> {
+  let res: Response;
+  try {
+    res = await fetch(path, { method: 'PUT', body: form, credentials: 'same-origin' });
+  } catch {
+    throw new RestError('', 0);
+  }
+  const body = (await res.json().catch(() => null)) as (Partial<User> & { message?: string }) | null;
+  if (!res.ok) throw new RestError(body?.message ?? '', res.status);
+  return body as User;
+}
+
+/** The server's reason for a 4xx (bad picture, taken username), else nothing. */
+export function restReason(err: unknown): string | undefined {
+  return err instanceof RestError && err.status >= 400 && err.status < 500 && err.message ? err.message : undefined;
+}
