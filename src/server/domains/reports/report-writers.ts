@@ -1,0 +1,186 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { jsPDF } from 'jspdf';
+import { autoTable, type RowInput } from 'jspdf-autotable';
+import { formatAmount } from '../../../shared/money';
+import type { ReportColumn, ReportRow, ReportSource } from './report-sources';
+
+export const BATCH_SIZE = 1000;
+/**
+ * jsPDF builds the whole document in memory, so a PDF is capped; Excel has no cap because its
+ * writer streams. 20,000 rows is about 500 landscape pages.
+ */
+export const PDF_MAX_ROWS = 20_000;
+
+export interface ReportMeta {
+  generatedAt: Date;
+  timeZone: string;
+  /** Called with the number of data rows written so far. */
+  onRows?: (written: number) => Promise<void> | void;
+}
+
+function dateTimeText(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+/** The text a cell shows in a PDF (and the Excel info sheet): money with two decimals. */
+function cellText(col: ReportColumn, v: ReportRow[string] | undefined, timeZone: string): string {
+  if (v === null || v === undefined) return '';
+  if (col.type === 'money' && typeof v === 'number') return formatAmount(v);
+  if (col.type === 'datetime' && typeof v === 'string') return dateTimeText(v, timeZone);
+  return String(v);
+}
+
+function excelValue(col: ReportColumn, v: ReportRow[string] | undefined, timeZone: string): ExcelJS.CellValue {
+  if (v === null || v === undefined) return null;
+  if (col.type === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(`${v}T00:00:00Z`);
+  if (col.type === 'datetime' && typeof v === 'string') return dateTimeText(v, timeZone);
+  return v;
+}
+
+const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F4E79' } };
+const TOTAL_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7EEF7' } };
+
+/**
+ * Streams an .xlsx into `out`: each row is committed (written to the zip) as soon as it is made,
+ * and the next batch is not fetched until `out` has drained, so memory stays flat.
+ */
+export async function writeXlsx(source: ReportSource, out: Writable, meta: ReportMeta): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'Back Office';
+  workbook.created = meta.generatedAt;
+  const sheet = workbook.addWorksheet(source.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = source.columns.map((c) => ({
+    key: c.key,
+    width: c.width,
+    style: c.type === 'money' ? { numFmt: '#,##0.00' } : c.type === 'date' ? { numFmt: 'yyyy-mm-dd' } : {},
+  }));
+  const header = sheet.addRow(source.columns.map((c) => c.header));
+  header.eachCell((cell) => {
+    cell.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+    cell.fill = HEADER_FILL;
+    cell.alignment = { vertical: 'middle' };
+  });
+  header.commit();
+
+  let written = 0;
+  for await (const batch of source.batches(BATCH_SIZE)) {
+    for (const r of batch) {
+      sheet.addRow(source.columns.map((c) => excelValue(c, r[c.key], meta.timeZone))).commit();
+    }
+    written += batch.length;
+    await meta.onRows?.(written);
+    if (out.writableNeedDrain) await once(out, 'drain');
+  }
+  for (const t of await source.totals()) {
+    const row = sheet.addRow(source.columns.map((c) => excelValue(c, t[c.key] ?? null, meta.timeZone)));
+    row.eachCell((cell) => {
+      cell.font = { bold: true };
+      cell.fill = TOTAL_FILL;
+    });
+    row.commit();
+  }
+  sheet.commit();
+
+  const info = workbook.addWorksheet('Report info');
+  info.columns = [{ width: 22 }, { width: 60 }];
+  const lines: Array<[string, string]> = [
+    ['Report', source.title],
+    ['Generated', dateTimeText(meta.generatedAt.toISOString(), meta.timeZone) + ` (${meta.timeZone})`],
+    ['Rows', String(written)],
+    ['Filters', source.filterLines.length ? source.filterLines.join('; ') : 'None'],
+  ];
+  for (const [k, v] of lines) {
+    const row = info.addRow([k, v]);
+    row.getCell(1).font = { bold: true };
+    row.commit();
+  }
+  info.commit();
+  await workbook.commit();
+  return written;
+}
+
+/** A PDF: title, filters used, generation time, the table with totals, page numbers. */
+export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<Buffer> {
+  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4' });
+  const pageWidth = doc.internal.pageSize.getWidth();
+  doc.setFontSize(16);
+  doc.text(source.title, 14, 16);
+  doc.setFontSize(9);
+  doc.setTextColor(90);
+  const lines = [
+    `Generated: ${dateTimeText(meta.generatedAt.toISOString(), meta.timeZone)} (${meta.timeZone})`,
+    `Filters: ${source.filterLines.length ? source.filterLines.join('; ') : 'None'}`,
+  ];
+  const wrapped = lines.flatMap((l) => doc.splitTextToSize(l, pageWidth - 28) as string[]);
+  doc.text(wrapped, 14, 23);
+  doc.setTextColor(0);
+
+  // Rows arrive in batches; only their display strings are kept for the one autoTable call.
+  const body: RowInput[] = [];
+  let written = 0;
+  for await (const batch of source.batches(BATCH_SIZE)) {
+    for (const r of batch) body.push(source.columns.map((c) => cellText(c, r[c.key], meta.timeZone)));
+    written += batch.length;
+    await meta.onRows?.(written);
+  }
+  const foot = (await source.totals()).map((t) => source.columns.map((c) => cellText(c, t[c.key] ?? null, meta.timeZone)));
+  const totalWidth = source.columns.reduce((a, c) => a + c.width, 0);
+  autoTable(doc, {
+    startY: 23 + wrapped.length * 4 + 3,
+    head: [source.columns.map((c) => c.header)],
+    body,
+    foot,
+    showHead: 'everyPage',
+    showFoot: 'lastPage',
+    styles: { fontSize: source.columns.length > 9 ? 7 : 8, cellPadding: 1.5, overflow: 'linebreak' },
+    headStyles: { fillColor: [31, 78, 121], textColor: 255, fontStyle: 'bold' },
+    footStyles: { fillColor: [231, 238, 247], textColor: 0, fontStyle: 'bold' },
+    columnStyles: Object.fromEntries(
+      source.columns.map((c, i) => [
+        i,
+        { halign: c.type === 'money' || c.type === 'int' ? 'right' : 'left', cellWidth: ((pageWidth - 28) * c.width) / totalWidth },
+      ]),
+    ),
+    margin: { left: 14, right: 14, bottom: 14 },
+  });
+  if (!body.length) {
+    const y = (doc as unknown as { lastAutoTable: { finalY: number } }).lastAutoTable.finalY + 8;
+    doc.setFontSize(10);
+    doc.text('No rows match the filters.', 14, y);
+  }
+  const pages = doc.getNumberOfPages();
+  const pageHeight = doc.internal.pageSize.getHeight();
+  doc.setFontSize(8);
+  for (let i = 1; i <= pages; i++) {
+    doc.setPage(i);
+    doc.text(`Page ${i} of ${pages}`, pageWidth - 14, pageHeight - 6, { align: 'right' });
+  }
+  return Buffer.from(doc.output('arraybuffer'));
+}
+
+/** `{"data":[...],"total":n, ...summary, "totals":[...]}`, produced piece by piece. */
+export async function* jsonChunks(source: ReportSource): AsyncGenerator<string> {
+  yield '{"data":[';
+  let n = 0;
+  for await (const batch of source.batches(BATCH_SIZE)) {
+    const text = batch.map((r) => JSON.stringify(r)).join(',');
+    yield n ? `,${text}` : text;
+    n += batch.length;
+  }
+  const totals = await source.totals();
+  const summary = (await source.summary?.()) ?? {};
+  const rest = { total: n, columns: source.columns.map(({ key, header, type }) => ({ key, header, type })), ...(totals.length && !('totals' in summary) ? { totals } : {}), ...summary };
+  yield `],${JSON.stringify(rest).slice(1)}`;
+}

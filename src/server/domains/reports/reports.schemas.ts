@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals, toMinor } from '../../../shared/money';
+import {
+  COURSE_REPORT_COLUMNS,
+  TREATMENT_REPORT_COLUMNS,
+  USER_REPORT_COLUMNS,
+} from '../../../shared/report-columns';
+import { ROLES } from '../../../shared/roles';
+
+/** Query strings arrive as text; an empty value (`?category=`) means "no filter". */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const amount = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.string(), z.number()], { message: `${name} must be a number.` })
+      .transform((v, ctx) => {
+        const n = typeof v === 'number' ? v : Number(v.trim());
+        if (!Number.isFinite(n)) {
+          ctx.addIssue({ code: 'custom', message: `${name} must be a number.` });
+          return z.NEVER;
+        }
+        if (n < 0 || !hasAtMostTwoDecimals(n)) {
+          ctx.addIssue({ code: 'custom', message: `${name} must be 0 or more, with at most two decimals.` });
+          return z.NEVER;
+        }
+        return toMinor(n);
+      })
+      .optional(),
+  );
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})/;
+/** YYYY-MM-DD (an ISO date-time is cut to its date): the filters work on whole days. */
+const day = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ message: `${name} must be a date (YYYY-MM-DD).` })
+      .transform((v, ctx) => {
+        const m = DATE_RE.exec(v.trim());
+        const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+        if (!m || !d || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
+          ctx.addIssue({ code: 'custom', message: `${name} must be a date (YYYY-MM-DD).` });
+          return z.NEVER;
+        }
+        return `${m[1]}-${m[2]}-${m[3]}`;
+      })
+      .optional(),
+  );
+
+const category = z.preprocess(blankToUndefined, z.string().trim().max(100, 'category must be at most 100 characters.').optional());
+
+export const ZReportFormat = z.preprocess(
+  blankToUndefined,
+  z.enum(['json', 'xlsx', 'pdf'], { message: 'format must be one of json, xlsx, pdf.' }).optional(),
+);
+
+interface RangeShape {
+  min?: number;
+  max?: number;
+  startDate?: string;
+  endDate?: string;
+}
+
+function checkRanges(v: RangeShape, ctx: z.RefinementCtx, minName: string, maxName: string) {
+  if (v.min !== undefined && v.max !== undefined && v.min > v.max) {
+    ctx.addIssue({ code: 'custom', path: [minName], message: `${minName} cannot be greater than ${maxName}.` });
+  }
+  if (v.startDate && v.endDate && v.startDate > v.endDate) {
+    ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'startDate cannot be after endDate.' });
+  }
+}
+
+/** Money filters are kept in minor units from here on. */
+export const ZCourseReportFilters = z
+  .object({
+    category,
+    minFee: amount('minFee'),
+    maxFee: amount('maxFee'),
+    startDate: day('startDate'),
+    endDate: day('endDate'),
+  })
+  .superRefine((v, ctx) => checkRanges({ min: v.minFee, max: v.maxFee, ...v }, ctx, 'minFee', 'maxFee'));
+export type TCourseReportFilters = z.infer<typeof ZCourseReportFilters>;
+
+/** Treatments speak of price; minFee/maxFee are accepted too, as the old screens sent them. */
+export const ZTreatmentReportFilters = z
+  .object({
+    category,
+    minPrice: amount('minPrice'),
+    maxPrice: amount('maxPrice'),
+    minFee: amount('minFee'),
+    maxFee: amount('maxFee'),
+    startDate: day('startDate'),
+    endDate: day('endDate'),
+  })
+  .transform(({ minFee, maxFee, ...v }) => ({ ...v, minPrice: v.minPrice ?? minFee, maxPrice: v.maxPrice ?? maxFee }))
+  .superRefine((v, ctx) => checkRanges({ min: v.minPrice, max: v.maxPrice, ...v }, ctx, 'minPrice', 'maxPrice'));
+export type TTreatmentReportFilters = z.infer<typeof ZTreatmentReportFilters>;
+
+export const ZUserReportFilters = z
+  .object({
+    role: z.preprocess(blankToUndefined, z.enum(ROLES, { message: `role must be one of ${ROLES.join(', ')}.` }).optional()),
+    branchId: z.preprocess(blankToUndefined, z.string().uuid('branchId must be a branch id.').optional()),
+    startDate: day('startDate'),
+    endDate: day('endDate'),
+  })
+  .superRefine((v, ctx) => checkRanges(v, ctx, '', ''));
+export type TUserReportFilters = z.infer<typeof ZUserReportFilters>;
+
+function columnsSchema<T extends string>(allowed: readonly T[]) {
+  return z
+    .array(z.string({ message: 'fields must be a list of column names.' }), { message: 'fields must be a list of column names.' })
+    .max(allowed.length * 2)
+    .superRefine((cols, ctx) => {
+      const bad = cols.filter((c) => !(allowed as readonly string[]).includes(c));
+      if (bad.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown report column${bad.length > 1 ? 's' : ''}: ${bad.join(', ')}. Allowed columns: ${allowed.join(', ')}.`,
+        });
+      }
+    })
+    .transform((cols) => [...new Set(cols)] as T[])
+    .optional();
+}
+
+/** Body of the custom report calls: `{ fields }` (`columns` accepted as another name). */
+function customBody<T extends string>(allowed: readonly T[]) {
+  return z
+    .object({ fields: columnsSchema(allowed), columns: columnsSchema(allowed) })
+    .transform((b) => ({ fields: b.fields?.length ? b.fields : b.columns?.length ? b.columns : undefined }));
+}
+
+export const ZCourseCustomBody = customBody(COURSE_REPORT_COLUMNS);
+export const ZTreatmentCustomBody = customBody(TREATMENT_REPORT_COLUMNS);
+export const ZUserCustomBody = customBody(USER_REPORT_COLUMNS);
+
+export const ZCourseReportQuery = z.intersection(z.object({ format: ZReportFormat }), ZCourseReportFilters);
+export const ZTreatmentReportQuery = z.intersection(z.object({ format: ZReportFormat }), ZTreatmentReportFilters);
+export const ZUserReportQuery = z.intersection(z.object({ format: ZReportFormat }), ZUserReportFilters);
+
+export const ZReportFileIdInput = z.object({ id: z.string() });
+
+/**
+ * What a report is, in a form that can be stored on a report_files row and rebuilt by the job.
+ * Money filters are minor units.
+ */
+export const ZReportSpec = z.discriminatedUnion('report', [
+  z.object({ report: z.literal('users'), filters: z.custom<TUserReportFilters>(), fields: z.array(z.string()).optional() }),
+  z.object({ report: z.literal('courses'), filters: z.custom<TCourseReportFilters>(), fields: z.array(z.string()).optional() }),
+  z.object({ report: z.literal('enrollments'), filters: z.custom<TCourseReportFilters>() }),
+  z.object({ report: z.literal('course-revenue'), filters: z.custom<TCourseReportFilters>() }),
+  z.object({ report: z.literal('treatments'), filters: z.custom<TTreatmentReportFilters>(), fields: z.array(z.string()).optional() }),
+  z.object({ report: z.literal('bookings'), filters: z.custom<TTreatmentReportFilters>() }),
+  z.object({ report: z.literal('treatment-revenue'), filters: z.custom<TTreatmentReportFilters>() }),
+]);
+export type TReportSpec = z.infer<typeof ZReportSpec>;

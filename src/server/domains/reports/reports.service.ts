@@ -1,0 +1,171 @@
+import { PassThrough, Readable } from 'node:stream';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import type { AppDeps, ServiceContext } from '../../deps';
+import { reportFiles } from '../../db/schema';
+import { AppError } from '../../errors';
+import { isAdmin } from '../../../shared/roles';
+import { reportFileName, type ReportFormat } from '../../../shared/report-columns';
+import { assertId } from '../common';
+import { getCurrencySettings } from '../settings/settings.service';
+import { reportSource, type ReportSource } from './report-sources';
+import { buildPdf, jsonChunks, PDF_MAX_ROWS, writeXlsx } from './report-writers';
+import type { TReportSpec } from './reports.schemas';
+
+export const CONTENT_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
+
+/** A built file is kept this long for its requester to download. */
+const FILE_TTL_MS = 24 * 3600_000;
+
+export type ReportOutcome =
+  | { kind: 'json'; body: Readable }
+  | { kind: 'file'; fileName: string; contentType: string; body: Readable }
+  | { kind: 'job'; reportId: string; jobId: string; status: 'queued'; fileName: string };
+
+/** YYYY-MM-DD in the institute's time zone: the `{date}` of the file names. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+async function sourceFor(deps: AppDeps, spec: TReportSpec): Promise<ReportSource> {
+  const currency = await getCurrencySettings(deps.db);
+  return reportSource(deps.db, spec, { timeZone: deps.config.TIME_ZONE, currency });
+}
+
+/**
+ * Answers a report as JSON or as a file. Files of more than REPORT_JOB_THRESHOLD rows are built
+ * by the `build-report` job instead: the caller gets the report file's id to poll and download.
+ */
+export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: ReportFormat): Promise<ReportOutcome> {
+  const { deps } = ctx;
+  const source = await sourceFor(deps, spec);
+  if (format === 'json') return { kind: 'json', body: Readable.from(jsonChunks(source)) };
+
+  const rows = await source.count();
+  if (format === 'pdf' && rows > PDF_MAX_ROWS) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `This report has ${rows.toLocaleString('en-US')} rows; a PDF can hold at most ${PDF_MAX_ROWS.toLocaleString('en-US')}. Narrow the filters or download it as Excel.`,
+      { rows, maxRows: PDF_MAX_ROWS },
+    );
+  }
+  const fileName = reportFileName(source.fileBase, todayIn(deps.config.TIME_ZONE), format);
+  if (rows > deps.config.REPORT_JOB_THRESHOLD) {
+    const [row] = await deps.db
+      .insert(reportFiles)
+      .values({
+        requestedBy: ctx.actor.id,
+        kind: spec.report,
+        format,
+        fileName,
+        contentType: CONTENT_TYPES[format],
+        params: { spec, rows },
+        expiresAt: new Date(Date.now() + FILE_TTL_MS),
+      })
+      .returning({ id: reportFiles.id });
+    const job = await deps.jobs.enqueue('build-report', { reportFileId: row!.id }, { jobId: `build-report:${row!.id}` });
+    // Expired files are removed here rather than by a schedule of their own: cheap and bounded.
+    await deps.db.delete(reportFiles).where(and(isNotNull(reportFiles.expiresAt), lt(reportFiles.expiresAt, new Date())));
+    return { kind: 'job', reportId: row!.id, jobId: job.id, status: 'queued', fileName };
+  }
+
+  const meta = { generatedAt: new Date(), timeZone: deps.config.TIME_ZONE };
+  if (format === 'pdf') {
+    const pdf = await buildPdf(source, meta);
+    return { kind: 'file', fileName, contentType: CONTENT_TYPES.pdf, body: Readable.from([pdf]) };
+  }
+  const out = new PassThrough();
+  writeXlsx(source, out, meta).catch((err: unknown) => {
+    deps.log.error({ err, report: spec.report }, 'report stream failed');
+    out.destroy(err as Error);
+  });
+  return { kind: 'file', fileName, contentType: CONTENT_TYPES.xlsx, body: out };
+}
+
+/** Builds a queued report file (the `build-report` job). Safe to run twice. */
+export async function buildStoredReport(deps: AppDeps, reportFileId: string, onProgress: (pct: number) => Promise<void>): Promise<void> {
+  const [file] = await deps.db.select().from(reportFiles).where(eq(reportFiles.id, reportFileId)).limit(1);
+  if (!file || file.status === 'ready') return;
+  const setProgress = async (pct: number) => {
+    await deps.db.update(reportFiles).set({ progress: pct }).where(eq(reportFiles.id, reportFileId));
+    await onProgress(pct);
+  };
+  await deps.db.update(reportFiles).set({ status: 'building', progress: 0, error: null }).where(eq(reportFiles.id, reportFileId));
+  try {
+    const { spec } = file.params as { spec: TReportSpec };
+    const source = await sourceFor(deps, spec);
+    const total = Math.max(1, await source.count());
+    let last = 0;
+    const meta = {
+      generatedAt: new Date(),
+      timeZone: deps.config.TIME_ZONE,
+      // Writing rows is most of the work; the last 5% is storing the file.
+      onRows: async (written: number) => {
+        const pct = Math.min(95, Math.floor((written / total) * 95));
+        if (pct > last) {
+          last = pct;
+          await setProgress(pct);
+        }
+      },
+    };
+    let data: Buffer;
+    if (file.format === 'pdf') {
+      data = await buildPdf(source, meta);
+    } else {
+      const chunks: Buffer[] = [];
+      const out = new PassThrough();
+      out.on('data', (c: Buffer) => chunks.push(c));
+      const ended = new Promise<void>((resolve, reject) => {
+        out.on('end', resolve);
+        out.on('error', reject);
+      });
+      await writeXlsx(source, out, meta);
+      await ended;
+      data = Buffer.concat(chunks);
+    }
+    await deps.db.update(reportFiles).set({ data, status: 'ready', progress: 100 }).where(eq(reportFiles.id, reportFileId));
+    await onProgress(100);
+  } catch (err) {
+    await deps.db
+      .update(reportFiles)
+      .set({ status: 'failed', error: 'The report could not be built. Please try again.' })
+      .where(eq(reportFiles.id, reportFileId));
+    throw err;
+  }
+}
+
+async function ownFile(ctx: ServiceContext, id: string) {
+  assertId(id, 'Report file');
+  const [file] = await ctx.db.select().from(reportFiles).where(eq(reportFiles.id, id)).limit(1);
+  // Someone else's file is answered like a missing one: its existence is not theirs to know.
+  if (!file || (file.requestedBy !== ctx.actor.id && !isAdmin(ctx.actor.role))) throw new AppError('NOT_FOUND', 'Report file not found.');
+  if (file.expiresAt && file.expiresAt < new Date()) throw new AppError('NOT_FOUND', 'Report file not found. It has expired; please request it again.');
+  return file;
+}
+
+export async function reportFileStatus(ctx: ServiceContext, id: string) {
+  const f = await ownFile(ctx, id);
+  return {
+    id: f.id,
+    reportId: f.id,
+    kind: f.kind,
+    format: f.format,
+    fileName: f.fileName,
+    status: f.status,
+    progress: f.progress,
+    error: f.error,
+    downloadUrl: f.status === 'ready' ? `/api/reports/files/${f.id}/download` : null,
+    createdAt: f.createdAt.toISOString(),
+  };
+}
+export type ReportFileStatus = Awaited<ReturnType<typeof reportFileStatus>>;
+
+export async function downloadReportFile(ctx: ServiceContext, id: string) {
+  const f = await ownFile(ctx, id);
+  if (f.status !== 'ready' || !f.data) {
+    throw new AppError('CONFLICT', f.status === 'failed' ? 'The report could not be built. Please request it again.' : 'The report is not ready yet.');
+  }
+  return { fileName: f.fileName, contentType: f.contentType, data: f.data };
+}

@@ -1,0 +1,155 @@
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { branches, courses, enrollments, treatmentBookings, treatments, users } from '../../db/schema';
+import { fromMinor } from '../../../shared/money';
+
+interface Ctx {
+  db: Db;
+}
+
+/** "New" means created in the last 30 days (spec section 9). */
+const RECENT_DAYS = 30;
+const since = sql.raw(`now() - interval '${RECENT_DAYS} days'`);
+const POPULAR_LIMIT = 5;
+
+/** Money aggregates come back in minor units; the API speaks decimals with two places. */
+const minorAgg = (expr: ReturnType<typeof sql>) => sql<number | null>`${expr}`.mapWith((v) => (v == null ? null : Number(v)));
+const dec = (minor: number | null | undefined) => (minor == null ? 0 : fromMinor(Math.round(minor)));
+
+export async function userStatistics({ db }: Ctx) {
+  const [totals, roleCounts, branchCounts] = await Promise.all([
+    db
+      .select({ totalUsers: count(), recentUsers: sql<number>`count(*) filter (where ${users.createdAt} >= ${since})`.mapWith(Number) })
+      .from(users),
+    db.select({ _id: users.role, count: count() }).from(users).groupBy(users.role).orderBy(desc(count()), asc(users.role)),
+    // Users without a branch are not in any branch's count (the shape names a branch).
+    db
+      .select({ _id: branches.id, name: branches.name, location: branches.location, count: count() })
+      .from(users)
+      .innerJoin(branches, eq(branches.id, users.branchId))
+      .groupBy(branches.id, branches.name, branches.location)
+      .orderBy(desc(count()), asc(branches.name)),
+  ]);
+  return {
+    data: {
+      totalUsers: totals[0]?.totalUsers ?? 0,
+      recentUsers: totals[0]?.recentUsers ?? 0,
+      roleCounts,
+      branchCounts: branchCounts.map(({ count: n, ...branch }) => ({ branch, count: n })),
+    },
+  };
+}
+
+function courseDto(c: typeof courses.$inferSelect) {
+  return {
+    _id: c.id,
+    courseName: c.courseName,
+    duration: c.duration,
+    totalFee: fromMinor(c.totalFee),
+    installments: c.installments,
+    category: c.category,
+    admissionFee: fromMinor(c.admissionFee),
+    currency: c.currency,
+    description: c.description,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+export async function courseStatistics({ db }: Ctx) {
+  const enrolCount = sql<number>`count(${enrollments.id})`.mapWith(Number);
+  const [totals, categoryCounts, popular] = await Promise.all([
+    db
+      .select({
+        totalCourses: count(),
+        recentCourses: sql<number>`count(*) filter (where ${courses.createdAt} >= ${since})`.mapWith(Number),
+        avgFee: minorAgg(sql`avg(${courses.totalFee})`),
+        minFee: minorAgg(sql`min(${courses.totalFee})`),
+        maxFee: minorAgg(sql`max(${courses.totalFee})`),
+      })
+      .from(courses),
+    db.select({ _id: courses.category, count: count() }).from(courses).groupBy(courses.category).orderBy(desc(count()), asc(courses.category)),
+    db
+      .select({ course: courses, enrollmentCount: enrolCount })
+      .from(courses)
+      .innerJoin(enrollments, eq(enrollments.courseId, courses.id))
+      .groupBy(courses.id)
+      .orderBy(desc(enrolCount), asc(courses.courseName))
+      .limit(POPULAR_LIMIT),
+  ]);
+  const t = totals[0];
+  return {
+    data: {
+      totalCourses: t?.totalCourses ?? 0,
+      recentCourses: t?.recentCourses ?? 0,
+      categoryCounts,
+      feeStats: { avgFee: dec(t?.avgFee), minFee: dec(t?.minFee), maxFee: dec(t?.maxFee) },
+      popularCourses: popular.map((p) => ({ course: courseDto(p.course), enrollmentCount: p.enrollmentCount })),
+    },
+  };
+}
+
+function treatmentDto(t: typeof treatments.$inferSelect) {
+  return {
+    _id: t.id,
+    treatmentName: t.treatmentName,
+    localPrice: fromMinor(t.localPrice),
+    foreignPrice: fromMinor(t.foreignPrice),
+    maxSessions: t.maxSessions,
+    installments: t.installments,
+    duration: { weeks: t.durationWeeks, days: t.durationDays, months: t.durationMonths },
+    category: t.category,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
+
+export async function treatmentStatistics({ db }: Ctx) {
+  const bookingCount = sql<number>`count(${treatmentBookings.id})`.mapWith(Number);
+  const [totals, categoryCounts, popular] = await Promise.all([
+    db
+      .select({
+        totalTreatments: count(),
+        recentTreatments: sql<number>`count(*) filter (where ${treatments.createdAt} >= ${since})`.mapWith(Number),
+        avgLocalPrice: minorAgg(sql`avg(${treatments.localPrice})`),
+        minLocalPrice: minorAgg(sql`min(${treatments.localPrice})`),
+        maxLocalPrice: minorAgg(sql`max(${treatments.localPrice})`),
+        avgForeignPrice: minorAgg(sql`avg(${treatments.foreignPrice})`),
+        minForeignPrice: minorAgg(sql`min(${treatments.foreignPrice})`),
+        maxForeignPrice: minorAgg(sql`max(${treatments.foreignPrice})`),
+      })
+      .from(treatments),
+    db
+      .select({ _id: treatments.category, count: count() })
+      .from(treatments)
+      .groupBy(treatments.category)
+      .orderBy(desc(count()), asc(treatments.category)),
+    // Cancelled bookings do not make a treatment popular.
+    db
+      .select({ treatment: treatments, bookingCount })
+      .from(treatments)
+      .innerJoin(treatmentBookings, and(eq(treatmentBookings.treatmentId, treatments.id), ne(treatmentBookings.status, 'cancelled')))
+      .groupBy(treatments.id)
+      .orderBy(desc(bookingCount), asc(treatments.treatmentName))
+      .limit(POPULAR_LIMIT),
+  ]);
+  const t = totals[0];
+  return {
+    data: {
+      totalTreatments: t?.totalTreatments ?? 0,
+      recentTreatments: t?.recentTreatments ?? 0,
+      categoryCounts,
+      localPriceStats: { avgLocalPrice: dec(t?.avgLocalPrice), minLocalPrice: dec(t?.minLocalPrice), maxLocalPrice: dec(t?.maxLocalPrice) },
+      foreignPriceStats: {
+        avgForeignPrice: dec(t?.avgForeignPrice),
+        minForeignPrice: dec(t?.minForeignPrice),
+        maxForeignPrice: dec(t?.maxForeignPrice),
+      },
+      popularTreatments: popular.map((p) => ({ treatment: treatmentDto(p.treatment), bookingCount: p.bookingCount })),
+    },
+  };
+}
+
+export type UserStatistics = Awaited<ReturnType<typeof userStatistics>>;
+export type CourseStatistics = Awaited<ReturnType<typeof courseStatistics>>;
+export type TreatmentStatistics = Awaited<ReturnType<typeof treatmentStatistics>>;
