@@ -8,6 +8,7 @@ import { registerAuthRest } from './domains/auth/auth.rest';
 import { registerBranchRest } from './domains/branches/branches.rest';
 import { registerFilesRest } from './domains/files/files.rest';
 import { registerUsersRest } from './domains/users/users.rest';
+import { registerReportRest } from './domains/reports/reports.rest';
 import { registerRemindersRest } from './domains/reminders/reminders.rest';
 
 /** Every domain's documented /api paths. */
@@ -20,5 +21,6 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerFilesRest,
   registerTreatmentRest,
   registerBookingRest,
+  registerReportRest,
   registerRemindersRest,
 ];

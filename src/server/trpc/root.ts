@@ -5,6 +5,7 @@ import { bookingsRouter } from '../domains/bookings/bookings.router';
 import { treatmentsRouter } from '../domains/treatments/treatments.router';
 import { coursesRouter } from '../domains/courses/courses.router';
 import { enrollmentsRouter } from '../domains/enrollments/enrollments.router';
+import { reportsRouter } from '../domains/reports/reports.router';
 import { settingsRouter } from '../domains/settings/settings.router';
 import { jobsRouter } from '../domains/settings/jobs.router';
 import { router } from './init';
@@ -17,6 +18,7 @@ export const appRouter = router({
   users: usersRouter,
   treatments: treatmentsRouter,
   bookings: bookingsRouter,
+  reports: reportsRouter,
   settings: settingsRouter,
   jobs: jobsRouter,
 });
