@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+
+/**
+ * Browser-test helpers. A test file:
+ *
+ *   const browser = useBrowser();
+ *   test('adds a branch', async () => {
+ *     const page = await browser.newPage();
+ *     await signIn(page, accounts().superadmin);
+ *     await page.goto('/branch/add-branch');
+ *     ...
+ *     await expectToast(page, 'Branch added successfully!');
+ *   });
+ *
+ * The server, its database (seeded with the demo data) and the built client are shared by the
+ * whole run (tests/e2e/setup/global-setup.ts): make names unique with `unique()`.
+ */
+
+export function e2eEnv() {
+  return inject('e2e');
+}
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** The seeded accounts: the superadmin from SEED_ADMIN_*, and demo users of each role. */
+export function accounts() {
+  const { superadmin, demoPassword } = e2eEnv();
+  const demo = (username: string): Account => ({ email: `${username}@example.com`, password: demoPassword });
+  return {
+    superadmin,
+    admin: demo('admin'),
+    manager: demo('manager'),
+    student: demo('student1'),
+    customer: demo('customer1'),
+    user: demo('user1'),
+  };
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * One Chromium per test file; every `newPage()` is a fresh context (no cookies, no storage).
+ * Contexts close after each test; a failing test leaves a screenshot in test-results/e2e/.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') {
+      const dir = path.resolve('test-results/e2e');
+      fs.mkdirSync(dir, { recursive: true });
+      const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+      let i = 0;
+      for (const c of contexts) {
+        for (const p of c.pages()) {
+          await p.screenshot({ path: path.join(dir, `${name}-${i++}.png`), fullPage: true }).catch(() => {});
+        }
+      }
+    }
+    await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+    contexts = [];
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async newPage(opts: PageOptions = {}): Promise<Page> {
+      if (!browser) throw new Error('useBrowser(): the browser is not started (call newPage inside a test)');
+      const context = await browser.newContext({
+        baseURL: e2eEnv().baseUrl,
+        viewport: opts.viewport ?? { width: 1280, height: 800 },
+        colorScheme: 'light',
+      });
+      context.setDefaultTimeout(15_000);
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}
+
+/** Signs in through the login screen and waits until the app has left /login. */
+export async function signIn(page: Page, account: Account, opts: { from?: string } = {}) {
+  await page.goto(opts.from ?? '/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** Waits for a sonner toast whose text contains `text` (string or pattern) and returns it. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<Locator> {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+  await toast.waitFor({ state: 'visible' });
+  return toast;
+}
+
+/** Resolves once the locator is gone (or hidden). */
+export async function expectGone(locator: Locator) {
+  await locator.first().waitFor({ state: 'hidden' });
+}
+
+let counter = 0;
+/** A name no other test (or earlier run on the same database) uses. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36)}${counter}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data through the REST API (bearer token), for arranging what a screen test needs.
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+}
+
+export async function api<T = any>(method: string, urlPath: string, opts: { token?: string; body?: unknown } = {}): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(e2eEnv().baseUrl + urlPath, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON (a file); keep the text.
+  }
+  return { status: res.status, body: body as T };
+}
+
+const tokens = new Map<string, string>();
+/** A bearer token for the account (POST /api/users/auth), cached per run. */
+export async function tokenFor(account: Account): Promise<string> {
+  const cached = tokens.get(account.email);
+  if (cached) return cached;
+  const res = await api<{ token: string }>('POST', '/api/users/auth', { body: account });
+  if (res.status !== 200) throw new Error(`sign-in of ${account.email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  tokens.set(account.email, res.body.token);
+  return res.body.token;
+}
+
+async function created<T>(res: ApiAnswer<T>, what: string): Promise<T> {
+  if (res.status < 200 || res.status >= 300) throw new Error(`creating ${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Small factories over the documented /api paths; each domain adds its own here. */
+export const factory = {
+  async branch(overrides: Partial<{ name: string; location: string }> = {}) {
+    const token = await tokenFor(accounts().superadmin);
+    const body = { name: unique('Branch'), location: 'Test Street 1', ...overrides };
+    return created<{ _id: string; name: string; location: string }>(await api('POST', '/api/branch', { token, body }), 'a branch');
+  },
+};
