@@ -1,10 +1,10 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { passwordResets, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { isUuid } from '../../domains/common';
 import { generateOtp, hashOtp, OTP_TTL_MS } from '../../domains/users/password-reset.service';
 import type { EmailMessage } from '../types';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { brandedEmail } from './layout';
 
 /**
  * Generates the OTP for password-reset request `ref`, stores its hash, and renders the email.
@@ -13,7 +13,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * the sender must skip a job whose email already went out (the outbox key) before calling this.
  */
 export async function buildOtpEmail(deps: AppDeps, payload: { userId: string; ref?: string }): Promise<EmailMessage | null> {
-  if (!payload.ref) return null;
+  if (!payload.ref || !isUuid(payload.ref)) return null;
   const { db, config } = deps;
   const code = generateOtp();
   const now = Date.now();
@@ -28,26 +28,11 @@ export async function buildOtpEmail(deps: AppDeps, payload: { userId: string; re
   const [user] = await db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, row.userId)).limit(1);
   if (!user) return null;
 
-  const app = config.APP_NAME;
   const minutes = OTP_TTL_MS / 60_000;
-  const subject = `${app}: your password reset code`;
-  const text = [
+  return brandedEmail(config, user.email, 'Your password reset code', [
     `Hello ${user.fullName},`,
-    '',
-    `Your one-time code to reset your ${app} password is: ${code}`,
-    '',
+    `Your one-time code to reset your password is: ${code}`,
     `It is valid for ${minutes} minutes and can be tried at most 5 times.`,
     'If you did not ask to reset your password, ignore this email: your password stays as it is.',
-    '',
-    `— ${app}`,
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">
-<h2 style="margin:0 0 16px">${escapeHtml(app)}</h2>
-<p>Hello ${escapeHtml(user.fullName)},</p>
-<p>Your one-time code to reset your password is:</p>
-<p style="font-size:28px;font-weight:bold;letter-spacing:6px;margin:16px 0">${code}</p>
-<p>It is valid for ${minutes} minutes and can be tried at most 5 times.</p>
-<p style="color:#555">If you did not ask to reset your password, ignore this email: your password stays as it is.</p>
-</body></html>`;
-  return { to: user.email, subject, text, html };
+  ]);
 }
