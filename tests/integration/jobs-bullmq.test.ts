@@ -46,7 +46,11 @@ function fakeResend() {
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     },
-    close: () => new Promise<void>((r) => server.closeAllConnections() || server.close(() => r())),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 

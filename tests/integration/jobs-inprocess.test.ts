@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
+import type { HandlerMap } from '../../src/server/jobs/handlers';
 import { createInProcessQueue } from '../../src/server/jobs/inprocess-driver';
 import type { JobQueue } from '../../src/server/jobs/queue';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -19,7 +20,7 @@ afterAll(() => t.close());
  * Replaces the server's driver (one poller at a time, so no other driver takes these jobs) with
  * one whose handlers are partly swapped in: dependency injection, not a test branch.
  */
-async function driver(handlers: Parameters<typeof createInProcessQueue>[1]['handlers'], config: Partial<AppDeps['config']> = {}): Promise<JobQueue> {
+async function driver(handlers: Partial<HandlerMap>, config: Partial<AppDeps['config']> = {}): Promise<JobQueue> {
   await t.deps.jobs.close();
   const deps: AppDeps = { ...t.deps, config: { ...t.deps.config, ...config } };
   const q = createInProcessQueue(deps, { handlers, pollMs: 100 });
