@@ -25,10 +25,11 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
-    // Host is kept (no changeOrigin) so the server's same-origin check accepts cookie writes.
+    // The browser's Host is kept (changeOrigin false; the string shorthand would rewrite it) so
+    // the server's same-origin check accepts cookie-authenticated writes.
     proxy: {
-      '/api': apiTarget,
-      '/trpc': apiTarget,
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/trpc': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

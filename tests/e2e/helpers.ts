@@ -144,7 +144,7 @@ export interface ApiAnswer<T> {
   body: T;
 }
 
-export async function api<T = any>(method: string, urlPath: string, opts: { token?: string; body?: unknown } = {}): Promise<ApiAnswer<T>> {
+export async function api<T = unknown>(method: string, urlPath: string, opts: { token?: string; body?: unknown } = {}): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
