@@ -15,6 +15,8 @@ export interface E2eEnv {
   superadmin: { email: string; password: string };
   /** Password of every demo account (admin@, manager@, student1@, customer1@, user1@example.com ...). */
   demoPassword: string;
+  /** The server's database, for reading what a user cannot see in a browser (the email outbox). */
+  databaseUrl: string;
 }
 
 declare module 'vitest' {
@@ -88,7 +90,7 @@ export default async function setup(project: TestProject) {
   }
   console.log(`[e2e] server at ${baseUrl} on PostgreSQL from ${services.source}`);
 
-  project.provide('e2e', { baseUrl, superadmin: SUPERADMIN, demoPassword: DEMO_PASSWORD });
+  project.provide('e2e', { baseUrl, superadmin: SUPERADMIN, demoPassword: DEMO_PASSWORD, databaseUrl });
   return stopAll;
 }
 
