@@ -1,0 +1,134 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { PageHeader } from '@/components/page-header';
+import { RequireRole, STAFF_ROLES } from '@/components/require-role';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { explainedMessage } from '@/lib/errors';
+import { trpc } from '@/lib/trpc';
+import { formatRs, splitMinor, toMinor, fromMinor } from '../../../shared/money';
+
+const REQUIRED = 'Please enter a valid email and select a course.';
+const selectClass = 'flex h-9 w-full rounded-md border border-input bg-transparent px-2 py-1 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive';
+
+/** spec section 2, Enroll Student: user email, course, payment type (default full). */
+export function EnrollCoursePage() {
+  return (
+    <div>
+      <PageHeader title="Enroll Student" description="Enrol a registered user in a course. The course's fees are fixed on the enrolment at this moment." />
+      <RequireRole roles={STAFF_ROLES}>
+        <EnrollForm />
+      </RequireRole>
+    </div>
+  );
+}
+
+function EnrollForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const courses = useQuery(trpc.courses.options.queryOptions());
+  const [email, setEmail] = useState('');
+  const [courseId, setCourseId] = useState('');
+  const [paymentType, setPaymentType] = useState<'full' | 'installment'>('full');
+  const [error, setError] = useState<string | null>(null);
+  const course = courses.data?.find((c) => c._id === courseId);
+
+  const enroll = useMutation(
+    trpc.enrollments.create.mutationOptions({
+      onSuccess: async (e) => {
+        toast.success('Student enrolled successfully!', {
+          action: { label: 'View', onClick: () => void navigate({ to: '/courses/$courseId/enrollment/$enrollmentId', params: { courseId: e.courseId?._id ?? 'deleted', enrollmentId: e._id } }) },
+        });
+        setEmail('');
+        setCourseId('');
+        setPaymentType('full');
+        await queryClient.invalidateQueries(trpc.enrollments.pathFilter());
+        await navigate({ to: '/courses/enrollment' });
+      },
+      onError: (err) => {
+        const message = explainedMessage(err, 'Failed to enroll user. Please try again.');
+        setError(message);
+        toast.error(message);
+      },
+    }),
+  );
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim() || !courseId) {
+      setError(REQUIRED);
+      toast.error(REQUIRED);
+      return;
+    }
+    setError(null);
+    // The server matches the email trimmed and case-insensitively.
+    enroll.mutate({ email, courseId, paymentType });
+  };
+
+  const parts = course ? (paymentType === 'full' ? [toMinor(course.totalFee)] : splitMinor(toMinor(course.totalFee), course.installments)) : [];
+
+  return (
+    <Card className="max-w-xl">
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="grid gap-5">
+          <div className="grid gap-2">
+            <Label htmlFor="enroll-email">
+              User Email <span className="text-destructive">*</span>
+            </Label>
+            <Input id="enroll-email" type="text" inputMode="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="student@example.com" aria-invalid={error === REQUIRED && !email.trim()} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="enroll-course">
+              Course <span className="text-destructive">*</span>
+            </Label>
+            <select id="enroll-course" className={selectClass} value={courseId} onChange={(e) => setCourseId(e.target.value)} aria-invalid={error === REQUIRED && !courseId}>
+              <option value="">{courses.isPending ? 'Loading courses...' : 'Select a course'}</option>
+              {courses.data?.map((c) => (
+                <option key={c._id} value={c._id}>
+                  {c.courseName}
+                </option>
+              ))}
+            </select>
+            {courses.isError && <p className="text-sm text-destructive">Error: {courses.error.message}</p>}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="enroll-payment-type">Payment Type</Label>
+            <select id="enroll-payment-type" className={selectClass} value={paymentType} onChange={(e) => setPaymentType(e.target.value === 'installment' ? 'installment' : 'full')}>
+              <option value="full">Full payment</option>
+              <option value="installment">Installments</option>
+            </select>
+          </div>
+          {course && (
+            <div className="rounded-md border bg-muted/40 p-3 text-sm" data-testid="enroll-summary">
+              <p>
+                Total fee: <strong>{formatRs(course.totalFee)}</strong> · Admission fee: <strong>{formatRs(course.admissionFee)}</strong>
+              </p>
+              <p className="text-muted-foreground">
+                {paymentType === 'full' ? 'One payment of the whole fee, due today.' : `${parts.length} monthly installments: ${parts.map((p) => formatRs(fromMinor(p))).join(', ')}`}
+              </p>
+            </div>
+          )}
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+        </CardContent>
+        <CardFooter className="mt-6 justify-end gap-2">
+          <Button variant="outline" asChild>
+            <Link to="/courses/AllStudentEnrollments">All Enrollments</Link>
+          </Button>
+          <Button type="submit" disabled={enroll.isPending}>
+            {enroll.isPending && <Spinner />}
+            {enroll.isPending ? 'Enrolling...' : 'Enroll Student'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ListSearch } from '@/lib/list-search';
+import { trpc } from '@/lib/trpc';
+import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/enrollment-status';
+
+export const ENROLLMENT_PAGE_SIZE = 25;
+
+export interface EnrollmentListSearch extends ListSearch {
+  status?: DisplayStatus;
+}
+
+export function validateEnrollmentListSearch(search: Record<string, unknown>): EnrollmentListSearch {
+  const page = Number(search.page);
+  const q = typeof search.q === 'string' ? search.q.trim().slice(0, 200) : '';
+  const status = (DISPLAY_STATUSES as readonly unknown[]).includes(search.status) ? (search.status as DisplayStatus) : undefined;
+  return { page: Number.isInteger(page) && page > 1 ? page : undefined, q: q || undefined, status };
+}
+
+export function enrollmentListOptions(search: EnrollmentListSearch) {
+  return trpc.enrollments.list.queryOptions({
+    page: search.page ?? 1,
+    pageSize: ENROLLMENT_PAGE_SIZE,
+    search: search.q,
+    displayStatus: search.status,
+    sortBy: 'createdAt',
+    sortDir: 'desc',
+  });
+}
+
+/** Due dates are calendar days ('YYYY-MM-DD'): shown as that day wherever the browser is. */
+export function formatDay(isoDate: string): string {
+  const [y, m, d] = isoDate.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+}
+
+export function formatInstant(iso: string | null): string {
+  return iso ? new Date(iso).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' }) : '—';
+}
