@@ -1,20 +1,133 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
-import { ADMIN_ROLES, PermissionDenied, RequireRole } from '@/components/require-role';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { PageHeader } from '@/components/page-header';
+import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { isClientError } from '@/lib/errors';
+import { trpc } from '@/lib/trpc';
+import { EMPTY_FORM, readTreatmentForm, REQUIRED_CREATE, type TreatmentForm } from './treatment-queries';
 
-/** Placeholder until its issue builds the screen (spec section 2, Add New Treatment); the route file stays as is. */
+/** spec section 2, Add New Treatment (admin and superadmin: the server refuses others). */
 export function CreateTreatmentPage() {
   return (
-    <RequireRole roles={ADMIN_ROLES} fallback={<DeniedWithTitle />}>
-      <PlaceholderPage title="Add New Treatment" />
-    </RequireRole>
+    <div>
+      <PageHeader title="Add New Treatment" description="Prices for local and foreign patients, sessions and payment plan." />
+      <RequireRole roles={ADMIN_ROLES}>
+        <CreateTreatmentForm />
+      </RequireRole>
+    </div>
   );
 }
 
-function DeniedWithTitle() {
+/** spec section 8: a duplicate name reads as the fixed text; otherwise the server's, else the fallback. */
+function createErrorMessage(err: unknown): string {
+  const message = err instanceof Error ? err.message : '';
+  if (message.includes('already exists')) return 'A treatment with this name already exists';
+  if (isClientError(err) && message) return message;
+  return 'Failed to create treatment';
+}
+
+function Field({ id, label, required, hint, children }: { id: string; label: string; required?: boolean; hint?: string; children: ReactNode }) {
   return (
-    <div>
-      <h1 className="mb-6 text-2xl font-semibold tracking-tight">Add New Treatment</h1>
-      <PermissionDenied />
+    <div className="grid gap-2">
+      <Label htmlFor={id}>
+        {label} {required && <span className="text-destructive">*</span>}
+      </Label>
+      {children}
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
     </div>
+  );
+}
+
+function CreateTreatmentForm() {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<TreatmentForm>(EMPTY_FORM);
+  const [error, setError] = useState<string | null>(null);
+  const set = (key: keyof TreatmentForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const create = useMutation(
+    trpc.treatments.create.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Treatment created successfully!');
+        setForm(EMPTY_FORM);
+        setError(null);
+        await queryClient.invalidateQueries(trpc.treatments.pathFilter());
+      },
+      onError: (err) => {
+        const message = createErrorMessage(err);
+        setError(message);
+        toast.error(message);
+      },
+    }),
+  );
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const read = readTreatmentForm(form, REQUIRED_CREATE);
+    if ('error' in read) {
+      setError(read.error);
+      toast.error(read.error);
+      return;
+    }
+    setError(null);
+    create.mutate(read.values);
+  };
+
+  return (
+    <Card className="max-w-2xl">
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="grid gap-5">
+          <Field id="treatment-name" label="Treatment Name" required>
+            <Input id="treatment-name" value={form.treatmentName} onChange={set('treatmentName')} maxLength={200} />
+          </Field>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id="local-price" label="Local Price (LKR)" required>
+              <Input id="local-price" type="number" inputMode="decimal" step="0.01" min="0" value={form.localPrice} onChange={set('localPrice')} />
+            </Field>
+            <Field id="foreign-price" label="Foreign Price ($)" required>
+              <Input id="foreign-price" type="number" inputMode="decimal" step="0.01" min="0" value={form.foreignPrice} onChange={set('foreignPrice')} />
+            </Field>
+            <Field id="max-sessions" label="Max Sessions" required>
+              <Input id="max-sessions" type="number" inputMode="numeric" step="1" min="1" value={form.maxSessions} onChange={set('maxSessions')} />
+            </Field>
+            <Field id="installments" label="Installments" required>
+              <Input id="installments" type="number" inputMode="numeric" step="1" min="1" value={form.installments} onChange={set('installments')} />
+            </Field>
+          </div>
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 text-sm font-medium">
+              Duration <span className="font-normal text-muted-foreground">(optional)</span>
+            </legend>
+            <div className="grid gap-5 sm:grid-cols-3">
+              <Field id="duration-weeks" label="Weeks">
+                <Input id="duration-weeks" type="number" step="1" min="0" placeholder="0" value={form.weeks} onChange={set('weeks')} />
+              </Field>
+              <Field id="duration-days" label="Days">
+                <Input id="duration-days" type="number" step="1" min="0" placeholder="0" value={form.days} onChange={set('days')} />
+              </Field>
+              <Field id="duration-months" label="Months">
+                <Input id="duration-months" type="number" step="1" min="0" placeholder="0" value={form.months} onChange={set('months')} />
+              </Field>
+            </div>
+          </fieldset>
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+        </CardContent>
+        <CardFooter className="mt-6 justify-end gap-2">
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending && <Spinner />}
+            {create.isPending ? 'Creating...' : 'Create Treatment'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
   );
 }

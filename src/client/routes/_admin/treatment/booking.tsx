@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BookTreatmentPage } from '@/features/treatments/book-treatment-page';
+import { BookTreatmentPage } from '@/features/bookings/book-treatment-page';
 
 export const Route = createFileRoute('/_admin/treatment/booking')({
   component: BookTreatmentPage,

@@ -1,0 +1,139 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { isClientError } from '@/lib/errors';
+import { trpc } from '@/lib/trpc';
+import { formatAmount } from '../../../shared/money';
+import { NativeSelect } from './native-select';
+
+const SELECT_TREATMENT = 'Please select a treatment.';
+const ENTER_EMAIL = 'Please enter a user email.';
+
+/** spec section 2, Book Treatment for User (admin and superadmin: the server refuses others). */
+export function BookTreatmentPage() {
+  return (
+    <div>
+      <PageHeader title="Book Treatment for User" description="The price follows the patient type: local in LKR, foreign in USD." />
+      <RequireRole roles={ADMIN_ROLES}>
+        <BookTreatmentForm />
+      </RequireRole>
+    </div>
+  );
+}
+
+function BookTreatmentForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const options = useQuery(trpc.treatments.options.queryOptions());
+  const [email, setEmail] = useState('');
+  const [userType, setUserType] = useState<'local' | 'foreign'>('local');
+  const [paymentType, setPaymentType] = useState<'full' | 'installment'>('full');
+  const [treatmentId, setTreatmentId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const treatment = options.data?.find((t) => t._id === treatmentId);
+
+  const book = useMutation(
+    trpc.bookings.book.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Treatment booked successfully!');
+        await queryClient.invalidateQueries(trpc.bookings.pathFilter());
+        await navigate({ to: '/treatment/all-book' });
+      },
+      onError: (err) => {
+        const message = isClientError(err) && err.message ? err.message : 'Failed to book treatment';
+        setError(message);
+        toast.error(message);
+      },
+    }),
+  );
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = !treatmentId ? SELECT_TREATMENT : !email.trim() ? ENTER_EMAIL : null;
+    if (problem) {
+      setError(problem);
+      toast.error(problem);
+      return;
+    }
+    setError(null);
+    book.mutate({ email: email.trim(), treatmentId, userType, paymentType });
+  };
+
+  return (
+    <Card className="max-w-2xl">
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="grid gap-5">
+          <div className="grid gap-2">
+            <Label htmlFor="booking-email">
+              User Email <span className="text-destructive">*</span>
+            </Label>
+            <Input id="booking-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="customer@example.com" />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor="booking-user-type">User Type</Label>
+              <NativeSelect id="booking-user-type" value={userType} onChange={(e) => setUserType(e.target.value as 'local' | 'foreign')}>
+                <option value="local">Local</option>
+                <option value="foreign">Foreign</option>
+              </NativeSelect>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="booking-payment-type">Payment Type</Label>
+              <NativeSelect id="booking-payment-type" value={paymentType} onChange={(e) => setPaymentType(e.target.value as 'full' | 'installment')}>
+                <option value="full">Full</option>
+                <option value="installment">Installment</option>
+              </NativeSelect>
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="booking-treatment">
+              Treatment <span className="text-destructive">*</span>
+            </Label>
+            {options.isError ? (
+              <LoadError error={options.error} onRetry={() => void options.refetch()} />
+            ) : (
+              <NativeSelect id="booking-treatment" value={treatmentId} onChange={(e) => setTreatmentId(e.target.value)} disabled={options.isPending}>
+                <option value="">{options.isPending ? 'Loading treatments...' : 'Select a treatment'}</option>
+                {options.data?.map((t) => (
+                  <option key={t._id} value={t._id}>
+                    {t.treatmentName}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </div>
+          {treatment && (
+            <div className="grid gap-1 rounded-md border bg-muted/40 p-4 text-sm" data-testid="treatment-details">
+              <p className="font-medium">{treatment.treatmentName}</p>
+              <p>Sessions: {treatment.maxSessions}</p>
+              <p>
+                Price: {userType === 'local' ? `LKR ${formatAmount(treatment.localPrice)}` : `USD ${formatAmount(treatment.foreignPrice)}`}
+              </p>
+              {paymentType === 'installment' && <p className="text-muted-foreground">Paid in {treatment.installments} monthly installments.</p>}
+            </div>
+          )}
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+        </CardContent>
+        <CardFooter className="mt-6 justify-end">
+          <Button type="submit" disabled={book.isPending}>
+            {book.isPending && <Spinner />}
+            {book.isPending ? 'Booking...' : 'Book Treatment'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/root';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../../shared/booking-status';
+import { trpc } from '@/lib/trpc';
+
+export const BOOKING_PAGE_SIZE = 25;
+
+export type Booking = inferRouterOutputs<AppRouter>['bookings']['get'];
+
+/** The bookings list's URL search: `?q=sarah&status=overdue&page=2`. */
+export interface BookingSearch {
+  page?: number;
+  q?: string;
+  status?: PaymentStatus;
+}
+
+export function validateBookingSearch(search: Record<string, unknown>): BookingSearch {
+  const page = Number(search.page);
+  const q = typeof search.q === 'string' ? search.q.trim().slice(0, 200) : '';
+  const status = (PAYMENT_STATUSES as readonly unknown[]).includes(search.status) ? (search.status as PaymentStatus) : undefined;
+  return { page: Number.isInteger(page) && page > 1 ? page : undefined, q: q || undefined, status };
+}
+
+export function bookingListOptions(search: BookingSearch) {
+  return trpc.bookings.list.queryOptions({
+    page: search.page ?? 1,
+    pageSize: BOOKING_PAGE_SIZE,
+    search: search.q,
+    paymentStatus: search.status,
+    sortDir: 'desc',
+  });
+}
+
+/** spec section 2: the customer column shows the email, or 'Unknown' (a deleted user's kept email first). */
+export function customerEmail(b: Pick<Booking, 'userId' | 'deletedEmail'>): string {
+  return b.userId?.email || b.deletedEmail || 'Unknown';
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = iso.length === 10 ? new Date(`${iso}T00:00:00`) : new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+}
+
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
