@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest';
+import { accounts, expectToast, signIn, unique, useBrowser } from './helpers';
+
+const browser = useBrowser();
+
+describe('treatments and bookings', () => {
+  test('creates a treatment, books it for a foreign customer in installments, works the booking and deletes it from its details', async () => {
+    const page = await browser.newPage();
+    await signIn(page, accounts().admin);
+    const name = unique('Hot Stone Therapy');
+
+    // Add New Treatment: the form's own check, then a successful create that clears the form.
+    await page.goto('/treatment/create-treatement');
+    await page.getByRole('button', { name: 'Create Treatment' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please fill all the required fields.' }).waitFor();
+    await page.getByLabel('Treatment Name').fill(`  ${name}  `);
+    await page.getByLabel('Local Price (LKR)').fill('25000');
+    await page.getByLabel('Foreign Price ($)').fill('100');
+    await page.getByLabel('Max Sessions').fill('4');
+    await page.getByLabel('Installments').fill('3');
+    await page.getByLabel('Weeks').fill('2');
+    await page.getByRole('button', { name: 'Create Treatment' }).click();
+    await expectToast(page, 'Treatment created successfully!');
+    await expect.poll(() => page.getByLabel('Treatment Name').inputValue()).toBe('');
+
+    // All Treatments shows it with its duration.
+    await page.goto('/treatment/all-treatment');
+    await page.getByLabel('Search treatments').fill(name);
+    const treatmentRow = page.getByTestId('treatment-row').filter({ hasText: name });
+    await treatmentRow.getByText('2W').waitFor();
+
+    // Book it for a foreign customer, named by email in another case with spaces.
+    await page.goto('/treatment/booking');
+    await page.getByLabel('User Email').fill('  Customer2@EXAMPLE.com ');
+    await page.getByLabel('User Type').selectOption('foreign');
+    await page.getByLabel('Payment Type').selectOption('installment');
+    await page.locator('#booking-treatment').selectOption({ label: name });
+    await page.getByTestId('treatment-details').getByText('USD 100.00').waitFor();
+    await page.getByRole('button', { name: 'Book Treatment' }).click();
+    await expectToast(page, 'Treatment booked successfully!');
+    await page.waitForURL((url) => url.pathname === '/treatment/all-book');
+
+    // Found by searching the treatment name in another case.
+    await page.getByLabel('Search bookings').fill(name.toUpperCase());
+    const row = page.getByTestId('booking-row').filter({ hasText: name });
+    await row.getByText('customer2@example.com').waitFor();
+    await expect.poll(() => page.getByTestId('booking-row').count()).toBe(1);
+    await row.getByRole('link', { name: /View booking/ }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/booking-details/'));
+
+    // The details: price in USD, nothing paid yet (red bar).
+    await page.getByTestId('total-price').getByText('USD 100.00').waitFor();
+    const bar = page.getByTestId('payment-progress');
+    expect(await bar.getAttribute('data-percent')).toBe('0');
+    expect(await bar.getAttribute('data-colour')).toBe('red');
+    await expect.poll(() => page.getByTestId('installment-row').count()).toBe(3);
+
+    // Raise the sessions to 1 (minus is disabled at 0), save.
+    await page.getByRole('button', { name: 'Edit Sessions' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Fewer sessions' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'More sessions' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectToast(page, 'Sessions updated!');
+    await page.getByTestId('sessions-completed').getByText('1 of 4 sessions completed').waitFor();
+
+    // Only the completed session takes a note.
+    await expect.poll(() => page.getByRole('button', { name: 'Edit note for session 2' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Edit note for session 1' }).click();
+    await page.getByLabel('Note for session 1').fill('Warm stones on the back; patient relaxed.');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await expectToast(page, 'Session note saved!');
+    await page.locator('[data-session="1"]').getByText('Warm stones on the back; patient relaxed.').waitFor();
+
+    // Pay the first installment: the bar moves to a third, orange.
+    await page.getByTestId('installment-row').first().getByRole('button', { name: 'Mark as Paid' }).click();
+    await expectToast(page, 'Installment status updated!');
+    await expect.poll(() => bar.getAttribute('data-percent')).toBe('33');
+    expect(await bar.getAttribute('data-colour')).toBe('orange');
+    await page.getByTestId('payment-status').getByText('Partially Paid').first().waitFor();
+
+    // Delete from the details screen: it works and returns to the list.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Booking deleted successfully!');
+    await page.waitForURL((url) => url.pathname === '/treatment/all-book');
+    await page.getByLabel('Search bookings').fill(name);
+    await page.getByText('No bookings found.').waitFor();
+  });
+});
