@@ -19,7 +19,7 @@ const prefix = `t-${randomBytes(4).toString('hex')}`;
 
 /** Resend's API, as far as this app uses it: POST /emails, deduplicated by Idempotency-Key. */
 function fakeResend() {
-  const requests: Array<{ key: string | undefined; body: any }> = [];
+  const requests: Array<{ key: string | undefined; body: Record<string, unknown> }> = [];
   const delivered = new Map<string, string>();
   const behaviour = { hold: false, delayMs: 0 };
   const server = http.createServer((req, res) => {

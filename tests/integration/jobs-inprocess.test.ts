@@ -126,7 +126,7 @@ describe('in-process driver', () => {
     const dead = randomUUID();
     await t.deps.db.insert(jobs).values({ id: dead, name: 'build-report', payload: { reportFileId: randomUUID() }, status: 'active', attempts: 1, lockedUntil: new Date(Date.now() - 1000) });
 
-    const after = await driver(handlers);
+    await driver(handlers);
     await waitFor(async () => (await jobRow(queued.id))?.status === 'completed' && (await jobRow(dead))?.status === 'completed', 'both jobs after the restart');
     expect(runs).toBe(2);
     expect((await jobRow(dead))!.attempts).toBe(2);

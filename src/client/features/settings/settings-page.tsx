@@ -1,20 +1,19 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { PageHeader } from '@/components/page-header';
 import { ADMIN_ROLES, PermissionDenied, RequireRole } from '@/components/require-role';
+import { CurrencySettingsCard } from './currency-settings-card';
+import { JobStatusCard } from './job-status-card';
 
-/** Placeholder until its issue builds the screen (spec section 2, Settings); the route file stays as is. */
+/** Settings (admin and superadmin): currency and exchange rate, and the background jobs. */
 export function SettingsPage() {
   return (
-    <RequireRole roles={ADMIN_ROLES} fallback={<DeniedWithTitle />}>
-      <PlaceholderPage title="Settings" />
-    </RequireRole>
-  );
-}
-
-function DeniedWithTitle() {
-  return (
     <div>
-      <h1 className="mb-6 text-2xl font-semibold tracking-tight">Settings</h1>
-      <PermissionDenied />
+      <PageHeader title="Settings" />
+      <RequireRole roles={ADMIN_ROLES} fallback={<PermissionDenied />}>
+        <div className="grid gap-6">
+          <CurrencySettingsCard />
+          <JobStatusCard />
+        </div>
+      </RequireRole>
     </div>
   );
 }
