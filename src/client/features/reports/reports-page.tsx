@@ -1,8 +1,19 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { PageHeader } from '@/components/page-header';
+import { Separator } from '@/components/ui/separator';
+import { CourseAnalytics } from './course-analytics';
+import { TreatmentAnalytics } from './treatment-analytics';
+import { UserStatistics } from './user-statistics';
 
-/** Placeholder until its issue builds the screen (spec section 2, Reports); the route file stays as is. */
+/** spec section 2, Reports: user statistics, then course analytics, then treatment analytics. */
 export function ReportsPage() {
   return (
-    <PlaceholderPage title="Reports" />
+    <div className="space-y-8">
+      <PageHeader title="Reports" description="Statistics and downloadable reports." />
+      <UserStatistics />
+      <Separator />
+      <CourseAnalytics />
+      <Separator />
+      <TreatmentAnalytics />
+    </div>
   );
 }

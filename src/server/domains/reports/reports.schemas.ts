@@ -157,3 +157,12 @@ export const ZReportSpec = z.discriminatedUnion('report', [
   z.object({ report: z.literal('treatment-revenue'), filters: z.custom<TTreatmentReportFilters>() }),
 ]);
 export type TReportSpec = z.infer<typeof ZReportSpec>;
+
+/** How many rows a report would have with these filters (the Reports tab shows it after Apply). */
+export const ZReportCountInput = z.discriminatedUnion('report', [
+  z.object({ report: z.literal('courses'), filters: ZCourseReportFilters }),
+  z.object({ report: z.literal('enrollments'), filters: ZCourseReportFilters }),
+  z.object({ report: z.literal('treatments'), filters: ZTreatmentReportFilters }),
+  z.object({ report: z.literal('bookings'), filters: ZTreatmentReportFilters }),
+]);
+export type TReportCountInput = z.infer<typeof ZReportCountInput>;

@@ -9,7 +9,7 @@ import { assertId } from '../common';
 import { getCurrencySettings } from '../settings/settings.service';
 import { reportSource, type ReportSource } from './report-sources';
 import { buildPdf, jsonChunks, PDF_MAX_ROWS, writeXlsx } from './report-writers';
-import type { TReportSpec } from './reports.schemas';
+import type { TReportCountInput, TReportSpec } from './reports.schemas';
 
 export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -168,4 +168,9 @@ export async function downloadReportFile(ctx: ServiceContext, id: string) {
     throw new AppError('CONFLICT', f.status === 'failed' ? 'The report could not be built. Please request it again.' : 'The report is not ready yet.');
   }
   return { fileName: f.fileName, contentType: f.contentType, data: f.data };
+}
+
+export async function countReportRows(ctx: ServiceContext, input: TReportCountInput): Promise<{ rows: number }> {
+  const source = await sourceFor(ctx.deps, input as TReportSpec);
+  return { rows: await source.count() };
 }

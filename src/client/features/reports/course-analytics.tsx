@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { trpc } from '@/lib/trpc';
+import { formatRs } from '../../../shared/money';
+import { COURSE_REPORT_COLUMNS, DEFAULT_COURSE_REPORT_COLUMNS } from '../../../shared/report-columns';
+import type { CourseStats } from './report-types';
+import { ReportsTab, type ReportsTabConfig } from './reports-tab';
+import { PALETTE, StatCard, StatsError } from './stat-card';
+
+const CONFIG: ReportsTabConfig = {
+  kind: 'course',
+  countReports: { list: 'courses', records: 'enrollments', listLabel: 'courses', recordsLabel: 'enrollments' },
+  reports: [
+    { title: 'Course List', description: 'Every course with its fees.', fileBase: 'course_report', excelPath: '/api/course-reports/excel', pdfPath: '/api/course-reports/pdf' },
+    {
+      title: 'Enrollment Report',
+      description: 'One row per enrolment: paid and outstanding amounts, status.',
+      fileBase: 'enrollment_report',
+      excelPath: '/api/course-reports/enrollments?format=xlsx',
+      pdfPath: '/api/course-reports/enrollments?format=pdf',
+    },
+    {
+      title: 'Revenue Report',
+      description: 'Per course: billed, collected and outstanding, with totals.',
+      fileBase: 'revenue_report',
+      excelPath: '/api/course-reports/revenue?format=xlsx',
+      pdfPath: '/api/course-reports/revenue?format=pdf',
+    },
+  ],
+  customPath: '/api/course-reports/custom',
+  customFileBase: 'custom_report',
+  columns: COURSE_REPORT_COLUMNS,
+  defaultColumns: DEFAULT_COURSE_REPORT_COLUMNS,
+};
+
+export function CourseAnalytics() {
+  const stats = useQuery(trpc.reports.courseStats.queryOptions());
+  const categories = stats.data?.data.categoryCounts.map((c) => c._id) ?? [];
+  return (
+    <section className="space-y-4" aria-labelledby="course-analytics-title">
+      <h2 id="course-analytics-title" className="text-xl font-semibold">
+        Course Analytics
+      </h2>
+      <Tabs defaultValue="statistics">
+        <TabsList>
+          <TabsTrigger value="statistics">Statistics</TabsTrigger>
+          <TabsTrigger value="reports">Reports</TabsTrigger>
+        </TabsList>
+        <TabsContent value="statistics">
+          {stats.isPending ? <Skeleton className="h-48 w-full" /> : stats.isError ? <StatsError error={stats.error} /> : <CourseStatsBody data={stats.data.data} />}
+        </TabsContent>
+        <TabsContent value="reports">
+          <ReportsTab config={CONFIG} categories={categories} />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+const categoryConfig: ChartConfig = { count: { label: 'Courses', color: PALETTE[1] } };
+
+function CourseStatsBody({ data }: { data: CourseStats }) {
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard title="Total Courses" value={data.totalCourses} />
+        <StatCard title="New Courses (30 days)" value={data.recentCourses} />
+        <StatCard title="Average Fee" value={formatRs(data.feeStats.avgFee)} />
+        <StatCard title="Fee Range" value={`${formatRs(data.feeStats.minFee)} - ${formatRs(data.feeStats.maxFee)}`} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Courses by Category</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {data.categoryCounts.length ? (
+              <ChartContainer config={categoryConfig} className="max-h-64 w-full" data-testid="course-category-chart">
+                <BarChart data={data.categoryCounts.map((c) => ({ category: c._id, count: c.count }))}>
+                  <CartesianGrid vertical={false} />
+                  <XAxis dataKey="category" tickLine={false} axisLine={false} />
+                  <YAxis allowDecimals={false} />
+                  <ChartTooltip content={<ChartTooltipContent />} />
+                  <Bar dataKey="count" fill="var(--color-count)" radius={4} isAnimationActive={false} />
+                </BarChart>
+              </ChartContainer>
+            ) : (
+              <p className="text-sm text-muted-foreground">No courses yet.</p>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Most Popular Courses</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {data.popularCourses.length ? (
+              <ol className="space-y-2">
+                {data.popularCourses.map((p, i) => (
+                  <li key={p.course._id} className="flex items-center justify-between gap-3 text-sm">
+                    <span>
+                      {i + 1}. {p.course.courseName} <span className="text-muted-foreground">({p.course.category})</span>
+                    </span>
+                    <span className="tabular-nums">{p.enrollmentCount} enrollments</span>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="text-sm text-muted-foreground">No popular courses data available</p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

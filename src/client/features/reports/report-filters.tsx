@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+export interface FilterValues {
+  category: string;
+  min: string;
+  max: string;
+  startDate: string;
+  endDate: string;
+}
+
+export const EMPTY_FILTERS: FilterValues = { category: '', min: '', max: '', startDate: '', endDate: '' };
+
+/** The query string the report paths take: fee for courses, price for treatments. */
+export function filtersToQuery(kind: 'course' | 'treatment', f: FilterValues): URLSearchParams {
+  const q = new URLSearchParams();
+  if (f.category.trim()) q.set('category', f.category.trim());
+  if (f.min.trim()) q.set(kind === 'course' ? 'minFee' : 'minPrice', f.min.trim());
+  if (f.max.trim()) q.set(kind === 'course' ? 'maxFee' : 'maxPrice', f.max.trim());
+  if (f.startDate) q.set('startDate', f.startDate);
+  if (f.endDate) q.set('endDate', f.endDate);
+  return q;
+}
+
+export function ReportFilters({
+  kind,
+  categories,
+  onApply,
+}: {
+  kind: 'course' | 'treatment';
+  categories: string[];
+  onApply: (f: FilterValues) => void;
+}) {
+  const [draft, setDraft] = useState<FilterValues>(EMPTY_FILTERS);
+  const set = (k: keyof FilterValues) => (e: React.ChangeEvent<HTMLInputElement>) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const money = kind === 'course' ? 'Fee' : 'Price';
+  const listId = `${kind}-categories`;
+  return (
+    <form
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5"
+      aria-label={`${kind} report filters`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply(draft);
+      }}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${kind}-category`}>Category</Label>
+        <Input id={`${kind}-category`} list={listId} value={draft.category} onChange={set('category')} placeholder="All categories" />
+        <datalist id={listId}>
+          {categories.map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${kind}-min`}>Min {money} (Rs.)</Label>
+        <Input id={`${kind}-min`} type="number" min={0} step="0.01" value={draft.min} onChange={set('min')} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${kind}-max`}>Max {money} (Rs.)</Label>
+        <Input id={`${kind}-max`} type="number" min={0} step="0.01" value={draft.max} onChange={set('max')} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${kind}-start`}>Start Date</Label>
+        <Input id={`${kind}-start`} type="date" value={draft.startDate} onChange={set('startDate')} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${kind}-end`}>End Date</Label>
+        <Input id={`${kind}-end`} type="date" value={draft.endDate} onChange={set('endDate')} />
+      </div>
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
+        <Button type="submit">Apply Filters</Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            setDraft(EMPTY_FILTERS);
+            onApply(EMPTY_FILTERS);
+          }}
+        >
+          Reset
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query';
+import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { loadErrorMessage } from '@/lib/errors';
+import { trpc } from '@/lib/trpc';
+import { REPORT_COLUMN_LABELS } from '../../../shared/report-columns';
+import { PreparedFiles } from './prepared-files';
+import { EMPTY_FILTERS, filtersToQuery, ReportFilters, type FilterValues } from './report-filters';
+import { useReportDownloads } from './use-report-download';
+
+export interface ReportDef {
+  title: string;
+  description: string;
+  /** File name prefix, as the server names it (spec section 7). */
+  fileBase: string;
+  /** e.g. '/api/course-reports/enrollments'; `excel`/`pdf` paths take no format parameter. */
+  excelPath: string;
+  pdfPath: string;
+}
+
+export interface ReportsTabConfig {
+  kind: 'course' | 'treatment';
+  /** The list report and the per-record report counted after Apply. */
+  countReports: { list: 'courses' | 'treatments'; records: 'enrollments' | 'bookings'; listLabel: string; recordsLabel: string };
+  reports: ReportDef[];
+  customPath: string;
+  customFileBase: string;
+  columns: readonly string[];
+  defaultColumns: readonly string[];
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function withQuery(path: string, q: URLSearchParams, extra?: Record<string, string>) {
+  const all = new URLSearchParams(q);
+  for (const [k, v] of Object.entries(extra ?? {})) all.set(k, v);
+  const s = all.toString();
+  return s ? `${path}${path.includes('?') ? '&' : '?'}${s}` : path;
+}
+
+function toInput(f: FilterValues) {
+  return {
+    category: f.category.trim() || undefined,
+    minFee: f.min.trim() || undefined,
+    maxFee: f.max.trim() || undefined,
+    startDate: f.startDate || undefined,
+    endDate: f.endDate || undefined,
+  };
+}
+
+export function ReportsTab({ config, categories }: { config: ReportsTabConfig; categories: string[] }) {
+  const [applied, setApplied] = useState<FilterValues>(EMPTY_FILTERS);
+  const [columns, setColumns] = useState<string[]>([...config.defaultColumns]);
+  const downloads = useReportDownloads();
+  const query = filtersToQuery(config.kind, applied);
+  const input = toInput(applied);
+  const listCount = useQuery(trpc.reports.count.queryOptions({ report: config.countReports.list, filters: input }));
+  const recordCount = useQuery(trpc.reports.count.queryOptions({ report: config.countReports.records, filters: input }));
+
+  const fileButtons = (r: ReportDef) => (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={downloads.busy !== null}
+        onClick={() =>
+          downloads.start({ label: `${r.title} (Excel)`, method: 'GET', path: withQuery(r.excelPath, query), fallbackName: `${r.fileBase}_${today()}.xlsx` })
+        }
+      >
+        <FileSpreadsheetIcon /> Excel
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={downloads.busy !== null}
+        onClick={() => downloads.start({ label: `${r.title} (PDF)`, method: 'GET', path: withQuery(r.pdfPath, query), fallbackName: `${r.fileBase}_${today()}.pdf` })}
+      >
+        <FileTextIcon /> PDF
+      </Button>
+    </div>
+  );
+
+  const countText = (q: typeof listCount, label: string) =>
+    q.isError ? `${label}: ${loadErrorMessage(q.error)}` : q.data ? `${q.data.rows.toLocaleString()} ${label}` : `… ${label}`;
+
+  return (
+    <div className="space-y-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>Filters</CardTitle>
+          <CardDescription>
+            Category and {config.kind === 'course' ? 'fee' : 'price'} range select the {config.kind === 'course' ? 'courses' : 'treatments'}; the date
+            range selects creation dates for the list and {config.kind === 'course' ? 'enrolment' : 'booking'} dates for the other reports.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          <ReportFilters kind={config.kind} categories={categories} onApply={setApplied} />
+          <p className="text-sm text-muted-foreground" data-testid={`${config.kind}-match-count`}>
+            Matching: {countText(listCount, config.countReports.listLabel)}, {countText(recordCount, config.countReports.recordsLabel)}
+          </p>
+        </CardContent>
+      </Card>
+      <PreparedFiles files={downloads.files} onDownload={downloads.fetchPrepared} onDismiss={downloads.dismiss} />
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {config.reports.map((r) => (
+          <Card key={r.title} className="gap-3">
+            <CardHeader>
+              <CardTitle>{r.title}</CardTitle>
+              <CardDescription>{r.description}</CardDescription>
+            </CardHeader>
+            <CardContent>{fileButtons(r)}</CardContent>
+          </Card>
+        ))}
+      </div>
+      <Card className="gap-3">
+        <CardHeader>
+          <CardTitle>Custom Report</CardTitle>
+          <CardDescription>Choose the columns to include.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <fieldset className="grid gap-2 sm:grid-cols-3">
+            <legend className="sr-only">Columns</legend>
+            {config.columns.map((c) => (
+              <label key={c} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={columns.includes(c)}
+                  onChange={(e) => setColumns((cols) => (e.target.checked ? config.columns.filter((x) => x === c || cols.includes(x)) : cols.filter((x) => x !== c)))}
+                />
+                {REPORT_COLUMN_LABELS[c as keyof typeof REPORT_COLUMN_LABELS] ?? c}
+              </label>
+            ))}
+          </fieldset>
+          <div className="flex flex-wrap gap-2">
+            {(['xlsx', 'pdf'] as const).map((format) => (
+              <Button
+                key={format}
+                variant="outline"
+                size="sm"
+                disabled={downloads.busy !== null || columns.length === 0}
+                onClick={() =>
+                  downloads.start({
+                    label: `Custom Report (${format === 'xlsx' ? 'Excel' : 'PDF'})`,
+                    method: 'POST',
+                    path: withQuery(config.customPath, query, { format }),
+                    body: { fields: columns },
+                    fallbackName: `${config.customFileBase}_${today()}.${format}`,
+                  })
+                }
+              >
+                {format === 'xlsx' ? <FileSpreadsheetIcon /> : <FileTextIcon />} {format === 'xlsx' ? 'Excel' : 'PDF'}
+              </Button>
+            ))}
+            {columns.length === 0 && <span className="text-sm text-muted-foreground">Select at least one column.</span>}
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
