@@ -39,7 +39,7 @@ async function upload(path: string, token: string, fields: Record<string, string
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file) form.append('image', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   const res = await fetch(t.baseUrl + path, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { image: string; message: string } };
 }
 
 describe('who may grant which role', () => {

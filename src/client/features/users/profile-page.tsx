@@ -36,17 +36,19 @@ export function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const [showOptional, setShowOptional] = useState(Boolean(me.phone || me.address));
   const [draft, setDraft] = useState<Draft>(() => draftOf(me));
-  const [picture, setPicture] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<{ file: File; url: string } | null>(null);
+  const picture = chosen?.file ?? null;
+  const preview = chosen?.url ?? null;
   const [pictureError, setPictureError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
+  const setPicture = (file: File | null) => setChosen(file ? { file, url: URL.createObjectURL(file) } : null);
+  // The preview's object URL lives as long as the choice: a new choice or leaving frees it.
   useEffect(() => {
-    if (!picture) return setPreview(null);
-    const url = URL.createObjectURL(picture);
-    setPreview(url);
+    if (!chosen) return;
+    const { url } = chosen;
     return () => URL.revokeObjectURL(url);
-  }, [picture]);
+  }, [chosen]);
 
   const save = useMutation({
     mutationFn: async (d: Draft): Promise<User> => {
