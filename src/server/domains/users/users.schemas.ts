@@ -53,8 +53,7 @@ export type TCreateUserInput = z.infer<typeof ZCreateUserInput>;
 
 /** The REST body names the branch `branch` (spec section 7); `branchId` is accepted too. */
 export const ZCreateUserRestBody = z
-  .object({ branch: z.unknown().optional(), branchId: z.unknown().optional() })
-  .passthrough()
+  .looseObject({ branch: z.unknown().optional(), branchId: z.unknown().optional() })
   .transform(({ branch, branchId: id, ...rest }) => {
     const b = typeof branch === 'object' && branch && '_id' in branch ? (branch as { _id: unknown })._id : branch;
     return { ...rest, branchId: id ?? b };
