@@ -74,7 +74,7 @@ export function JobStatusCard() {
           <div className="flex flex-wrap gap-2" data-testid="job-counts">
             <Badge variant="secondary">Queued {counts.queued}</Badge>
             <Badge variant="warning">Active {counts.active}</Badge>
-            <Badge variant="destructive">Failed {counts.failed}</Badge>
+            <Badge variant={counts.failed > 0 ? 'destructive' : 'outline'}>Failed {counts.failed}</Badge>
             <Badge variant="success">Completed {counts.completed}</Badge>
           </div>
         )}
