@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { accounts, expectToast, signIn, unique, useBrowser } from './helpers';
+import { accounts, api, expectGone, expectToast, signIn, tokenFor, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -85,5 +85,69 @@ describe('treatments and bookings', () => {
     await page.waitForURL((url) => url.pathname === '/treatment/all-book');
     await page.getByLabel('Search bookings').fill(name);
     await page.getByText('No bookings found.').waitFor();
+  });
+
+  test('refuses a duplicate name in another case, edits a treatment inline and deletes it after confirming', async () => {
+    const token = await tokenFor(accounts().admin);
+    const name = unique('Lymph Drainage');
+    const created = await api('POST', '/api/treatments', { token, body: { treatmentName: name, localPrice: 9000, foreignPrice: 30, maxSessions: 3, installments: 1 } });
+    expect(created.status).toBe(201);
+
+    const page = await browser.newPage();
+    await signIn(page, accounts().admin);
+    await page.goto('/treatment/create-treatement');
+    await page.getByLabel('Treatment Name').fill(name.toUpperCase());
+    await page.getByLabel('Local Price (LKR)').fill('1');
+    await page.getByLabel('Foreign Price ($)').fill('1');
+    await page.getByLabel('Max Sessions').fill('0');
+    await page.getByLabel('Installments').fill('1');
+    await page.getByRole('button', { name: 'Create Treatment' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Prices must be positive and sessions/installments must be greater than zero' }).waitFor();
+    await page.getByLabel('Max Sessions').fill('2');
+    await page.getByRole('button', { name: 'Create Treatment' }).click();
+    await page.getByRole('alert').filter({ hasText: 'A treatment with this name already exists' }).waitFor();
+
+    await page.goto('/treatment/all-treatment');
+    await page.getByLabel('Search treatments').fill(name);
+    const id = await page.getByTestId('treatment-row').filter({ hasText: name }).getAttribute('data-treatment-id');
+    const row = page.locator(`[data-treatment-id="${id}"]`);
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    await row.getByLabel('Local Price').fill('9500.5');
+    await row.getByLabel('Duration Days').fill('');
+    await row.getByLabel('Duration Months').fill('2');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Treatment updated successfully!');
+    await row.getByText('9,500.50').waitFor();
+    await row.getByText('2M').waitFor();
+
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(name).waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Treatment deleted successfully!');
+    await expectGone(page.getByTestId('treatment-row').filter({ hasText: name }));
+  });
+
+  test('a manager reads bookings, filters the overdue ones (red) and sees no payment toggles', async () => {
+    const page = await browser.newPage();
+    await signIn(page, accounts().manager);
+    await page.goto('/treatment/all-book');
+    await page.getByLabel('Payment Status').selectOption('overdue');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'overdue');
+    const badge = page.getByTestId('booking-row').first().getByTestId('payment-status');
+    await badge.getByText('Overdue').waitFor();
+    expect(await badge.getAttribute('data-status')).toBe('overdue');
+    expect(await page.getByRole('link', { name: 'Book New Treatment' }).count()).toBe(0);
+    const statuses = await page.getByTestId('booking-row').getByTestId('payment-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    expect(new Set(statuses)).toEqual(new Set(['overdue']));
+
+    await page.getByTestId('booking-row').first().getByRole('link', { name: /View booking/ }).click();
+    await page.getByText('Installment Details').waitFor();
+    await page.getByTestId('installment-row').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Mark as Paid' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Edit Sessions' }).waitFor();
+    await page.getByRole('link', { name: 'Back to All Treatments' }).click();
+    await page.waitForURL((url) => url.pathname === '/treatment/all-book');
   });
 });

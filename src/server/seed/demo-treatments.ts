@@ -33,7 +33,7 @@ const DEMO_BOOKINGS: Array<{
   { email: 'customer2@example.com', treatment: 2, userType: 'foreign', paymentType: 'installment', ago: 5, paid: [0], sessions: 2, notes: ['Relaxed, slept better.'] },
   { email: 'customer2@example.com', treatment: 3, userType: 'foreign', paymentType: 'full', ago: 20, paid: [0], sessions: 5 },
   { email: 'student1@example.com', treatment: 4, userType: 'local', paymentType: 'installment', ago: 0, paid: [], sessions: 0 },
-  { email: 'user1@example.com', treatment: 3, userType: 'local', paymentType: 'full', ago: 3, paid: [], sessions: 0, cancelled: true },
+  { email: 'user1@example.com', treatment: 3, userType: 'local', paymentType: 'full', ago: 0, paid: [], sessions: 0, cancelled: true },
 ];
 
 export async function seedDemoTreatments({ db, config }: AppDeps) {

@@ -146,7 +146,7 @@ function BookingsTable({ search, onSearchChange }: { search: BookingSearch; onSe
                         </div>
                       </TableCell>
                       <TableCell>{capitalize(b.paymentType)}</TableCell>
-                      <TableCell>{formatDate(b.createdAt)}</TableCell>
+                      <TableCell>{formatDate(b.bookedOn)}</TableCell>
                       <TableCell className="text-right">
                         <div className="flex justify-end gap-2">
                           <Button size="sm" variant="outline" asChild>

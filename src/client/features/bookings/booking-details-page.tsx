@@ -26,6 +26,8 @@ import { PaymentStatusBadge } from './payment-status-badge';
 const MISSING_INFO = 'Missing required booking information';
 
 const BAR_COLOUR = { green: 'bg-success', orange: 'bg-warning', red: 'bg-destructive' } as const;
+// The track carries the colour too, so an empty (0%) bar still reads red.
+const TRACK_COLOUR = { green: 'bg-success/20', orange: 'bg-warning/20', red: 'bg-destructive/25' } as const;
 
 /** spec section 2, Treatment Booking Details (/booking-details/{id}). */
 export function BookingDetailsPage({ id }: { id: string }) {
@@ -169,7 +171,7 @@ function BookingDetails({ id }: { id: string }) {
                   {formatDate(b.treatmentPeriod.startDate)} – {formatDate(b.treatmentPeriod.endDate)}
                 </Row>
               )}
-              <Row label="Booked On">{formatDate(b.createdAt)}</Row>
+              <Row label="Booked On">{formatDate(b.bookedOn)}</Row>
               <Row label="Payment Type">{capitalize(b.paymentType)}</Row>
               <Row label="Payment Status">
                 <PaymentStatusBadge status={b.paymentStatus} />
@@ -217,7 +219,7 @@ function PaymentProgress({ booking: b }: { booking: Booking }) {
         <CardTitle>Payment Progress</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2">
-        <Progress value={pct} aria-label="Payment progress" data-testid="payment-progress" data-percent={pct} data-colour={colour} indicatorClassName={BAR_COLOUR[colour]} />
+        <Progress value={pct} aria-label="Payment progress" data-testid="payment-progress" data-percent={pct} data-colour={colour} className={`h-3 ${TRACK_COLOUR[colour]}`} indicatorClassName={BAR_COLOUR[colour]} />
         <p className="text-sm text-muted-foreground">
           {pct}% paid ({b.installments.filter((i) => i.isPaid).length} of {b.installments.length} installments)
         </p>

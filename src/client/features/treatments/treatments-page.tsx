@@ -132,7 +132,7 @@ function TreatmentsTable({ search, onSearchChange }: { search: ListSearch; onSea
                     <TableHead className="text-right">Max Sessions</TableHead>
                     <TableHead className="text-right">Installments</TableHead>
                     <TableHead>Duration</TableHead>
-                    <TableHead className="w-44 text-right">Actions</TableHead>
+                    <TableHead className="text-right">Actions</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -178,17 +178,18 @@ function TreatmentsTable({ search, onSearchChange }: { search: ListSearch; onSea
                             </div>
                           ) : (
                             <div className="flex justify-end gap-2">
-                              <Button size="sm" variant="outline" onClick={() => setDraft({ id: t._id, ...toForm(t) })} aria-label={`Edit ${t.treatmentName}`}>
-                                <PencilIcon /> Edit
+                              <Button size="icon" variant="outline" onClick={() => setDraft({ id: t._id, ...toForm(t) })} aria-label={`Edit ${t.treatmentName}`} title="Edit">
+                                <PencilIcon />
                               </Button>
                               <Button
-                                size="sm"
+                                size="icon"
                                 variant="outline"
                                 className="text-destructive hover:text-destructive"
                                 onClick={() => setToDelete({ id: t._id, name: t.treatmentName })}
                                 aria-label={`Delete ${t.treatmentName}`}
+                                title="Delete"
                               >
-                                <Trash2Icon /> Delete
+                                <Trash2Icon />
                               </Button>
                             </div>
                           )}
