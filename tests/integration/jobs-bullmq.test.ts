@@ -107,7 +107,7 @@ async function startWorker(env: Record<string, string> = {}): Promise<ChildProce
     proc.stdout!.on('data', onData);
     proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
     proc.once('exit', (code) => reject(new Error(`worker exited with ${code} before it was ready:\n${out}`)));
-    setTimeout(() => reject(new Error(`worker not ready in time:\n${out}`)), 20_000).unref();
+    setTimeout(() => reject(new Error(`worker not ready in time:\n${out}`)), 45_000).unref();
   });
   proc.stdout!.resume();
   return proc;
@@ -130,7 +130,7 @@ async function overdueInstallment() {
 
 const stateOf = async (id: string) => (await inspect.getJob(id))?.getState();
 
-describe('BullMQ driver with a separate worker process', { timeout: 60_000 }, () => {
+describe('BullMQ driver with a separate worker process', { timeout: 120_000 }, () => {
   it('the server only enqueues; a worker process runs the job', async () => {
     expect(t.deps.jobs.driver).toBe('bullmq');
     const { student } = await overdueInstallment();
@@ -167,7 +167,7 @@ describe('BullMQ driver with a separate worker process', { timeout: 60_000 }, ()
 
     resend.behaviour.hold = false;
     const second = await startWorker(withResend);
-    await waitFor(async () => (await stateOf(id)) === 'completed', 'the stalled job to complete on the new worker', 20_000);
+    await waitFor(async () => (await stateOf(id)) === 'completed', 'the stalled job to complete on the new worker', 30_000);
 
     const attempts = resend.requests.filter((r) => r.key === payload.key);
     expect(attempts).toHaveLength(2);
@@ -237,7 +237,7 @@ describe('BullMQ driver with a separate worker process', { timeout: 60_000 }, ()
   });
 });
 
-describe('the daily reminder scheduler', { timeout: 60_000 }, () => {
+describe('the daily reminder scheduler', { timeout: 120_000 }, () => {
   it('is registered once however many servers and workers start', async () => {
     const schedPrefix = `${prefix}-sched`;
     const config = { ...t.deps.config, JOB_QUEUE_PREFIX: schedPrefix, REMINDER_SCHEDULE: true, REMINDER_TIME: '07:30' };
