@@ -163,7 +163,7 @@ function CoursesTable({ search, onSearchChange }: { search: CourseListSearch; on
                     <TableHead className="text-right">Total Fee</TableHead>
                     <TableHead className="text-right">Admission Fee</TableHead>
                     <TableHead className="text-right">Installments</TableHead>
-                    <TableHead className="w-44 text-right">Actions</TableHead>
+                    <TableHead className="w-24 text-right">Actions</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -202,19 +202,20 @@ function CoursesTable({ search, onSearchChange }: { search: CourseListSearch; on
                         <TableCell className="text-right">
                           {editing ? (
                             <div className="flex justify-end gap-2">
-                              <Button size="sm" onClick={saveDraft} disabled={update.isPending}>
-                                {update.isPending ? <Spinner /> : <CheckIcon />} Save
+                              <Button size="icon-sm" onClick={saveDraft} disabled={update.isPending} aria-label="Save" title="Save">
+                                {update.isPending ? <Spinner /> : <CheckIcon />}
                               </Button>
-                              <Button size="sm" variant="outline" onClick={() => setDraft(null)} disabled={update.isPending}>
-                                <XIcon /> Cancel
+                              <Button size="icon-sm" variant="outline" onClick={() => setDraft(null)} disabled={update.isPending} aria-label="Cancel" title="Cancel">
+                                <XIcon />
                               </Button>
                             </div>
                           ) : (
                             <div className="flex justify-end gap-2">
                               <Button
-                                size="sm"
+                                size="icon-sm"
                                 variant="outline"
                                 aria-label={`Edit ${c.courseName}`}
+                                title="Edit"
                                 onClick={() =>
                                   setDraft({
                                     id: c._id,
@@ -227,16 +228,17 @@ function CoursesTable({ search, onSearchChange }: { search: CourseListSearch; on
                                   })
                                 }
                               >
-                                <PencilIcon /> Edit
+                                <PencilIcon />
                               </Button>
                               <Button
-                                size="sm"
+                                size="icon-sm"
                                 variant="outline"
                                 className="text-destructive hover:text-destructive"
                                 aria-label={`Delete ${c.courseName}`}
+                                title="Delete"
                                 onClick={() => setToDelete({ id: c._id, name: c.courseName })}
                               >
-                                <Trash2Icon /> Delete
+                                <Trash2Icon />
                               </Button>
                             </div>
                           )}

@@ -22,7 +22,7 @@ import { formatRsList } from '../../../shared/money';
 import { DisplayStatusBadge } from './display-status-badge';
 import { ENROLLMENT_PAGE_SIZE, enrollmentListOptions, formatDay, type EnrollmentListSearch } from './enrollment-queries';
 
-const COLUMNS = 8;
+const COLUMNS = 7;
 
 /** spec section 2, All Enrollments: statistics cards, table, rows link to the detail. */
 export function AllEnrollmentsPage({ search, onSearchChange }: { search: EnrollmentListSearch; onSearchChange: (next: EnrollmentListSearch) => void }) {
@@ -162,11 +162,10 @@ function EnrollmentsTable({ search, onSearchChange }: { search: EnrollmentListSe
                     <TableHead className="w-12">#</TableHead>
                     <TableHead>Student</TableHead>
                     <TableHead>Course</TableHead>
-                    <TableHead>Payment Type</TableHead>
                     <TableHead className="text-right">Total Fee</TableHead>
                     <TableHead>Status</TableHead>
                     <TableHead>Enrolled On</TableHead>
-                    <TableHead className="w-40 text-right">Actions</TableHead>
+                    <TableHead className="w-24 text-right">Actions</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -204,9 +203,11 @@ function EnrollmentsTable({ search, onSearchChange }: { search: EnrollmentListSe
                         </TableCell>
                         <TableCell>
                           {courseName}
-                          {!e.courseId && <span className="text-xs text-muted-foreground"> (deleted course)</span>}
+                          <div className="text-xs text-muted-foreground">
+                            {e.paymentType === 'full' ? 'Full payment' : `${e.installments.length} installments`}
+                            {!e.courseId && ' · deleted course'}
+                          </div>
                         </TableCell>
-                        <TableCell className="capitalize">{e.paymentType}</TableCell>
                         <TableCell className="text-right tabular-nums">{formatRsList(e.totalFee)}</TableCell>
                         <TableCell>
                           <DisplayStatusBadge status={e.displayStatus} />
@@ -214,17 +215,18 @@ function EnrollmentsTable({ search, onSearchChange }: { search: EnrollmentListSe
                         <TableCell>{formatDay(e.enrolledOn)}</TableCell>
                         <TableCell className="text-right">
                           <div className="flex justify-end gap-2">
-                            <Button size="sm" variant="outline" asChild>
-                              <Link to="/courses/$courseId/enrollment/$enrollmentId" params={params} aria-label={`View enrollment of ${studentName ?? 'student'}`}>
-                                <EyeIcon /> View
+                            <Button size="icon-sm" variant="outline" asChild>
+                              <Link to="/courses/$courseId/enrollment/$enrollmentId" params={params} aria-label={`View enrollment of ${studentName ?? 'student'}`} title="View">
+                                <EyeIcon />
                               </Link>
                             </Button>
                             {admin && (
                               <Button
-                                size="sm"
+                                size="icon-sm"
                                 variant="outline"
                                 className="text-destructive hover:text-destructive"
                                 aria-label={`Delete enrollment of ${studentName ?? 'student'}`}
+                                title="Delete"
                                 onClick={() => setToDelete({ id: e._id, userId: e.userId?._id ?? e.deletedEmail, label: `${studentName ?? 'Unknown'} in ${courseName}` })}
                               >
                                 <Trash2Icon />

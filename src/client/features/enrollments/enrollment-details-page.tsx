@@ -130,10 +130,16 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
               <Row label="Admission Fee">
                 <span className="flex flex-wrap items-center gap-2">
                   {formatRs(e.admissionFee)}
-                  <Badge variant={e.admissionFeePaid ? 'success' : 'warning'} data-testid="admission-fee-state">
-                    {e.admissionFeePaid ? 'Paid' : 'Unpaid'}
-                  </Badge>
-                  {admin && !completed && (
+                  {e.admissionFee === 0 && !e.admissionFeePaid ? (
+                    <Badge variant="secondary" data-testid="admission-fee-state">
+                      Not required
+                    </Badge>
+                  ) : (
+                    <Badge variant={e.admissionFeePaid ? 'success' : 'warning'} data-testid="admission-fee-state">
+                      {e.admissionFeePaid ? 'Paid' : 'Unpaid'}
+                    </Badge>
+                  )}
+                  {admin && !completed && (e.admissionFee > 0 || e.admissionFeePaid) && (
                     <Button size="sm" variant="outline" disabled={payAdmission.isPending} onClick={() => payAdmission.mutate({ id: e._id, isPaid: !e.admissionFeePaid })}>
                       {payAdmission.isPending && <Spinner />}
                       {e.admissionFeePaid ? 'Mark Admission Fee as Unpaid' : 'Mark Admission Fee as Paid'}
