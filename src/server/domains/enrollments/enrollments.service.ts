@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -121,12 +121,8 @@ async function loadEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto> {
 // ---------------------------------------------------------------------------------------------
 // Display status in SQL, so the status filter pages on the server. Mirrors enrollmentDisplayStatus.
 
-const hasUnpaid = exists(
-  sql`select 1 from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid} = false`,
-);
-const hasPaid = exists(
-  sql`select 1 from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid} = true`,
-);
+const hasUnpaid = sql`exists (select 1 from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid} = false)`;
+const hasPaid = sql`exists (select 1 from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid} = true)`;
 const settled = or(eq(enrollments.admissionFeePaid, true), eq(enrollments.admissionFee, 0))!;
 const fullyPaid = and(settled, not(hasUnpaid))!;
 
