@@ -19,7 +19,7 @@ interface ProcedureDef {
   meta?: { access?: string };
 }
 
-const procedures = Object.entries(appRouter._def.procedures as Record<string, { _def: ProcedureDef }>).map(([path, p]) => ({
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef }>).map(([path, p]) => ({
   path,
   type: p._def.type,
   access: p._def.meta?.access,
