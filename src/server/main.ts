@@ -8,7 +8,7 @@ import { createJobQueue } from './jobs/create-queue';
 import { loadDotEnv } from './env';
 import { createLogger } from './logger';
 import { seedIfEmpty } from './seed';
-import { DEMO_PASSWORD } from './seed/demo-users';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users';
 
 loadDotEnv();
 const config = loadConfig();
@@ -62,7 +62,9 @@ const url = `http://localhost:${(app.server.address() as { port: number }).port}
 const lines = [`Back office running at ${url} (${dbHandle.kind === 'pglite' ? `embedded database in ${path.resolve(config.DATA_DIR)}` : 'PostgreSQL'})`];
 if (seeded.created) {
   lines.push(`Sign in as ${seeded.adminEmail} with ${seeded.generatedPassword ? `password ${seeded.generatedPassword} (shown once; change it)` : 'SEED_ADMIN_PASSWORD'}`);
-  if (config.SEED_DEMO) lines.push(`Demo accounts (admin@example.com is yours; admin, manager, student1...@example.com) use the password ${DEMO_PASSWORD}`);
+  if (config.SEED_DEMO) {
+    lines.push(`Demo accounts use the password ${DEMO_PASSWORD}: ${DEMO_USERS.map((u) => `${u.username}@example.com (${u.role})`).join(', ')}`);
+  }
 }
 console.log(lines.join('\n'));
 

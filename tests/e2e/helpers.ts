@@ -34,7 +34,7 @@ export function accounts() {
   const demo = (username: string): Account => ({ email: `${username}@example.com`, password: demoPassword });
   return {
     superadmin,
-    admin: demo('admin'),
+    admin: demo('admin.colombo'),
     manager: demo('manager'),
     student: demo('student1'),
     customer: demo('customer1'),

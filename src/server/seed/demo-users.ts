@@ -12,8 +12,8 @@ const DEMO_BRANCHES = [
   { name: 'Galle', location: 'Galle Fort' },
 ];
 
-const DEMO_USERS: Array<{ username: string; fullName: string; role: Role; branch: number }> = [
-  { username: 'admin', fullName: 'Amali Perera', role: 'admin', branch: 0 },
+export const DEMO_USERS: Array<{ username: string; fullName: string; role: Role; branch: number }> = [
+  { username: 'admin.colombo', fullName: 'Amali Perera', role: 'admin', branch: 0 },
   { username: 'manager', fullName: 'Nuwan Silva', role: 'manager', branch: 1 },
   { username: 'manager.galle', fullName: 'Dilani Fernando', role: 'manager', branch: 2 },
   { username: 'student1', fullName: 'Kasun Jayasuriya', role: 'student', branch: 0 },
