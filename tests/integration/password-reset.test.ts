@@ -122,6 +122,11 @@ describe('password reset by emailed OTP', () => {
   it('lets a new request replace the old one', async () => {
     const user = await makeUser(t.deps.db);
     const first = await requestOtp(user.email);
+    // New codes are handed out at most every 30 seconds per account.
+    await t.deps.db
+      .update(passwordResets)
+      .set({ createdAt: new Date(Date.now() - 31_000) })
+      .where(eq(passwordResets.userId, user.id));
     const second = await requestOtp(user.email, first.mailId);
     if (first.code !== second.code) {
       const old = await validate(user.email, first.code);
@@ -130,6 +135,21 @@ describe('password reset by emailed OTP', () => {
     expect((await validate(user.email, second.code)).body).toEqual({ success: true, message: 'OTP verified.' });
     const rows = await t.deps.db.select().from(passwordResets).where(and(eq(passwordResets.userId, user.id)));
     expect(rows).toHaveLength(1);
+  });
+
+  it('hands out at most one new code per 30 seconds, with the same answer', async () => {
+    const user = await makeUser(t.deps.db);
+    const { code } = await requestOtp(user.email);
+    const [before] = await t.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+    const again = await Promise.all([1, 2, 3].map(() => t.api('POST', '/api/users/forgot-password', { body: { email: user.email } })));
+    for (const res of again) {
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(FORGOT_ANSWER);
+    }
+    const after = await t.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+    expect(after.map((r) => r.id)).toEqual([before!.id]);
+    expect((await validate(user.email, code)).body).toEqual({ success: true, message: 'OTP verified.' });
+    expect(await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email))).toHaveLength(1);
   });
 
   it('checks its input with the spec messages', async () => {

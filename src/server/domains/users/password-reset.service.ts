@@ -5,12 +5,14 @@ import { invalidateUserSessions } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
+import { AppError, isUniqueViolation } from '../../errors';
 import { INVALID_OTP, type TForgotPasswordInput, type TResetPasswordInput, type TValidateOtpInput } from './users.schemas';
 
 /** RULES.md: 6 digits, valid 10 minutes, at most 5 wrong tries. */
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
+/** A new code at most this often per account: bounds both guessing (5 tries per code) and email floods. */
+export const OTP_RESEND_INTERVAL_MS = 30_000;
 
 export const FORGOT_ANSWER = 'If that email belongs to an account, an OTP has been sent.';
 export const OTP_VERIFIED = 'OTP verified.';
@@ -36,15 +38,28 @@ export async function requestPasswordReset(deps: AppDeps, input: TForgotPassword
   const [user] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email)).limit(1);
   if (user) {
     // A new request replaces the old one with a new id, so an old email job finds nothing to send.
-    const resetId = await db.transaction(async (tx) => {
+    const resetId = await db
+      .transaction(async (tx) => {
+      const [recent] = await tx
+        .select({ id: passwordResets.id })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - OTP_RESEND_INTERVAL_MS))))
+        .for('update')
+        .limit(1);
+      if (recent) return null;
       await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
       const [row] = await tx
         .insert(passwordResets)
         .values({ userId: user.id, expiresAt: new Date(Date.now() + OTP_TTL_MS) })
         .returning({ id: passwordResets.id });
       return row!.id;
-    });
-    await deps.jobs.enqueue('send-email', { key: `otp:${resetId}`, template: 'otp', userId: user.id, ref: resetId }, { jobId: `otp:${resetId}` });
+      })
+      // Two first requests at once: the unique index lets one through; the other is the "recent" case.
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) return null;
+        throw err;
+      });
+    if (resetId) await deps.jobs.enqueue('send-email', { key: `otp:${resetId}`, template: 'otp', userId: user.id, ref: resetId }, { jobId: `otp:${resetId}` });
   }
   return { message: FORGOT_ANSWER };
 }
