@@ -257,6 +257,18 @@ describe('deleting users, courses and enrolments', () => {
     expect(found.items.map((x) => x._id)).toEqual([e._id]);
   });
 
+  it('keeps enrolments when an admin deletes the user through the users API', async () => {
+    const student = await makeUser(t.deps.db, { role: 'student', username: `leaver_${Date.now()}` });
+    const course = await makeCourse();
+    const e = (await enrol({ userId: student.id, courseId: course._id, paymentType: 'installment' })).body;
+    await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: { installmentIndex: 0, isPaid: true } });
+    const del = await t.api('DELETE', `/api/users/${student.id}`, { token: admin.token });
+    expect(del.status).toBe(200);
+    const kept = await t.api('GET', `/api/enrollments/${e._id}`, { token: admin.token });
+    expect(kept.body).toMatchObject({ userId: null, deletedUsername: student.username, deletedEmail: student.email, displayStatus: 'Active (Partial)' });
+    expect(kept.body.installments[0].isPaid).toBe(true);
+  });
+
   it('deletes an enrolment only with the body userId of its student', async () => {
     const student = await makeUser(t.deps.db, { role: 'student' });
     const course = await makeCourse();
