@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { isClientError } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
-import { EMPTY_FORM, readTreatmentForm, REQUIRED_CREATE, type TreatmentForm } from './treatment-queries';
+import { EMPTY_FORM, readTreatmentForm, REQUIRED_CREATE, type TreatmentForm } from './treatment-form';
 
 /** spec section 2, Add New Treatment (admin and superadmin: the server refuses others). */
 export function CreateTreatmentPage() {

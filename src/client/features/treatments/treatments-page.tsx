@@ -19,7 +19,8 @@ import { explainedMessage } from '@/lib/errors';
 import type { ListSearch } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 import { formatAmount } from '../../../shared/money';
-import { formatDuration, readTreatmentForm, REQUIRED_EDIT, toForm, TREATMENT_PAGE_SIZE, treatmentListOptions, type TreatmentForm } from './treatment-queries';
+import { formatDuration, readTreatmentForm, REQUIRED_EDIT, toForm, type TreatmentForm } from './treatment-form';
+import { TREATMENT_PAGE_SIZE, treatmentListOptions } from './treatment-queries';
 
 /** spec section 2, All Treatments. */
 export function TreatmentsPage({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
