@@ -58,7 +58,7 @@ describe('enrolments', () => {
   test('enrols a student by email in another case with spaces, then pays and completes on the detail screen', async () => {
     const token = await tokenFor(accounts().admin);
     const courseName = unique('Certificate in First Aid');
-    const course = await api('POST', '/api/course', {
+    const course = await api<{ _id: string }>('POST', '/api/course', {
       token,
       body: { courseName, duration: '2 months', totalFee: 64150, installments: 2, category: 'Health Care', admissionFee: 1000 },
     });
