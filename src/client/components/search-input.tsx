@@ -1,5 +1,6 @@
 import { SearchIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
@@ -20,8 +21,14 @@ export function SearchInput({
 }) {
   const [text, setText] = useState(value);
   const debounced = useDebouncedValue(text, 300);
+  const router = useRouter();
+  const pathAtMount = useRef(router.state.location.pathname);
   useEffect(() => {
-    if (debounced !== value) onChange(debounced);
+    if (debounced === value) return;
+    // A row link clicked before typing settled starts a navigation while this list is still
+    // shown; reporting now would pull the user back to the list.
+    if (router.state.status === 'pending' || router.state.location.pathname !== pathAtMount.current) return;
+    onChange(debounced);
     // Only a settled edit reports; a new `value` from outside must not echo back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
