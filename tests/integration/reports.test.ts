@@ -162,6 +162,16 @@ describe('course reports', () => {
     expect(names(recent)).toEqual(['Ayurveda Diploma', 'Yoga Basics']);
   });
 
+  it('counts the rows a report would have with the filters (tRPC), refusing bad ones', async () => {
+    const api = t.trpc(manager.token).reports;
+    expect(await api.count.query({ report: 'courses', filters: { category: 'Wellness' } })).toEqual({ rows: 2 });
+    expect(await api.count.query({ report: 'enrollments', filters: { minFee: '20000' } })).toEqual({ rows: 1 });
+    expect(await api.count.query({ report: 'bookings', filters: { startDate: '2025-03-01' } })).toEqual({ rows: 2 });
+    await expect(api.count.query({ report: 'treatments', filters: { minFee: '9', maxFee: '1' } })).rejects.toMatchObject({
+      message: 'minPrice cannot be greater than maxPrice.',
+    });
+  });
+
   it('refuses bad filters with 400 and a clear message', async () => {
     const cases: Array<[string, string]> = [
       ['minFee=abc', 'minFee must be a number.'],
