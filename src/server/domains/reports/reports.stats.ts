@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { branches, courses, enrollments, treatmentBookings, treatments, users } from '../../db/schema';
 import { fromMinor } from '../../../shared/money';
+import { toCourseDto } from '../courses/courses.service';
+import { toTreatmentDto } from '../treatments/treatments.service';
 
 interface Ctx {
   db: Db;
@@ -40,22 +42,6 @@ export async function userStatistics({ db }: Ctx) {
   };
 }
 
-function courseDto(c: typeof courses.$inferSelect) {
-  return {
-    _id: c.id,
-    courseName: c.courseName,
-    duration: c.duration,
-    totalFee: fromMinor(c.totalFee),
-    installments: c.installments,
-    category: c.category,
-    admissionFee: fromMinor(c.admissionFee),
-    currency: c.currency,
-    description: c.description,
-    createdAt: c.createdAt.toISOString(),
-    updatedAt: c.updatedAt.toISOString(),
-  };
-}
-
 export async function courseStatistics({ db }: Ctx) {
   const enrolCount = sql<number>`count(${enrollments.id})`.mapWith(Number);
   const [totals, categoryCounts, popular] = await Promise.all([
@@ -84,23 +70,8 @@ export async function courseStatistics({ db }: Ctx) {
       recentCourses: t?.recentCourses ?? 0,
       categoryCounts,
       feeStats: { avgFee: dec(t?.avgFee), minFee: dec(t?.minFee), maxFee: dec(t?.maxFee) },
-      popularCourses: popular.map((p) => ({ course: courseDto(p.course), enrollmentCount: p.enrollmentCount })),
+      popularCourses: popular.map((p) => ({ course: toCourseDto(p.course), enrollmentCount: p.enrollmentCount })),
     },
-  };
-}
-
-function treatmentDto(t: typeof treatments.$inferSelect) {
-  return {
-    _id: t.id,
-    treatmentName: t.treatmentName,
-    localPrice: fromMinor(t.localPrice),
-    foreignPrice: fromMinor(t.foreignPrice),
-    maxSessions: t.maxSessions,
-    installments: t.installments,
-    duration: { weeks: t.durationWeeks, days: t.durationDays, months: t.durationMonths },
-    category: t.category,
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
   };
 }
 
@@ -145,7 +116,7 @@ export async function treatmentStatistics({ db }: Ctx) {
         minForeignPrice: dec(t?.minForeignPrice),
         maxForeignPrice: dec(t?.maxForeignPrice),
       },
-      popularTreatments: popular.map((p) => ({ treatment: treatmentDto(p.treatment), bookingCount: p.bookingCount })),
+      popularTreatments: popular.map((p) => ({ treatment: toTreatmentDto(p.treatment), bookingCount: p.bookingCount })),
     },
   };
 }
