@@ -1,37 +1,20 @@
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
-import { sessionPolicyFrom, type AppDeps } from '../src/server/deps';
-import { loadDotEnv } from '../src/server/env';
+import { loadRuntime, openDeps } from '../src/server/bootstrap';
 import { createBullQueue, startBullWorker } from '../src/server/jobs/bullmq-driver';
-import { createLogger } from '../src/server/logger';
 
 /**
  * The job worker (`npm run worker`): consumes the BullMQ queue the servers fill. Any number may
  * run. It needs the same PostgreSQL and Redis as the servers.
  */
-loadDotEnv();
-const config = loadConfig();
-const log = createLogger(config);
+const { config, log } = loadRuntime();
 
 if (!config.REDIS_URL || !config.DATABASE_URL) {
   log.fatal('The worker needs REDIS_URL and DATABASE_URL. Without Redis the server runs jobs itself: npm start is enough.');
   process.exit(1);
 }
 
-const dbHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-// A worker may start before any server: the migrations (advisory-locked) are safe to run from both.
-await dbHandle.migrate();
-
-const deps: AppDeps = {
-  config,
-  dbHandle,
-  db: dbHandle.db,
-  log,
-  sessionPolicy: sessionPolicyFrom(config),
-  jobs: undefined as unknown as AppDeps['jobs'],
-};
-// Handlers queue jobs too (the reminder run queues its emails).
-deps.jobs = await createBullQueue(deps);
+// A worker may start before any server, so it migrates too. Its own queue is BullMQ even
+// though it only consumes: handlers queue jobs too (the reminder run queues its emails).
+const deps = await openDeps(config, log, createBullQueue);
 const worker = startBullWorker(deps);
 await worker.worker.waitUntilReady();
 log.info({ pid: process.pid, queue: config.JOB_QUEUE_PREFIX }, 'worker ready');
@@ -46,7 +29,7 @@ async function shutdown(signal: string) {
     await worker.close(force);
     if (force) process.exit(1);
     await deps.jobs.close();
-    await dbHandle.close();
+    await deps.dbHandle.close();
   } catch (err) {
     log.error({ err }, 'worker shutdown failed');
     process.exit(1);

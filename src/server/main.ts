@@ -1,18 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { sessionPolicyFrom, type AppDeps } from './deps';
-import { createJobQueue } from './jobs/create-queue';
-import { loadDotEnv } from './env';
-import { createLogger } from './logger';
+import { loadRuntime, openDeps } from './bootstrap';
 import { seedIfEmpty } from './seed';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users';
 
-loadDotEnv();
-const config = loadConfig();
-const log = createLogger(config);
+const { config, log } = loadRuntime();
 
 /** PGlite is single-connection: one server per DATA_DIR (DESIGN.md). */
 function lockDataDir(dataDir: string): () => void {
@@ -41,18 +34,8 @@ function isAlive(pid: number) {
 }
 
 const unlock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
-const dbHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-await dbHandle.migrate();
-
-const deps: AppDeps = {
-  config,
-  dbHandle,
-  db: dbHandle.db,
-  log,
-  sessionPolicy: sessionPolicyFrom(config),
-  jobs: undefined as unknown as AppDeps['jobs'],
-};
-deps.jobs = await createJobQueue(deps);
+const deps = await openDeps(config, log);
+const { dbHandle } = deps;
 
 const seeded = await seedIfEmpty(deps);
 const app = await buildApp(deps);

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../../src/server/app';
 import { createSession } from '../../src/server/auth/sessions';
+import { assembleDeps } from '../../src/server/bootstrap';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { sessionPolicyFrom, type AppDeps } from '../../src/server/deps';
-import { createJobQueue } from '../../src/server/jobs/create-queue';
+import type { AppDeps } from '../../src/server/deps';
 import type { AppRouter } from '../../src/server/trpc/root';
 import type { Role } from '../../src/shared/roles';
 import { createTestDatabase } from './db';
@@ -31,15 +31,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const database = await createTestDatabase();
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REMINDER_SCHEDULE: 'false' }), DATABASE_URL: database.url, ...overrides };
   const dbHandle = await openDatabase({ databaseUrl: database.url, dataDir: '', max: 5 });
-  const deps: AppDeps = {
-    config,
-    dbHandle,
-    db: dbHandle.db,
-    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    sessionPolicy: sessionPolicyFrom(config),
-    jobs: undefined as unknown as AppDeps['jobs'],
-  };
-  deps.jobs = await createJobQueue(deps);
+  const deps = await assembleDeps(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), dbHandle);
   const app = await buildApp(deps, { serveClient: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type DbHandle } from './db/client';
+import { sessionPolicyFrom, type AppDeps } from './deps';
+import { createJobQueue } from './jobs/create-queue';
+import type { JobQueue } from './jobs/queue';
+import { loadDotEnv } from './env';
+import { createLogger } from './logger';
+
+/** The server and the worker read `.env` the same way, so one `.env` configures both. */
+export function loadRuntime(): { config: Config; log: FastifyBaseLogger } {
+  loadDotEnv();
+  const config = loadConfig();
+  return { config, log: createLogger(config) };
+}
+
+/**
+ * AppDeps around an open database. The queue is made last because a driver needs the rest of
+ * the deps (handlers run services, and they queue jobs of their own).
+ */
+export async function assembleDeps(
+  config: Config,
+  log: FastifyBaseLogger,
+  dbHandle: DbHandle,
+  createQueue: (deps: AppDeps) => Promise<JobQueue> = createJobQueue,
+): Promise<AppDeps> {
+  const deps: AppDeps = {
+    config,
+    dbHandle,
+    db: dbHandle.db,
+    log,
+    sessionPolicy: sessionPolicyFrom(config),
+    jobs: undefined as unknown as AppDeps['jobs'],
+  };
+  deps.jobs = await createQueue(deps);
+  return deps;
+}
+
+/** Opens and migrates the configured database, then assembles the deps. */
+export async function openDeps(config: Config, log: FastifyBaseLogger, createQueue?: (deps: AppDeps) => Promise<JobQueue>): Promise<AppDeps> {
+  const dbHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // Migrations are advisory-locked, so a server and a worker starting together are safe.
+  await dbHandle.migrate();
+  return assembleDeps(config, log, dbHandle, createQueue);
+}
