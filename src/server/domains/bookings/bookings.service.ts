@@ -3,10 +3,11 @@ import type { Db } from '../../db/client';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
 import type { ServiceContext } from '../../deps';
 import { addToDate, computePaymentStatus, todayIn, type PaymentStatus } from '../../../shared/booking-status';
-import { fromMinor, splitMinor } from '../../../shared/money';
+import { fromMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
+import { buildInstallmentSchedule, paidColumns, toInstallmentDto } from '../installments';
 import { getCurrencySettings } from '../settings/settings.service';
 import {
   USER_NOT_FOUND,
@@ -104,9 +105,7 @@ function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], notes: 
     sessionNotes: notes
       .sort((a, c) => a.sessionNumber - c.sessionNumber)
       .map((n) => ({ sessionNumber: n.sessionNumber, note: n.note, date: n.date ? n.date.toISOString() : null })),
-    installments: installments
-      .sort((a, c) => a.seq - c.seq)
-      .map((i) => ({ _id: i.id, amount: fromMinor(i.amount), dueDate: i.dueDate, isPaid: i.isPaid, paidAt: i.paidAt ? i.paidAt.toISOString() : null })),
+    installments: installments.sort((a, c) => a.seq - c.seq).map(toInstallmentDto),
     status: b.status,
     cancelledAt: b.cancelledAt ? b.cancelledAt.toISOString() : null,
     bookedOn: b.bookedOn,
@@ -240,8 +239,7 @@ export async function bookTreatment(ctx: Ctx, input: BookInput): Promise<Booking
   const currency = await getCurrencySettings(ctx.db);
   const bookedOn = today(ctx);
   const price = input.userType === 'local' ? treatment.localPrice : treatment.foreignPrice;
-  const parts = input.paymentType === 'full' ? [price] : splitMinor(price, treatment.installments);
-  const schedule = parts.map((amount, i) => ({ seq: i, amount, dueDate: addToDate(bookedOn, { months: i }), isPaid: false }));
+  const schedule = buildInstallmentSchedule(price, input.paymentType, treatment.installments, bookedOn);
   const hasDuration = treatment.durationMonths + treatment.durationWeeks + treatment.durationDays > 0;
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -336,7 +334,7 @@ async function setPaid(tx: Db, inst: InstallmentRow, isPaid: boolean) {
   if (inst.isPaid === isPaid) return;
   await tx
     .update(bookingInstallments)
-    .set({ isPaid, paidAt: isPaid ? new Date() : null })
+    .set(paidColumns(isPaid))
     .where(eq(bookingInstallments.id, inst.id));
 }
 

@@ -3,12 +3,13 @@ import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { enrollmentDisplayStatus, isAdmissionSettled, type DisplayStatus } from '../../../shared/enrollment-status';
-import { fromMinor, splitMinor } from '../../../shared/money';
+import { fromMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError, isUniqueViolation } from '../../errors';
 import { assertId, iso, ilikeContains, isUuid, offsetOf } from '../common';
 import { getCurrencySettings } from '../settings/settings.service';
-import { addMonthsClamped, todayIn } from './dates';
+import { buildInstallmentSchedule, paidColumns, toInstallmentDto as toBaseInstallmentDto } from '../installments';
+import { todayIn } from './dates';
 import type {
   TCreateEnrollmentInput,
   TDeleteEnrollmentInput,
@@ -52,14 +53,7 @@ type EnrollmentJoinRow = Awaited<ReturnType<ReturnType<typeof selectEnrollments>
 type InstallmentRow = typeof enrollmentInstallments.$inferSelect;
 
 export function toInstallmentDto(i: InstallmentRow, todayIso: string) {
-  return {
-    _id: i.id,
-    amount: fromMinor(i.amount),
-    dueDate: i.dueDate,
-    isPaid: i.isPaid,
-    paidAt: iso(i.paidAt),
-    isOverdue: !i.isPaid && i.dueDate < todayIso,
-  };
+  return { ...toBaseInstallmentDto(i), isOverdue: !i.isPaid && i.dueDate < todayIso };
 }
 
 function toEnrollmentDto(r: EnrollmentJoinRow, installments: InstallmentRow[], todayIso: string) {
@@ -254,12 +248,6 @@ export async function currencySettings(ctx: Ctx) {
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-/** RULES.md: `full` is one part due today; `installment` is N parts, part i due today + i months. */
-export function buildSchedule(totalMinor: number, paymentType: 'full' | 'installment', installmentCount: number, enrolledOn: string) {
-  const parts = paymentType === 'full' ? [totalMinor] : splitMinor(totalMinor, installmentCount);
-  return parts.map((amount, seq) => ({ seq, amount, dueDate: addMonthsClamped(enrolledOn, seq) }));
-}
-
 async function findUserId(db: Db, input: TCreateEnrollmentInput): Promise<string> {
   const where = input.userId
     ? isUuid(input.userId)
@@ -299,7 +287,7 @@ export async function createEnrollment(ctx: Ctx, input: TCreateEnrollmentInput):
           enrolledOn,
         })
         .returning({ id: enrollments.id });
-      const schedule = buildSchedule(course.totalFee, input.paymentType, course.installments, enrolledOn);
+      const schedule = buildInstallmentSchedule(course.totalFee, input.paymentType, course.installments, enrolledOn);
       await tx.insert(enrollmentInstallments).values(schedule.map((p) => ({ ...p, enrollmentId: row!.id })));
       return row!.id;
     });
@@ -339,7 +327,7 @@ export async function updateEnrollment(ctx: Ctx, input: TUpdateEnrollmentInput):
         parts = course.installments;
       }
       await tx.delete(enrollmentInstallments).where(eq(enrollmentInstallments.enrollmentId, e.id));
-      const schedule = buildSchedule(e.totalFee, input.paymentType, parts, e.enrolledOn);
+      const schedule = buildInstallmentSchedule(e.totalFee, input.paymentType, parts, e.enrolledOn);
       await tx.insert(enrollmentInstallments).values(schedule.map((p) => ({ ...p, enrollmentId: e.id })));
       await tx.update(enrollments).set({ paymentType: input.paymentType }).where(eq(enrollments.id, e.id));
     }
@@ -379,7 +367,7 @@ export async function payInstallment(ctx: Ctx, input: TPayInstallmentInput): Pro
     if (e.status === 'completed') throw new AppError('CONFLICT', COMPLETED_LOCKED);
     await tx
       .update(enrollmentInstallments)
-      .set({ isPaid, paidAt: isPaid ? new Date() : null })
+      .set(paidColumns(isPaid))
       .where(eq(enrollmentInstallments.id, inst.id));
     await tx.update(enrollments).set({ updatedAt: new Date() }).where(eq(enrollments.id, e.id));
   });

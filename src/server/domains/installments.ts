@@ -1,0 +1,46 @@
+/**
+ * The installment arithmetic enrolments and treatment bookings share (RULES.md). Each domain
+ * keeps its own rules on top: bookings derive a payment status, enrolments track completion.
+ */
+import { addToDate } from '../../shared/booking-status';
+import { fromMinor, splitMinor } from '../../shared/money';
+import { iso } from './common';
+
+export type PaymentType = 'full' | 'installment';
+
+export interface ScheduledInstallment {
+  seq: number;
+  /** minor units */
+  amount: number;
+  /** YYYY-MM-DD */
+  dueDate: string;
+  isPaid: false;
+}
+
+/**
+ * `full` is one part of the whole total due on the start date; `installment` is `count` parts
+ * (equal, the remainder on the last), part i due i months after the start (clamped to the
+ * month's last day).
+ */
+export function buildInstallmentSchedule(totalMinor: number, paymentType: PaymentType, count: number, startDate: string): ScheduledInstallment[] {
+  const parts = paymentType === 'full' ? [totalMinor] : splitMinor(totalMinor, count);
+  return parts.map((amount, seq) => ({ seq, amount, dueDate: addToDate(startDate, { months: seq }), isPaid: false }));
+}
+
+/** The columns to write when an installment is marked paid or unpaid. */
+export function paidColumns(isPaid: boolean): { isPaid: boolean; paidAt: Date | null } {
+  return { isPaid, paidAt: isPaid ? new Date() : null };
+}
+
+interface InstallmentRowLike {
+  id: string;
+  amount: number;
+  dueDate: string;
+  isPaid: boolean;
+  paidAt: Date | null;
+}
+
+/** An installment as the API shows it: money as a decimal number, dates as strings. */
+export function toInstallmentDto(i: InstallmentRowLike) {
+  return { _id: i.id, amount: fromMinor(i.amount), dueDate: i.dueDate, isPaid: i.isPaid, paidAt: iso(i.paidAt) };
+}
