@@ -2,7 +2,8 @@ import { inArray } from 'drizzle-orm';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { addToDate, computePaymentStatus, todayIn } from '../../shared/booking-status';
-import { splitMinor, toMinor } from '../../shared/money';
+import { toMinor } from '../../shared/money';
+import { buildInstallmentSchedule } from '../domains/installments';
 import { getCurrencySettings } from '../domains/settings/settings.service';
 
 const DEMO_TREATMENTS = [
@@ -70,8 +71,7 @@ export async function seedDemoTreatments({ db, config }: AppDeps) {
       if (!userId) continue;
       const bookedOn = addToDate(today, { days: -d.ago });
       const price = d.userType === 'local' ? t.localPrice : t.foreignPrice;
-      const parts = d.paymentType === 'full' ? [price] : splitMinor(price, t.installments);
-      const schedule = parts.map((amount, i) => ({ seq: i, amount, dueDate: addToDate(bookedOn, { months: i }), isPaid: d.paid.includes(i) }));
+      const schedule = buildInstallmentSchedule(price, d.paymentType, t.installments, bookedOn).map((p) => ({ ...p, isPaid: d.paid.includes(p.seq) }));
       const hasDuration = t.durationMonths + t.durationWeeks + t.durationDays > 0;
       const createdAt = new Date(Date.now() - d.ago * 86_400_000 + n * 1000);
       const [row] = await tx
