@@ -16,3 +16,8 @@ export function validateListSearch(search: Record<string, unknown>): ListSearch 
     q: q || undefined,
   };
 }
+
+/** A filter value from the URL that must be one of `values`; anything else is dropped. */
+export function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
+  return (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
+}

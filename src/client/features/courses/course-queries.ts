@@ -1,21 +1,19 @@
-import type { ListSearch } from '@/lib/list-search';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/root';
+import { validateListSearch, type ListSearch } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 
 export const COURSE_PAGE_SIZE = 25;
+
+export type Course = inferRouterOutputs<AppRouter>['courses']['list']['items'][number];
 
 export interface CourseListSearch extends ListSearch {
   category?: string;
 }
 
 export function validateCourseListSearch(search: Record<string, unknown>): CourseListSearch {
-  const page = Number(search.page);
-  const q = typeof search.q === 'string' ? search.q.trim().slice(0, 200) : '';
   const category = typeof search.category === 'string' ? search.category.trim().slice(0, 100) : '';
-  return {
-    page: Number.isInteger(page) && page > 1 ? page : undefined,
-    q: q || undefined,
-    category: category || undefined,
-  };
+  return { ...validateListSearch(search), category: category || undefined };
 }
 
 /** One place that turns the URL's list search into the `courses.list` input (route loader and screen). */
