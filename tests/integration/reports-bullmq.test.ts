@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { QUEUE_NAME } from '../../src/server/jobs/bullmq-driver';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { download, readXlsx } from '../helpers/report-factories';
+
+/**
+ * The `build-report` job as production runs it: the server only enqueues on BullMQ, and a
+ * separate worker process (worker/main.ts) builds the file into the shared database.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const redisUrl = inject('redisUrl');
+const prefix = `t-${randomBytes(4).toString('hex')}`;
+const BULK = 2500;
+const THRESHOLD = '5';
+
+let t: TestApp;
+let manager: { token: string };
+let worker: ChildProcess | undefined;
+let eventsConn: Redis;
+let events: QueueEvents;
+let inspectConn: Redis;
+let inspect: Queue;
+const progressEvents: number[] = [];
+
+async function startWorker(): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: t.deps.config.DATABASE_URL,
+      REDIS_URL: redisUrl,
+      JOB_QUEUE_PREFIX: prefix,
+      JOB_STALLED_INTERVAL_MS: '1000',
+      JOB_BACKOFF_MS: '50',
+      REPORT_JOB_THRESHOLD: THRESHOLD,
+      REMINDER_SCHEDULE: 'false',
+      RESEND_API_KEY: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('"worker ready"')) resolve();
+    });
+    proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+    proc.once('exit', (code) => reject(new Error(`worker exited with ${code} before it was ready:\n${out}`)));
+    setTimeout(() => reject(new Error(`worker not ready in time:\n${out}`)), 45_000).unref();
+  });
+  proc.stdout!.resume();
+  return proc;
+}
+
+async function stopWorker(proc: ChildProcess) {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  await exited;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ REDIS_URL: redisUrl, JOB_QUEUE_PREFIX: prefix, REPORT_JOB_THRESHOLD: Number(THRESHOLD) });
+  manager = await t.userWithSession('manager');
+  await t.deps.db.execute(sql`
+    insert into courses (course_name, duration, total_fee_minor, installments, category, admission_fee_minor)
+    select 'Bulk course ' || lpad(g::text, 5, '0'), '1 month', 100000 + g, 1, 'Bulk', 500
+    from generate_series(1, ${BULK}) g`);
+  // Progress events are Redis stream entries, so listening before the job runs sees every one.
+  eventsConn = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  events = new QueueEvents(QUEUE_NAME, { connection: eventsConn, prefix });
+  events.on('progress', ({ data }) => void progressEvents.push(Number(data)));
+  await events.waitUntilReady();
+  inspectConn = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  inspect = new Queue(QUEUE_NAME, { connection: inspectConn, prefix });
+  worker = await startWorker();
+}, 90_000);
+
+afterAll(async () => {
+  if (worker) await stopWorker(worker);
+  await events?.close();
+  eventsConn?.disconnect();
+  await inspect?.obliterate({ force: true }).catch(() => {});
+  await inspect?.close();
+  inspectConn?.disconnect();
+  await t?.close();
+});
+
+describe('a large report on BullMQ', () => {
+  it('is built by the worker process with progress, then downloads through REST and opens in Excel', async () => {
+    expect(t.deps.jobs.driver).toBe('bullmq');
+    const res = await t.api('GET', '/api/course-reports/excel?category=Bulk', { token: manager.token });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: 'queued', statusUrl: `/api/reports/files/${res.body.reportId}` });
+
+    const seen: number[] = [];
+    let last: any;
+    for (let i = 0; i < 300; i++) {
+      const status = await t.api('GET', res.body.statusUrl, { token: manager.token });
+      expect(status.status).toBe(200);
+      last = status.body;
+      seen.push(last.progress);
+      if (last.status === 'ready' || last.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(last).toMatchObject({ status: 'ready', progress: 100, downloadUrl: `/api/reports/files/${res.body.reportId}/download` });
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    // The worker reported each batch through BullMQ: 2,500 rows in batches of 1,000, then stored.
+    await expect.poll(() => progressEvents, { timeout: 5_000 }).toEqual([38, 76, 95, 100]);
+    expect(await inspect.getCompletedCount()).toBe(1);
+
+    const file = await download(t.baseUrl, 'GET', last.downloadUrl, { token: manager.token });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${res.body.fileName}"`);
+    const { rows } = await readXlsx(file.bytes);
+    expect(rows[0]![0]).toBe('Course Name');
+    expect(rows).toHaveLength(BULK + 2);
+    expect(new Set(rows.slice(1, BULK + 1).map((r) => r[0])).size).toBe(BULK);
+    expect(rows[BULK + 1]!.slice(0, 5)).toEqual(['Total', undefined, undefined, (BULK * 100000 + (BULK * (BULK + 1)) / 2) / 100, BULK * 5]);
+  }, 60_000);
+});
