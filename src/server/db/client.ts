@@ -26,7 +26,8 @@ async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const client = postgres(url, { max, onnotice: () => {} });
+  // JIT compiling costs ~300 ms on the short list and count queries of this app (docs/scale.md).
+  const client = postgres(url, { max, onnotice: () => {}, connection: { jit: 'off' } });
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     db,
@@ -51,9 +52,11 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // The search indexes need pg_trgm (drizzle/0001); PGlite ships it as a loadable contrib module.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dir = path.resolve(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     db,

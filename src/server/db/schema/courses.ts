@@ -74,7 +74,10 @@ export const enrollmentInstallments = pgTable(
   },
   (t) => [
     uniqueIndex('enrollment_installments_seq_uq').on(t.enrollmentId, t.seq),
-    // Overdue look-ups scan only unpaid rows by due date.
-    index('enrollment_installments_unpaid_due_idx').on(t.dueDate).where(sql`${t.isPaid} = false`),
+    // Overdue look-ups scan only unpaid rows in (due date, id) order: the overdue list's order and
+    // the reminder run's keyset cursor are both index conditions.
+    index('enrollment_installments_unpaid_due_id_idx').on(t.dueDate, t.id).where(sql`${t.isPaid} = false`),
+    // "Has an (un)paid installment" per enrolment (the status filter) answered from the index alone.
+    index('enrollment_installments_enrollment_paid_idx').on(t.enrollmentId, t.isPaid),
   ],
 );

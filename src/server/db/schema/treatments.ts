@@ -80,7 +80,9 @@ export const bookingInstallments = pgTable(
   },
   (t) => [
     uniqueIndex('booking_installments_seq_uq').on(t.bookingId, t.seq),
-    index('booking_installments_unpaid_due_idx').on(t.dueDate).where(sql`${t.isPaid} = false`),
+    index('booking_installments_unpaid_due_id_idx').on(t.dueDate, t.id).where(sql`${t.isPaid} = false`),
+    // The derived "overdue" payment status (an unpaid installment past due) per booking, from the index alone.
+    index('booking_installments_booking_paid_due_idx').on(t.bookingId, t.isPaid, t.dueDate),
   ],
 );
 

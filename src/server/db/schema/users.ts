@@ -37,6 +37,10 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     index('users_branch_idx').on(t.branchId),
     index('users_created_idx').on(t.createdAt),
+    // Staff search is "contains" (ILIKE '%text%'): only trigram indexes serve it (pg_trgm, docs/scale.md).
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
 
