@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { accounts, api, expectGone, expectToast, signIn, tokenFor, unique, useBrowser } from './helpers';
+import { accounts, api, dismissToasts, expectGone, expectToast, signIn, tokenFor, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -120,6 +120,7 @@ describe('enrolments', () => {
     await page.getByRole('button', { name: 'Mark as Completed' }).click();
     await page.getByTestId('display-status').getByText('Completed').waitFor();
 
+    await dismissToasts(page);
     await page.getByRole('link', { name: 'All Enrollments' }).click();
     await expect.poll(() => statistic(page, 'stat-completed')).toBe(completedBefore + 1);
   });

@@ -124,6 +124,19 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<Lo
   return toast;
 }
 
+/**
+ * Closes every toast, as a user does before reaching a button beneath the stack: toasts sit
+ * top-right over page-header actions and pause while hovered, so they never leave on their own
+ * while the pointer waits on them.
+ */
+export async function dismissToasts(page: Page) {
+  const close = page.locator('[data-sonner-toast] [data-close-button]');
+  for (let i = 0; i < 40 && (await close.count()) > 0; i++) {
+    await close.first().click({ force: true }).catch(() => {});
+    await page.waitForTimeout(50);
+  }
+}
+
 /** Resolves once the locator is gone (or hidden). */
 export async function expectGone(locator: Locator) {
   await locator.first().waitFor({ state: 'hidden' });
