@@ -102,13 +102,14 @@ describe('a large report on BullMQ', () => {
     expect(res.body).toMatchObject({ status: 'queued', statusUrl: `/api/reports/files/${res.body.reportId}` });
 
     const seen: number[] = [];
-    let last: any;
+    let last: { status: string; progress: number; downloadUrl: string } | undefined;
     for (let i = 0; i < 300; i++) {
       const status = await t.api('GET', res.body.statusUrl, { token: manager.token });
       expect(status.status).toBe(200);
-      last = status.body;
-      seen.push(last.progress);
-      if (last.status === 'ready' || last.status === 'failed') break;
+      const body: { status: string; progress: number; downloadUrl: string } = status.body;
+      last = body;
+      seen.push(body.progress);
+      if (body.status === 'ready' || body.status === 'failed') break;
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(last).toMatchObject({ status: 'ready', progress: 100, downloadUrl: `/api/reports/files/${res.body.reportId}/download` });
@@ -117,7 +118,7 @@ describe('a large report on BullMQ', () => {
     await expect.poll(() => progressEvents, { timeout: 5_000 }).toEqual([38, 76, 95, 100]);
     expect(await inspect.getCompletedCount()).toBe(1);
 
-    const file = await download(t.baseUrl, 'GET', last.downloadUrl, { token: manager.token });
+    const file = await download(t.baseUrl, 'GET', last!.downloadUrl, { token: manager.token });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${res.body.fileName}"`);
     const { rows } = await readXlsx(file.bytes);
