@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDeps, ServiceContext } from '../../deps';
 import type { Db } from '../../db/client';
 import { bookingInstallments, enrollmentInstallments, enrollments, reminderLog, treatmentBookings, users } from '../../db/schema';
@@ -13,11 +13,20 @@ interface Cursor {
 }
 interface OverdueRow extends Cursor {
   userId: string;
-  reminded: boolean;
 }
 
-function remindedOn(kind: InstallmentKind, installmentId: typeof enrollmentInstallments.id | typeof bookingInstallments.id, day: string) {
-  return sql<boolean>`exists (select 1 from ${reminderLog} where ${reminderLog.installmentKind} = ${kind} and ${reminderLog.installmentId} = ${installmentId} and ${reminderLog.sentOn} = ${day}::date)`;
+/**
+ * Which of a page's installments already have today's reminder logged. A separate look-up by id
+ * through the unique index: as an EXISTS in the page query, the planner hashed all of today's log
+ * rows for every page, so a run over 100,000 overdue installments grew quadratically (docs/scale.md).
+ */
+async function remindedIds(db: Db, kind: InstallmentKind, ids: string[], day: string): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: reminderLog.installmentId })
+    .from(reminderLog)
+    .where(and(eq(reminderLog.installmentKind, kind), inArray(reminderLog.installmentId, ids), eq(reminderLog.sentOn, day)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
@@ -28,7 +37,7 @@ async function overduePage(db: Db, kind: InstallmentKind, today: string, after: 
   if (kind === 'enrollment') {
     const t = enrollmentInstallments;
     const rows = await db
-      .select({ id: t.id, dueDate: t.dueDate, userId: enrollments.userId, reminded: remindedOn(kind, t.id, today) })
+      .select({ id: t.id, dueDate: t.dueDate, userId: enrollments.userId })
       .from(t)
       .innerJoin(enrollments, and(eq(enrollments.id, t.enrollmentId), eq(enrollments.status, 'active')))
       .innerJoin(users, eq(users.id, enrollments.userId))
@@ -39,7 +48,7 @@ async function overduePage(db: Db, kind: InstallmentKind, today: string, after: 
   }
   const t = bookingInstallments;
   const rows = await db
-    .select({ id: t.id, dueDate: t.dueDate, userId: treatmentBookings.userId, reminded: remindedOn(kind, t.id, today) })
+    .select({ id: t.id, dueDate: t.dueDate, userId: treatmentBookings.userId })
     .from(t)
     .innerJoin(treatmentBookings, and(eq(treatmentBookings.id, t.bookingId), eq(treatmentBookings.status, 'active')))
     .innerJoin(users, eq(users.id, treatmentBookings.userId))
@@ -72,7 +81,8 @@ export async function queueOverdueReminders(deps: AppDeps, opts: { batchSize?: n
       if (rows.length === 0) break;
       const last = rows[rows.length - 1]!;
       after = { dueDate: last.dueDate, id: last.id };
-      const fresh = rows.filter((r) => !r.reminded);
+      const reminded = await remindedIds(deps.db, kind, rows.map((r) => r.id), today);
+      const fresh = rows.filter((r) => !reminded.has(r.id));
       if (fresh.length > 0) {
         await deps.jobs.enqueueMany(
           'send-email',
