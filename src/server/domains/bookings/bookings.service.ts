@@ -140,14 +140,24 @@ export async function getBooking(ctx: Ctx, id: string): Promise<BookingDto> {
 }
 
 function filterWhere(todayIso: string, f: TBookingFilters & { search?: string; userId?: string }): SQL | undefined {
-  const customerEmail = sql`coalesce(${users.email}, ${treatmentBookings.deletedEmail}, '')`;
-  const treatmentName = sql`coalesce(${treatments.treatmentName}, ${treatmentBookings.treatmentName})`;
+  // Same meaning as coalesce(live value, kept copy) ILIKE text, written so the users trigram index
+  // finds the matching customers first (the foreign keys null the id when the row goes).
+  const customerEmail = (text: string) =>
+    or(
+      sql`${treatmentBookings.userId} in (select ${users.id} from ${users} where ${ilikeContains(users.email, text)})`,
+      and(sql`${treatmentBookings.userId} is null`, ilikeContains(treatmentBookings.deletedEmail, text)),
+    );
+  const treatmentName = (text: string) =>
+    or(
+      sql`${treatmentBookings.treatmentId} in (select ${treatments.id} from ${treatments} where ${ilikeContains(treatments.treatmentName, text)})`,
+      and(sql`${treatmentBookings.treatmentId} is null`, ilikeContains(treatmentBookings.treatmentName, text)),
+    );
   return and(
     f.userId ? eq(treatmentBookings.userId, f.userId) : undefined,
     f.paymentStatus ? sql`${effectivePaymentStatusSql(todayIso)} = ${f.paymentStatus}` : undefined,
     f.userType ? eq(treatmentBookings.userType, f.userType) : undefined,
     f.status ? eq(treatmentBookings.status, f.status) : undefined,
-    f.search ? or(ilikeContains(customerEmail, f.search), ilikeContains(treatmentName, f.search)) : undefined,
+    f.search ? or(customerEmail(f.search), treatmentName(f.search)) : undefined,
   );
 }
 
