@@ -1,6 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../shared/booking-status';
+import { oneOf, validateListSearch, type ListSearch } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 
 export const BOOKING_PAGE_SIZE = 25;
@@ -8,17 +9,12 @@ export const BOOKING_PAGE_SIZE = 25;
 export type Booking = inferRouterOutputs<AppRouter>['bookings']['get'];
 
 /** The bookings list's URL search: `?q=sarah&status=overdue&page=2`. */
-export interface BookingSearch {
-  page?: number;
-  q?: string;
+export interface BookingSearch extends ListSearch {
   status?: PaymentStatus;
 }
 
 export function validateBookingSearch(search: Record<string, unknown>): BookingSearch {
-  const page = Number(search.page);
-  const q = typeof search.q === 'string' ? search.q.trim().slice(0, 200) : '';
-  const status = (PAYMENT_STATUSES as readonly unknown[]).includes(search.status) ? (search.status as PaymentStatus) : undefined;
-  return { page: Number.isInteger(page) && page > 1 ? page : undefined, q: q || undefined, status };
+  return { ...validateListSearch(search), status: oneOf(PAYMENT_STATUSES, search.status) };
 }
 
 export function bookingListOptions(search: BookingSearch) {

@@ -1,4 +1,4 @@
-import type { ListSearch } from '@/lib/list-search';
+import { oneOf, validateListSearch, type ListSearch } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/enrollment-status';
 
@@ -9,10 +9,7 @@ export interface EnrollmentListSearch extends ListSearch {
 }
 
 export function validateEnrollmentListSearch(search: Record<string, unknown>): EnrollmentListSearch {
-  const page = Number(search.page);
-  const q = typeof search.q === 'string' ? search.q.trim().slice(0, 200) : '';
-  const status = (DISPLAY_STATUSES as readonly unknown[]).includes(search.status) ? (search.status as DisplayStatus) : undefined;
-  return { page: Number.isInteger(page) && page > 1 ? page : undefined, q: q || undefined, status };
+  return { ...validateListSearch(search), status: oneOf(DISPLAY_STATUSES, search.status) };
 }
 
 export function enrollmentListOptions(search: EnrollmentListSearch) {

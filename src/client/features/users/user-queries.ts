@@ -1,7 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
 import { grantableRoles, ROLES, type Role } from '../../../shared/roles';
-import type { ListSearch } from '@/lib/list-search';
+import { oneOf, type ListSearch } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 
 export type User = inferRouterOutputs<AppRouter>['users']['get'];
@@ -17,8 +17,7 @@ export interface UsersSearch extends ListSearch {
 }
 
 export function validateUsersSearch(search: Record<string, unknown>, base: ListSearch): UsersSearch {
-  const role = typeof search.role === 'string' && (ROLES as readonly string[]).includes(search.role) ? (search.role as Role) : undefined;
-  return { ...base, role };
+  return { ...base, role: oneOf(ROLES, search.role) };
 }
 
 /** One place that turns the URL's search into the `users.list` input (route loader and screen). */
