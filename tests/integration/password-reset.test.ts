@@ -85,6 +85,39 @@ describe('password reset by emailed OTP', () => {
     expect(unknown.body).toMatchObject(INVALID);
   });
 
+  it('answers a known email without waiting for the account work (no timing difference to measure)', async () => {
+    const user = await makeUser(t.deps.db);
+    const first = await requestOtp(user.email);
+    await t.deps.db
+      .update(passwordResets)
+      .set({ createdAt: new Date(Date.now() - 31_000) })
+      .where(eq(passwordResets.userId, user.id));
+    // Another transaction holds the user's reset row, so the known path's own transaction must wait.
+    let release!: () => void;
+    const releaseLock = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = t.deps.db.transaction(async (tx) => {
+      await tx.select().from(passwordResets).where(eq(passwordResets.userId, user.id)).for('update');
+      locked();
+      await releaseLock;
+    });
+    await isLocked;
+    try {
+      const answer = await Promise.race([
+        t.api('POST', '/api/users/forgot-password', { body: { email: user.email } }),
+        new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), 3000)),
+      ]);
+      expect(answer).toMatchObject({ status: 200, body: FORGOT_ANSWER });
+    } finally {
+      release();
+      await holder;
+    }
+    // The code still goes out once the row is free.
+    const second = await waitForEmail(user.email, first.mailId);
+    expect(second.text).toMatch(/\b\d{6}\b/);
+  });
+
   it('locks the request after five wrong codes, even for the right one', async () => {
     const user = await makeUser(t.deps.db);
     const { code } = await requestOtp(user.email);

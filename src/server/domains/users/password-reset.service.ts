@@ -30,16 +30,29 @@ export function generateOtp(): string {
 }
 
 /**
- * Creates (or replaces) the user's reset request and queues the email that carries the code.
- * The answer is the same whether or not the email has an account (no account discovery).
+ * The answer is the same whether or not the email has an account (no account discovery), and so
+ * is the time it takes: the account-dependent work (finding the user, writing the reset row,
+ * queueing the email) runs after the answer is decided, not before it. Awaiting it made a known
+ * email measurably slower than an unknown one (a transaction and an enqueue more), which tells an
+ * attacker which emails have accounts as surely as a different message would. Matching the work
+ * on both paths or padding to a floor only narrows the gap (a busy database stretches the known
+ * path past any floor); not waiting closes it. The work cannot run as a job of its own because
+ * job payloads carry no email addresses (DESIGN.md). A failure is logged, never shown: showing it
+ * would leak the account as well, and the person can simply ask again.
  */
 export async function requestPasswordReset(deps: AppDeps, input: TForgotPasswordInput): Promise<{ message: string }> {
+  void issueResetCode(deps, input.email).catch((err: unknown) => deps.log.error({ err }, 'password reset request failed'));
+  return { message: FORGOT_ANSWER };
+}
+
+/** Creates (or replaces) the user's reset request and queues the email that carries the code. */
+async function issueResetCode(deps: AppDeps, email: string): Promise<void> {
   const { db } = deps;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email)).limit(1);
-  if (user) {
-    // A new request replaces the old one with a new id, so an old email job finds nothing to send.
-    const resetId = await db
-      .transaction(async (tx) => {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  if (!user) return;
+  // A new request replaces the old one with a new id, so an old email job finds nothing to send.
+  const resetId = await db
+    .transaction(async (tx) => {
       const [recent] = await tx
         .select({ id: passwordResets.id })
         .from(passwordResets)
@@ -53,15 +66,13 @@ export async function requestPasswordReset(deps: AppDeps, input: TForgotPassword
         .values({ userId: user.id, expiresAt: new Date(Date.now() + OTP_TTL_MS) })
         .returning({ id: passwordResets.id });
       return row!.id;
-      })
-      // Two first requests at once: the unique index lets one through; the other is the "recent" case.
-      .catch((err: unknown) => {
-        if (isUniqueViolation(err)) return null;
-        throw err;
-      });
-    if (resetId) await deps.jobs.enqueue('send-email', { key: `otp:${resetId}`, template: 'otp', userId: user.id, ref: resetId }, { jobId: `otp:${resetId}` });
-  }
-  return { message: FORGOT_ANSWER };
+    })
+    // Two first requests at once: the unique index lets one through; the other is the "recent" case.
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) return null;
+      throw err;
+    });
+  if (resetId) await deps.jobs.enqueue('send-email', { key: `otp:${resetId}`, template: 'otp', userId: user.id, ref: resetId }, { jobId: `otp:${resetId}` });
 }
 
 function sameHash(a: string, b: string) {
