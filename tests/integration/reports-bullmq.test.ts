@@ -38,8 +38,8 @@ async function startWorker(): Promise<ChildProcess> {
       DATABASE_URL: t.deps.config.DATABASE_URL,
       REDIS_URL: redisUrl,
       JOB_QUEUE_PREFIX: prefix,
-      JOB_STALLED_INTERVAL_MS: '1000',
-      JOB_BACKOFF_MS: '50',
+      // The default lock (30 s): a short one expires while exceljs holds a busy worker's event
+      // loop, and the job then runs a second time.
       REPORT_JOB_THRESHOLD: THRESHOLD,
       REMINDER_SCHEDULE: 'false',
       RESEND_API_KEY: '',
