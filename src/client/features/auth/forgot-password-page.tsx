@@ -2,11 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { FormError, SubmitButton } from '@/components/form-feedback';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { trpc } from '@/lib/trpc';
+import { useFormError } from '@/lib/use-form-error';
 import { AuthCard } from './auth-card';
 
 export const OTP_SENT = 'OTP sent to your email. Please check your inbox.';
@@ -16,12 +16,12 @@ export const OTP_SEND_FAILED = 'Failed to send OTP. Please try again.';
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, fail, clear } = useFormError();
   const send = useMutation(trpc.users.forgotPassword.mutationOptions());
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
+    clear();
     if (!email.trim()) {
       setError('Please enter your email.');
       return;
@@ -34,8 +34,7 @@ export function ForgotPasswordPage() {
           await navigate({ to: '/reset-password', search: { email: email.trim() } });
         },
         onError: () => {
-          setError(OTP_SEND_FAILED);
-          toast.error(OTP_SEND_FAILED);
+          fail(OTP_SEND_FAILED);
         },
       },
     );
@@ -48,15 +47,10 @@ export function ForgotPasswordPage() {
           <Label htmlFor="forgot-email">Email</Label>
           <Input id="forgot-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" autoFocus />
         </div>
-        {error && (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-        <Button type="submit" className="w-full" disabled={send.isPending}>
-          {send.isPending && <Spinner />}
-          {send.isPending ? 'Sending...' : 'Send OTP'}
-        </Button>
+        <FormError error={error} />
+        <SubmitButton pending={send.isPending} pendingText="Sending..." className="w-full">
+          Send OTP
+        </SubmitButton>
         <Link to="/login" className="text-center text-sm text-primary underline-offset-4 hover:underline">
           Back to sign in
         </Link>

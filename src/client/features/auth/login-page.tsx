@@ -2,11 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { GraduationCapIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { FormError, SubmitButton } from '@/components/form-feedback';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { rememberSignedInUser } from '@/lib/auth';
 import { BRAND } from '@/lib/brand';
 import { errorCode } from '@/lib/errors';
@@ -81,15 +80,10 @@ export function LoginPage({ redirect }: { redirect?: string }) {
                 </div>
                 <Input id="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
               </div>
-              {error && (
-                <p role="alert" className="text-sm text-destructive">
-                  {error}
-                </p>
-              )}
-              <Button type="submit" className="w-full" disabled={login.isPending}>
-                {login.isPending && <Spinner />}
-                {login.isPending ? 'Signing in...' : 'Sign in'}
-              </Button>
+              <FormError error={error} />
+              <SubmitButton pending={login.isPending} pendingText="Signing in..." className="w-full">
+                Sign in
+              </SubmitButton>
             </form>
           </CardContent>
         </Card>

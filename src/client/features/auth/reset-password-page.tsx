@@ -2,12 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { FormError, SubmitButton } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { useFormError } from '@/lib/use-form-error';
 import { AuthCard } from './auth-card';
 
 export const OTP_REQUIRED = 'Please enter the OTP.';
@@ -28,20 +29,15 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
   const [verified, setVerified] = useState(false);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, fail, clear } = useFormError();
 
   const validate = useMutation(trpc.users.validateOtp.mutationOptions());
   const reset = useMutation(trpc.users.resetPassword.mutationOptions());
   const resend = useMutation(trpc.users.forgotPassword.mutationOptions());
 
-  const fail = (message: string) => {
-    setError(message);
-    toast.error(message);
-  };
-
   const onVerify = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
+    clear();
     if (!otp.trim()) return fail(OTP_REQUIRED);
     if (!email.trim()) return fail('Please enter your email.');
     validate.mutate(
@@ -59,7 +55,7 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
 
   const onReset = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
+    clear();
     if (password !== confirm) return fail(PASSWORDS_DIFFER);
     if (password.length < 8) return fail('Password must be at least 8 characters.');
     reset.mutate(
@@ -74,11 +70,7 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
     );
   };
 
-  const errorBox = error && (
-    <p role="alert" className="text-sm text-destructive">
-      {error}
-    </p>
-  );
+  const errorBox = <FormError error={error} />;
 
   if (!verified) {
     return (
@@ -105,10 +97,9 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
             />
           </div>
           {errorBox}
-          <Button type="submit" className="w-full" disabled={validate.isPending}>
-            {validate.isPending && <Spinner />}
-            {validate.isPending ? 'Verifying...' : 'Verify OTP'}
-          </Button>
+          <SubmitButton pending={validate.isPending} pendingText="Verifying..." className="w-full">
+            Verify OTP
+          </SubmitButton>
           <div className="flex justify-between text-sm">
             <Button
               type="button"
@@ -145,10 +136,9 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
           <Input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         </div>
         {errorBox}
-        <Button type="submit" className="w-full" disabled={reset.isPending}>
-          {reset.isPending && <Spinner />}
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
-        </Button>
+        <SubmitButton pending={reset.isPending} pendingText="Resetting..." className="w-full">
+          Reset Password
+        </SubmitButton>
       </form>
     </AuthCard>
   );

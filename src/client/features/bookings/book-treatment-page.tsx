@@ -2,16 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { FormError, SubmitButton } from '@/components/form-feedback';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { isClientError } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { useFormError } from '@/lib/use-form-error';
 import { formatAmount } from '../../../shared/money';
 import { NativeSelect } from './native-select';
 
@@ -38,7 +38,7 @@ function BookTreatmentForm() {
   const [userType, setUserType] = useState<'local' | 'foreign'>('local');
   const [paymentType, setPaymentType] = useState<'full' | 'installment'>('full');
   const [treatmentId, setTreatmentId] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, fail, clear } = useFormError();
   const treatment = options.data?.find((t) => t._id === treatmentId);
 
   const book = useMutation(
@@ -50,8 +50,7 @@ function BookTreatmentForm() {
       },
       onError: (err) => {
         const message = isClientError(err) && err.message ? err.message : 'Failed to book treatment';
-        setError(message);
-        toast.error(message);
+        fail(message);
       },
     }),
   );
@@ -60,11 +59,10 @@ function BookTreatmentForm() {
     e.preventDefault();
     const problem = !treatmentId ? SELECT_TREATMENT : !email.trim() ? ENTER_EMAIL : null;
     if (problem) {
-      setError(problem);
-      toast.error(problem);
+      fail(problem);
       return;
     }
-    setError(null);
+    clear();
     book.mutate({ email: email.trim(), treatmentId, userType, paymentType });
   };
 
@@ -121,17 +119,12 @@ function BookTreatmentForm() {
               {paymentType === 'installment' && <p className="text-muted-foreground">Paid in {treatment.installments} monthly installments.</p>}
             </div>
           )}
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <FormError error={error} />
         </CardContent>
         <CardFooter className="mt-6 justify-end">
-          <Button type="submit" disabled={book.isPending}>
-            {book.isPending && <Spinner />}
-            {book.isPending ? 'Booking...' : 'Book Treatment'}
-          </Button>
+          <SubmitButton pending={book.isPending} pendingText="Booking...">
+            Book Treatment
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

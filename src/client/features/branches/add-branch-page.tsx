@@ -2,15 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { FormError, SubmitButton } from '@/components/form-feedback';
 import { PageHeader } from '@/components/page-header';
 import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { useFormError } from '@/lib/use-form-error';
 
 const REQUIRED = 'Please fill all the required fields.';
 
@@ -31,7 +32,7 @@ function AddBranchForm() {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [location, setLocation] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, fail, clear } = useFormError();
 
   const create = useMutation(
     trpc.branches.create.mutationOptions({
@@ -43,8 +44,7 @@ function AddBranchForm() {
       onError: (err) => {
         // A duplicate name (409) or a validation message is worth showing as the server says it.
         const message = explainedMessage(err, 'Failed to add branch. Please try again.');
-        setError(message);
-        toast.error(message);
+        fail(message);
       },
     }),
   );
@@ -52,11 +52,10 @@ function AddBranchForm() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim() || !location.trim()) {
-      setError(REQUIRED);
-      toast.error(REQUIRED);
+      fail(REQUIRED);
       return;
     }
-    setError(null);
+    clear();
     create.mutate({ name: name.trim(), location: location.trim() });
   };
 
@@ -76,20 +75,15 @@ function AddBranchForm() {
             </Label>
             <Input id="branch-location" value={location} onChange={(e) => setLocation(e.target.value)} maxLength={200} required aria-invalid={error === REQUIRED && !location.trim()} />
           </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <FormError error={error} />
         </CardContent>
         <CardFooter className="mt-6 justify-end gap-2">
           <Button variant="outline" asChild>
             <Link to="/branch">Cancel</Link>
           </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending && <Spinner />}
-            {create.isPending ? 'Adding...' : 'Add Branch'}
-          </Button>
+          <SubmitButton pending={create.isPending} pendingText="Adding...">
+            Add Branch
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

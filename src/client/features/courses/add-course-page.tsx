@@ -2,16 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { FormError, SubmitButton } from '@/components/form-feedback';
 import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { useFormError } from '@/lib/use-form-error';
 
 const REQUIRED = 'Please fill all the required fields.';
 
@@ -35,7 +36,7 @@ function AddCourseForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const { error, fail, clear } = useFormError();
   const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const missing = (key: keyof Form) => error === REQUIRED && !form[key].trim();
 
@@ -48,8 +49,7 @@ function AddCourseForm() {
       },
       onError: (err) => {
         const message = explainedMessage(err, 'Failed to add course. Please try again.');
-        setError(message);
-        toast.error(message);
+        fail(message);
       },
     }),
   );
@@ -57,11 +57,10 @@ function AddCourseForm() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (REQUIRED_FIELDS.some((k) => !form[k].trim())) {
-      setError(REQUIRED);
-      toast.error(REQUIRED);
+      fail(REQUIRED);
       return;
     }
-    setError(null);
+    clear();
     create.mutate({
       courseName: form.courseName,
       duration: form.duration,
@@ -100,20 +99,15 @@ function AddCourseForm() {
             <Label htmlFor="course-description">Description (optional)</Label>
             <Textarea id="course-description" value={form.description} onChange={set('description')} maxLength={2000} rows={3} />
           </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive sm:col-span-2">
-              {error}
-            </p>
-          )}
+          <FormError error={error} className="sm:col-span-2" />
         </CardContent>
         <CardFooter className="mt-6 justify-end gap-2">
           <Button variant="outline" asChild>
             <Link to="/courses">Cancel</Link>
           </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending && <Spinner />}
-            {create.isPending ? 'Adding...' : 'Add Course'}
-          </Button>
+          <SubmitButton pending={create.isPending} pendingText="Adding...">
+            Add Course
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

@@ -2,15 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { FormError, SubmitButton } from '@/components/form-feedback';
 import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { useFormError } from '@/lib/use-form-error';
 import { formatRs, splitMinor, toMinor, fromMinor } from '../../../shared/money';
 
 const REQUIRED = 'Please enter a valid email and select a course.';
@@ -35,7 +36,7 @@ function EnrollForm() {
   const [email, setEmail] = useState('');
   const [courseId, setCourseId] = useState('');
   const [paymentType, setPaymentType] = useState<'full' | 'installment'>('full');
-  const [error, setError] = useState<string | null>(null);
+  const { error, fail, clear } = useFormError();
   const course = courses.data?.find((c) => c._id === courseId);
 
   const enroll = useMutation(
@@ -52,8 +53,7 @@ function EnrollForm() {
       },
       onError: (err) => {
         const message = explainedMessage(err, 'Failed to enroll user. Please try again.');
-        setError(message);
-        toast.error(message);
+        fail(message);
       },
     }),
   );
@@ -61,11 +61,10 @@ function EnrollForm() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim() || !courseId) {
-      setError(REQUIRED);
-      toast.error(REQUIRED);
+      fail(REQUIRED);
       return;
     }
-    setError(null);
+    clear();
     // The server matches the email trimmed and case-insensitively.
     enroll.mutate({ email, courseId, paymentType });
   };
@@ -113,20 +112,15 @@ function EnrollForm() {
               </p>
             </div>
           )}
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <FormError error={error} />
         </CardContent>
         <CardFooter className="mt-6 justify-end gap-2">
           <Button variant="outline" asChild>
             <Link to="/courses/AllStudentEnrollments">All Enrollments</Link>
           </Button>
-          <Button type="submit" disabled={enroll.isPending}>
-            {enroll.isPending && <Spinner />}
-            {enroll.isPending ? 'Enrolling...' : 'Enroll Student'}
-          </Button>
+          <SubmitButton pending={enroll.isPending} pendingText="Enrolling...">
+            Enroll Student
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

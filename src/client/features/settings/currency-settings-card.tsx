@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { FormError, SubmitButton } from '@/components/form-feedback';
 import { LoadError } from '@/components/load-error';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { useFormError } from '@/lib/use-form-error';
 import { currencyOptions } from './settings-queries';
 
 interface CurrencySettings {
@@ -52,7 +52,7 @@ function CurrencyForm({ saved }: { saved: CurrencySettings }) {
   const [local, setLocal] = useState(saved.localCurrency);
   const [foreign, setForeign] = useState(saved.foreignCurrency);
   const [rate, setRate] = useState(String(saved.exchangeRate));
-  const [error, setError] = useState<string | null>(null);
+  const { error, fail, clear } = useFormError();
 
   const save = useMutation(
     trpc.settings.updateCurrency.mutationOptions({
@@ -63,8 +63,7 @@ function CurrencyForm({ saved }: { saved: CurrencySettings }) {
       },
       onError: (err) => {
         const message = explainedMessage(err, 'Failed to save the currency settings. Please try again.');
-        setError(message);
-        toast.error(message);
+        fail(message);
       },
     }),
   );
@@ -74,11 +73,10 @@ function CurrencyForm({ saved }: { saved: CurrencySettings }) {
     const r = rate.trim();
     if (!RATE_RE.test(r) || Number(r) <= 0) {
       const message = RATE_RE.test(r) ? 'Exchange rate must be greater than 0.' : 'Exchange rate must be a number with at most 4 decimal places.';
-      setError(message);
-      toast.error(message);
+      fail(message);
       return;
     }
-    setError(null);
+    clear();
     save.mutate({ localCurrency: local, foreignCurrency: foreign, exchangeRate: Number(r) });
   };
 
@@ -99,17 +97,12 @@ function CurrencyForm({ saved }: { saved: CurrencySettings }) {
           </Label>
           <Input id="exchange-rate" inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} aria-invalid={!!error} />
         </div>
-        {error && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {error}
-          </p>
-        )}
+        <FormError error={error} className="sm:col-span-2" />
       </CardContent>
       <CardFooter className="mt-6 justify-end">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending && <Spinner />}
-          {save.isPending ? 'Saving...' : 'Save'}
-        </Button>
+        <SubmitButton pending={save.isPending} pendingText="Saving...">
+          Save
+        </SubmitButton>
       </CardFooter>
     </form>
   );

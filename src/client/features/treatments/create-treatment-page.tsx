@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { FormError, SubmitButton } from '@/components/form-feedback';
 import { PageHeader } from '@/components/page-header';
 import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { isClientError } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { useFormError } from '@/lib/use-form-error';
 import { EMPTY_FORM, readTreatmentForm, REQUIRED_CREATE, type TreatmentForm } from './treatment-form';
 
 /** spec section 2, Add New Treatment (admin and superadmin: the server refuses others). */
@@ -47,7 +47,7 @@ function Field({ id, label, required, hint, children }: { id: string; label: str
 function CreateTreatmentForm() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<TreatmentForm>(EMPTY_FORM);
-  const [error, setError] = useState<string | null>(null);
+  const { error, fail, clear } = useFormError();
   const set = (key: keyof TreatmentForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const create = useMutation(
@@ -55,13 +55,12 @@ function CreateTreatmentForm() {
       onSuccess: async () => {
         toast.success('Treatment created successfully!');
         setForm(EMPTY_FORM);
-        setError(null);
+        clear();
         await queryClient.invalidateQueries(trpc.treatments.pathFilter());
       },
       onError: (err) => {
         const message = createErrorMessage(err);
-        setError(message);
-        toast.error(message);
+        fail(message);
       },
     }),
   );
@@ -70,11 +69,10 @@ function CreateTreatmentForm() {
     e.preventDefault();
     const read = readTreatmentForm(form, REQUIRED_CREATE);
     if ('error' in read) {
-      setError(read.error);
-      toast.error(read.error);
+      fail(read.error);
       return;
     }
-    setError(null);
+    clear();
     create.mutate(read.values);
   };
 
@@ -115,17 +113,12 @@ function CreateTreatmentForm() {
               </Field>
             </div>
           </fieldset>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <FormError error={error} />
         </CardContent>
         <CardFooter className="mt-6 justify-end gap-2">
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending && <Spinner />}
-            {create.isPending ? 'Creating...' : 'Create Treatment'}
-          </Button>
+          <SubmitButton pending={create.isPending} pendingText="Creating...">
+            Create Treatment
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

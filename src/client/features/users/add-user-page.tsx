@@ -2,16 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { FormError, SubmitButton } from '@/components/form-feedback';
 import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { useFormError } from '@/lib/use-form-error';
 import { ROLE_LABELS, type Role } from '../../../shared/roles';
 import { NativeSelect } from './native-select';
 import { roleOptionsFor } from './user-queries';
@@ -38,7 +39,7 @@ function AddUserForm() {
   const queryClient = useQueryClient();
   const branches = useQuery(trpc.branches.options.queryOptions());
   const [form, setForm] = useState({ branchId: '', username: '', fullName: '', email: '', password: '', role: 'user' as Role });
-  const [error, setError] = useState<string | null>(null);
+  const { error, fail, clear } = useFormError();
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
 
   const create = useMutation(
@@ -50,23 +51,17 @@ function AddUserForm() {
       },
       onError: (err) => {
         const message = explainedMessage(err, 'Failed to add user. Please try again.');
-        setError(message);
-        toast.error(message);
+        fail(message);
       },
     }),
   );
-
-  const fail = (message: string) => {
-    setError(message);
-    toast.error(message);
-  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.branchId) return fail(BRANCH_REQUIRED);
     if (!form.username.trim() || !form.fullName.trim() || !form.email.trim() || !form.password) return fail(REQUIRED);
     if (form.password.length < 8) return fail(SHORT_PASSWORD);
-    setError(null);
+    clear();
     create.mutate({ ...form, username: form.username.trim(), fullName: form.fullName.trim(), email: form.email.trim() });
   };
 
@@ -125,20 +120,15 @@ function AddUserForm() {
               ))}
             </NativeSelect>
           </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <FormError error={error} />
         </CardContent>
         <CardFooter className="mt-6 justify-end gap-2">
           <Button variant="outline" asChild>
             <Link to="/users">Cancel</Link>
           </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending && <Spinner />}
-            {create.isPending ? 'Adding...' : 'Add User'}
-          </Button>
+          <SubmitButton pending={create.isPending} pendingText="Adding...">
+            Add User
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChevronDownIcon, ChevronUpIcon, ImageUpIcon, PencilIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { SubmitButton } from '@/components/form-feedback';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { UserAvatar } from '@/components/user-avatar';
 import { storeUser, useCurrentUser, type CurrentUser } from '@/lib/auth';
@@ -225,10 +225,9 @@ export function ProfilePage() {
               <Button type="button" variant="outline" onClick={() => setEditing(false)} disabled={save.isPending}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending && <Spinner />}
-                {save.isPending ? 'Saving...' : 'Save Changes'}
-              </Button>
+              <SubmitButton pending={save.isPending} pendingText="Saving...">
+                Save Changes
+              </SubmitButton>
             </CardFooter>
           )}
         </form>
