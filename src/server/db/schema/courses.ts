@@ -56,6 +56,10 @@ export const enrollments = pgTable(
     index('enrollments_course_idx').on(t.courseId),
     index('enrollments_user_idx').on(t.userId),
     index('enrollments_created_idx').on(t.createdAt),
+    // Search also matches the names kept from deleted users and courses; only those rows have them.
+    index('enrollments_deleted_email_trgm_idx').using('gin', sql`${t.deletedEmail} gin_trgm_ops`).where(sql`${t.deletedEmail} is not null`),
+    index('enrollments_deleted_username_trgm_idx').using('gin', sql`${t.deletedUsername} gin_trgm_ops`).where(sql`${t.deletedUsername} is not null`),
+    index('enrollments_deleted_course_trgm_idx').using('gin', sql`${t.deletedCourseName} gin_trgm_ops`).where(sql`${t.deletedCourseName} is not null`),
   ],
 );
 

@@ -31,7 +31,8 @@ export const reminderLog = pgTable(
     sentOn: date('sent_on', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('reminder_log_uq').on(t.installmentKind, t.installmentId, t.sentOn)],
+  // The installment id leads: the reminder run looks up a page of ids at a time (docs/scale.md).
+  (t) => [uniqueIndex('reminder_log_installment_day_uq').on(t.installmentId, t.sentOn, t.installmentKind)],
 );
 
 /** Job state for the in-process driver (embedded mode); BullMQ keeps its own state in Redis. */

@@ -150,9 +150,10 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
   const where = and(
     s
       ? or(
-          // Matching ids first: the trigram indexes on users serve these, which an OR over the joined rows cannot use.
-          sql`${enrollments.userId} in (select ${users.id} from ${users} where ${or(ilikeContains(users.email, s), ilikeContains(users.username, s))})`,
-          sql`${enrollments.courseId} in (select ${courses.id} from ${courses} where ${ilikeContains(courses.courseName, s)})`,
+          // Matching ids first, as arrays: every arm of the OR is then an index condition (trigram
+          // indexes on users and on the kept names), which an OR over the joined rows cannot be.
+          sql`${enrollments.userId} = any(array(select ${users.id} from ${users} where ${or(ilikeContains(users.email, s), ilikeContains(users.username, s))}))`,
+          sql`${enrollments.courseId} = any(array(select ${courses.id} from ${courses} where ${ilikeContains(courses.courseName, s)}))`,
           ilikeContains(enrollments.deletedEmail, s),
           ilikeContains(enrollments.deletedUsername, s),
           ilikeContains(enrollments.deletedCourseName, s),
