@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { EyeIcon, PlusIcon } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListCard } from '@/components/list-card';
+import { NativeSelect } from '@/components/native-select';
 import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { DeleteButton } from '@/components/row-actions';
@@ -16,7 +17,6 @@ import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../../../shared/booking-status';
 import { BOOKING_PAGE_SIZE, bookingListOptions, capitalize, customerEmail, formatDate, type BookingSearch } from './booking-queries';
-import { NativeSelect } from './native-select';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 /** spec section 2, All Treatment Bookings: searched, filtered and paged on the server. */

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FormError, SubmitButton } from '@/components/form-feedback';
 import { LoadError } from '@/components/load-error';
+import { NativeSelect } from '@/components/native-select';
 import { PageHeader } from '@/components/page-header';
 import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
@@ -13,7 +14,6 @@ import { isClientError } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useFormError } from '@/lib/use-form-error';
 import { formatAmount } from '../../../shared/money';
-import { NativeSelect } from './native-select';
 
 const SELECT_TREATMENT = 'Please select a treatment.';
 const ENTER_EMAIL = 'Please enter a user email.';

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FormError, SubmitButton } from '@/components/form-feedback';
+import { NativeSelect } from '@/components/native-select';
 import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,6 @@ import { useFormError } from '@/lib/use-form-error';
 import { formatRs, splitMinor, toMinor, fromMinor } from '../../../shared/money';
 
 const REQUIRED = 'Please enter a valid email and select a course.';
-const selectClass = 'flex h-9 w-full rounded-md border border-input bg-transparent px-2 py-1 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive';
 
 /** spec section 2, Enroll Student: user email, course, payment type (default full). */
 export function EnrollCoursePage() {
@@ -85,22 +85,22 @@ function EnrollForm() {
             <Label htmlFor="enroll-course">
               Course <span className="text-destructive">*</span>
             </Label>
-            <select id="enroll-course" className={selectClass} value={courseId} onChange={(e) => setCourseId(e.target.value)} aria-invalid={error === REQUIRED && !courseId}>
+            <NativeSelect id="enroll-course" value={courseId} onChange={(e) => setCourseId(e.target.value)} aria-invalid={error === REQUIRED && !courseId}>
               <option value="">{courses.isPending ? 'Loading courses...' : 'Select a course'}</option>
               {courses.data?.map((c) => (
                 <option key={c._id} value={c._id}>
                   {c.courseName}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
             {courses.isError && <p className="text-sm text-destructive">Error: {courses.error.message}</p>}
           </div>
           <div className="grid gap-2">
             <Label htmlFor="enroll-payment-type">Payment Type</Label>
-            <select id="enroll-payment-type" className={selectClass} value={paymentType} onChange={(e) => setPaymentType(e.target.value === 'installment' ? 'installment' : 'full')}>
+            <NativeSelect id="enroll-payment-type" value={paymentType} onChange={(e) => setPaymentType(e.target.value === 'installment' ? 'installment' : 'full')}>
               <option value="full">Full payment</option>
               <option value="installment">Installments</option>
-            </select>
+            </NativeSelect>
           </div>
           {course && (
             <div className="rounded-md border bg-muted/40 p-3 text-sm" data-testid="enroll-summary">

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FormError, SubmitButton } from '@/components/form-feedback';
+import { NativeSelect } from '@/components/native-select';
 import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,6 @@ import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useFormError } from '@/lib/use-form-error';
 import { ROLE_LABELS, type Role } from '../../../shared/roles';
-import { NativeSelect } from './native-select';
 import { roleOptionsFor } from './user-queries';
 
 const BRANCH_REQUIRED = 'Please select a branch.';

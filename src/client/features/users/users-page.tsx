@@ -4,6 +4,7 @@ import { PlusIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListCard } from '@/components/list-card';
+import { NativeSelect } from '@/components/native-select';
 import { PageHeader } from '@/components/page-header';
 import { DeleteButton, EditButton, SaveCancelButtons } from '@/components/row-actions';
 import { Badge } from '@/components/ui/badge';
@@ -15,7 +16,6 @@ import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
 import { isAdmin, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
-import { NativeSelect } from './native-select';
 import { canManage, roleOptionsFor, USERS_PAGE_SIZE, usersListOptions, type User, type UsersSearch } from './user-queries';
 
 interface Draft {

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** A plain <select> styled like the inputs: dependable in forms and filters, easy to drive from tests. */
+/** A plain <select> styled like the inputs: dependable in table rows, forms and filters, easy to drive from tests. */
 export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
   return (
     <select
