@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { trpc } from '@/lib/trpc';
 import { formatRs } from '../../../shared/money';
 import { COURSE_REPORT_COLUMNS, DEFAULT_COURSE_REPORT_COLUMNS } from '../../../shared/report-columns';
 import type { CourseStats } from './report-types';
-import { ReportsTab, type ReportsTabConfig } from './reports-tab';
-import { PALETTE, StatCard, StatsError } from './stat-card';
+import { AnalyticsSection, RankedListCard } from './analytics-section';
+import type { ReportsTabConfig } from './reports-tab';
+import { PALETTE, StatCard } from './stat-card';
 
 const CONFIG: ReportsTabConfig = {
   kind: 'course',
@@ -40,25 +39,7 @@ const CONFIG: ReportsTabConfig = {
 export function CourseAnalytics() {
   const stats = useQuery(trpc.reports.courseStats.queryOptions());
   const categories = stats.data?.data.categoryCounts.map((c) => c._id) ?? [];
-  return (
-    <section className="space-y-4" aria-labelledby="course-analytics-title">
-      <h2 id="course-analytics-title" className="text-xl font-semibold">
-        Course Analytics
-      </h2>
-      <Tabs defaultValue="statistics">
-        <TabsList>
-          <TabsTrigger value="statistics">Statistics</TabsTrigger>
-          <TabsTrigger value="reports">Reports</TabsTrigger>
-        </TabsList>
-        <TabsContent value="statistics">
-          {stats.isPending ? <Skeleton className="h-48 w-full" /> : stats.isError ? <StatsError error={stats.error} /> : <CourseStatsBody data={stats.data.data} />}
-        </TabsContent>
-        <TabsContent value="reports">
-          <ReportsTab config={CONFIG} categories={categories} />
-        </TabsContent>
-      </Tabs>
-    </section>
-  );
+  return <AnalyticsSection id="course-analytics" title="Course Analytics" stats={stats} renderStats={(d) => <CourseStatsBody data={d.data} />} config={CONFIG} categories={categories} />;
 }
 
 const categoryConfig: ChartConfig = { count: { label: 'Courses', color: PALETTE[1] } };
@@ -93,27 +74,19 @@ function CourseStatsBody({ data }: { data: CourseStats }) {
             )}
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Most Popular Courses</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {data.popularCourses.length ? (
-              <ol className="space-y-2">
-                {data.popularCourses.map((p, i) => (
-                  <li key={p.course._id} className="flex items-center justify-between gap-3 text-sm">
-                    <span>
-                      {i + 1}. {p.course.courseName} <span className="text-muted-foreground">({p.course.category})</span>
-                    </span>
-                    <span className="tabular-nums">{p.enrollmentCount} enrollments</span>
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className="text-sm text-muted-foreground">No popular courses data available</p>
-            )}
-          </CardContent>
-        </Card>
+        <RankedListCard
+          title="Most Popular Courses"
+          items={data.popularCourses.map((p) => ({
+            key: p.course._id,
+            label: (
+              <>
+                {p.course.courseName} <span className="text-muted-foreground">({p.course.category})</span>
+              </>
+            ),
+            count: `${p.enrollmentCount} enrollments`,
+          }))}
+          empty="No popular courses data available"
+        />
       </div>
     </div>
   );

@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { trpc } from '@/lib/trpc';
 import { formatRs } from '../../../shared/money';
 import { DEFAULT_TREATMENT_REPORT_COLUMNS, TREATMENT_REPORT_COLUMNS } from '../../../shared/report-columns';
 import type { TreatmentStats } from './report-types';
-import { ReportsTab, type ReportsTabConfig } from './reports-tab';
-import { StatCard, StatsError } from './stat-card';
+import { AnalyticsSection, RankedListCard } from './analytics-section';
+import type { ReportsTabConfig } from './reports-tab';
+import { StatCard } from './stat-card';
 
 const CONFIG: ReportsTabConfig = {
   kind: 'treatment',
@@ -44,25 +42,7 @@ const CONFIG: ReportsTabConfig = {
 export function TreatmentAnalytics() {
   const stats = useQuery(trpc.reports.treatmentStats.queryOptions());
   const categories = (stats.data?.data.categoryCounts ?? []).flatMap((c) => (c._id ? [c._id] : []));
-  return (
-    <section className="space-y-4" aria-labelledby="treatment-analytics-title">
-      <h2 id="treatment-analytics-title" className="text-xl font-semibold">
-        Treatment Analytics
-      </h2>
-      <Tabs defaultValue="statistics">
-        <TabsList>
-          <TabsTrigger value="statistics">Statistics</TabsTrigger>
-          <TabsTrigger value="reports">Reports</TabsTrigger>
-        </TabsList>
-        <TabsContent value="statistics">
-          {stats.isPending ? <Skeleton className="h-48 w-full" /> : stats.isError ? <StatsError error={stats.error} /> : <TreatmentStatsBody data={stats.data.data} />}
-        </TabsContent>
-        <TabsContent value="reports">
-          <ReportsTab config={CONFIG} categories={categories} />
-        </TabsContent>
-      </Tabs>
-    </section>
-  );
+  return <AnalyticsSection id="treatment-analytics" title="Treatment Analytics" stats={stats} renderStats={(d) => <TreatmentStatsBody data={d.data} />} config={CONFIG} categories={categories} />;
 }
 
 function TreatmentStatsBody({ data }: { data: TreatmentStats }) {
@@ -75,27 +55,11 @@ function TreatmentStatsBody({ data }: { data: TreatmentStats }) {
         <StatCard title="Average Price (Local)" value={formatRs(p.avgLocalPrice)} />
         <StatCard title="Price Range (Local)" value={`${formatRs(p.minLocalPrice)} - ${formatRs(p.maxLocalPrice)}`} />
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Most Popular Treatments</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {data.popularTreatments.length ? (
-            <ol className="space-y-2">
-              {data.popularTreatments.map((t, i) => (
-                <li key={t.treatment._id} className="flex items-center justify-between gap-3 text-sm">
-                  <span>
-                    {i + 1}. {t.treatment.treatmentName}
-                  </span>
-                  <span className="tabular-nums">{t.bookingCount} bookings</span>
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p className="text-sm text-muted-foreground">No popular treatments data available</p>
-          )}
-        </CardContent>
-      </Card>
+      <RankedListCard
+        title="Most Popular Treatments"
+        items={data.popularTreatments.map((t) => ({ key: t.treatment._id, label: t.treatment.treatmentName, count: `${t.bookingCount} bookings` }))}
+        empty="No popular treatments data available"
+      />
     </div>
   );
 }
