@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { bookingInstallments, courses, enrollmentInstallments, enrollments, treatmentBookings, treatments } from '../../src/server/db/schema';
 import { toMinor } from '../../src/shared/money';
@@ -168,4 +170,22 @@ export async function readPdfText(bytes: Buffer): Promise<string[]> {
   }
   await doc.destroy();
   return pages;
+}
+
+/** `count` courses in category 'Bulk' in one statement: fees 1,000.01, 1,000.02, ...; admission 5. */
+export async function insertBulkCourses(db: Db, count: number) {
+  await db.execute(sql`
+    insert into courses (course_name, duration, total_fee_minor, installments, category, admission_fee_minor)
+    select 'Bulk course ' || lpad(g::text, 5, '0'), '1 month', 100000 + g, 1, 'Bulk', 500
+    from generate_series(1, ${count}) g`);
+}
+
+/** The course list workbook of insertBulkCourses(count): a header, every course once, and totals. */
+export async function expectBulkCourseWorkbook(bytes: Buffer, count: number) {
+  const { rows } = await readXlsx(bytes);
+  expect(rows[0]![0]).toBe('Course Name');
+  expect(rows).toHaveLength(count + 2);
+  // Rows made in one statement share created_at; the id breaks the tie, so compare as a set.
+  expect(new Set(rows.slice(1, count + 1).map((r) => r[0])).size).toBe(count);
+  expect(rows[count + 1]!.slice(0, 5)).toEqual(['Total', undefined, undefined, (count * 100000 + (count * (count + 1)) / 2) / 100, count * 5]);
 }

@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -10,9 +9,9 @@ import { createBullQueue, QUEUE_NAME, startBullWorker } from '../../src/server/j
 import { REMINDER_SCHEDULER_ID } from '../../src/server/jobs/schedule';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeUser } from '../helpers/factories';
+import { spawnWorker, stopWorkerProcess } from '../helpers/worker-process';
 import { daysFromToday, makeEnrollment, outboxByKey, outboxFor, waitFor } from './reminders.fixtures';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const redisUrl = inject('redisUrl');
 // Each file (and the scheduler test) gets its own BullMQ keys in the shared Redis.
 const prefix = `t-${randomBytes(4).toString('hex')}`;
@@ -80,45 +79,21 @@ afterAll(async () => {
 
 /** `npm run worker` as a separate process on the test's database and Redis keys. */
 async function startWorker(env: Record<string, string> = {}): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: t.deps.config.DATABASE_URL,
-      REDIS_URL: redisUrl,
-      JOB_QUEUE_PREFIX: prefix,
-      JOB_STALLED_INTERVAL_MS: '1000',
-      JOB_BACKOFF_MS: '50',
-      REMINDER_SCHEDULE: 'false',
-      RESEND_API_KEY: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const proc = await spawnWorker({
+    DATABASE_URL: t.deps.config.DATABASE_URL!,
+    REDIS_URL: redisUrl,
+    JOB_QUEUE_PREFIX: prefix,
+    JOB_STALLED_INTERVAL_MS: '1000',
+    JOB_BACKOFF_MS: '50',
+    ...env,
   });
   workers.add(proc);
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('"worker ready"')) resolve();
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-    proc.once('exit', (code) => reject(new Error(`worker exited with ${code} before it was ready:\n${out}`)));
-    setTimeout(() => reject(new Error(`worker not ready in time:\n${out}`)), 45_000).unref();
-  });
-  proc.stdout!.resume();
   return proc;
 }
 
 async function stopWorker(proc: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
   workers.delete(proc);
-  if (proc.exitCode !== null || proc.signalCode !== null) return proc.exitCode;
-  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
-  proc.kill(signal);
-  return exited;
+  return stopWorkerProcess(proc, signal);
 }
 
 async function overdueInstallment() {
