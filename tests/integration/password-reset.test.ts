@@ -34,6 +34,14 @@ async function requestOtp(email: string, notId?: string) {
   return { code, mailId: mail.id, mail };
 }
 
+/** New codes are handed out at most every 30 seconds per account: age the current request past that. */
+async function allowNewCode(userId: string) {
+  await t.deps.db
+    .update(passwordResets)
+    .set({ createdAt: new Date(Date.now() - 31_000) })
+    .where(eq(passwordResets.userId, userId));
+}
+
 const validate = (email: string, otp: string) => t.api('POST', '/api/users/validate-otp', { body: { email, otp } });
 const reset = (email: string, otp: string, password = NEW_PASSWORD) =>
   t.api('POST', '/api/users/reset-password', { body: { email, otp, password } });
@@ -88,10 +96,7 @@ describe('password reset by emailed OTP', () => {
   it('answers a known email without waiting for the account work (no timing difference to measure)', async () => {
     const user = await makeUser(t.deps.db);
     const first = await requestOtp(user.email);
-    await t.deps.db
-      .update(passwordResets)
-      .set({ createdAt: new Date(Date.now() - 31_000) })
-      .where(eq(passwordResets.userId, user.id));
+    await allowNewCode(user.id);
     // Another transaction holds the user's reset row, so the known path's own transaction must wait.
     let release!: () => void;
     const releaseLock = new Promise<void>((r) => (release = r));
@@ -155,11 +160,7 @@ describe('password reset by emailed OTP', () => {
   it('lets a new request replace the old one', async () => {
     const user = await makeUser(t.deps.db);
     const first = await requestOtp(user.email);
-    // New codes are handed out at most every 30 seconds per account.
-    await t.deps.db
-      .update(passwordResets)
-      .set({ createdAt: new Date(Date.now() - 31_000) })
-      .where(eq(passwordResets.userId, user.id));
+    await allowNewCode(user.id);
     const second = await requestOtp(user.email, first.mailId);
     if (first.code !== second.code) {
       const old = await validate(user.email, first.code);
