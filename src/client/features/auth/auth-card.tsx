@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { BRAND } from '@/lib/brand';
 
-/** The frame of the public password screens, matching the sign-in screen. */
+/** The frame of the public screens: sign-in and the password reset steps. */
 export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-svh items-center justify-center bg-gradient-to-br from-slate-50 via-white to-blue-50 p-4">

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { GraduationCapIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FormError, SubmitButton } from '@/components/form-feedback';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { rememberSignedInUser } from '@/lib/auth';
-import { BRAND } from '@/lib/brand';
 import { errorCode } from '@/lib/errors';
 import { safeRedirect } from '@/lib/public-paths';
 import { trpc } from '@/lib/trpc';
+import { AuthCard } from './auth-card';
 
 export const LOGIN_INVALID = 'Invalid email or password. Please try again.';
 export const LOGIN_FAILED = 'An error occurred. Please try again later.';
@@ -52,42 +50,26 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   };
 
   return (
-    <div className="flex min-h-svh items-center justify-center bg-gradient-to-br from-slate-50 via-white to-blue-50 p-4">
-      <div className="w-full max-w-sm">
-        <div className="mb-6 flex flex-col items-center gap-3 text-center">
-          <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
-            <GraduationCapIcon className="size-6" />
-          </span>
-          <p className="text-sm font-medium text-muted-foreground">{BRAND}</p>
+    <AuthCard title="Sign in" description="Enter your email and password to continue.">
+      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <div className="grid gap-2">
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
         </div>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-xl">Sign in</CardTitle>
-            <CardDescription>Enter your email and password to continue.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-              <div className="grid gap-2">
-                <Label htmlFor="email">Email</Label>
-                <Input id="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
-              </div>
-              <div className="grid gap-2">
-                <div className="flex items-center justify-between">
-                  <Label htmlFor="password">Password</Label>
-                  <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
-                    Forgot password?
-                  </Link>
-                </div>
-                <Input id="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-              </div>
-              <FormError error={error} />
-              <SubmitButton pending={login.isPending} pendingText="Signing in..." className="w-full">
-                Sign in
-              </SubmitButton>
-            </form>
-          </CardContent>
-        </Card>
-      </div>
-    </div>
+        <div className="grid gap-2">
+          <div className="flex items-center justify-between">
+            <Label htmlFor="password">Password</Label>
+            <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          </div>
+          <Input id="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </div>
+        <FormError error={error} />
+        <SubmitButton pending={login.isPending} pendingText="Signing in..." className="w-full">
+          Sign in
+        </SubmitButton>
+      </form>
+    </AuthCard>
   );
 }
