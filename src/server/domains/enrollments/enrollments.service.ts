@@ -143,6 +143,28 @@ const SORT = {
 // ---------------------------------------------------------------------------------------------
 // Reads
 
+/** Up to this many matching users are passed as a literal list; more fall back to a subquery. */
+const SEARCH_ID_LIMIT = 500;
+
+/**
+ * Search matches users and courses by id, found first: every arm of the OR is then an index
+ * condition (trigram indexes on users and on the kept names), which an OR over the joined rows
+ * cannot be. A literal list also tells the planner how few rows match, so a rare term reads a few
+ * index entries instead of walking the whole newest-first index (docs/scale.md).
+ */
+async function searchIdConditions(db: Db, s: string): Promise<SQL[]> {
+  const userMatch = or(ilikeContains(users.email, s), ilikeContains(users.username, s));
+  const [userRows, courseRows] = await Promise.all([
+    db.select({ id: users.id }).from(users).where(userMatch).limit(SEARCH_ID_LIMIT + 1),
+    db.select({ id: courses.id }).from(courses).where(ilikeContains(courses.courseName, s)),
+  ]);
+  const byUser =
+    userRows.length > SEARCH_ID_LIMIT
+      ? sql`${enrollments.userId} = any(array(select ${users.id} from ${users} where ${userMatch}))`
+      : inArray(enrollments.userId, userRows.map((r) => r.id));
+  return [byUser, inArray(enrollments.courseId, courseRows.map((r) => r.id))];
+}
+
 export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): Promise<Page<EnrollmentDto>> {
   const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize };
   if ((input.courseId && !isUuid(input.courseId)) || (input.userId && !isUuid(input.userId))) return empty;
@@ -150,10 +172,7 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
   const where = and(
     s
       ? or(
-          // Matching ids first, as arrays: every arm of the OR is then an index condition (trigram
-          // indexes on users and on the kept names), which an OR over the joined rows cannot be.
-          sql`${enrollments.userId} = any(array(select ${users.id} from ${users} where ${or(ilikeContains(users.email, s), ilikeContains(users.username, s))}))`,
-          sql`${enrollments.courseId} = any(array(select ${courses.id} from ${courses} where ${ilikeContains(courses.courseName, s)}))`,
+          ...(await searchIdConditions(ctx.db, s)),
           ilikeContains(enrollments.deletedEmail, s),
           ilikeContains(enrollments.deletedUsername, s),
           ilikeContains(enrollments.deletedCourseName, s),
