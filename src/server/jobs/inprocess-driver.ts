@@ -57,6 +57,8 @@ export function createInProcessQueue(deps: AppDeps, opts: InProcessOptions = {})
   let closed = false;
   let ticking = false;
   let again = false;
+  /** The poll under way: close() waits for it, or a claim answered after close would still start jobs. */
+  let polling: Promise<void> = Promise.resolve();
   let lastCleanup = 0;
 
   const backoffMs = (attempt: number) => config.JOB_BACKOFF_MS * 2 ** (attempt - 1);
@@ -74,6 +76,14 @@ export function createInProcessQueue(deps: AppDeps, opts: InProcessOptions = {})
       .set({ status: 'active', attempts: sql`${jobs.attempts} + 1`, lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
       .where(inArray(jobs.id, due))
       .returning();
+  }
+
+  /** Hands back jobs claimed while the driver was closing, untouched, for the next poller. */
+  async function release(rows: JobRow[]) {
+    await db
+      .update(jobs)
+      .set({ status: 'queued', attempts: sql`${jobs.attempts} - 1`, lockedUntil: null })
+      .where(inArray(jobs.id, rows.map((r) => r.id)));
   }
 
   async function finish(row: JobRow, outcome: { ok: true; result: unknown } | { ok: false; reason: string }) {
@@ -132,17 +142,26 @@ export function createInProcessQueue(deps: AppDeps, opts: InProcessOptions = {})
     running.set(row.id, p);
   }
 
-  async function tick() {
-    if (closed) return;
+  function tick(): Promise<void> {
+    if (closed) return Promise.resolve();
     if (ticking) {
       again = true;
-      return;
+      return polling;
     }
     ticking = true;
+    polling = poll();
+    return polling;
+  }
+
+  async function poll() {
     try {
       while (!closed && running.size < config.JOB_CONCURRENCY) {
         const claimed = await claim(config.JOB_CONCURRENCY - running.size);
         if (claimed.length === 0) break;
+        if (closed) {
+          await release(claimed);
+          break;
+        }
         for (const row of claimed) start(row);
       }
     } catch (err) {
@@ -261,6 +280,7 @@ export function createInProcessQueue(deps: AppDeps, opts: InProcessOptions = {})
     async close() {
       closed = true;
       for (const t of timers) clearInterval(t);
+      await polling;
       // Let running jobs finish; one that does not is resumed after its lease runs out.
       const all = Promise.allSettled([...running.values()]);
       await Promise.race([all, new Promise((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]);
