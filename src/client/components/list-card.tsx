@@ -7,13 +7,20 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHeader, TableRow } from '@/components/ui/table';
 
-interface ListQuery {
-  data?: { items: unknown[]; total: number };
-  error: unknown;
-  isPending: boolean;
-  isFetching: boolean;
-  isError: boolean;
-  refetch: () => unknown;
+/** What the card needs of `usePagedList`. */
+interface PagedList {
+  list: {
+    data?: { items: unknown[]; total: number };
+    error: unknown;
+    isPending: boolean;
+    isFetching: boolean;
+    isError: boolean;
+    refetch: () => unknown;
+  };
+  page: number;
+  setPage: (page: number) => void;
+  q: string;
+  setQuery: (q: string) => void;
 }
 
 /**
@@ -22,9 +29,7 @@ interface ListQuery {
  * The caller renders the header cells and the rows.
  */
 export function ListCard({
-  list,
-  search,
-  onSearch,
+  paged: { list, page, setPage, q, setQuery },
   searchPlaceholder,
   searchLabel,
   filters,
@@ -32,14 +37,10 @@ export function ListCard({
   head,
   columns,
   empty,
-  page,
   pageSize,
-  onPageChange,
   children,
 }: {
-  list: ListQuery;
-  search: string;
-  onSearch: (q: string) => void;
+  paged: PagedList;
   searchPlaceholder: string;
   searchLabel: string;
   filters?: ReactNode;
@@ -50,15 +51,13 @@ export function ListCard({
   columns: number;
   /** The text of the empty state (no rows, or none matching the search). */
   empty: string;
-  page: number;
   pageSize: number;
-  onPageChange: (page: number) => void;
   children: ReactNode;
 }) {
   return (
     <Card className="gap-4">
       <CardContent className={filters ? 'flex flex-wrap items-center gap-3' : 'flex flex-wrap items-center justify-between gap-3'}>
-        <SearchInput value={search} onChange={onSearch} placeholder={searchPlaceholder} aria-label={searchLabel} />
+        <SearchInput value={q} onChange={setQuery} placeholder={searchPlaceholder} aria-label={searchLabel} />
         {filters}
         {list.isFetching && !list.isPending && <Spinner className="text-muted-foreground" />}
       </CardContent>
@@ -90,7 +89,7 @@ export function ListCard({
                 {children}
               </TableBody>
             </Table>
-            {list.data && <Pagination page={page} pageSize={pageSize} total={list.data.total} onPageChange={onPageChange} />}
+            {list.data && <Pagination page={page} pageSize={pageSize} total={list.data.total} onPageChange={setPage} />}
           </>
         )}
       </CardContent>

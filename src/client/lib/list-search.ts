@@ -21,3 +21,8 @@ export function validateListSearch(search: Record<string, unknown>): ListSearch 
 export function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
   return (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
 }
+
+/** The paging and search part of a list procedure's input. */
+export function pageInput(search: ListSearch, pageSize: number) {
+  return { page: search.page ?? 1, pageSize, search: search.q };
+}

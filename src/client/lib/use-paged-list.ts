@@ -20,11 +20,14 @@ export function usePagedList<TSearch extends ListSearch, TData extends { items: 
     if (items && items.length === 0 && page > 1 && !list.isPlaceholderData) onSearchChange({ ...search, page: page - 1 });
   }, [items, page, list.isPlaceholderData, onSearchChange, search]);
 
+  /** A new search text or filter starts again at page 1. */
+  const setFilter = (patch: Partial<TSearch>) => onSearchChange({ ...search, ...patch, page: undefined });
   return {
     list,
     page,
     setPage: (p: number) => onSearchChange({ ...search, page: p > 1 ? p : undefined }),
-    /** A new search text or filter starts again at page 1. */
-    setFilter: (patch: Partial<TSearch>) => onSearchChange({ ...search, ...patch, page: undefined }),
+    setFilter,
+    q: search.q ?? '',
+    setQuery: (q: string) => setFilter({ q: q || undefined } as Partial<TSearch>),
   };
 }

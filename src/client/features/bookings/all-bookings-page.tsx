@@ -46,7 +46,7 @@ function BookNewLink() {
 function BookingsTable({ search, onSearchChange }: { search: BookingSearch; onSearchChange: (next: BookingSearch) => void }) {
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
-  const { list, page, setPage, setFilter } = usePagedList(bookingListOptions(search), search, onSearchChange);
+  const paged = usePagedList(bookingListOptions(search), search, onSearchChange);
   const del = useConfirmedDelete({
     toVariables: (t: { id: string; label: string }) => ({ id: t.id }),
     mutationOptions: trpc.bookings.delete.mutationOptions,
@@ -58,9 +58,7 @@ function BookingsTable({ search, onSearchChange }: { search: BookingSearch; onSe
   return (
     <>
       <ListCard
-        list={list}
-        search={search.q ?? ''}
-        onSearch={(q) => setFilter({ q: q || undefined })}
+        paged={paged}
         searchPlaceholder="Search by customer email or treatment"
         searchLabel="Search bookings"
         filters={
@@ -70,7 +68,7 @@ function BookingsTable({ search, onSearchChange }: { search: BookingSearch; onSe
               aria-label="Payment Status"
               className="w-44"
               value={search.status ?? ''}
-              onChange={(e) => setFilter({ status: oneOf(PAYMENT_STATUSES, e.target.value) })}
+              onChange={(e) => paged.setFilter({ status: oneOf(PAYMENT_STATUSES, e.target.value) })}
             >
               <option value="">All</option>
               {PAYMENT_STATUSES.map((s) => (
@@ -84,9 +82,7 @@ function BookingsTable({ search, onSearchChange }: { search: BookingSearch; onSe
         label="Treatment bookings"
         columns={7}
         empty="No bookings found."
-        page={page}
         pageSize={BOOKING_PAGE_SIZE}
-        onPageChange={setPage}
         head={
           <>
             <TableHead className="w-12">#</TableHead>
@@ -99,9 +95,9 @@ function BookingsTable({ search, onSearchChange }: { search: BookingSearch; onSe
           </>
         }
       >
-        {list.data?.items.map((b, i) => (
+        {paged.list.data?.items.map((b, i) => (
           <TableRow key={b._id} data-testid="booking-row" data-booking-id={b._id}>
-            <TableCell className="text-muted-foreground">{(page - 1) * BOOKING_PAGE_SIZE + i + 1}</TableCell>
+            <TableCell className="text-muted-foreground">{(paged.page - 1) * BOOKING_PAGE_SIZE + i + 1}</TableCell>
             <TableCell className="font-medium">{customerEmail(b)}</TableCell>
             <TableCell>{b.treatmentId.treatmentName}</TableCell>
             <TableCell>

@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../shared/booking-status';
-import { oneOf, validateListSearch, type ListSearch } from '@/lib/list-search';
+import { oneOf, pageInput, validateListSearch, type ListSearch } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 
 export const BOOKING_PAGE_SIZE = 25;
@@ -19,9 +19,7 @@ export function validateBookingSearch(search: Record<string, unknown>): BookingS
 
 export function bookingListOptions(search: BookingSearch) {
   return trpc.bookings.list.queryOptions({
-    page: search.page ?? 1,
-    pageSize: BOOKING_PAGE_SIZE,
-    search: search.q,
+    ...pageInput(search, BOOKING_PAGE_SIZE),
     paymentStatus: search.status,
     sortDir: 'desc',
   });

@@ -34,7 +34,7 @@ interface Draft {
 export function BranchListPage({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
-  const { list, page, setPage, setFilter } = usePagedList(branchListOptions(search), search, onSearchChange);
+  const paged = usePagedList(branchListOptions(search), search, onSearchChange);
   const invalidate = () => queryClient.invalidateQueries(trpc.branches.pathFilter());
   const { draft, setDraft, start, cancel, update } = useInlineEdit({
     toDraft: (b: Branch): Draft => ({ id: b._id, name: b.name, location: b.location }),
@@ -77,17 +77,13 @@ export function BranchListPage({ search, onSearchChange }: { search: ListSearch;
         }
       />
       <ListCard
-        list={list}
-        search={search.q ?? ''}
-        onSearch={(q) => setFilter({ q: q || undefined })}
+        paged={paged}
         searchPlaceholder="Search by name or location"
         searchLabel="Search branches"
         label="Branches"
         columns={4}
         empty={search.q ? 'No branches match your search.' : 'No branches found.'}
-        page={page}
         pageSize={BRANCH_PAGE_SIZE}
-        onPageChange={setPage}
         head={
           <>
             <TableHead className="w-14">#</TableHead>
@@ -97,11 +93,11 @@ export function BranchListPage({ search, onSearchChange }: { search: ListSearch;
           </>
         }
       >
-        {list.data?.items.map((b, i) => {
+        {paged.list.data?.items.map((b, i) => {
           const editing = draft?.id === b._id;
           return (
             <TableRow key={b._id} data-testid="branch-row" data-branch-id={b._id}>
-              <TableCell className="text-muted-foreground">{(page - 1) * BRANCH_PAGE_SIZE + i + 1}</TableCell>
+              <TableCell className="text-muted-foreground">{(paged.page - 1) * BRANCH_PAGE_SIZE + i + 1}</TableCell>
               <TableCell className="font-medium">
                 {editing ? (
                   <Input

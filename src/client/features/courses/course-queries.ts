@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
-import { validateListSearch, type ListSearch } from '@/lib/list-search';
+import { pageInput, validateListSearch, type ListSearch } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 
 export const COURSE_PAGE_SIZE = 25;
@@ -19,9 +19,7 @@ export function validateCourseListSearch(search: Record<string, unknown>): Cours
 /** One place that turns the URL's list search into the `courses.list` input (route loader and screen). */
 export function courseListOptions(search: CourseListSearch) {
   return trpc.courses.list.queryOptions({
-    page: search.page ?? 1,
-    pageSize: COURSE_PAGE_SIZE,
-    search: search.q,
+    ...pageInput(search, COURSE_PAGE_SIZE),
     category: search.category,
     sortBy: 'createdAt',
     sortDir: 'desc',

@@ -60,7 +60,7 @@ export function CoursesPage({ search, onSearchChange }: { search: CourseListSear
 
 function CoursesTable({ search, onSearchChange }: { search: CourseListSearch; onSearchChange: (next: CourseListSearch) => void }) {
   const queryClient = useQueryClient();
-  const { list, page, setPage, setFilter } = usePagedList(courseListOptions(search), search, onSearchChange);
+  const paged = usePagedList(courseListOptions(search), search, onSearchChange);
   const categories = useQuery(trpc.courses.categories.queryOptions());
   const invalidate = () => Promise.all([queryClient.invalidateQueries(trpc.courses.pathFilter()), queryClient.invalidateQueries(trpc.enrollments.pathFilter())]);
   const { draft, setDraft, start, cancel, update } = useInlineEdit({
@@ -108,9 +108,7 @@ function CoursesTable({ search, onSearchChange }: { search: CourseListSearch; on
   return (
     <>
       <ListCard
-        list={list}
-        search={search.q ?? ''}
-        onSearch={(q) => setFilter({ q: q || undefined })}
+        paged={paged}
         searchPlaceholder="Search by name or category"
         searchLabel="Search courses"
         filters={
@@ -118,7 +116,7 @@ function CoursesTable({ search, onSearchChange }: { search: CourseListSearch; on
             aria-label="Filter by category"
             className="h-9 rounded-md border border-input bg-transparent px-2 text-sm shadow-xs"
             value={search.category ?? ''}
-            onChange={(e) => setFilter({ category: e.target.value || undefined })}
+            onChange={(e) => paged.setFilter({ category: e.target.value || undefined })}
           >
             <option value="">All categories</option>
             {categories.data?.map((c) => (
@@ -131,9 +129,7 @@ function CoursesTable({ search, onSearchChange }: { search: CourseListSearch; on
         label="Courses"
         columns={8}
         empty={search.q || search.category ? 'No courses match your search.' : 'No courses found.'}
-        page={page}
         pageSize={COURSE_PAGE_SIZE}
-        onPageChange={setPage}
         head={
           <>
             <TableHead className="w-12">#</TableHead>
@@ -147,11 +143,11 @@ function CoursesTable({ search, onSearchChange }: { search: CourseListSearch; on
           </>
         }
       >
-        {list.data?.items.map((c, i) => {
+        {paged.list.data?.items.map((c, i) => {
           const editing = draft?.id === c._id;
           return (
             <TableRow key={c._id} data-testid="course-row" data-course-id={c._id}>
-              <TableCell className="text-muted-foreground">{(page - 1) * COURSE_PAGE_SIZE + i + 1}</TableCell>
+              <TableCell className="text-muted-foreground">{(paged.page - 1) * COURSE_PAGE_SIZE + i + 1}</TableCell>
               <TableCell className="font-medium">{editing ? <Input aria-label="Course Name" autoFocus {...edit('courseName')} /> : c.courseName}</TableCell>
               <TableCell>{editing ? <Input aria-label="Category" {...edit('category')} /> : c.category}</TableCell>
               <TableCell>{editing ? <Input aria-label="Duration" {...edit('duration')} /> : c.duration}</TableCell>

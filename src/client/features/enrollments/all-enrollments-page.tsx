@@ -89,7 +89,7 @@ interface ToDelete {
 function EnrollmentsTable({ search, onSearchChange }: { search: EnrollmentListSearch; onSearchChange: (next: EnrollmentListSearch) => void }) {
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
-  const { list, page, setPage, setFilter } = usePagedList(enrollmentListOptions(search), search, onSearchChange);
+  const paged = usePagedList(enrollmentListOptions(search), search, onSearchChange);
   const del = useConfirmedDelete({
     // Only reached with a userId: confirmDelete refuses the rest first.
     toVariables: (t: ToDelete) => ({ id: t.id, userId: t.userId ?? '' }),
@@ -112,9 +112,7 @@ function EnrollmentsTable({ search, onSearchChange }: { search: EnrollmentListSe
   return (
     <>
       <ListCard
-        list={list}
-        search={search.q ?? ''}
-        onSearch={(q) => setFilter({ q: q || undefined })}
+        paged={paged}
         searchPlaceholder="Search by student email, name or course"
         searchLabel="Search enrollments"
         filters={
@@ -122,7 +120,7 @@ function EnrollmentsTable({ search, onSearchChange }: { search: EnrollmentListSe
             aria-label="Filter by status"
             className="h-9 rounded-md border border-input bg-transparent px-2 text-sm shadow-xs"
             value={search.status ?? ''}
-            onChange={(e) => setFilter({ status: oneOf(DISPLAY_STATUSES, e.target.value) })}
+            onChange={(e) => paged.setFilter({ status: oneOf(DISPLAY_STATUSES, e.target.value) })}
           >
             <option value="">All statuses</option>
             {DISPLAY_STATUSES.map((s) => (
@@ -135,9 +133,7 @@ function EnrollmentsTable({ search, onSearchChange }: { search: EnrollmentListSe
         label="Enrollments"
         columns={7}
         empty={search.q || search.status ? 'No enrollments match your search.' : 'No enrollments found.'}
-        page={page}
         pageSize={ENROLLMENT_PAGE_SIZE}
-        onPageChange={setPage}
         head={
           <>
             <TableHead className="w-12">#</TableHead>
@@ -150,14 +146,14 @@ function EnrollmentsTable({ search, onSearchChange }: { search: EnrollmentListSe
           </>
         }
       >
-        {list.data?.items.map((e, i) => {
+        {paged.list.data?.items.map((e, i) => {
           const studentEmail = e.userId?.email ?? e.deletedEmail;
           const studentName = e.userId?.username ?? e.deletedUsername;
           const courseName = e.courseId?.courseName ?? e.deletedCourseName ?? 'Unknown course';
           const params = { courseId: e.courseId?._id ?? 'deleted', enrollmentId: e._id };
           return (
             <TableRow key={e._id} data-testid="enrollment-row" data-enrollment-id={e._id}>
-              <TableCell className="text-muted-foreground">{(page - 1) * ENROLLMENT_PAGE_SIZE + i + 1}</TableCell>
+              <TableCell className="text-muted-foreground">{(paged.page - 1) * ENROLLMENT_PAGE_SIZE + i + 1}</TableCell>
               <TableCell>
                 <Link to="/courses/$courseId/enrollment/$enrollmentId" params={params} className="font-medium hover:underline">
                   {studentName ?? 'Unknown'}

@@ -1,4 +1,4 @@
-import { oneOf, validateListSearch, type ListSearch } from '@/lib/list-search';
+import { oneOf, pageInput, validateListSearch, type ListSearch } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/enrollment-status';
 
@@ -14,9 +14,7 @@ export function validateEnrollmentListSearch(search: Record<string, unknown>): E
 
 export function enrollmentListOptions(search: EnrollmentListSearch) {
   return trpc.enrollments.list.queryOptions({
-    page: search.page ?? 1,
-    pageSize: ENROLLMENT_PAGE_SIZE,
-    search: search.q,
+    ...pageInput(search, ENROLLMENT_PAGE_SIZE),
     displayStatus: search.status,
     sortBy: 'createdAt',
     sortDir: 'desc',

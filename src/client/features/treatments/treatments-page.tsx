@@ -31,7 +31,7 @@ export function TreatmentsPage({ search, onSearchChange }: { search: ListSearch;
 function TreatmentsTable({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
-  const { list, page, setPage, setFilter } = usePagedList(treatmentListOptions(search), search, onSearchChange);
+  const paged = usePagedList(treatmentListOptions(search), search, onSearchChange);
   const invalidate = () => queryClient.invalidateQueries(trpc.treatments.pathFilter());
   const { draft, setDraft, start, cancel, update } = useInlineEdit({
     toDraft: (t: Treatment) => ({ id: t._id, ...toForm(t) }),
@@ -87,17 +87,13 @@ function TreatmentsTable({ search, onSearchChange }: { search: ListSearch; onSea
         }
       />
       <ListCard
-        list={list}
-        search={search.q ?? ''}
-        onSearch={(q) => setFilter({ q: q || undefined })}
+        paged={paged}
         searchPlaceholder="Search by treatment name"
         searchLabel="Search treatments"
         label="Treatments"
         columns={8}
         empty={search.q ? 'No treatments match your search.' : 'No treatments found.'}
-        page={page}
         pageSize={TREATMENT_PAGE_SIZE}
-        onPageChange={setPage}
         head={
           <>
             <TableHead className="w-12">#</TableHead>
@@ -111,11 +107,11 @@ function TreatmentsTable({ search, onSearchChange }: { search: ListSearch; onSea
           </>
         }
       >
-        {list.data?.items.map((t, i) => {
+        {paged.list.data?.items.map((t, i) => {
           const editing = draft?.id === t._id;
           return (
             <TableRow key={t._id} data-testid="treatment-row" data-treatment-id={t._id}>
-              <TableCell className="text-muted-foreground">{(page - 1) * TREATMENT_PAGE_SIZE + i + 1}</TableCell>
+              <TableCell className="text-muted-foreground">{(paged.page - 1) * TREATMENT_PAGE_SIZE + i + 1}</TableCell>
               <TableCell className="font-medium">{editing ? cell('treatmentName', 'Treatment Name', 'text', { autoFocus: 'true' }) : t.treatmentName}</TableCell>
               <TableCell className="text-right tabular-nums">{editing ? cell('localPrice', 'Local Price', 'number', { step: '0.01', min: '0' }) : formatAmount(t.localPrice)}</TableCell>
               <TableCell className="text-right tabular-nums">{editing ? cell('foreignPrice', 'Foreign Price', 'number', { step: '0.01', min: '0' }) : `$${formatAmount(t.foreignPrice)}`}</TableCell>

@@ -1,7 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
 import { grantableRoles, ROLES, type Role } from '../../../shared/roles';
-import { oneOf, type ListSearch } from '@/lib/list-search';
+import { oneOf, pageInput, type ListSearch } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 
 export type User = inferRouterOutputs<AppRouter>['users']['get'];
@@ -23,9 +23,7 @@ export function validateUsersSearch(search: Record<string, unknown>, base: ListS
 /** One place that turns the URL's search into the `users.list` input (route loader and screen). */
 export function usersListOptions(search: UsersSearch) {
   return trpc.users.list.queryOptions({
-    page: search.page ?? 1,
-    pageSize: USERS_PAGE_SIZE,
-    search: search.q,
+    ...pageInput(search, USERS_PAGE_SIZE),
     role: search.role,
     sortBy: 'createdAt',
     sortDir: 'desc',

@@ -32,7 +32,7 @@ const REQUIRED = 'Please fill all the required fields.';
 export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onSearchChange: (next: UsersSearch) => void }) {
   const me = useCurrentUser();
   const queryClient = useQueryClient();
-  const { list, page, setPage, setFilter } = usePagedList(usersListOptions(search), search, onSearchChange);
+  const paged = usePagedList(usersListOptions(search), search, onSearchChange);
   const branches = useQuery(trpc.branches.options.queryOptions());
   const canDelete = isAdmin(me.role);
   const invalidate = () => queryClient.invalidateQueries(trpc.users.pathFilter());
@@ -83,9 +83,7 @@ export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onS
         }
       />
       <ListCard
-        list={list}
-        search={search.q ?? ''}
-        onSearch={(q) => setFilter({ q: q || undefined })}
+        paged={paged}
         searchPlaceholder="Search username, name or email"
         searchLabel="Search users"
         filters={
@@ -93,7 +91,7 @@ export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onS
             aria-label="Filter by role"
             className="w-44"
             value={search.role ?? ''}
-            onChange={(e) => setFilter({ role: (e.target.value || undefined) as Role | undefined })}
+            onChange={(e) => paged.setFilter({ role: (e.target.value || undefined) as Role | undefined })}
           >
             <option value="">All roles</option>
             {ROLES.map((r) => (
@@ -106,9 +104,7 @@ export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onS
         label="Users"
         columns={7}
         empty={search.q || search.role ? 'No users match your search.' : 'No users found.'}
-        page={page}
         pageSize={USERS_PAGE_SIZE}
-        onPageChange={setPage}
         head={
           <>
             <TableHead className="w-12">#</TableHead>
@@ -121,7 +117,7 @@ export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onS
           </>
         }
       >
-        {list.data?.items.map((u, i) => {
+        {paged.list.data?.items.map((u, i) => {
           const editing = draft?.id === u._id;
           const self = u._id === me._id;
           const manageable = canManage(me, u);
@@ -129,7 +125,7 @@ export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onS
           const roleChoices = grantable.includes(u.role) ? grantable : [u.role, ...grantable];
           return (
             <TableRow key={u._id} data-testid="user-row" data-user-id={u._id}>
-              <TableCell className="text-muted-foreground">{(page - 1) * USERS_PAGE_SIZE + i + 1}</TableCell>
+              <TableCell className="text-muted-foreground">{(paged.page - 1) * USERS_PAGE_SIZE + i + 1}</TableCell>
               <TableCell className="font-medium">
                 {editing ? <Input aria-label="Username" value={draft.username} onChange={(e) => setDraft({ ...draft, username: e.target.value })} autoFocus /> : u.username}
               </TableCell>
