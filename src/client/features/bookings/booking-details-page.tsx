@@ -17,10 +17,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { useIsAdmin } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
+import { formatDate } from '@/lib/format-date';
 import { trpc } from '@/lib/trpc';
 import { paymentCompletionPercentage, progressColor, todayIn } from '../../../shared/booking-status';
 import { formatAmount } from '../../../shared/money';
-import { capitalize, formatDate, type Booking } from './booking-queries';
+import { capitalize, type Booking } from './booking-queries';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 const MISSING_INFO = 'Missing required booking information';

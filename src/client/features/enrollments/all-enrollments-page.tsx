@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
 import { loadErrorMessage } from '@/lib/errors';
+import { formatDay } from '@/lib/format-date';
 import { oneOf } from '@/lib/list-search';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
@@ -21,7 +22,7 @@ import { trpc } from '@/lib/trpc';
 import { DISPLAY_STATUSES } from '../../../shared/enrollment-status';
 import { formatRsList } from '../../../shared/money';
 import { DisplayStatusBadge } from './display-status-badge';
-import { ENROLLMENT_PAGE_SIZE, enrollmentListOptions, formatDay, type EnrollmentListSearch } from './enrollment-queries';
+import { ENROLLMENT_PAGE_SIZE, enrollmentListOptions, type EnrollmentListSearch } from './enrollment-queries';
 
 /** spec section 2, All Enrollments: statistics cards, table, rows link to the detail. */
 export function AllEnrollmentsPage({ search, onSearchChange }: { search: EnrollmentListSearch; onSearchChange: (next: EnrollmentListSearch) => void }) {

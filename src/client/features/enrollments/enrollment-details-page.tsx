@@ -14,10 +14,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
+import { formatDay, formatInstant } from '@/lib/format-date';
 import { trpc } from '@/lib/trpc';
 import { formatAmount, formatRs, toForeign } from '../../../shared/money';
 import { DisplayStatusBadge } from './display-status-badge';
-import { formatDay, formatInstant } from './enrollment-queries';
 
 /** spec section 2, Student Enrollment Details. The course id in the URL is informational. */
 export function EnrollmentDetailsPage({ enrollmentId }: { courseId: string; enrollmentId: string }) {

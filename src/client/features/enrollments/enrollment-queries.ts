@@ -20,13 +20,3 @@ export function enrollmentListOptions(search: EnrollmentListSearch) {
     sortDir: 'desc',
   });
 }
-
-/** Due dates are calendar days ('YYYY-MM-DD'): shown as that day wherever the browser is. */
-export function formatDay(isoDate: string): string {
-  const [y, m, d] = isoDate.slice(0, 10).split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
-}
-
-export function formatInstant(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' }) : '—';
-}
