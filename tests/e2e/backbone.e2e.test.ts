@@ -96,6 +96,9 @@ describe('branches through the screens', () => {
     await page.waitForURL((url) => url.pathname === '/branch');
 
     await page.getByRole('searchbox', { name: 'Search branches' }).fill(name);
+    // As a user does, wait for the filtered list before acting on a row, so the search's own
+    // refetch does not land in the middle of the edit.
+    await page.waitForURL((url) => url.searchParams.get('q') === name);
     const found = page.getByTestId('branch-row').filter({ hasText: name });
     await found.waitFor();
     expect(await found.textContent()).toContain('Main Street 12, Matara');

@@ -119,6 +119,9 @@ describe('users', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password');
+    // The URL changes before the lazily loaded page replaces the sign-in form (which also has an
+    // Email field): wait for this page's own button first.
+    await page.getByRole('button', { name: 'Send OTP' }).waitFor();
     await page.getByLabel('Email').fill(me.email);
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await expectToast(page, 'OTP sent to your email. Please check your inbox.');

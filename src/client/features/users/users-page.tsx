@@ -164,11 +164,11 @@ export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onS
               </TableCell>
               <TableCell className="text-right">
                 {editing ? (
-                  <SaveCancelButtons onSave={saveDraft} onCancel={cancel} pending={update.isPending} />
+                  <SaveCancelButtons iconOnly onSave={saveDraft} onCancel={cancel} pending={update.isPending} />
                 ) : (
                   <div className="flex justify-end gap-2">
-                    {manageable && <EditButton label={`Edit ${u.username}`} onClick={() => start(u)} />}
-                    {canDelete && !self && manageable && <DeleteButton label={`Delete ${u.username}`} onClick={() => del.ask(u)} />}
+                    {manageable && <EditButton size="icon-sm" label={`Edit ${u.username}`} onClick={() => start(u)} />}
+                    {canDelete && !self && manageable && <DeleteButton size="icon-sm" label={`Delete ${u.username}`} onClick={() => del.ask(u)} />}
                     {!manageable && <span className="text-muted-foreground">—</span>}
                   </div>
                 )}
