@@ -17,20 +17,31 @@ export const TEMPLATE_DB = 'backoffice_template';
 export default async function setup(project: TestProject) {
   const services = await startServices();
   console.log(`[tests] PostgreSQL and Redis from ${services.source}`);
-  const admin = postgres(services.databaseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${TEMPLATE_DB}`);
-  await admin.unsafe(`create database ${TEMPLATE_DB}`);
-  await admin.end();
-
-  const templateUrl = withDatabase(services.databaseUrl, TEMPLATE_DB);
-  const handle = await openDatabase({ databaseUrl: templateUrl, dataDir: '', max: 1 });
-  await handle.migrate();
-  await handle.close();
+  try {
+    await migrateTemplate(services.databaseUrl);
+  } catch (err) {
+    // Vitest never calls the teardown of a setup that threw: stop the servers here.
+    await services.stop();
+    throw err;
+  }
 
   project.provide('adminDatabaseUrl', services.databaseUrl);
   project.provide('templateDatabase', TEMPLATE_DB);
   project.provide('redisUrl', services.redisUrl);
   return () => services.stop();
+}
+
+async function migrateTemplate(databaseUrl: string) {
+  const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${TEMPLATE_DB}`);
+  await admin.unsafe(`create database ${TEMPLATE_DB}`);
+  await admin.end();
+  const handle = await openDatabase({ databaseUrl: withDatabase(databaseUrl, TEMPLATE_DB), dataDir: '', max: 1 });
+  try {
+    await handle.migrate();
+  } finally {
+    await handle.close();
+  }
 }
 
 export function withDatabase(url: string, db: string) {
