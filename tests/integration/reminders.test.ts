@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollmentInstallments, reminderLog } from '../../src/server/db/schema';
+import { enrollmentInstallments, reminderLog, treatmentBookings } from '../../src/server/db/schema';
 import { queueOverdueReminders } from '../../src/server/domains/reminders/reminders.service';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeUser } from '../helpers/factories';
@@ -28,8 +28,8 @@ describe('overdue reminders (embedded driver)', () => {
       { dueDate: daysFromToday(20) },
     ]);
     await makeEnrollment(t.deps.db, student.id, [{ dueDate: daysFromToday(-5) }], { status: 'completed' });
-    const { installments: bk } = await makeBooking(t.deps.db, customer.id, [{ dueDate: daysFromToday(-3) }, { dueDate: daysFromToday(27) }]);
-    await makeBooking(t.deps.db, customer.id, [{ dueDate: daysFromToday(-3) }], { status: 'cancelled' });
+    const { installments: bk, booking } = await makeBooking(t.deps.db, customer.id, [{ dueDate: daysFromToday(-3) }, { dueDate: daysFromToday(27) }]);
+    const { booking: cancelled } = await makeBooking(t.deps.db, customer.id, [{ dueDate: daysFromToday(-3) }], { status: 'cancelled' });
 
     const admin = await t.userWithSession('admin');
     const first = await t.api('POST', '/api/enrollments/send-reminders', { token: admin.token });
@@ -57,6 +57,11 @@ describe('overdue reminders (embedded driver)', () => {
     await t.deps.jobs.enqueue('send-overdue-reminders', {});
     await waitFor(jobsIdle, 'the scheduled run to finish');
     expect(await outboxFor(t.deps.db)).toHaveLength(2);
+    // The scheduled run also stores the overdue status the booking reached by time alone.
+    const stored = async (id: string) =>
+      (await t.deps.db.select({ s: treatmentBookings.paymentStatus }).from(treatmentBookings).where(eq(treatmentBookings.id, id)))[0]?.s;
+    expect(await stored(booking.id)).toBe('overdue');
+    expect(await stored(cancelled.id)).toBe('pending');
     const logged = await t.deps.db.select().from(reminderLog);
     expect(logged).toHaveLength(2);
   });

@@ -1,7 +1,9 @@
 import type { AppDeps } from '../deps';
+import { refreshOverdueBookings } from '../domains/bookings/bookings.service';
 import { buildReportFile } from '../domains/reports/report-job';
 import { queueOverdueReminders } from '../domains/reminders/reminders.service';
 import { sendEmailJob } from '../email/send-email';
+import { todayIn } from '../../shared/booking-status';
 import { parsePayload, type JobName, type JobPayload } from './definitions';
 
 /** What a handler may know about the run it is in. */
@@ -18,7 +20,12 @@ export type HandlerMap = { [N in JobName]: JobHandler<N> };
 
 export const handlers: HandlerMap = {
   'send-email': (deps, payload) => sendEmailJob(deps, payload),
-  'send-overdue-reminders': (deps) => queueOverdueReminders(deps),
+  'send-overdue-reminders': async (deps) => {
+    // Reads derive overdue in SQL; the daily run also brings the stored column up to date, so the
+    // table itself (exports, ad-hoc queries) says overdue once a day has passed with no write.
+    await refreshOverdueBookings(deps.db, todayIn(deps.config.TIME_ZONE));
+    return queueOverdueReminders(deps);
+  },
   'build-report': async (deps, payload, job) => {
     await buildReportFile(deps, payload.reportFileId, (pct) => job.updateProgress(pct));
   },
