@@ -48,9 +48,7 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`);
-
-export function zodIssues(err: ZodError) {
+function zodIssues(err: ZodError) {
   return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 

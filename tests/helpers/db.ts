@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-
-function withDatabase(url: string, db: string) {
-  const u = new URL(url);
-  u.pathname = `/${db}`;
-  return u.toString();
-}
+import { withDatabase } from '../setup/services';
 
 /** A fresh, migrated database for one test file, cloned from the template in milliseconds. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {

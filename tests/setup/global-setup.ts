@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client';
-import { startServices } from './services';
+import { startServices, withDatabase } from './services';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,10 +42,4 @@ async function migrateTemplate(databaseUrl: string) {
   } finally {
     await handle.close();
   }
-}
-
-export function withDatabase(url: string, db: string) {
-  const u = new URL(url);
-  u.pathname = `/${db}`;
-  return u.toString();
 }

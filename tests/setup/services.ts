@@ -16,6 +16,13 @@ export interface Services {
   stop(): Promise<void>;
 }
 
+/** The same server URL naming another database. */
+export function withDatabase(url: string, db: string) {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

@@ -44,8 +44,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const middleware = t.middleware;
-export const createCallerFactory = t.createCallerFactory;
 
 /** Services throw AppError; this turns it into the matching tRPC error for every procedure. */
 const mapAppErrors = t.middleware(async ({ next }) => {

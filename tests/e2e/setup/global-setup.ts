@@ -6,7 +6,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { DEMO_PASSWORD } from '../../../src/server/seed/demo-users';
-import { freePort, startServices } from '../../setup/services';
+import { freePort, startServices, withDatabase } from '../../setup/services';
 
 export interface E2eEnv {
   /** http://127.0.0.1:PORT, the real server serving the built client. */
@@ -116,10 +116,4 @@ async function stopProcess(child: ChildProcess) {
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
-}
-
-function withDatabase(url: string, db: string) {
-  const u = new URL(url);
-  u.pathname = `/${db}`;
-  return u.toString();
 }
