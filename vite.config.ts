@@ -21,7 +21,10 @@ export default defineConfig({
     tailwindcss(),
   ],
   resolve: {
-    alias: { '@': path.resolve(import.meta.dirname, 'src/client') },
+    alias: {
+      '@shared': path.resolve(import.meta.dirname, 'src/shared'),
+      '@': path.resolve(import.meta.dirname, 'src/client'),
+    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

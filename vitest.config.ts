@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The same import alias as tsconfig.json and vite.config.ts, for code under test.
+  resolve: { alias: { '@shared': path.resolve(import.meta.dirname, 'src/shared') } },
   test: {
     include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],

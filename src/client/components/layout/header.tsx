@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user-avatar';
 import { useCurrentUser, useSignOut } from '@/lib/auth';
-import { ROLE_LABELS, type Role } from '../../../shared/roles';
+import { ROLE_LABELS, type Role } from '@shared/roles';
 
 export function Header({ collapsed, narrow, onToggle }: { collapsed: boolean; narrow: boolean; onToggle: () => void }) {
   const left = narrow ? '0px' : collapsed ? 'var(--sidebar-width-collapsed)' : 'var(--sidebar-width)';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageInput } from '../../../shared/pagination';
+import { ZPageInput } from '@shared/pagination';
 
 const REQUIRED = 'Please fill all the required fields.';
 
