@@ -8,11 +8,12 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import { AppError, HTTP_STATUS, isForeignKeyViolation, isUniqueViolation } from './errors';
 import { registerAuthHook } from './http/auth-hook';
+import { projectRoot } from './paths';
 import { restModules } from './rest-modules';
 import { appRouter, type AppRouter } from './trpc/root';
 import { contextFactory } from './trpc/context';
 
-const clientDir = path.resolve(import.meta.dirname, '../../dist/client');
+const clientDir = path.join(projectRoot, 'dist/client');
 
 /** Pictures are at most 2 MB (RULES.md); the multipart limit leaves room to say so clearly. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;

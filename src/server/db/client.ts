@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { projectRoot } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -15,7 +16,7 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
+const migrationsFolder = path.join(projectRoot, 'drizzle');
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; max?: number }): Promise<DbHandle> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.max);
