@@ -14,6 +14,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { pino } from 'pino';
 import { sql } from 'drizzle-orm';
+import { SessionCache } from '../src/server/auth/session-cache';
 import type { Actor } from '../src/server/auth/sessions';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Db, type DbHandle } from '../src/server/db/client';
@@ -117,7 +118,7 @@ function contextFor(handle: DbHandle, actor: Actor): ServiceContext {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REMINDER_SCHEDULE: 'false' });
   // Queues nothing: the benchmark measures finding the reminders, not sending them.
   const jobs = { driver: 'inprocess', enqueue: async () => ({ id: 'bench' }), enqueueMany: async () => {} } as unknown as JobQueue;
-  const deps: AppDeps = { config, dbHandle: handle, db: handle.db, jobs, log: pino({ level: 'silent' }), sessionPolicy: { idleMs: 1, maxMs: 1 } };
+  const deps: AppDeps = { config, dbHandle: handle, db: handle.db, jobs, log: pino({ level: 'silent' }), sessionPolicy: { idleMs: 1, maxMs: 1 }, sessionCache: new SessionCache(0) };
   return { db: handle.db, actor, deps };
 }
 

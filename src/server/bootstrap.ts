@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { SessionCache } from './auth/session-cache';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type DbHandle } from './db/client';
 import { sessionPolicyFrom, type AppDeps } from './deps';
@@ -30,6 +31,7 @@ export async function assembleDeps(
     db: dbHandle.db,
     log,
     sessionPolicy: sessionPolicyFrom(config),
+    sessionCache: new SessionCache(config.SESSION_CACHE_SECONDS * 1000),
     jobs: undefined as unknown as AppDeps['jobs'],
   };
   deps.jobs = await createQueue(deps);

@@ -21,6 +21,8 @@ const ZConfig = z.object({
   SEED_DEMO: bool.default(true),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
+  /** How long a server may reuse a session it validated; other servers see a sign-out within it. */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(10).default(5),
   /** Daily reminder time, HH:MM, in TIME_ZONE. */
   REMINDER_TIME: z
     .string()

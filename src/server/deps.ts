@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { JobQueue } from './jobs/queue';
+import type { SessionCache } from './auth/session-cache';
 import type { Actor, SessionPolicy } from './auth/sessions';
 
 /** Everything the server's parts share, built once in main.ts (or by a test). */
@@ -12,6 +13,8 @@ export interface AppDeps {
   jobs: JobQueue;
   log: FastifyBaseLogger;
   sessionPolicy: SessionPolicy;
+  /** This process's memory of recently validated sessions. */
+  sessionCache: SessionCache;
 }
 
 /** What a service function receives: the database (or a transaction) and who is acting. */

@@ -26,9 +26,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real server on a real PostgreSQL database of its own, listening on a free port. */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * The real server on a real PostgreSQL database of its own, listening on a free port. With
+ * `sameDatabaseAs`, a second server instance on another app's database (left to that app to drop).
+ */
+export async function startTestApp(overrides: Partial<Config> = {}, opts: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+  const sharedUrl = opts.sameDatabaseAs?.deps.config.DATABASE_URL;
+  const database = sharedUrl ? { url: sharedUrl, drop: async () => {} } : await createTestDatabase();
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REMINDER_SCHEDULE: 'false' }), DATABASE_URL: database.url, ...overrides };
   const dbHandle = await openDatabase({ databaseUrl: database.url, dataDir: '', max: 5 });
   const deps = await assembleDeps(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), dbHandle);

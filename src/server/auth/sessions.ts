@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Role } from '../../shared/roles';
+import type { SessionCache } from './session-cache';
 
 /** Sessions as in Lucia's session guide: a random token for the client, its SHA-256 as the id. */
 export interface SessionPolicy {
@@ -42,9 +43,11 @@ export async function createSession(db: Db, userId: string, policy: SessionPolic
  * Validates a token and slides the idle window. The row's expiresAt is the earlier of
  * lastUsed + idle and created + max; it is refreshed at most once a minute to spare writes.
  */
-export async function validateSessionToken(db: Db, token: string, policy: SessionPolicy): Promise<Actor | null> {
+export async function validateSessionToken(db: Db, token: string, policy: SessionPolicy, cache?: SessionCache): Promise<Actor | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const id = sessionIdFromToken(token);
+  const cached = cache?.get(id);
+  if (cached) return cached;
   const rows = await db
     .select({
       session: sessions,
@@ -68,14 +71,19 @@ export async function validateSessionToken(db: Db, token: string, policy: Sessio
       .set({ lastUsedAt: new Date(now), expiresAt: new Date(Math.min(now + policy.idleMs, hardEnd)) })
       .where(eq(sessions.id, id));
   }
-  return { ...row.user, sessionId: id };
+  const actor = { ...row.user, sessionId: id };
+  cache?.set(actor, row.session.expiresAt.getTime(), now);
+  return actor;
 }
 
-export async function invalidateSession(db: Db, sessionId: string) {
+/** Ends one session; `cache` is this server's session cache, evicted at once. */
+export async function invalidateSession(db: Db, sessionId: string, cache: SessionCache | null) {
+  cache?.forgetSession(sessionId);
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** A role change, a password change or reset, and deleting the user end every session. */
-export async function invalidateUserSessions(db: Db, userId: string) {
+export async function invalidateUserSessions(db: Db, userId: string, cache: SessionCache | null) {
+  cache?.forgetUser(userId);
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -65,7 +65,7 @@ export function registerAuthHook(app: FastifyInstance, deps: AppDeps) {
     const cookie = req.cookies[SESSION_COOKIE];
     const token = bearer ?? cookie;
     if (!token) return;
-    const actor = await validateSessionToken(deps.db, token, deps.sessionPolicy);
+    const actor = await validateSessionToken(deps.db, token, deps.sessionPolicy, deps.sessionCache);
     if (!actor) return;
     req.actor = actor;
     req.authVia = bearer ? 'bearer' : 'cookie';

@@ -36,7 +36,7 @@ export async function login(deps: AppDeps, input: TLoginInput) {
 }
 
 export async function logout(deps: AppDeps, actor: Actor) {
-  await invalidateSession(deps.db, actor.sessionId);
+  await invalidateSession(deps.db, actor.sessionId, deps.sessionCache);
 }
 
 export async function me(deps: AppDeps, actor: Actor) {

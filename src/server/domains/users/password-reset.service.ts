@@ -129,7 +129,7 @@ export async function resetPassword(deps: AppDeps, input: TResetPasswordInput): 
     const gone = await tx.delete(passwordResets).where(eq(passwordResets.id, resetId)).returning({ id: passwordResets.id });
     if (gone.length === 0) throw new AppError('BAD_REQUEST', INVALID_OTP);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await invalidateUserSessions(tx, userId);
+    await invalidateUserSessions(tx, userId, deps.sessionCache);
   });
   return { message: PASSWORD_RESET_DONE };
 }

@@ -172,7 +172,7 @@ async function lockUser(tx: Db, id: string) {
   return row;
 }
 
-export async function updateUser({ db, actor }: ServiceContext, input: TUpdateUserInput & { image?: UploadedImage }): Promise<UserDto> {
+export async function updateUser({ db, actor, deps }: ServiceContext, input: TUpdateUserInput & { image?: UploadedImage }): Promise<UserDto> {
   assertId(input.id, 'User');
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, input.id);
@@ -194,7 +194,7 @@ export async function updateUser({ db, actor }: ServiceContext, input: TUpdateUs
     }
     await applyChanges(tx, target, changes, input.image);
     // The role is read at every request, but a demotion must also end what the user had open.
-    if (roleChanged) await invalidateUserSessions(tx, target.id);
+    if (roleChanged) await invalidateUserSessions(tx, target.id, deps.sessionCache);
   });
   return (await findUserDto(db, input.id))!;
 }
@@ -212,7 +212,7 @@ export async function updateProfile({ db, actor }: ServiceContext, input: TUpdat
   return (await findUserDto(db, actor.id))!;
 }
 
-export async function deleteUser({ db, actor }: ServiceContext, id: string): Promise<{ message: string }> {
+export async function deleteUser({ db, actor, deps }: ServiceContext, id: string): Promise<{ message: string }> {
   if (!isAdmin(actor.role)) throw new AppError('FORBIDDEN', DELETE_ADMINS_ONLY);
   assertId(id, 'User');
   if (id === actor.id) throw new AppError('FORBIDDEN', DELETE_SELF);
@@ -223,7 +223,7 @@ export async function deleteUser({ db, actor }: ServiceContext, id: string): Pro
     // before the delete sets their user to null.
     await detachUserFromEnrollments(tx, target.id);
     await detachUserFromBookings(tx, target.id);
-    await invalidateUserSessions(tx, target.id);
+    await invalidateUserSessions(tx, target.id, deps.sessionCache);
     await tx.delete(users).where(eq(users.id, target.id));
     if (target.imageFileId) await deleteFile(tx, target.imageFileId);
   });
