@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -49,6 +50,16 @@ fs.rmSync(stampFile, { force: true });
 
 const { build: viteBuild } = await import('vite');
 await viteBuild({ root, logLevel: 'warn' });
+
+// The assets never change once built, so they are compressed once, as hard as brotli goes;
+// the server sends these files to browsers that accept them (preCompressed in app.ts).
+for (const file of fs.readdirSync(path.join(dist, 'client/assets'))) {
+  if (!/\.(js|css|svg)$/.test(file)) continue;
+  const full = path.join(dist, 'client/assets', file);
+  const raw = fs.readFileSync(full);
+  fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${full}.gz`, zlib.gzipSync(raw, { level: 9 }));
+}
 
 const esbuild = await import('esbuild');
 fs.rmSync(path.join(dist, 'server'), { recursive: true, force: true });

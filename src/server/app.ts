@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -36,6 +38,13 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
 
   // JSON and multipart only: a text/plain or urlencoded write is refused (CSRF, RULES.md).
   app.removeContentTypeParser('text/plain');
+  // Brotli or gzip for answers over 1 KiB. Quality 4 keeps on-the-fly brotli cheap; the client's
+  // assets are compressed at quality 11 once, at build time (scripts/build.mjs), and sent as is.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20 } });
   registerAuthHook(app, deps);
@@ -99,6 +108,7 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      preCompressed: true,
       // Hashed assets never change; index.html must always be fresh.
       setHeaders(res, filePath) {
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
