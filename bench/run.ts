@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { reportSource } from '../src/server/domains/reports/report-sources';
 import { buildPdf, jsonChunks, PDF_MAX_ROWS, writeXlsx } from '../src/server/domains/reports/report-writers';
-import type { TReportSpec } from '../src/server/domains/reports/reports.schemas';
+import type { TReportSpec } from '@shared/schemas/reports';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const TZ = 'Asia/Colombo';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { clearSessionCookie, setSessionCookie } from '../../http/auth-hook';
 import { route } from '../../http/rest';
-import { ZLoginInput } from './auth.schemas';
+import { ZLoginInput } from '@shared/schemas/auth';
 import * as service from './auth.service';
 
 export function registerAuthRest(app: FastifyInstance, deps: AppDeps) {

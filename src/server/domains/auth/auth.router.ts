@@ -1,6 +1,6 @@
 import { authedProcedure, publicProcedure } from '../../trpc/procedures';
 import { router } from '../../trpc/init';
-import { ZLoginInput } from './auth.schemas';
+import { ZLoginInput } from '@shared/schemas/auth';
 import * as service from './auth.service';
 
 export const authRouter = router({

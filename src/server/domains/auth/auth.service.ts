@@ -6,7 +6,7 @@ import { users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { findUserDto } from '../users/users.dto';
-import type { TLoginInput } from './auth.schemas';
+import type { TLoginInput } from '@shared/schemas/auth';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const THROTTLED = 'Too many failed sign-in attempts. Please try again in 15 minutes.';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { route, ZIdParam } from '../../http/rest';
-import { ZBookTreatmentBody, ZListBookingsQuery, ZPaymentBody, ZPayInstallmentBody, ZProgressBody } from './bookings.schemas';
+import { ZBookTreatmentBody, ZListBookingsQuery, ZPaymentBody, ZPayInstallmentBody, ZProgressBody } from '@shared/schemas/bookings';
 import * as service from './bookings.service';
 
 const ZPairParams = z.object({ userId: z.string(), treatmentId: z.string() });

@@ -7,7 +7,7 @@ import {
   ZSaveNoteInput,
   ZSetInstallmentPaidInput,
   ZSetSessionsInput,
-} from './bookings.schemas';
+} from '@shared/schemas/bookings';
 import * as service from './bookings.service';
 
 /**

@@ -15,7 +15,7 @@ import {
   type TListBookingsInput,
   type TPaymentBody,
   type TProgressBody,
-} from './bookings.schemas';
+} from '@shared/schemas/bookings';
 
 type Ctx = Pick<ServiceContext, 'db' | 'deps'>;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route, ZIdParam } from '../../http/rest';
-import { ZCreateBranchInput, ZUpdateBranchInput } from './branches.schemas';
+import { ZCreateBranchInput, ZUpdateBranchInput } from '@shared/schemas/branches';
 import * as service from './branches.service';
 
 const ZBranchBody = ZUpdateBranchInput.omit({ id: true });

@@ -1,6 +1,6 @@
 import { router } from '../../trpc/init';
 import { adminProcedure, staffProcedure } from '../../trpc/procedures';
-import { ZBranchIdInput, ZCreateBranchInput, ZListBranchesInput, ZUpdateBranchInput } from './branches.schemas';
+import { ZBranchIdInput, ZCreateBranchInput, ZListBranchesInput, ZUpdateBranchInput } from '@shared/schemas/branches';
 import * as service from './branches.service';
 
 export const branchesRouter = router({

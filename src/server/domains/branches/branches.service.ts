@@ -4,7 +4,7 @@ import { branches, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
 import { assertId, ilikeContains, offsetOf } from '../common';
-import type { TCreateBranchInput, TListBranchesInput, TUpdateBranchInput } from './branches.schemas';
+import type { TCreateBranchInput, TListBranchesInput, TUpdateBranchInput } from '@shared/schemas/branches';
 
 interface Ctx {
   db: Db;

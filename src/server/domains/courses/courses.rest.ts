@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route, ZIdParam } from '../../http/rest';
-import { ZCreateCourseInput, ZFilterCoursesInput, ZUpdateCourseFields } from './courses.schemas';
+import { ZCreateCourseInput, ZFilterCoursesInput, ZUpdateCourseFields } from '@shared/schemas/courses';
 import * as service from './courses.service';
 
 /** spec section 7, Courses; roles as in courses.router.ts. */

@@ -6,7 +6,7 @@ import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
 import { assertId, ilikeContains, offsetOf } from '../common';
 import { detachCourseFromEnrollments } from '../enrollments/enrollments.service';
-import type { TCreateCourseInput, TFilterCoursesInput, TListCoursesInput, TUpdateCourseInput } from './courses.schemas';
+import type { TCreateCourseInput, TFilterCoursesInput, TListCoursesInput, TUpdateCourseInput } from '@shared/schemas/courses';
 
 interface Ctx {
   db: Db;

@@ -8,7 +8,7 @@ import {
   ZPayInstallmentFields,
   ZRestListQuery,
   ZUpdateEnrollmentFields,
-} from './enrollments.schemas';
+} from '@shared/schemas/enrollments';
 import * as service from './enrollments.service';
 
 /**

@@ -17,7 +17,7 @@ import {
   ZPayAdmissionFeeInput,
   ZPayInstallmentInput,
   ZUpdateEnrollmentInput,
-} from './enrollments.schemas';
+} from '@shared/schemas/enrollments';
 import * as service from './enrollments.service';
 
 export const enrollmentsRouter = router({

@@ -18,7 +18,7 @@ import type {
   TPayAdmissionFeeInput,
   TPayInstallmentInput,
   TUpdateEnrollmentInput,
-} from './enrollments.schemas';
+} from '@shared/schemas/enrollments';
 
 interface Ctx {
   db: Db;

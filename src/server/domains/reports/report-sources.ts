@@ -20,7 +20,7 @@ import {
   USER_REPORT_COLUMNS,
 } from '../../../shared/report-columns';
 import type { CurrencySettings } from '../settings/settings.service';
-import type { TCourseReportFilters, TReportSpec, TTreatmentReportFilters, TUserReportFilters } from './reports.schemas';
+import type { TCourseReportFilters, TReportSpec, TTreatmentReportFilters, TUserReportFilters } from '@shared/schemas/reports';
 
 export type CellValue = string | number | null;
 export type ReportRow = Record<string, CellValue>;

@@ -16,7 +16,7 @@ import {
   ZUserCustomBody,
   ZUserReportQuery,
   type TReportSpec,
-} from './reports.schemas';
+} from '@shared/schemas/reports';
 import { downloadReportFile, reportFileStatus, runReport, type ReportOutcome } from './reports.service';
 import { courseStatistics, treatmentStatistics, userStatistics } from './reports.stats';
 

@@ -1,6 +1,6 @@
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';
-import { ZReportCountInput, ZReportFileIdInput } from './reports.schemas';
+import { ZReportCountInput, ZReportFileIdInput } from '@shared/schemas/reports';
 import { countReportRows, reportFileStatus } from './reports.service';
 import { courseStatistics, treatmentStatistics, userStatistics } from './reports.stats';
 

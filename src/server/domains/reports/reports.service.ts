@@ -9,7 +9,7 @@ import { assertId } from '../common';
 import { getCurrencySettings } from '../settings/settings.service';
 import { reportSource, type ReportSource } from './report-sources';
 import { buildPdf, jsonChunks, PDF_MAX_ROWS, writeXlsx } from './report-writers';
-import type { TReportCountInput, TReportSpec } from './reports.schemas';
+import type { TReportCountInput, TReportSpec } from '@shared/schemas/reports';
 
 export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

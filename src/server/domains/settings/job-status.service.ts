@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../deps';
 import { AppError } from '../../errors';
 import type { JobStatus } from '../../jobs/queue';
-import type { TListJobsInput } from './settings.schemas';
+import type { TListJobsInput } from '@shared/schemas/settings';
 
 /** The Settings screen's job view: counts per state and the newest jobs, from either driver. */
 export async function listJobs(ctx: ServiceContext, input: TListJobsInput): Promise<JobStatus & { driver: 'bullmq' | 'inprocess' }> {

@@ -1,7 +1,7 @@
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';
 import { sendRemindersNow } from '../reminders/reminders.service';
-import { ZListJobsInput, ZRetryJobInput } from './settings.schemas';
+import { ZListJobsInput, ZRetryJobInput } from '@shared/schemas/settings';
 import { listJobs, retryJob } from './job-status.service';
 
 export const jobsRouter = router({

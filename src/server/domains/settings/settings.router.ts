@@ -1,6 +1,6 @@
 import { router } from '../../trpc/init';
 import { adminProcedure, staffProcedure } from '../../trpc/procedures';
-import { ZUpdateCurrencyInput } from './settings.schemas';
+import { ZUpdateCurrencyInput } from '@shared/schemas/settings';
 import { getCurrencySettings, updateCurrencySettings } from './settings.service';
 
 export const settingsRouter = router({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
-import type { TUpdateCurrencyInput } from './settings.schemas';
+import type { TUpdateCurrencyInput } from '@shared/schemas/settings';
 
 export interface CurrencySettings {
   localCurrency: string;

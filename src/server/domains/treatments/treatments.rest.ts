@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/rest';
-import { ZCreateTreatmentInput, ZTreatmentIdParam, ZUpdateTreatmentBody } from './treatments.schemas';
+import { ZCreateTreatmentInput, ZTreatmentIdParam, ZUpdateTreatmentBody } from '@shared/schemas/treatments';
 import * as service from './treatments.service';
 
 /** spec section 7, Treatments. Access as in treatments.router.ts. */

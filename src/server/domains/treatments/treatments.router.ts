@@ -1,6 +1,6 @@
 import { router } from '../../trpc/init';
 import { adminProcedure, staffProcedure } from '../../trpc/procedures';
-import { ZCreateTreatmentInput, ZListTreatmentsInput, ZTreatmentIdInput, ZUpdateTreatmentInput } from './treatments.schemas';
+import { ZCreateTreatmentInput, ZListTreatmentsInput, ZTreatmentIdInput, ZUpdateTreatmentInput } from '@shared/schemas/treatments';
 import * as service from './treatments.service';
 
 /**

@@ -5,7 +5,7 @@ import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError, isUniqueViolation } from '../../errors';
 import { assertId, ilikeContains, offsetOf } from '../common';
-import { DUPLICATE_TREATMENT, type TCreateTreatmentInput, type TListTreatmentsInput, type TreatmentValues, type TUpdateTreatmentInput } from './treatments.schemas';
+import { DUPLICATE_TREATMENT, type TCreateTreatmentInput, type TListTreatmentsInput, type TreatmentValues, type TUpdateTreatmentInput } from '@shared/schemas/treatments';
 
 interface Ctx {
   db: Db;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError, isUniqueViolation } from '../../errors';
-import { INVALID_OTP, type TForgotPasswordInput, type TResetPasswordInput, type TValidateOtpInput } from './users.schemas';
+import { INVALID_OTP, type TForgotPasswordInput, type TResetPasswordInput, type TValidateOtpInput } from '@shared/schemas/users';
 
 /** RULES.md: 6 digits, valid 10 minutes, at most 5 wrong tries. */
 export const OTP_TTL_MS = 10 * 60_000;

@@ -13,7 +13,7 @@ import {
   ZUpdateUserInput,
   ZValidateOtpInput,
   type UploadedImage,
-} from './users.schemas';
+} from '@shared/schemas/users';
 import * as service from './users.service';
 
 /** Reads a multipart form: text fields as strings, the `image` file as a Buffer. */

@@ -10,7 +10,7 @@ import {
   ZUpdateUserInput,
   ZUserIdInput,
   ZValidateOtpInput,
-} from './users.schemas';
+} from '@shared/schemas/users';
 import * as service from './users.service';
 
 /** Pictures are uploaded through the multipart REST paths; tRPC carries JSON only. */

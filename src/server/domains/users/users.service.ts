@@ -12,7 +12,7 @@ import { detachUserFromBookings } from '../bookings/bookings.service';
 import { detachUserFromEnrollments } from '../enrollments/enrollments.service';
 import { deleteFile, storeImage } from '../files/files.service';
 import { findUserDto, selectUsers, toUserDto, type UserDto } from './users.dto';
-import type { TCreateUserInput, TListUsersInput, TUpdateProfileInput, TUpdateUserInput, UploadedImage } from './users.schemas';
+import type { TCreateUserInput, TListUsersInput, TUpdateProfileInput, TUpdateUserInput, UploadedImage } from '@shared/schemas/users';
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const USERNAME_TAKEN = 'This username is already taken.';

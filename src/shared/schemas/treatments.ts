@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from '../../../shared/money';
-import { ZPageInput } from '../../../shared/pagination';
+import { hasAtMostTwoDecimals } from '@shared/money';
+import { ZPageInput } from '@shared/pagination';
 
 export const CREATE_REQUIRED = 'Please fill all the required fields.';
 export const UPDATE_REQUIRED = 'Please fill all required fields';

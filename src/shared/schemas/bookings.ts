@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PAYMENT_STATUSES } from '../../../shared/booking-status';
-import { ZPageInput } from '../../../shared/pagination';
+import { PAYMENT_STATUSES } from '@shared/booking-status';
+import { ZPageInput } from '@shared/pagination';
 
 export const SELECT_TREATMENT = 'Please select a treatment.';
 export const ENTER_EMAIL = 'Please enter a user email.';

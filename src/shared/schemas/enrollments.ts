@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DISPLAY_STATUSES } from '../../../shared/enrollment-status';
-import { ZPageInput } from '../../../shared/pagination';
+import { DISPLAY_STATUSES } from '@shared/enrollment-status';
+import { ZPageInput } from '@shared/pagination';
 
 export const ENROLL_REQUIRED = 'Please enter a valid email and select a course.';
 export const USER_ID_REQUIRED = 'User ID not found in enrollment data';

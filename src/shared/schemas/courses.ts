@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from '../../../shared/money';
-import { ZPageInput } from '../../../shared/pagination';
+import { hasAtMostTwoDecimals } from '@shared/money';
+import { ZPageInput } from '@shared/pagination';
 
 export const REQUIRED = 'Please fill all the required fields.';
 const NOT_A_NUMBER = 'Fees and installments must be valid numbers.';

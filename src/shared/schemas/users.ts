@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZPageInput } from '../../../shared/pagination';
-import { ROLES } from '../../../shared/roles';
+import { ZPageInput } from '@shared/pagination';
+import { ROLES } from '@shared/roles';
 
 export const BRANCH_REQUIRED = 'Please select a branch.';
 export const INVALID_OTP = 'Invalid OTP. Please try again.';

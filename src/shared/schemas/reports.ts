@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals, toMinor } from '../../../shared/money';
+import { hasAtMostTwoDecimals, toMinor } from '@shared/money';
 import {
   COURSE_REPORT_COLUMNS,
   TREATMENT_REPORT_COLUMNS,
   USER_REPORT_COLUMNS,
-} from '../../../shared/report-columns';
-import { ROLES } from '../../../shared/roles';
+} from '@shared/report-columns';
+import { ROLES } from '@shared/roles';
 
 /** Query strings arrive as text; an empty value (`?category=`) means "no filter". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
