@@ -1,26 +1,117 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { loginAttempts } from '../db/schema';
+import { loginAttempts, otpEvents } from '../db/schema';
+import { AppError } from '../errors';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Failure limits, counted in the database so every server process sees the same counts
+ * (docs/security.md#rate-limits-and-lock-outs). Successes are never limited here: a whole office
+ * signs in from one address each morning.
+ */
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+/** Failed sign-ins for one account from one client address. */
+export const MAX_FAILED_LOGINS_PER_ACCOUNT = 5;
+/** Failed sign-ins from one client address, whatever the accounts. */
+export const MAX_FAILED_LOGINS_PER_CLIENT = 30;
 
-/** Counters live in the database so every server process sees the same ones. */
-export async function isLoginThrottled(db: Db, email: string): Promise<boolean> {
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), gt(loginAttempts.createdAt, since)));
-  return (row?.n ?? 0) >= MAX_FAILED_LOGINS;
+export const OTP_CODES_WINDOW_MS = 60 * 60_000;
+/** New codes for one email address per hour. */
+export const MAX_CODES_PER_ACCOUNT = 5;
+export const OTP_GUESS_WINDOW_MS = 24 * 60 * 60_000;
+/** Wrong codes for one email address per day, across all its codes. */
+export const MAX_WRONG_CODES_PER_ACCOUNT = 20;
+
+export const TOO_MANY_CODES = 'Too many codes were requested for this email. Please try again later.';
+export const TOO_MANY_WRONG_CODES = 'Too many wrong codes were entered for this email today. Please try again tomorrow.';
+
+/** The 429 for a limit, with the seconds until it lifts (sent as Retry-After). */
+export function throttled(message: string, retryAfterSeconds: number): AppError {
+  return new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 }
 
-export async function recordFailedLogin(db: Db, email: string) {
-  await db.insert(loginAttempts).values({ email });
-  // Old rows are useless; trimming them here keeps the table small without a cron.
+export function signInThrottledMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/** Seconds until the oldest counted event leaves its window. */
+function secondsLeft(oldest: Date | null, windowMs: number, now: number): number {
+  return oldest ? (oldest.getTime() + windowMs - now) / 1000 : windowMs / 1000;
+}
+
+/**
+ * Reserves one sign-in check for `email` from `ip`, or refuses with 429. The reservation is a
+ * `pending` row written under a transaction-scoped advisory lock on the pair, so attempts sent
+ * together are counted one after another: 50 parallel wrong passwords get at most 5 checks.
+ * Pending rows count against the account (a check in flight may still fail); only failed ones
+ * count against the client, so colleagues signing in at once never hold each other up.
+ */
+export async function reserveLoginAttempt(db: Db, email: string, ip: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${email}|${ip}`}))`);
+    const now = Date.now();
+    const since = new Date(now - LOGIN_WINDOW_MS);
+    const [account] = await tx
+      .select({ n: count(), oldest: min(loginAttempts.createdAt) })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip), gt(loginAttempts.createdAt, since)));
+    if ((account?.n ?? 0) >= MAX_FAILED_LOGINS_PER_ACCOUNT) {
+      const wait = secondsLeft(account?.oldest ?? null, LOGIN_WINDOW_MS, now);
+      throw throttled(signInThrottledMessage(wait), wait);
+    }
+    const [client] = await tx
+      .select({ n: count(), oldest: min(loginAttempts.createdAt) })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.outcome, 'failed'), gt(loginAttempts.createdAt, since)));
+    if ((client?.n ?? 0) >= MAX_FAILED_LOGINS_PER_CLIENT) {
+      const wait = secondsLeft(client?.oldest ?? null, LOGIN_WINDOW_MS, now);
+      throw throttled(signInThrottledMessage(wait), wait);
+    }
+    const [row] = await tx.insert(loginAttempts).values({ email, ip, outcome: 'pending' }).returning({ id: loginAttempts.id });
+    return row!.id;
+  });
+}
+
+/** A failed check keeps its reservation as a failure; old rows are trimmed on the way. */
+export async function recordFailedLogin(db: Db, reservationId: string) {
+  await db.update(loginAttempts).set({ outcome: 'failed' }).where(eq(loginAttempts.id, reservationId));
   await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(Date.now() - LOGIN_WINDOW_MS)));
 }
 
-export async function clearFailedLogins(db: Db, email: string) {
-  await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+/** A successful sign-in clears that account's failures from that client (and its reservation). */
+export async function clearFailedLogins(db: Db, email: string, ip: string) {
+  await db.delete(loginAttempts).where(and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)));
+}
+
+/**
+ * Counts a password-reset event for an email address (a code requested, or a code about to be
+ * checked), refusing with 429 past its limit. Under an advisory lock per address, so parallel
+ * requests cannot overshoot. Answers the event's id: a code that proves right is refunded.
+ */
+export async function countOtpEvent(db: Db, email: string, kind: 'code_requested' | 'wrong_code'): Promise<string> {
+  const [max, windowMs, message] =
+    kind === 'code_requested'
+      ? [MAX_CODES_PER_ACCOUNT, OTP_CODES_WINDOW_MS, TOO_MANY_CODES]
+      : [MAX_WRONG_CODES_PER_ACCOUNT, OTP_GUESS_WINDOW_MS, TOO_MANY_WRONG_CODES];
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${kind}:${email}`}))`);
+    const now = Date.now();
+    const [seen] = await tx
+      .select({ n: count(), oldest: min(otpEvents.createdAt) })
+      .from(otpEvents)
+      .where(and(eq(otpEvents.email, email), eq(otpEvents.kind, kind), gt(otpEvents.createdAt, new Date(now - windowMs))));
+    if ((seen?.n ?? 0) >= max) {
+      const wait = secondsLeft(seen?.oldest ?? null, windowMs, now);
+      throw throttled(message, wait);
+    }
+    // Events older than a day count for nothing; trimming them here needs no cron.
+    await tx.delete(otpEvents).where(and(eq(otpEvents.email, email), lt(otpEvents.createdAt, new Date(now - OTP_GUESS_WINDOW_MS))));
+    const [row] = await tx.insert(otpEvents).values({ email, kind }).returning({ id: otpEvents.id });
+    return row!.id;
+  });
+}
+
+/** A code that proved right was not a wrong guess. */
+export async function refundOtpEvent(db: Db, id: string): Promise<void> {
+  await db.delete(otpEvents).where(eq(otpEvents.id, id));
 }

@@ -6,6 +6,8 @@ export function contextFactory(deps: AppDeps) {
   return ({ req, res }: CreateFastifyContextOptions) => ({
     deps,
     actor: req.actor ?? null,
+    /** The client's address (from X-Forwarded-For only behind a proxy named by TRUST_PROXY). */
+    clientIp: req.ip,
     setSession: (token: string, expiresAt: Date) => setSessionCookie(res, token, expiresAt),
     clearSession: () => clearSessionCookie(res),
   });

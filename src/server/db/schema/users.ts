@@ -63,15 +63,35 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins, kept in the database so throttling holds across server processes. */
+/**
+ * Sign-in attempts being checked (`pending`) and failed ones, per email and client address, kept
+ * in the database so the limits hold across server processes (docs/security.md#rate-limits-and-lock-outs).
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: id(),
     email: text('email').notNull(),
+    ip: text('ip').notNull().default(''),
+    outcome: text('outcome', { enum: ['pending', 'failed'] }).notNull().default('failed'),
     createdAt: createdAt(),
   },
-  (t) => [index('login_attempts_email_idx').on(t.email, t.createdAt)],
+  (t) => [index('login_attempts_email_ip_idx').on(t.email, t.ip, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
+);
+
+/**
+ * Password-reset events per email address (whether or not it has an account, so the limits tell
+ * nothing about accounts): codes requested and wrong codes entered.
+ */
+export const otpEvents = pgTable(
+  'otp_events',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    kind: text('kind', { enum: ['code_requested', 'wrong_code'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_events_email_kind_idx').on(t.email, t.kind, t.createdAt)],
 );
 
 /**

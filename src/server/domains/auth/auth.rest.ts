@@ -11,8 +11,8 @@ export function registerAuthRest(app: FastifyInstance, deps: AppDeps) {
     url: '/api/users/auth',
     access: 'public',
     body: ZLoginInput,
-    handler: async ({ ctx, body, reply }) => {
-      const result = await service.login(ctx.deps, body);
+    handler: async ({ ctx, body, req, reply }) => {
+      const result = await service.login(ctx.deps, body, { ip: req.ip });
       setSessionCookie(reply, result.token, new Date(Date.now() + deps.sessionPolicy.maxMs));
       return { ...result.user, token: result.token };
     },

@@ -5,7 +5,7 @@ import * as service from './auth.service';
 
 export const authRouter = router({
   login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
-    const result = await service.login(ctx.deps, input);
+    const result = await service.login(ctx.deps, input, { ip: ctx.clientIp });
     ctx.setSession(result.token, new Date(Date.now() + ctx.deps.sessionPolicy.maxMs));
     return { ...result.user, token: result.token };
   }),

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
 import { createSession, invalidateSession, type Actor } from '../../auth/sessions';
-import { clearFailedLogins, isLoginThrottled, recordFailedLogin } from '../../auth/throttle';
+import { clearFailedLogins, recordFailedLogin, reserveLoginAttempt } from '../../auth/throttle';
 import { users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -9,15 +9,20 @@ import { findUserDto } from '../users/users.dto';
 import type { TLoginInput } from '@shared/schemas/auth';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
-export const THROTTLED = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
+
+/** Who is asking, as far as limits are concerned: the client's address. */
+export interface ClientInfo {
+  ip: string;
+}
 
 /**
  * Signs in any role (the client shows non-staff a "no access" page); a new token every time.
- * Failures for one email are counted; the sixth attempt within 15 minutes is refused with 429.
+ * Each check is reserved first, so failures per account and client, and per client, stay within
+ * their limits even for attempts sent together (docs/security.md#rate-limits-and-lock-outs).
  */
-export async function login(deps: AppDeps, input: TLoginInput) {
+export async function login(deps: AppDeps, input: TLoginInput, client: ClientInfo) {
   const { db } = deps;
-  if (await isLoginThrottled(db, input.email)) throw new AppError('TOO_MANY_REQUESTS', THROTTLED);
+  const reservation = await reserveLoginAttempt(db, input.email, client.ip);
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
@@ -25,10 +30,10 @@ export async function login(deps: AppDeps, input: TLoginInput) {
     .limit(1);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok) {
-    await recordFailedLogin(db, input.email);
+    await recordFailedLogin(db, reservation);
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
-  await clearFailedLogins(db, input.email);
+  await clearFailedLogins(db, input.email, client.ip);
   const session = await createSession(db, user.id, deps.sessionPolicy);
   const dto = await findUserDto(db, user.id);
   if (!dto) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);

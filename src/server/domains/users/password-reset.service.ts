@@ -2,6 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import { invalidateUserSessions } from '../../auth/sessions';
+import { countOtpEvent, refundOtpEvent } from '../../auth/throttle';
 import type { Db } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -41,6 +42,9 @@ export function generateOtp(): string {
  * would leak the account as well, and the person can simply ask again.
  */
 export async function requestPasswordReset(deps: AppDeps, input: TForgotPasswordInput): Promise<{ message: string }> {
+  // Counted per email address before the answer, for known and unknown addresses alike, so the
+  // limit bounds the emails one address receives and still tells nothing about accounts.
+  await countOtpEvent(deps.db, input.email, 'code_requested');
   void issueResetCode(deps, input.email).catch((err: unknown) => deps.log.error({ err }, 'password reset request failed'));
   return { message: FORGOT_ANSWER };
 }
@@ -87,6 +91,15 @@ function sameHash(a: string, b: string) {
  * gives its try back.
  */
 async function verifyOtp(db: Db, email: string, code: string): Promise<{ userId: string; resetId: string }> {
+  // Every check is counted as a wrong code first (at most 20 a day per address, across codes:
+  // a new code every 30 seconds must not renew the guesses) and given back when it proves right.
+  const guess = await countOtpEvent(db, email, 'wrong_code');
+  const verified = await checkOtp(db, email, code);
+  await refundOtpEvent(db, guess);
+  return verified;
+}
+
+async function checkOtp(db: Db, email: string, code: string): Promise<{ userId: string; resetId: string }> {
   const [row] = await db
     .select({ reset: passwordResets })
     .from(passwordResets)
