@@ -33,12 +33,12 @@ const amount = (name: string) =>
           ctx.addIssue({ code: 'custom', message: `${name} must be a number.` });
           return z.NEVER;
         }
-        if (n < 0 || !hasAtMostTwoDecimals(n)) {
-          ctx.addIssue({ code: 'custom', message: `${name} must be 0 or more, with at most two decimals.` });
-          return z.NEVER;
-        }
         if (n > MAX_MONEY) {
           ctx.addIssue({ code: 'custom', message: moneyRangeMessage(labelOf(name)) });
+          return z.NEVER;
+        }
+        if (n < 0 || !hasAtMostTwoDecimals(n)) {
+          ctx.addIssue({ code: 'custom', message: `${name} must be 0 or more, with at most two decimals.` });
           return z.NEVER;
         }
         return toMinor(n);
