@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
-import { AppError, HTTP_STATUS, isForeignKeyViolation, isUniqueViolation } from './errors';
+import { AppError, fromBadInputDbError, HTTP_STATUS, isForeignKeyViolation, isUniqueViolation } from './errors';
 import { registerAuthHook } from './http/auth-hook';
 import { projectRoot } from './paths';
 import { restModules } from './rest-modules';
@@ -64,6 +64,12 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
       const status = HTTP_STATUS[err.code];
       if (status >= 500) req.log.error({ err }, 'request failed');
       return reply.status(status).send({ message: err.message, code: err.code, details: err.details });
+    }
+    const badInput = fromBadInputDbError(err);
+    if (badInput) {
+      // A schema let this value through: answer 400, and log it so the schema gets fixed.
+      req.log.warn({ sqlstate: (badInput.details as { sqlstate: string }).sqlstate, url: req.routeOptions.url }, 'input refused by the database');
+      return reply.status(400).send({ message: badInput.message, code: badInput.code });
     }
     if (isUniqueViolation(err)) return reply.status(409).send({ message: 'That record already exists.', code: 'CONFLICT' });
     if (isForeignKeyViolation(err))

@@ -68,3 +68,25 @@ export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
   return e?.code === '23503' || e?.cause?.code === '23503';
 }
+
+/**
+ * PostgreSQL "data exception" codes that only bad input can cause. The input schemas refuse such
+ * values first (docs/security.md, "Input limits"); these turn one that slips through into a 400
+ * instead of a 500. Every other database error stays a server fault.
+ */
+const BAD_INPUT_SQLSTATES: Record<string, string> = {
+  '22P05': 'The text contains characters that are not allowed (such as NUL).',
+  '22021': 'The text contains characters that are not allowed.',
+  '22008': 'A date is out of range (years 1900 to 2100).',
+  '22007': 'A date is not valid.',
+  '22003': 'A number is out of range.',
+  '22P02': 'A value has the wrong format.',
+};
+
+/** The 400 answer for a database error caused by input, or null for a real fault. */
+export function fromBadInputDbError(err: unknown): AppError | null {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+  const message = code ? BAD_INPUT_SQLSTATES[code] : undefined;
+  return message ? new AppError('BAD_REQUEST', message, { sqlstate: code }) : null;
+}

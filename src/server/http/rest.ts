@@ -31,6 +31,12 @@ interface RouteDef<P, Q, B, A extends Access> {
   }) => Promise<unknown>;
 }
 
+/**
+ * The schemas each documented path validates with, by `METHOD url` (the fuzz test generates its
+ * requests from them). Paths that read their body themselves (multipart forms) have none here.
+ */
+export const restSchemas = new Map<string, { params?: ZodType; query?: ZodType; body?: ZodType }>();
+
 function parse<S extends ZodType | undefined>(schema: S, value: unknown): Infer<S> {
   if (!schema) return undefined as Infer<S>;
   const result = schema.safeParse(value ?? {});
@@ -48,6 +54,7 @@ export function route<P extends ZodType | undefined, Q extends ZodType | undefin
   def: RouteDef<P, Q, B, A>,
 ) {
   const roles = rolesFor(def.access);
+  restSchemas.set(`${def.method} ${def.url}`, { params: def.params, query: def.query, body: def.body });
   app.route({
     method: def.method,
     url: def.url,

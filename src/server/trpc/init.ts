@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { AppError, TRPC_CODE } from '../errors';
+import { AppError, fromBadInputDbError, TRPC_CODE } from '../errors';
 import type { Access } from '../http/access';
 import type { Context } from './context';
 
@@ -46,11 +46,17 @@ const t = initTRPC
 export const router = t.router;
 
 /** Services throw AppError; this turns it into the matching tRPC error for every procedure. */
-const mapAppErrors = t.middleware(async ({ next }) => {
+const mapAppErrors = t.middleware(async ({ ctx, path, next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+  }
+  // A database refusal of input a schema let through: 400, logged so the schema gets fixed.
+  const badInput = result.ok ? null : fromBadInputDbError(result.error.cause);
+  if (badInput) {
+    ctx.deps.log.warn({ sqlstate: (badInput.details as { sqlstate: string }).sqlstate, path }, 'input refused by the database');
+    throw new TRPCError({ code: 'BAD_REQUEST', message: badInput.message, cause: badInput });
   }
   return result;
 });

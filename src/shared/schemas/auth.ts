@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { zText } from '@shared/schemas/primitives';
 
 export const ZLoginInput = z.object({
-  email: z
-    .string({ message: 'Please enter your email and password.' })
+  email: zText('Email', { message: 'Please enter your email and password.' })
     .trim()
     .toLowerCase()
     .min(1, 'Please enter your email and password.')

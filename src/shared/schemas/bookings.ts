@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, INT4_MIN, zId, zInstant, zInt, zText } from '@shared/schemas/primitives';
 import { PAYMENT_STATUSES } from '@shared/booking-status';
 import { ZPageInput } from '@shared/pagination';
 
@@ -6,14 +7,14 @@ export const SELECT_TREATMENT = 'Please select a treatment.';
 export const ENTER_EMAIL = 'Please enter a user email.';
 export const USER_NOT_FOUND = 'User not found. Please check the email.';
 
-const treatmentId = z.string({ error: SELECT_TREATMENT }).trim().min(1, SELECT_TREATMENT);
+const treatmentId = zText('Treatment', { message: SELECT_TREATMENT }).trim().min(1, SELECT_TREATMENT).max(200, SELECT_TREATMENT);
 const userType = z.enum(['local', 'foreign'], { error: 'Please choose a user type: local or foreign.' });
 const paymentType = z.enum(['full', 'installment'], { error: 'Please choose a payment type: full or installment.' }).default('full');
 
 /** The booking screen names the customer by email (spec section 5, Book treatment). */
 export const ZBookTreatmentInput = z.object({
   treatmentId,
-  email: z.string({ error: ENTER_EMAIL }).trim().min(1, ENTER_EMAIL).max(320, USER_NOT_FOUND),
+  email: zText('User email', { message: ENTER_EMAIL }).trim().min(1, ENTER_EMAIL).max(320, USER_NOT_FOUND),
   userType,
   paymentType,
 });
@@ -22,50 +23,50 @@ export type TBookTreatmentInput = z.infer<typeof ZBookTreatmentInput>;
 /** POST /api/bookings/book names the customer by id (spec section 7). */
 export const ZBookTreatmentBody = z.object({
   treatmentId,
-  userId: z.string({ error: 'Please select a user.' }).trim().min(1, 'Please select a user.'),
+  userId: zText('User', { message: 'Please select a user.' }).trim().min(1, 'Please select a user.').max(200, 'Please select a user.'),
   userType,
   paymentType,
 });
 
-const sessionNumber = z.number({ error: 'Session number must be a whole number.' }).int('Session number must be a whole number.');
+const sessionNumber = zInt('Session number must be a whole number.', INT4_MIN, INT4_MAX, 'Session number is out of range.');
 
 export const ZSessionNote = z.object({
   sessionNumber,
-  note: z.string({ error: 'A note must be text.' }).max(5000, 'A note must be at most 5000 characters.').default(''),
-  date: z.iso.datetime({ offset: true, error: 'A note date must be an ISO date-time.' }).nullish(),
+  note: zText('Note', { multiline: true, message: 'A note must be text.' }).max(5000, 'A note must be at most 5000 characters.').default(''),
+  date: zInstant('A note date').nullish(),
 });
 
 export const ZProgressBody = z
   .object({
-    sessionsCompleted: z.number({ error: 'Sessions completed must be a whole number.' }).int('Sessions completed must be a whole number.').optional(),
+    sessionsCompleted: zInt('Sessions completed must be a whole number.', INT4_MIN, INT4_MAX, 'Sessions completed is out of range.').optional(),
     sessionNotes: z.array(ZSessionNote, { error: 'Session notes must be a list.' }).max(1000).optional(),
   })
   .refine((v) => v.sessionsCompleted !== undefined || v.sessionNotes !== undefined, { message: 'Send sessionsCompleted or sessionNotes.' });
 export type TProgressBody = z.infer<typeof ZProgressBody>;
 
 
-export const ZBookingIdInput = z.object({ id: z.string() });
+export const ZBookingIdInput = z.object({ id: zId('Booking') });
 
 export const ZSetSessionsInput = z.object({
-  id: z.string(),
-  sessionsCompleted: z.number({ error: 'Sessions completed must be a whole number.' }).int('Sessions completed must be a whole number.'),
+  id: zId('Booking'),
+  sessionsCompleted: zInt('Sessions completed must be a whole number.', INT4_MIN, INT4_MAX, 'Sessions completed is out of range.'),
 });
 
-export const ZSaveNoteInput = z.object({ id: z.string() }).extend(ZSessionNote.shape);
+export const ZSaveNoteInput = z.object({ id: zId('Booking') }).extend(ZSessionNote.shape);
 
 const isPaid = z.boolean({ error: 'isPaid must be true or false.' });
 
 /** POST /api/bookings/{bookingId}/pay-installment: by position (as the old screen sent) or by id. */
 export const ZPayInstallmentBody = z
   .object({
-    installmentIndex: z.number({ error: 'installmentIndex must be a whole number.' }).int('installmentIndex must be a whole number.').min(0, 'Installment not found.').optional(),
-    installmentId: z.string().optional(),
+    installmentIndex: zInt('installmentIndex must be a whole number.', 0, INT4_MAX, 'Installment not found.').optional(),
+    installmentId: zId('Installment').optional(),
     isPaid,
   })
   .refine((v) => v.installmentIndex !== undefined || v.installmentId !== undefined, { message: 'Please choose an installment.' });
 export type TPayInstallmentBody = z.infer<typeof ZPayInstallmentBody>;
 
-export const ZSetInstallmentPaidInput = z.object({ id: z.string(), installmentId: z.string(), isPaid });
+export const ZSetInstallmentPaidInput = z.object({ id: zId('Booking'), installmentId: zId('Installment'), isPaid });
 
 /**
  * PUT /api/bookings/payment/{bookingId}: the payment status is derived from the installments, so

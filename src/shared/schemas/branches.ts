@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { zId, zText } from '@shared/schemas/primitives';
 import { ZPageInput } from '@shared/pagination';
 
 const REQUIRED = 'Please fill all the required fields.';
 
-const name = z
-  .string({ message: REQUIRED })
+const name = zText('Branch name', { message: REQUIRED })
   .trim()
   .min(1, REQUIRED)
   .max(100, 'Branch name must be at most 100 characters.');
-const location = z
-  .string({ message: REQUIRED })
+const location = zText('Location', { message: REQUIRED })
   .trim()
   .min(1, REQUIRED)
   .max(200, 'Location must be at most 200 characters.');
@@ -17,7 +16,7 @@ const location = z
 export const ZCreateBranchInput = z.object({ name, location });
 export type TCreateBranchInput = z.infer<typeof ZCreateBranchInput>;
 
-export const ZUpdateBranchInput = z.object({ id: z.string(), name, location });
+export const ZUpdateBranchInput = z.object({ id: zId('Branch'), name, location });
 export type TUpdateBranchInput = z.infer<typeof ZUpdateBranchInput>;
 
 export const ZListBranchesInput = ZPageInput.extend({
@@ -26,4 +25,4 @@ export const ZListBranchesInput = ZPageInput.extend({
 });
 export type TListBranchesInput = z.infer<typeof ZListBranchesInput>;
 
-export const ZBranchIdInput = z.object({ id: z.string() });
+export const ZBranchIdInput = z.object({ id: zId('Branch') });

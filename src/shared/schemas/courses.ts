@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { dateRangeMessage, hasYearInRange, MAX_MONEY, moneyRangeMessage, parseDay, zId, zSearch, zText } from '@shared/schemas/primitives';
 import { hasAtMostTwoDecimals } from '@shared/money';
 import { ZPageInput } from '@shared/pagination';
 
 export const REQUIRED = 'Please fill all the required fields.';
 const NOT_A_NUMBER = 'Fees and installments must be valid numbers.';
-/** Fees are stored in minor units as bigint; this keeps them inside numeric(12,2). */
-const MAX_FEE = 9_999_999_999.99;
 
 /**
  * The old client's form sends numbers as strings; an empty value is a missing field, not zero
@@ -29,12 +28,12 @@ const fee = (label: string) =>
     z
       .number({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_A_NUMBER) })
       .min(0, `${label} cannot be negative.`)
-      .max(MAX_FEE, `${label} is too large.`)
+      .max(MAX_MONEY, `${label} is too large.`)
       .refine(hasAtMostTwoDecimals, `${label} can have at most two decimals.`),
   );
 
 const text = (max: number, label: string) =>
-  z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} must be at most ${max} characters.`);
+  zText(label, { message: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} must be at most ${max} characters.`);
 
 const courseFields = {
   courseName: text(150, 'Course name'),
@@ -49,8 +48,8 @@ const courseFields = {
   ),
   category: text(100, 'Category'),
   admissionFee: fee('Admission fee'),
-  currency: z.string().trim().toUpperCase().length(3, 'Currency must be a three-letter code.').optional(),
-  description: z.string().trim().max(2000, 'Description must be at most 2000 characters.').nullish(),
+  currency: zText('Currency').trim().toUpperCase().length(3, 'Currency must be a three-letter code.').optional(),
+  description: zText('Description', { multiline: true }).trim().max(2000, 'Description must be at most 2000 characters.').nullish(),
 };
 
 export const ZCreateCourseInput = z.object(courseFields);
@@ -58,34 +57,50 @@ export type TCreateCourseInput = z.infer<typeof ZCreateCourseInput>;
 
 /** An inline edit may send every field or only the changed ones; a sent field must be valid. */
 export const ZUpdateCourseFields = z.object(courseFields).partial();
-export const ZUpdateCourseInput = ZUpdateCourseFields.extend({ id: z.string() });
+export const ZUpdateCourseInput = ZUpdateCourseFields.extend({ id: zId('Course') });
 export type TUpdateCourseInput = z.infer<typeof ZUpdateCourseInput>;
 
-export const ZCourseIdInput = z.object({ id: z.string() });
+export const ZCourseIdInput = z.object({ id: zId('Course') });
 
 export const ZListCoursesInput = ZPageInput.extend({
-  category: z.string().trim().max(100).optional(),
+  category: zText('Category').trim().max(100, 'Category must be at most 100 characters.').optional(),
   sortBy: z.enum(['courseName', 'category', 'totalFee', 'createdAt']).default('createdAt'),
 });
 export type TListCoursesInput = z.infer<typeof ZListCoursesInput>;
 
-const optionalFee = numeric(z.number({ error: 'Fee filters must be numbers.' }).min(0, 'Fee filters cannot be negative.').optional());
-const optionalDate = z.preprocess(
-  (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
-  z
-    .string()
-    .trim()
-    .refine((s) => !Number.isNaN(Date.parse(s)), 'Dates must be valid dates (YYYY-MM-DD).')
-    .optional(),
-);
+const optionalFee = (label: string) =>
+  numeric(
+    z
+      .number({ error: 'Fee filters must be numbers.' })
+      .min(0, 'Fee filters cannot be negative.')
+      .max(MAX_MONEY, moneyRangeMessage(label))
+      .refine(hasAtMostTwoDecimals, `${label} can have at most two decimals.`)
+      .optional(),
+  );
+/** A day (YYYY-MM-DD, years 1900-2100); an ISO date-time is accepted and cut to its day. */
+const optionalDate = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+    z
+      .string({ error: 'Dates must be valid dates (YYYY-MM-DD).' })
+      .trim()
+      .transform((s, ctx) => {
+        const day = parseDay(s.slice(0, 10));
+        if (day && (s.length === 10 || (s[10] === 'T' && !Number.isNaN(Date.parse(s))))) return s;
+        const outOfRange = /^\d{4}-\d{2}-\d{2}/.test(s) && !hasYearInRange(s);
+        ctx.addIssue({ code: 'custom', message: outOfRange ? dateRangeMessage(label) : 'Dates must be valid dates (YYYY-MM-DD).' });
+        return z.NEVER;
+      })
+      .optional(),
+  );
 
 /** GET /api/course/filtered: every filter optional; dates bound the creation date (inclusive days). */
 export const ZFilterCoursesInput = z.object({
-  category: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), z.string().trim().max(100).optional()),
-  minFee: optionalFee,
-  maxFee: optionalFee,
-  startDate: optionalDate,
-  endDate: optionalDate,
-  search: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), z.string().trim().max(200).optional()),
+  category: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), zText('Category').trim().max(100, 'Category must be at most 100 characters.').optional()),
+  minFee: optionalFee('Minimum fee'),
+  maxFee: optionalFee('Maximum fee'),
+  startDate: optionalDate('Start date'),
+  endDate: optionalDate('End date'),
+  search: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), zSearch().optional()),
 });
 export type TFilterCoursesInput = z.infer<typeof ZFilterCoursesInput>;

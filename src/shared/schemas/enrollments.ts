@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, MAX_PAGE, zId, zText } from '@shared/schemas/primitives';
 import { DISPLAY_STATUSES } from '@shared/enrollment-status';
 import { ZPageInput } from '@shared/pagination';
 
@@ -6,7 +7,8 @@ export const ENROLL_REQUIRED = 'Please enter a valid email and select a course.'
 export const USER_ID_REQUIRED = 'User ID not found in enrollment data';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && !v.trim() ? undefined : v);
-const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+const optionalText = (label: string, max: number) =>
+  z.preprocess(blankToUndefined, zText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional());
 
 /**
  * The screen sends the typed email; REST callers (the old client) send the user's id.
@@ -14,56 +16,61 @@ const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().
  */
 export const ZCreateEnrollmentInput = z
   .object({
-    userId: optionalText(100),
-    email: z.preprocess(blankToUndefined, z.string().trim().max(320, ENROLL_REQUIRED).optional()),
-    courseId: z.preprocess(blankToUndefined, z.string({ error: ENROLL_REQUIRED }).trim()),
+    userId: optionalText('User', 100),
+    email: z.preprocess(blankToUndefined, zText('Email').trim().max(320, ENROLL_REQUIRED).optional()),
+    courseId: z.preprocess(blankToUndefined, zText('Course', { message: ENROLL_REQUIRED }).trim().max(200, ENROLL_REQUIRED)),
     paymentType: z.preprocess(blankToUndefined, z.enum(['full', 'installment'], { error: 'Payment type must be full or installment.' }).default('full')),
     // The old client sends the currency; the enrolment takes the course's.
-    currency: z.string().optional(),
+    currency: z.unknown().optional(),
   })
   .refine((v) => Boolean(v.userId || v.email), { message: ENROLL_REQUIRED, path: ['email'] });
 export type TCreateEnrollmentInput = z.infer<typeof ZCreateEnrollmentInput>;
 
-export const ZEnrollmentIdInput = z.object({ id: z.string() });
+export const ZEnrollmentIdInput = z.object({ id: zId('Enrollment') });
 
 export const ZUpdateEnrollmentFields = z.object({
   paymentType: z.enum(['full', 'installment'], { error: 'Payment type must be full or installment.' }).optional(),
   admissionFeePaid: z.boolean({ error: 'admissionFeePaid must be true or false.' }).optional(),
 });
-export const ZUpdateEnrollmentInput = ZUpdateEnrollmentFields.extend({ id: z.string() });
+export const ZUpdateEnrollmentInput = ZUpdateEnrollmentFields.extend({ id: zId('Enrollment') });
 export type TUpdateEnrollmentInput = z.infer<typeof ZUpdateEnrollmentInput>;
 
 /** The delete screen sends the enrolment's user id as a guard against deleting the wrong row. */
 export const ZDeleteEnrollmentFields = z.object({
-  userId: z.preprocess(blankToUndefined, z.string({ error: USER_ID_REQUIRED }).trim().max(100, USER_ID_REQUIRED)),
+  userId: z.preprocess(blankToUndefined, zText('User', { message: USER_ID_REQUIRED }).trim().max(100, USER_ID_REQUIRED)),
 });
-export const ZDeleteEnrollmentInput = ZDeleteEnrollmentFields.extend({ id: z.string() });
+export const ZDeleteEnrollmentInput = ZDeleteEnrollmentFields.extend({ id: zId('Enrollment') });
 export type TDeleteEnrollmentInput = z.infer<typeof ZDeleteEnrollmentInput>;
 
 /** `installmentId` (marks paid unless isPaid says otherwise), or `installmentIndex` with `isPaid`. */
 export const ZPayInstallmentFields = z
   .object({
-    installmentId: optionalText(100),
-    installmentIndex: z.number({ error: 'installmentIndex must be a whole number.' }).int('installmentIndex must be a whole number.').min(0, 'installmentIndex cannot be negative.').optional(),
+    installmentId: optionalText('Installment', 100),
+    installmentIndex: z
+      .number({ error: 'installmentIndex must be a whole number.' })
+      .int('installmentIndex must be a whole number.')
+      .min(0, 'installmentIndex cannot be negative.')
+      .max(INT4_MAX, 'Installment not found.')
+      .optional(),
     isPaid: z.boolean({ error: 'isPaid must be true or false.' }).optional(),
   })
   .refine((v) => v.installmentId !== undefined || v.installmentIndex !== undefined, {
     message: 'Send installmentId, or installmentIndex with isPaid.',
   })
   .refine((v) => v.installmentId !== undefined || v.isPaid !== undefined, { message: 'Send isPaid with installmentIndex.', path: ['isPaid'] });
-export const ZPayInstallmentInput = z.intersection(ZPayInstallmentFields, z.object({ id: z.string() }));
+export const ZPayInstallmentInput = z.intersection(ZPayInstallmentFields, z.object({ id: zId('Enrollment') }));
 export type TPayInstallmentInput = z.infer<typeof ZPayInstallmentInput>;
 
 export const ZPayAdmissionFeeFields = z.object({
   isPaid: z.boolean({ error: 'isPaid must be true or false.' }).default(true),
 });
-export const ZPayAdmissionFeeInput = ZPayAdmissionFeeFields.extend({ id: z.string() });
+export const ZPayAdmissionFeeInput = ZPayAdmissionFeeFields.extend({ id: zId('Enrollment') });
 export type TPayAdmissionFeeInput = z.infer<typeof ZPayAdmissionFeeInput>;
 
 export const ZListEnrollmentsInput = ZPageInput.extend({
   displayStatus: z.enum(DISPLAY_STATUSES).optional(),
-  courseId: z.string().optional(),
-  userId: z.string().optional(),
+  courseId: zId('Course').optional(),
+  userId: zId('User').optional(),
   sortBy: z.enum(['createdAt', 'totalFee', 'courseName', 'username']).default('createdAt'),
 });
 export type TListEnrollmentsInput = z.infer<typeof ZListEnrollmentsInput>;
@@ -75,6 +82,6 @@ export type TOverdueInput = z.infer<typeof ZOverdueInput>;
 
 /** REST GET /api/enrollments: the documented `{ data }` answer, newest first, paged for size. */
 export const ZRestListQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number.' }).int().min(1).default(1),
-  limit: z.coerce.number({ error: 'limit must be a whole number.' }).int().min(1).max(1000).default(500),
+  page: z.coerce.number({ error: 'page must be a whole number.' }).int('page must be a whole number.').min(1, 'page must be at least 1.').max(MAX_PAGE, `page must be at most ${MAX_PAGE}.`).default(1),
+  limit: z.coerce.number({ error: 'limit must be a whole number.' }).int('limit must be a whole number.').min(1, 'limit must be between 1 and 1000.').max(1000, 'limit must be between 1 and 1000.').default(500),
 });

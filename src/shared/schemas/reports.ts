@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateRangeMessage, MAX_MONEY, moneyRangeMessage, parseDay, zId, zText } from '@shared/schemas/primitives';
 import { hasAtMostTwoDecimals, toMinor } from '@shared/money';
 import {
   COURSE_REPORT_COLUMNS,
@@ -10,6 +11,17 @@ import { ROLES } from '@shared/roles';
 /** Query strings arrive as text; an empty value (`?category=`) means "no filter". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** How the Reports screen labels each filter: new messages name fields that way. */
+const LABELS: Record<string, string> = {
+  minFee: 'Min fee',
+  maxFee: 'Max fee',
+  minPrice: 'Min price',
+  maxPrice: 'Max price',
+  startDate: 'Start Date',
+  endDate: 'End Date',
+};
+const labelOf = (name: string) => LABELS[name] ?? name;
+
 const amount = (name: string) =>
   z.preprocess(
     blankToUndefined,
@@ -19,6 +31,10 @@ const amount = (name: string) =>
         const n = typeof v === 'number' ? v : Number(v.trim());
         if (!Number.isFinite(n)) {
           ctx.addIssue({ code: 'custom', message: `${name} must be a number.` });
+          return z.NEVER;
+        }
+        if (n > MAX_MONEY) {
+          ctx.addIssue({ code: 'custom', message: moneyRangeMessage(labelOf(name)) });
           return z.NEVER;
         }
         if (n < 0 || !hasAtMostTwoDecimals(n)) {
@@ -44,12 +60,17 @@ const day = (name: string) =>
           ctx.addIssue({ code: 'custom', message: `${name} must be a date (YYYY-MM-DD).` });
           return z.NEVER;
         }
+        // Bounded so that endDate + 1 day and the time-zone shift stay valid in PostgreSQL and Date.
+        if (!parseDay(`${m[1]}-${m[2]}-${m[3]}`)) {
+          ctx.addIssue({ code: 'custom', message: dateRangeMessage(labelOf(name)) });
+          return z.NEVER;
+        }
         return `${m[1]}-${m[2]}-${m[3]}`;
       })
       .optional(),
   );
 
-const category = z.preprocess(blankToUndefined, z.string().trim().max(100, 'category must be at most 100 characters.').optional());
+const category = z.preprocess(blankToUndefined, zText('Category').trim().max(100, 'category must be at most 100 characters.').optional());
 
 export const ZReportFormat = z.preprocess(
   blankToUndefined,
@@ -141,7 +162,7 @@ export const ZCourseReportQuery = z.intersection(z.object({ format: ZReportForma
 export const ZTreatmentReportQuery = z.intersection(z.object({ format: ZReportFormat }), ZTreatmentReportFilters);
 export const ZUserReportQuery = z.intersection(z.object({ format: ZReportFormat }), ZUserReportFilters);
 
-export const ZReportFileIdInput = z.object({ id: z.string() });
+export const ZReportFileIdInput = z.object({ id: zId('Report file') });
 
 /**
  * What a report is, in a form that can be stored on a report_files row and rebuilt by the job.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { zText } from '@shared/schemas/primitives';
 
 const currency = (label: string) =>
-  z
-    .string({ message: `${label} is required.` })
+  zText(label, { message: `${label} is required.` })
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, `${label} must be a 3-letter currency code, such as LKR or USD.`);
@@ -26,4 +26,4 @@ export const ZListJobsInput = z.object({
 });
 export type TListJobsInput = z.infer<typeof ZListJobsInput>;
 
-export const ZRetryJobInput = z.object({ id: z.string().trim().min(1, 'Job id is required.').max(200) });
+export const ZRetryJobInput = z.object({ id: zText('Job id').trim().min(1, 'Job id is required.').max(200, 'Job id is not valid.') });

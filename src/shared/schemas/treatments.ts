@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId, zText } from '@shared/schemas/primitives';
 import { hasAtMostTwoDecimals } from '@shared/money';
 import { ZPageInput } from '@shared/pagination';
 
@@ -13,7 +14,7 @@ const numberLike = z.union([z.number(), z.string()], { error: NUMERIC }).nullish
 const durationPart = z.union([z.number(), z.string()], { error: NUMERIC }).nullish();
 
 const ZTreatmentFields = z.object({
-  treatmentName: z.string({ error: CREATE_REQUIRED }).nullish(),
+  treatmentName: zText('Treatment name', { message: CREATE_REQUIRED }).nullish(),
   localPrice: numberLike,
   foreignPrice: numberLike,
   maxSessions: numberLike,
@@ -80,7 +81,7 @@ export type TCreateTreatmentInput = z.infer<typeof ZCreateTreatmentInput>;
 /** The REST body of PUT /api/treatments/{treatmentId} (the id comes from the path). */
 export const ZUpdateTreatmentBody = ZTreatmentFields.transform(treatmentValues(UPDATE_REQUIRED));
 
-export const ZUpdateTreatmentInput = ZTreatmentFields.extend({ id: z.string() }).transform((raw, ctx) => {
+export const ZUpdateTreatmentInput = ZTreatmentFields.extend({ id: zId('Treatment') }).transform((raw, ctx) => {
   const values = treatmentValues(UPDATE_REQUIRED)(raw, ctx);
   return { ...values, id: raw.id };
 });
@@ -91,5 +92,5 @@ export const ZListTreatmentsInput = ZPageInput.extend({
 });
 export type TListTreatmentsInput = z.infer<typeof ZListTreatmentsInput>;
 
-export const ZTreatmentIdInput = z.object({ id: z.string() });
-export const ZTreatmentIdParam = z.object({ treatmentId: z.string() });
+export const ZTreatmentIdInput = z.object({ id: zId('Treatment') });
+export const ZTreatmentIdParam = z.object({ treatmentId: zId('Treatment') });

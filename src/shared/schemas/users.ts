@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId, zText } from '@shared/schemas/primitives';
 import { ZPageInput } from '@shared/pagination';
 import { ROLES } from '@shared/roles';
 
@@ -6,19 +7,16 @@ export const BRANCH_REQUIRED = 'Please select a branch.';
 export const INVALID_OTP = 'Invalid OTP. Please try again.';
 export const OTP_REQUIRED = 'Please enter the OTP.';
 
-const username = z
-  .string({ message: 'Username is required.' })
+const username = zText('Username', { message: 'Username is required.' })
   .trim()
   .min(1, 'Username is required.')
   .max(50, 'Username must be at most 50 characters.');
-const fullName = z
-  .string({ message: 'Full name is required.' })
+const fullName = zText('Full name', { message: 'Full name is required.' })
   .trim()
   .min(1, 'Full name is required.')
   .max(100, 'Full name must be at most 100 characters.');
 /** Emails compare trimmed and case-insensitively (RULES.md): they are stored lowercased. */
-export const ZEmail = z
-  .string({ message: 'Email is required.' })
+export const ZEmail = zText('Email', { message: 'Email is required.' })
   .trim()
   .toLowerCase()
   .min(1, 'Email is required.')
@@ -30,16 +28,15 @@ export const ZPassword = z
   .max(256, 'Password must be at most 256 characters.');
 const role = z.enum(ROLES, { message: 'Please choose a valid role.' });
 /** Optional details: a blank field clears the value. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
+const optionalText = (label: string, max: number, multiline = false) =>
+  zText(label, { multiline })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .nullish()
     .transform((v) => (v ? v : null));
 const phone = optionalText('Phone', 30);
-const address = optionalText('Address', 300);
-const branchId = z.string({ message: BRANCH_REQUIRED }).trim().min(1, BRANCH_REQUIRED);
+const address = optionalText('Address', 300, true);
+const branchId = zText('Branch', { message: BRANCH_REQUIRED }).trim().min(1, BRANCH_REQUIRED).max(200, BRANCH_REQUIRED);
 
 export const ZCreateUserInput = z.object({
   username,
@@ -62,13 +59,13 @@ export const ZCreateUserRestBody = z
 
 /** Every field but the id is optional: the table edits some, the multipart form others. */
 export const ZUpdateUserInput = z.object({
-  id: z.string(),
+  id: zId('User'),
   username: username.optional(),
   fullName: fullName.optional(),
   role: role.optional(),
-  branchId: z
-    .string()
+  branchId: zText('Branch')
     .trim()
+    .max(200, BRANCH_REQUIRED)
     .nullish()
     .transform((v) => (v === '' ? null : v)),
   phone: phone.optional(),
@@ -87,18 +84,17 @@ export type TUpdateProfileInput = z.infer<typeof ZUpdateProfileInput>;
 
 export const ZListUsersInput = ZPageInput.extend({
   role: role.optional(),
-  branchId: z.string().optional(),
+  branchId: zId('Branch').optional(),
   sortBy: z.enum(['username', 'fullName', 'email', 'role', 'createdAt']).default('createdAt'),
 });
 export type TListUsersInput = z.infer<typeof ZListUsersInput>;
 
-export const ZUserIdInput = z.object({ id: z.string() });
+export const ZUserIdInput = z.object({ id: zId('User') });
 
 export const ZForgotPasswordInput = z.object({ email: ZEmail });
 export type TForgotPasswordInput = z.infer<typeof ZForgotPasswordInput>;
 
-const otp = z
-  .string({ message: OTP_REQUIRED })
+const otp = zText('OTP', { message: OTP_REQUIRED })
   .trim()
   .min(1, OTP_REQUIRED)
   .regex(/^\d{6}$/, INVALID_OTP);

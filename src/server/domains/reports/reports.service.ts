@@ -35,13 +35,32 @@ async function sourceFor(deps: AppDeps, spec: TReportSpec): Promise<ReportSource
 }
 
 /**
+ * Runs a chunk generator up to its first rows before the answer starts, so a query that fails
+ * answers an error status instead of a 200 cut off mid-body.
+ */
+async function startedStream(chunks: AsyncGenerator<string>): Promise<Readable> {
+  const head: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const r = await chunks.next();
+    if (r.done) break;
+    head.push(r.value);
+  }
+  return Readable.from(
+    (async function* () {
+      yield* head;
+      yield* chunks;
+    })(),
+  );
+}
+
+/**
  * Answers a report as JSON or as a file. Files of more than REPORT_JOB_THRESHOLD rows are built
  * by the `build-report` job instead: the caller gets the report file's id to poll and download.
  */
 export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: ReportFormat): Promise<ReportOutcome> {
   const { deps } = ctx;
   const source = await sourceFor(deps, spec);
-  if (format === 'json') return { kind: 'json', body: Readable.from(jsonChunks(source)) };
+  if (format === 'json') return { kind: 'json', body: await startedStream(jsonChunks(source)) };
 
   const rows = await source.count();
   if (format === 'pdf' && rows > PDF_MAX_ROWS) {
