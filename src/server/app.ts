@@ -8,8 +8,10 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
-import { AppError, fromBadInputDbError, HTTP_STATUS, isForeignKeyViolation, isUniqueViolation } from './errors';
+import { AppError, fromBadInputDbError, HTTP_STATUS, isForeignKeyViolation, isUniqueViolation, retryAfterOf } from './errors';
 import { registerAuthHook } from './http/auth-hook';
+import { registerRateLimits } from './http/rate-limits';
+import { trustProxyOf } from './config';
 import { projectRoot } from './paths';
 import { restModules } from './rest-modules';
 import { appRouter, type AppRouter } from './trpc/root';
@@ -31,7 +33,8 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
   const app = Fastify({
     loggerInstance: deps.log,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (docs/security.md).
+    trustProxy: trustProxyOf(deps.config),
     // The /api ids and tRPC batch paths can be long; default is fine, but be explicit.
     routerOptions: { maxParamLength: 500 },
   });
@@ -48,6 +51,7 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20 } });
   registerAuthHook(app, deps);
+  await registerRateLimits(app, deps);
 
   // Fail at start-up, not in production traffic, when an /api path forgets to declare its access.
   const apiRoutes: Array<{ method: string; url: string; access: string }> = [];
@@ -62,6 +66,8 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       const status = HTTP_STATUS[err.code];
+      const retryAfter = retryAfterOf(err);
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
       if (status >= 500) req.log.error({ err }, 'request failed');
       return reply.status(status).send({ message: err.message, code: err.code, details: err.details });
     }
@@ -89,6 +95,12 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
     trpcOptions: {
       router: appRouter,
       createContext: contextFactory(deps),
+      // Sign-in and password-reset calls refuse to share a batch (procedures.ts); this bounds the rest.
+      maxBatchSize: 20,
+      responseMeta({ errors }) {
+        const retryAfter = Math.max(0, ...errors.map((e) => (e.cause instanceof AppError ? (retryAfterOf(e.cause) ?? 0) : 0)));
+        return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {};
+      },
       onError({ error, path: p }) {
         if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) {
           deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC procedure failed');

@@ -11,6 +11,15 @@ const ZConfig = z.object({
   /** Public origin of the app (scheme://host[:port]); when unset, the request's Host is trusted. */
   APP_ORIGIN: z.string().url().optional(),
   APP_NAME: z.string().default('Institute & Clinic Back Office'),
+  /**
+   * The proxies whose X-Forwarded-For is believed: a hop count ("1") or a comma-separated list of
+   * addresses and CIDR ranges. Unset, the address of the connection is the client's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'TRUST_PROXY takes a hop count or a comma-separated list of addresses or CIDR ranges')
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
@@ -55,4 +64,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   return parsed.data;
+}
+
+/** TRUST_PROXY as Fastify's trustProxy option: false when unset (trust no forwarded header). */
+export function trustProxyOf(config: Pick<Config, 'TRUST_PROXY'>): boolean | string | ((address: string, hop: number) => boolean) {
+  const v = config.TRUST_PROXY;
+  if (!v) return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    // The closest `hops` proxies are believed, whatever their addresses.
+    return (_address, hop) => hop < hops;
+  }
+  // Fastify takes the list as one comma-separated string.
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .join(',');
 }

@@ -90,3 +90,10 @@ export function fromBadInputDbError(err: unknown): AppError | null {
   const message = code ? BAD_INPUT_SQLSTATES[code] : undefined;
   return message ? new AppError('BAD_REQUEST', message, { sqlstate: code }) : null;
 }
+
+/** Seconds a throttled caller should wait (AppError details of a 429), for the Retry-After header. */
+export function retryAfterOf(err: AppError): number | null {
+  if (err.code !== 'TOO_MANY_REQUESTS') return null;
+  const s = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof s === 'number' && s > 0 ? Math.ceil(s) : null;
+}

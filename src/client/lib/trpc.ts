@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/root';
 import { errorCode, isClientError } from './errors';
@@ -35,12 +35,18 @@ export const queryClient = new QueryClient({
   }),
 });
 
+const UNBATCHED = new Set(['auth.login', 'users.forgotPassword', 'users.validateOtp', 'users.resetPassword']);
+// Same-origin fetch sends the HttpOnly session cookie and the Origin header the server checks.
+const sameOriginFetch = (url: URL | RequestInfo, init?: RequestInit) => fetch(url, { ...init, credentials: 'include' });
+
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
-    httpBatchLink({
-      url: '/trpc',
-      // Same-origin fetch sends the HttpOnly session cookie and the Origin header the server checks.
-      fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
+    // The server refuses sign-in and password-reset calls inside a batch (one request, one
+    // guess), so those always travel alone.
+    splitLink({
+      condition: (op) => UNBATCHED.has(op.path),
+      true: httpLink({ url: '/trpc', fetch: sameOriginFetch }),
+      false: httpBatchLink({ url: '/trpc', fetch: sameOriginFetch }),
     }),
   ],
 });

@@ -4,6 +4,7 @@ import type { Actor } from '../auth/sessions';
 import type { AppDeps, ServiceContext } from '../deps';
 import { AppError, fromZodError } from '../errors';
 import { FORBIDDEN_MESSAGE, rolesFor, UNAUTHORIZED_MESSAGE, type Access } from './access';
+import type { LimitName } from './rate-limits';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,6 +19,8 @@ interface RouteDef<P, Q, B, A extends Access> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   access: A;
+  /** A per-client request limit (docs/security.md); `upload` counts only multipart requests. */
+  rateLimit?: LimitName;
   params?: P;
   query?: Q;
   body?: B;
@@ -60,6 +63,7 @@ export function route<P extends ZodType | undefined, Q extends ZodType | undefin
     url: def.url,
     config: { access: def.access },
     handler: async (req, reply) => {
+      if (def.rateLimit && (def.rateLimit !== 'upload' || req.isMultipart())) await app.limiters[def.rateLimit](req, reply);
       const actor = req.actor;
       if (def.access !== 'public') {
         if (!actor) throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);

@@ -1,6 +1,13 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { AppDeps } from '../deps';
 import { clearSessionCookie, setSessionCookie } from '../http/auth-hook';
+import type { LimitName } from '../http/rate-limits';
+
+/** How many calls a tRPC request carries: `/trpc/a.b,c.d?batch=1` is two. */
+function callsIn(url: string): number {
+  const pathPart = url.slice('/trpc/'.length).split('?')[0] ?? '';
+  return pathPart.split(',').length;
+}
 
 export function contextFactory(deps: AppDeps) {
   return ({ req, res }: CreateFastifyContextOptions) => ({
@@ -8,6 +15,9 @@ export function contextFactory(deps: AppDeps) {
     actor: req.actor ?? null,
     /** The client's address (from X-Forwarded-For only behind a proxy named by TRUST_PROXY). */
     clientIp: req.ip,
+    callsInRequest: callsIn(req.url),
+    /** Counts this request against a per-client limit; throws the 429 when it is used up. */
+    limit: (name: LimitName) => req.server.limiters[name](req, res),
     setSession: (token: string, expiresAt: Date) => setSessionCookie(res, token, expiresAt),
     clearSession: () => clearSessionCookie(res),
   });

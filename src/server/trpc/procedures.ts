@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { ADMIN_ROLES, STAFF_ROLES, type Role } from '../../shared/roles';
 import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../http/access';
+import type { LimitName } from '../http/rate-limits';
 import { baseProcedure } from './init';
 
 export const publicProcedure = baseProcedure.meta({ access: 'public' });
@@ -22,3 +23,18 @@ function requireRoles(roles: readonly Role[]) {
 export const staffProcedure = requireRoles(STAFF_ROLES).meta({ access: 'staff' });
 /** admin, superadmin: creating, deleting and money toggles. */
 export const adminProcedure = requireRoles(ADMIN_ROLES).meta({ access: 'admin' });
+
+export const NOT_BATCHED = 'Sign-in and password-reset calls must be sent on their own, not in a batch.';
+
+/**
+ * Public procedures an attacker would hammer (sign-in, password reset): each call is counted
+ * against its per-client request limit, and may not share a batch, so one request can never
+ * carry many guesses (docs/security.md#rate-limits-and-lock-outs).
+ */
+export function limitedProcedure(limit: LimitName) {
+  return publicProcedure.use(async ({ ctx, next }) => {
+    if (ctx.callsInRequest > 1) throw new TRPCError({ code: 'BAD_REQUEST', message: NOT_BATCHED });
+    await ctx.limit(limit);
+    return next();
+  });
+}

@@ -10,6 +10,7 @@ export function registerAuthRest(app: FastifyInstance, deps: AppDeps) {
     method: 'POST',
     url: '/api/users/auth',
     access: 'public',
+    rateLimit: 'signIn',
     body: ZLoginInput,
     handler: async ({ ctx, body, req, reply }) => {
       const result = await service.login(ctx.deps, body, { ip: req.ip });

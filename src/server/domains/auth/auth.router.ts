@@ -1,10 +1,10 @@
-import { authedProcedure, publicProcedure } from '../../trpc/procedures';
+import { authedProcedure, limitedProcedure } from '../../trpc/procedures';
 import { router } from '../../trpc/init';
 import { ZLoginInput } from '@shared/schemas/auth';
 import * as service from './auth.service';
 
 export const authRouter = router({
-  login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
+  login: limitedProcedure('signIn').input(ZLoginInput).mutation(async ({ ctx, input }) => {
     const result = await service.login(ctx.deps, input, { ip: ctx.clientIp });
     ctx.setSession(result.token, new Date(Date.now() + ctx.deps.sessionPolicy.maxMs));
     return { ...result.user, token: result.token };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { AppError, fromZodError } from '../../errors';
+import { AppError, fromZodError, retryAfterOf } from '../../errors';
 import { route, ZIdParam } from '../../http/rest';
 import { IMAGE_TOO_LARGE } from '../files/files.service';
 import * as resets from './password-reset.service';
@@ -80,6 +80,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'PUT',
     url: '/api/users/profile',
     access: 'authed',
+    rateLimit: 'upload',
     handler: async ({ ctx, req }) => {
       const { input, image } = await readEditBody(req, ZUpdateProfileInput);
       return service.updateProfile(ctx, { ...input, image });
@@ -89,6 +90,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'POST',
     url: '/api/users/forgot-password',
     access: 'public',
+    rateLimit: 'passwordReset',
     body: ZForgotPasswordInput,
     handler: ({ ctx, body }) => resets.requestPasswordReset(ctx.deps, body),
   });
@@ -99,12 +101,15 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     handler: async ({ ctx, req, reply }) => {
       // spec section 7: this path answers `{ success, message }`, failures included.
       try {
+        await app.limiters.otp(req, reply);
         const parsed = ZValidateOtpInput.safeParse(req.body ?? {});
         if (!parsed.success) throw fromZodError(parsed.error);
         return await resets.validateOtp(ctx.deps, parsed.data);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         reply.status(err.code === 'TOO_MANY_REQUESTS' ? 429 : 400);
+        const retryAfter = retryAfterOf(err);
+        if (retryAfter) reply.header('retry-after', String(retryAfter));
         return { success: false, message: err.message, code: err.code };
       }
     },
@@ -113,6 +118,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'POST',
     url: '/api/users/reset-password',
     access: 'public',
+    rateLimit: 'otp',
     body: ZResetPasswordInput,
     handler: ({ ctx, body }) => resets.resetPassword(ctx.deps, body),
   });
@@ -127,6 +133,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'PUT',
     url: '/api/users/:id',
     access: 'staff',
+    rateLimit: 'upload',
     params: ZIdParam,
     handler: async ({ ctx, params, req }) => {
       // The old client sends the id twice (path and `userId`); the path decides.

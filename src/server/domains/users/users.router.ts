@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init';
-import { authedProcedure, publicProcedure, staffProcedure } from '../../trpc/procedures';
+import { authedProcedure, limitedProcedure, staffProcedure } from '../../trpc/procedures';
 import * as resets from './password-reset.service';
 import {
   ZCreateUserInput,
@@ -23,7 +23,7 @@ export const usersRouter = router({
   // Staff-level so a manager learns the rule's message; the service allows admins only.
   delete: staffProcedure.input(ZUserIdInput).mutation(({ ctx, input }) => service.deleteUser(ctx.svc, input.id)),
   updateProfile: authedProcedure.input(ZUpdateProfileInput).mutation(({ ctx, input }) => service.updateProfile(ctx.svc, input)),
-  forgotPassword: publicProcedure.input(ZForgotPasswordInput).mutation(({ ctx, input }) => resets.requestPasswordReset(ctx.deps, input)),
-  validateOtp: publicProcedure.input(ZValidateOtpInput).mutation(({ ctx, input }) => resets.validateOtp(ctx.deps, input)),
-  resetPassword: publicProcedure.input(ZResetPasswordInput).mutation(({ ctx, input }) => resets.resetPassword(ctx.deps, input)),
+  forgotPassword: limitedProcedure('passwordReset').input(ZForgotPasswordInput).mutation(({ ctx, input }) => resets.requestPasswordReset(ctx.deps, input)),
+  validateOtp: limitedProcedure('otp').input(ZValidateOtpInput).mutation(({ ctx, input }) => resets.validateOtp(ctx.deps, input)),
+  resetPassword: limitedProcedure('otp').input(ZResetPasswordInput).mutation(({ ctx, input }) => resets.resetPassword(ctx.deps, input)),
 });
