@@ -11,6 +11,7 @@ import type { AppDeps } from './deps';
 import { AppError, fromBadInputDbError, HTTP_STATUS, isForeignKeyViolation, isUniqueViolation, retryAfterOf } from './errors';
 import { registerAuthHook } from './http/auth-hook';
 import { registerRateLimits } from './http/rate-limits';
+import { registerSecurityHeaders } from './http/security-headers';
 import { trustProxyOf } from './config';
 import { projectRoot } from './paths';
 import { restModules } from './rest-modules';
@@ -41,6 +42,7 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
 
   // JSON and multipart only: a text/plain or urlencoded write is refused (CSRF, RULES.md).
   app.removeContentTypeParser('text/plain');
+  await registerSecurityHeaders(app);
   // Brotli or gzip for answers over 1 KiB. Quality 4 keeps on-the-fly brotli cheap; the client's
   // assets are compressed at quality 11 once, at build time (scripts/build.mjs), and sent as is.
   await app.register(compress, {
