@@ -1,11 +1,12 @@
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/server/app';
 import { createSession } from '../../src/server/auth/sessions';
 import { assembleDeps } from '../../src/server/bootstrap';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
+import { createLogger } from '../../src/server/logger';
 import type { AppDeps } from '../../src/server/deps';
 import type { AppRouter } from '../../src/server/trpc/root';
 import type { Role } from '../../src/shared/roles';
@@ -30,12 +31,16 @@ export interface TestApp {
  * The real server on a real PostgreSQL database of its own, listening on a free port. With
  * `sameDatabaseAs`, a second server instance on another app's database (left to that app to drop).
  */
-export async function startTestApp(overrides: Partial<Config> = {}, opts: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  opts: { sameDatabaseAs?: TestApp; /** Where the server's log lines go (at info level), to read them. */ logTo?: DestinationStream } = {},
+): Promise<TestApp> {
   const sharedUrl = opts.sameDatabaseAs?.deps.config.DATABASE_URL;
   const database = sharedUrl ? { url: sharedUrl, drop: async () => {} } : await createTestDatabase();
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REMINDER_SCHEDULE: 'false' }), DATABASE_URL: database.url, ...overrides };
   const dbHandle = await openDatabase({ databaseUrl: database.url, dataDir: '', max: 5 });
-  const deps = await assembleDeps(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), dbHandle);
+  const log = opts.logTo ? createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'test' }, opts.logTo) : createLogger({ LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as Config['LOG_LEVEL'], NODE_ENV: 'test' });
+  const deps = await assembleDeps(config, log, dbHandle);
   const app = await buildApp(deps, { serveClient: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
