@@ -88,6 +88,31 @@ describe('who may grant which role', () => {
     }
   });
 
+  it('lets staff editing themselves change only profile fields, never their branch', async () => {
+    const home = await makeBranch(t.deps.db);
+    const elsewhere = await makeBranch(t.deps.db);
+    for (const role of ['manager', 'admin', 'superadmin'] as const) {
+      const me = await t.userWithSession(role, { branchId: home.id });
+      const viaRest = await t.api('PUT', `/api/users/${me.id}`, { token: me.token, body: { branchId: elsewhere.id } });
+      expect(viaRest.status).toBe(403);
+      expect(viaRest.body.message).toBe('You cannot move your own account to another branch.');
+      await expect(t.trpc(me.token).users.update.mutate({ id: me.id, branchId: null })).rejects.toMatchObject({
+        message: 'You cannot move your own account to another branch.',
+      });
+      // Saving the row with the branch it already has, and profile fields, are fine.
+      const same = await t.api('PUT', `/api/users/${me.id}`, { token: me.token, body: { branchId: home.id, phone: '0770000000' } });
+      expect(same.status).toBe(200);
+      expect(same.body.branch._id).toBe(home.id);
+      expect(same.body.phone).toBe('0770000000');
+    }
+    // Moving somebody else stays a staff task.
+    const admin = await t.userWithSession('admin', { branchId: home.id });
+    const student = await t.userWithSession('student', { branchId: home.id });
+    const moved = await t.api('PUT', `/api/users/${student.id}`, { token: admin.token, body: { branchId: elsewhere.id } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.branch._id).toBe(elsewhere.id);
+  });
+
   it('ends the sessions of a user whose role changes', async () => {
     const admin = await t.userWithSession('admin');
     const victim = await t.userWithSession('manager');

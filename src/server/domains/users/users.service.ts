@@ -19,6 +19,7 @@ export const USERNAME_TAKEN = 'This username is already taken.';
 export const DELETE_ADMINS_ONLY = 'Only admins and superadmins can delete users.';
 export const DELETE_SELF = 'You cannot delete your own account.';
 export const OWN_ROLE = 'You cannot change your own role.';
+export const OWN_BRANCH = 'You cannot move your own account to another branch.';
 export const SUPERADMIN_PROTECTED = 'Only a superadmin can edit or delete a superadmin.';
 export const BRANCH_UNKNOWN = 'The selected branch does not exist.';
 
@@ -163,7 +164,7 @@ async function applyChanges(tx: Db, target: { id: string; imageFileId: string | 
 
 async function lockUser(tx: Db, id: string) {
   const [row] = await tx
-    .select({ id: users.id, role: users.role, username: users.username, email: users.email, imageFileId: users.imageFileId })
+    .select({ id: users.id, role: users.role, username: users.username, email: users.email, imageFileId: users.imageFileId, branchId: users.branchId })
     .from(users)
     .where(eq(users.id, id))
     .for('update')
@@ -188,7 +189,9 @@ export async function updateUser({ db, actor, deps }: ServiceContext, input: TUp
     if (input.fullName !== undefined) changes.fullName = input.fullName;
     if (input.phone !== undefined) changes.phone = input.phone;
     if (input.address !== undefined) changes.address = input.address;
-    if (input.branchId !== undefined) {
+    if (input.branchId !== undefined && input.branchId !== target.branchId) {
+      // On oneself only the profile fields change: a manager must not move into another branch.
+      if (target.id === actor.id) throw new AppError('FORBIDDEN', OWN_BRANCH);
       if (input.branchId !== null) await assertBranchExists(tx, input.branchId);
       changes.branchId = input.branchId;
     }
