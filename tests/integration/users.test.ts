@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, enrollments, treatmentBookings, users } from '../../src/server/db/schema';
 import { grantableRoles, ROLES, type Role } from '../../src/shared/roles';
@@ -351,7 +352,9 @@ describe('profile pictures', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('cache-control')).toMatch(/immutable/);
-    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+    // Stored re-encoded (docs/users.md#profile-pictures): the same picture, not the same bytes.
+    const served = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    expect(served).toMatchObject({ format: 'png', width: 1, height: 1 });
     expect((await fetch(t.baseUrl + res.body.image)).status).toBe(401);
 
     const again = await upload('/api/users/profile', me.token, {}, { data: PNG, type: 'image/png', name: 'me2.png' });
@@ -369,6 +372,37 @@ describe('profile pictures', () => {
     const gif = await upload('/api/users/profile', me.token, {}, { data: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), type: 'image/gif', name: 'a.gif' });
     expect(gif.status).toBe(400);
     expect((await t.trpc(me.token).auth.me.query())?.image).toBeNull();
+  });
+
+  it('stores only the pixels: no appended payload, no EXIF location', async () => {
+    const me = await t.userWithSession('manager');
+    const photo = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 55/1 0/1' } })
+      .toBuffer();
+    const payload = '<html><script>alert(document.cookie)</script></html>';
+    const polyglot = Buffer.concat([photo, Buffer.from(payload)]);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+
+    const res = await upload('/api/users/profile', me.token, {}, { data: polyglot, type: 'image/jpeg', name: 'me.jpg' });
+    expect(res.status).toBe(200);
+    const file = await fetch(t.baseUrl + res.body.image, { headers: { authorization: `Bearer ${me.token}` } });
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    const stored = Buffer.from(await file.arrayBuffer());
+    expect(stored.includes(Buffer.from('<script>'))).toBe(false);
+    expect(stored.includes(Buffer.from('PhoneMaker'))).toBe(false);
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 8, height: 6 });
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('refuses a damaged picture with a clear message', async () => {
+    const me = await t.userWithSession('student');
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
+    const res = await upload('/api/users/profile', me.token, {}, { data: broken, type: 'image/jpeg', name: 'broken.jpg' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The picture could not be read; it may be damaged.');
   });
 
   it('refuses a picture over 2 MB with 413', async () => {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -9,6 +10,10 @@ export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = 'The picture must be at most 2 MB.';
 export const IMAGE_WRONG_TYPE = 'The picture must be a JPEG, PNG or WebP image.';
 export const IMAGE_EMPTY = 'The picture is empty.';
+export const IMAGE_UNREADABLE = 'The picture could not be read; it may be damaged.';
+
+/** Larger images are refused before decoding (a small file can claim a huge size). */
+const MAX_IMAGE_PIXELS = 40_000_000;
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -20,13 +25,31 @@ export function detectImageType(data: Buffer): ImageType | null {
   return null;
 }
 
+/**
+ * Decodes the picture and encodes it again in its own format (docs/users.md#profile-pictures):
+ * only pixels survive, so bytes appended to a valid header (an HTML or script polyglot) and the
+ * EXIF block (a phone's GPS position) are gone. The EXIF orientation is applied first, so the
+ * picture keeps the way up it was taken.
+ */
+async function reencode(data: Buffer, type: ImageType): Promise<Buffer> {
+  try {
+    const image = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
+    if (type === 'image/jpeg') return await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+    if (type === 'image/png') return await image.png({ compressionLevel: 9 }).toBuffer();
+    return await image.webp({ quality: 85 }).toBuffer();
+  } catch {
+    throw new AppError('BAD_REQUEST', IMAGE_UNREADABLE);
+  }
+}
+
 /** Checks an upload and stores it as a new row: a new picture always gets a new id (and URL). */
 export async function storeImage(db: Db, upload: { data: Buffer; truncated?: boolean }): Promise<string> {
   if (upload.truncated || upload.data.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE);
   if (upload.data.length === 0) throw new AppError('BAD_REQUEST', IMAGE_EMPTY);
   const contentType = detectImageType(upload.data);
   if (!contentType) throw new AppError('BAD_REQUEST', IMAGE_WRONG_TYPE);
-  const [row] = await db.insert(files).values({ contentType, byteSize: upload.data.length, data: upload.data }).returning({ id: files.id });
+  const data = await reencode(upload.data, contentType);
+  const [row] = await db.insert(files).values({ contentType, byteSize: data.length, data }).returning({ id: files.id });
   return row!.id;
 }
 
