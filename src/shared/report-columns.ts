@@ -60,6 +60,6 @@ export const REPORT_COLUMN_LABELS: Record<CourseReportColumn | TreatmentReportCo
 export type ReportFormat = 'xlsx' | 'pdf' | 'json';
 
 /** Downloads are saved under these names (spec section 7); `{date}` is YYYY-MM-DD. */
-export function reportFileName(base: string, date: string, format: 'xlsx' | 'pdf'): string {
+export function reportFileName(base: string, date: string, format: ReportFormat): string {
   return `${base}_${date}.${format}`;
 }

@@ -102,11 +102,22 @@ describe('large reports', () => {
     expect(pages[pages.length - 1]).toContain(`Page ${pages.length} of ${pages.length}`);
   });
 
-  it('answers JSON directly whatever its size, streamed', async () => {
+  it('builds a large JSON report through the job like the other formats, and answers a small one directly', async () => {
     const res = await t.api('GET', '/api/course-reports/excel?format=json&category=Bulk', { token: manager.token });
-    expect(res.status).toBe(200);
-    expect(res.body.total).toBe(BULK);
-    expect(res.body.data).toHaveLength(BULK);
+    expect(res.status).toBe(202);
+    expect(res.body.fileName).toMatch(/^course_report_\d{4}-\d{2}-\d{2}\.json$/);
+    const { last } = await waitUntilDone(res.body.reportId, manager.token);
+    expect(last).toMatchObject({ status: 'ready', progress: 100 });
+    const file = await download(t.baseUrl, 'GET', last.downloadUrl, { token: manager.token });
+    expect(file.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(Buffer.from(file.bytes).toString('utf8')) as { total: number; data: unknown[] };
+    expect(body.total).toBe(BULK);
+    expect(body.data).toHaveLength(BULK);
+
+    const small = await t.api('GET', '/api/course-reports/excel?format=json&category=Bulk&maxFee=1000.03', { token: manager.token });
+    expect(small.status).toBe(200);
+    expect(small.body.data.length).toBeLessThanOrEqual(5);
+    expect(small.body.total).toBe(small.body.data.length);
   });
 
   it('refuses a PDF too large to build, pointing to Excel', async () => {

@@ -63,7 +63,7 @@ export const reportFiles = pgTable('report_files', {
   id: id(),
   requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'cascade' }),
   kind: text('kind').notNull(),
-  format: text('format', { enum: ['xlsx', 'pdf'] }).notNull(),
+  format: text('format', { enum: ['xlsx', 'pdf', 'json'] }).notNull(),
   fileName: text('file_name').notNull(),
   contentType: text('content_type').notNull(),
   data: bytea('data'),

@@ -171,13 +171,14 @@ export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<
 }
 
 /** `{"data":[...],"total":n, ...summary, "totals":[...]}`, produced piece by piece. */
-export async function* jsonChunks(source: ReportSource): AsyncGenerator<string> {
+export async function* jsonChunks(source: ReportSource, onRows?: (written: number) => Promise<void>): AsyncGenerator<string> {
   yield '{"data":[';
   let n = 0;
   for await (const batch of source.batches(BATCH_SIZE)) {
     const text = batch.map((r) => JSON.stringify(r)).join(',');
     yield n ? `,${text}` : text;
     n += batch.length;
+    await onRows?.(n);
   }
   const totals = await source.totals();
   const summary = (await source.summary?.()) ?? {};

@@ -14,6 +14,7 @@ import type { TReportCountInput, TReportSpec } from '@shared/schemas/reports';
 export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
+  json: 'application/json; charset=utf-8',
 } as const;
 
 /** A built file is kept this long for its requester to download. */
@@ -54,15 +55,16 @@ async function startedStream(chunks: AsyncGenerator<string>): Promise<Readable> 
 }
 
 /**
- * Answers a report as JSON or as a file. Files of more than REPORT_JOB_THRESHOLD rows are built
- * by the `build-report` job instead: the caller gets the report file's id to poll and download.
+ * Answers a report as JSON or as a file. Reports of more than REPORT_JOB_THRESHOLD rows, JSON
+ * included, are built by the `build-report` job instead (docs/reports.md): the caller gets the
+ * report file's id to poll and download, and the web process never holds a huge answer.
  */
 export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: ReportFormat): Promise<ReportOutcome> {
   const { deps } = ctx;
   const source = await sourceFor(deps, spec);
-  if (format === 'json') return { kind: 'json', body: await startedStream(jsonChunks(source)) };
-
   const rows = await source.count();
+  if (format === 'json' && rows <= deps.config.REPORT_JOB_THRESHOLD) return { kind: 'json', body: await startedStream(jsonChunks(source)) };
+
   if (format === 'pdf' && rows > PDF_MAX_ROWS) {
     throw new AppError(
       'BAD_REQUEST',
@@ -132,6 +134,10 @@ export async function buildStoredReport(deps: AppDeps, reportFileId: string, onP
     let data: Buffer;
     if (file.format === 'pdf') {
       data = await buildPdf(source, meta);
+    } else if (file.format === 'json') {
+      const parts: string[] = [];
+      for await (const part of jsonChunks(source, meta.onRows)) parts.push(part);
+      data = Buffer.from(parts.join(''), 'utf8');
     } else {
       const chunks: Buffer[] = [];
       const out = new PassThrough();
