@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
-import { AppError, fromBadInputDbError, HTTP_STATUS, isForeignKeyViolation, isUniqueViolation, retryAfterOf } from './errors';
+import { AppError, fromBadInputDbError, HTTP_STATUS, isForeignKeyViolation, isUniqueViolation, retryAfterOf, unavailableError } from './errors';
 import { registerAuthHook } from './http/auth-hook';
 import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -72,6 +72,11 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
       if (retryAfter) reply.header('retry-after', String(retryAfter));
       if (status >= 500) req.log.error({ err }, 'request failed');
       return reply.status(status).send({ message: err.message, code: err.code, details: err.details });
+    }
+    const unavailable = unavailableError(err);
+    if (unavailable) {
+      req.log.warn({ err }, 'dependency unavailable: answered 503');
+      return reply.status(503).header('retry-after', '5').send({ message: unavailable.message, code: unavailable.code });
     }
     const badInput = fromBadInputDbError(err);
     if (badInput) {

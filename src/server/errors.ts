@@ -9,6 +9,7 @@ export type AppErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PAYLOAD_TOO_LARGE'
   | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL';
 
 export const HTTP_STATUS: Record<AppErrorCode, number> = {
@@ -20,6 +21,7 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -33,6 +35,7 @@ export const TRPC_CODE = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'BAD_REQUEST',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 } as const satisfies Record<AppErrorCode, string>;
 
@@ -91,9 +94,38 @@ export function fromBadInputDbError(err: unknown): AppError | null {
   return message ? new AppError('BAD_REQUEST', message, { sqlstate: code }) : null;
 }
 
-/** Seconds a throttled caller should wait (AppError details of a 429), for the Retry-After header. */
+/** Seconds a throttled or turned-away caller should wait (a 429 or 503), for the Retry-After header. */
 export function retryAfterOf(err: AppError): number | null {
-  if (err.code !== 'TOO_MANY_REQUESTS') return null;
+  if (err.code !== 'TOO_MANY_REQUESTS' && err.code !== 'SERVICE_UNAVAILABLE') return null;
   const s = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
   return typeof s === 'number' && s > 0 ? Math.ceil(s) : null;
 }
+
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+
+/** PostgreSQL is shutting down, restarting, or refusing connections (classes 08 and 57P, 53300). */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+/** postgres.js's and Node's own codes for a lost or refused connection. */
+const UNAVAILABLE_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+/**
+ * A failure of the database or Redis connection rather than of the request: answered 503 with
+ * Retry-After (docs/jobs.md#when-redis-or-postgresql-is-down) instead of 500, so callers retry.
+ */
+export function unavailableError(err: unknown): AppError | null {
+  for (let e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | null, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (
+      UNAVAILABLE_SQLSTATES.has(code) ||
+      UNAVAILABLE_CODES.has(code) ||
+      e.name === 'MaxRetriesPerRequestError' ||
+      message === 'Connection is closed.' ||
+      message.startsWith("Stream isn't writeable")
+    ) {
+      return new AppError('SERVICE_UNAVAILABLE', UNAVAILABLE_MESSAGE, { retryAfterSeconds: 5 });
+    }
+  }
+  return null;
+}
+

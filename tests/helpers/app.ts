@@ -33,12 +33,19 @@ export interface TestApp {
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  opts: { sameDatabaseAs?: TestApp; /** Where the server's log lines go (at info level), to read them. */ logTo?: DestinationStream } = {},
+  opts: {
+    sameDatabaseAs?: TestApp;
+    /** Where the server's log lines go (at info level), to read them. */
+    logTo?: DestinationStream;
+    /** A database of the test's own (migrated here, never dropped), e.g. on a server it restarts. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const sharedUrl = opts.sameDatabaseAs?.deps.config.DATABASE_URL;
+  const sharedUrl = opts.sameDatabaseAs?.deps.config.DATABASE_URL ?? opts.databaseUrl;
   const database = sharedUrl ? { url: sharedUrl, drop: async () => {} } : await createTestDatabase();
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REMINDER_SCHEDULE: 'false' }), DATABASE_URL: database.url, ...overrides };
   const dbHandle = await openDatabase({ databaseUrl: database.url, dataDir: '', max: 5 });
+  if (opts.databaseUrl) await dbHandle.migrate();
   const log = opts.logTo ? createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'test' }, opts.logTo) : createLogger({ LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as Config['LOG_LEVEL'], NODE_ENV: 'test' });
   const deps = await assembleDeps(config, log, dbHandle);
   const app = await buildApp(deps, { serveClient: false });

@@ -58,7 +58,7 @@ async function viaTestcontainers(): Promise<Services | null> {
   }
 }
 
-function which(bin: string, extraDirs: string[] = []): string | null {
+export function which(bin: string, extraDirs: string[] = []): string | null {
   const dirs = [...(process.env.PATH ?? '').split(path.delimiter), ...extraDirs];
   for (const d of dirs) {
     const p = path.join(d, bin);
@@ -67,7 +67,7 @@ function which(bin: string, extraDirs: string[] = []): string | null {
   return null;
 }
 
-function pgBinDirs(): string[] {
+export function pgBinDirs(): string[] {
   const root = '/usr/lib/postgresql';
   if (!fs.existsSync(root)) return [];
   return fs
@@ -76,7 +76,7 @@ function pgBinDirs(): string[] {
     .map((v) => path.join(root, v, 'bin'));
 }
 
-async function waitForPort(port: number, timeoutMs: number) {
+export async function waitForPort(port: number, timeoutMs: number) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const ok = await new Promise<boolean>((resolve) => {

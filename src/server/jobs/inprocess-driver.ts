@@ -215,7 +215,8 @@ export function createInProcessQueue(deps: AppDeps, opts: InProcessOptions = {})
 
     async enqueue(name, payload, o = {}) {
       const id = o.jobId ? rowIdForKey(o.jobId) : crypto.randomUUID();
-      await db
+      // The jobs table is itself in the database: inside the caller's transaction it is the outbox.
+      await (o.tx ?? db)
         .insert(jobs)
         .values({
           id,
@@ -229,10 +230,10 @@ export function createInProcessQueue(deps: AppDeps, opts: InProcessOptions = {})
       return { id };
     },
 
-    async enqueueMany(name, items) {
+    async enqueueMany(name, items, common = {}) {
       if (items.length === 0) return;
       const now = Date.now();
-      await db
+      await (common.tx ?? db)
         .insert(jobs)
         .values(
           items.map(({ payload, opts: o = {} }) => ({

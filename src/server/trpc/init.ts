@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { AppError, fromBadInputDbError, TRPC_CODE } from '../errors';
+import { AppError, fromBadInputDbError, TRPC_CODE, unavailableError } from '../errors';
 import type { Access } from '../http/access';
 import type { Context } from './context';
 
@@ -51,6 +51,11 @@ const mapAppErrors = t.middleware(async ({ ctx, path, next }) => {
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+  }
+  const unavailable = result.ok ? null : unavailableError(result.error.cause);
+  if (unavailable) {
+    ctx.deps.log.warn({ err: result.ok ? undefined : result.error.cause, path }, 'dependency unavailable: answered 503');
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailable.message, cause: unavailable });
   }
   // A database refusal of input a schema let through: 400, logged so the schema gets fixed.
   const badInput = result.ok ? null : fromBadInputDbError(result.error.cause);

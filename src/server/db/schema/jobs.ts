@@ -76,3 +76,24 @@ export const reportFiles = pgTable('report_files', {
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
 });
+
+/**
+ * Jobs accepted while running with BullMQ, written in the same transaction as the change that
+ * needs them and handed to Redis by the relay (docs/jobs.md#the-outbox): nothing accepted is lost
+ * when Redis is down, and nothing is left waiting once it is back.
+ */
+export const jobOutbox = pgTable(
+  'job_outbox',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** The BullMQ job id: handing a row over twice adds one job. */
+    jobId: text('job_id').notNull(),
+    delayMs: integer('delay_ms').notNull().default(0),
+    createdAt: createdAt(),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('job_outbox_pending_idx').on(t.createdAt).where(sql`${t.dispatchedAt} is null`)],
+);
+

@@ -65,10 +65,10 @@ export const reminderKey = (kind: InstallmentKind, installmentId: string, day: s
  * The send-overdue-reminders job (also run directly by the on-demand endpoint): one email per
  * overdue installment per day, to the enrolment's student or the booking's customer.
  *
- * Safe to run twice or to die half-way: for each page, the emails are queued first (a job id and
- * an outbox key per installment and day, so a repeat queues and sends nothing new), then the day's
- * reminder_log rows are written. A run after a crash queues again whatever was not logged; what
- * was logged was already queued. `queued` counts the installments logged by this run.
+ * Safe to run twice or to die half-way: for each page, the emails (a job id and an email key per
+ * installment and day, so a repeat queues and sends nothing new) and the day's reminder_log rows
+ * are recorded in one transaction. A run after a crash queues again whatever was not logged; what
+ * was logged was queued with it. `queued` counts the installments logged by this run.
  */
 export async function queueOverdueReminders(deps: AppDeps, opts: { batchSize?: number } = {}): Promise<{ queued: number; date: string }> {
   const today = todayIn(deps.config.TIME_ZONE);
@@ -84,18 +84,22 @@ export async function queueOverdueReminders(deps: AppDeps, opts: { batchSize?: n
       const reminded = await remindedIds(deps.db, kind, rows.map((r) => r.id), today);
       const fresh = rows.filter((r) => !reminded.has(r.id));
       if (fresh.length > 0) {
-        await deps.jobs.enqueueMany(
-          'send-email',
-          fresh.map((r) => {
-            const key = reminderKey(kind, r.id, today);
-            return { payload: { key, template: 'reminder' as const, userId: r.userId, ref: reminderRef(kind, r.id) }, opts: { jobId: key } };
-          }),
-        );
-        const logged = await deps.db
-          .insert(reminderLog)
-          .values(fresh.map((r) => ({ installmentKind: kind, installmentId: r.id, sentOn: today })))
-          .onConflictDoNothing()
-          .returning({ id: reminderLog.id });
+        // The emails and the day's log rows are recorded together: both or neither.
+        const logged = await deps.db.transaction(async (tx) => {
+          await deps.jobs.enqueueMany(
+            'send-email',
+            fresh.map((r) => {
+              const key = reminderKey(kind, r.id, today);
+              return { payload: { key, template: 'reminder' as const, userId: r.userId, ref: reminderRef(kind, r.id) }, opts: { jobId: key } };
+            }),
+            { tx },
+          );
+          return tx
+            .insert(reminderLog)
+            .values(fresh.map((r) => ({ installmentKind: kind, installmentId: r.id, sentOn: today })))
+            .onConflictDoNothing()
+            .returning({ id: reminderLog.id });
+        });
         queued += logged.length;
       }
       if (rows.length < limit) break;

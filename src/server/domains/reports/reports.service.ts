@@ -74,7 +74,9 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
   }
   const fileName = reportFileName(source.fileBase, todayIn(deps.config.TIME_ZONE), format);
   if (rows > deps.config.REPORT_JOB_THRESHOLD) {
-    const [row] = await deps.db
+    // The file row and its job are recorded together: no row is ever left queued without a job.
+    const { row, job } = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
       .insert(reportFiles)
       .values({
         requestedBy: ctx.actor.id,
@@ -86,7 +88,9 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
         expiresAt: new Date(Date.now() + FILE_TTL_MS),
       })
       .returning({ id: reportFiles.id });
-    const job = await deps.jobs.enqueue('build-report', { reportFileId: row!.id }, { jobId: `build-report:${row!.id}` });
+      const job = await deps.jobs.enqueue('build-report', { reportFileId: row!.id }, { jobId: `build-report:${row!.id}`, tx });
+      return { row, job };
+    });
     // Expired files are removed here rather than by a schedule of their own: cheap and bounded.
     await deps.db.delete(reportFiles).where(and(isNotNull(reportFiles.expiresAt), lt(reportFiles.expiresAt, new Date())));
     return { kind: 'job', reportId: row!.id, jobId: job.id, status: 'queued', fileName };

@@ -55,7 +55,7 @@ async function issueResetCode(deps: AppDeps, email: string): Promise<void> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
   if (!user) return;
   // A new request replaces the old one with a new id, so an old email job finds nothing to send.
-  const resetId = await db
+  await db
     .transaction(async (tx) => {
       const [recent] = await tx
         .select({ id: passwordResets.id })
@@ -63,20 +63,21 @@ async function issueResetCode(deps: AppDeps, email: string): Promise<void> {
         .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - OTP_RESEND_INTERVAL_MS))))
         .for('update')
         .limit(1);
-      if (recent) return null;
+      if (recent) return;
       await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
       const [row] = await tx
         .insert(passwordResets)
         .values({ userId: user.id, expiresAt: new Date(Date.now() + OTP_TTL_MS) })
         .returning({ id: passwordResets.id });
-      return row!.id;
+      const resetId = row!.id;
+      // Recorded with the request: the email goes out even if the job runner is away right now.
+      await deps.jobs.enqueue('send-email', { key: `otp:${resetId}`, template: 'otp', userId: user.id, ref: resetId }, { jobId: `otp:${resetId}`, tx });
     })
     // Two first requests at once: the unique index lets one through; the other is the "recent" case.
     .catch((err: unknown) => {
-      if (isUniqueViolation(err)) return null;
+      if (isUniqueViolation(err)) return;
       throw err;
     });
-  if (resetId) await deps.jobs.enqueue('send-email', { key: `otp:${resetId}`, template: 'otp', userId: user.id, ref: resetId }, { jobId: `otp:${resetId}` });
 }
 
 function sameHash(a: string, b: string) {
