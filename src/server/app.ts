@@ -87,9 +87,9 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
     if (isUniqueViolation(err)) return reply.status(409).send({ message: 'That record already exists.', code: 'CONFLICT' });
     if (isForeignKeyViolation(err))
       return reply.status(409).send({ message: 'That record is still referenced elsewhere.', code: 'CONFLICT' });
-    const status = (err as FastifyError).statusCode;
+    const status = (err).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ message: err.message, code: (err as FastifyError).code ?? 'BAD_REQUEST' });
+      return reply.status(status).send({ message: err.message, code: (err).code ?? 'BAD_REQUEST' });
     }
     req.log.error({ err }, 'unexpected error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL' });

@@ -15,11 +15,11 @@ export async function spawnWorker(env: Record<string, string>): Promise<ChildPro
   });
   let out = '';
   const ready = new Promise<void>((resolve, reject) => {
-    proc.stdout!.on('data', (c: Buffer) => {
+    proc.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       if (out.includes('"worker ready"')) resolve();
     });
-    proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+    proc.stderr.on('data', (c: Buffer) => (out += c.toString()));
     proc.once('exit', (code) => reject(new Error(`worker exited with ${code} before it was ready:\n${out}`)));
     setTimeout(() => reject(new Error(`worker not ready in time:\n${out}`)), 45_000).unref();
   });
@@ -28,7 +28,7 @@ export async function spawnWorker(env: Record<string, string>): Promise<ChildPro
     proc.kill('SIGKILL');
     throw err;
   });
-  proc.stdout!.resume();
+  proc.stdout.resume();
   return proc;
 }
 

@@ -4,7 +4,6 @@ import http from 'node:http';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AppDeps } from '../../src/server/deps';
 import { createBullQueue, QUEUE_NAME, startBullWorker } from '../../src/server/jobs/bullmq-driver';
 import { REMINDER_SCHEDULER_ID } from '../../src/server/jobs/schedule';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -216,9 +215,9 @@ describe('the daily reminder scheduler', { timeout: 120_000 }, () => {
   it('is registered once however many servers and workers start', async () => {
     const schedPrefix = `${prefix}-sched`;
     const config = { ...t.deps.config, JOB_QUEUE_PREFIX: schedPrefix, REMINDER_SCHEDULE: true, REMINDER_TIME: '07:30' };
-    const servers = await Promise.all([1, 2, 3].map(() => createBullQueue({ ...t.deps, config } as AppDeps)));
+    const servers = await Promise.all([1, 2, 3].map(() => createBullQueue({ ...t.deps, config })));
     const worker = await startWorker({ JOB_QUEUE_PREFIX: schedPrefix, REMINDER_SCHEDULE: 'true', REMINDER_TIME: '07:30' });
-    const again = await createBullQueue({ ...t.deps, config } as AppDeps);
+    const again = await createBullQueue({ ...t.deps, config });
     const conn = new Redis(redisUrl, { maxRetriesPerRequest: null });
     const q = new Queue(QUEUE_NAME, { connection: conn, prefix: schedPrefix });
     try {

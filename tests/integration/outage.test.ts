@@ -101,7 +101,7 @@ describe('Redis stopped, then started again', () => {
 describe('PostgreSQL restarted', () => {
   it('answers 503 with Retry-After while it is down, never 500, and recovers after', async () => {
     const pg = await ownPostgres();
-    cleanup.push(pg.remove);
+    cleanup.push(() => pg.remove());
     const t = await startTestApp({}, { databaseUrl: pg.url });
     cleanup.push(() => t.close());
     const admin = await t.userWithSession('admin');

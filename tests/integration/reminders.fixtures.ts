@@ -72,7 +72,7 @@ export async function waitFor<T>(check: () => Promise<T>, what: string, timeoutM
   let last: T | undefined;
   while (Date.now() < until) {
     last = await check();
-    if (last) return last as NonNullable<T>;
+    if (last) return last;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`Timed out waiting for ${what} (last: ${JSON.stringify(last)})`);

@@ -12,6 +12,8 @@ import { isStaff } from '../../shared/roles';
 export const Route = createFileRoute('/_admin')({
   beforeLoad: async ({ context, location }) => {
     const user = await loadSessionUser(context.queryClient);
+    // TanStack Router's redirect is thrown as a plain object by design.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
     if (!isStaff(user.role)) throw new NoAccessError();
     return { user };

@@ -69,8 +69,8 @@ export default async function setup(project: TestProject) {
     if (output.length > 200) output.shift();
     if (process.env.E2E_SERVER_OUTPUT) process.stderr.write(chunk);
   };
-  server.stdout!.on('data', keep);
-  server.stderr!.on('data', keep);
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
 
   const baseUrl = `http://127.0.0.1:${port}`;
   const stopAll = async () => {

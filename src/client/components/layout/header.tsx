@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user-avatar';
 import { useCurrentUser, useSignOut } from '@/lib/auth';
-import { ROLE_LABELS, type Role } from '@shared/roles';
+import { ROLE_LABELS } from '@shared/roles';
 
 export function Header({ collapsed, narrow, onToggle }: { collapsed: boolean; narrow: boolean; onToggle: () => void }) {
   const left = narrow ? '0px' : collapsed ? 'var(--sidebar-width-collapsed)' : 'var(--sidebar-width)';
@@ -69,7 +69,7 @@ function ProfileMenu() {
       >
         <span className="hidden text-right leading-tight sm:block">
           <span className="block text-sm font-medium">{user.fullName || user.username}</span>
-          <span className="block text-xs text-muted-foreground">{ROLE_LABELS[user.role as Role] ?? user.role}</span>
+          <span className="block text-xs text-muted-foreground">{ROLE_LABELS[user.role] ?? user.role}</span>
         </span>
         <UserAvatar user={user} />
       </button>

@@ -175,7 +175,7 @@ function getPayloadConfig(config: ChartConfig, payload: PayloadItem, key: string
   const inner = payload.payload;
   let configKey = key;
   if (typeof (payload as Record<string, unknown>)[key] === 'string') configKey = (payload as Record<string, unknown>)[key] as string;
-  else if (inner && typeof inner[key] === 'string') configKey = inner[key] as string;
+  else if (inner && typeof inner[key] === 'string') configKey = inner[key];
   return config[configKey] ?? config[key];
 }
 

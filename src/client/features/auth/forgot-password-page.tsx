@@ -29,9 +29,9 @@ export function ForgotPasswordPage() {
     send.mutate(
       { email: email.trim() },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           toast.success(OTP_SENT);
-          await navigate({ to: '/reset-password', search: { email: email.trim() } });
+          void navigate({ to: '/reset-password', search: { email: email.trim() } });
         },
         onError: () => {
           fail(OTP_SEND_FAILED);

@@ -36,11 +36,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     login.mutate(
       { email, password },
       {
-        onSuccess: async (user) => {
+        onSuccess: (user) => {
           rememberSignedInUser(queryClient, user);
           const target = safeRedirect(redirect);
           if (target) router.history.push(target);
-          else await router.navigate({ to: '/' });
+          else void router.navigate({ to: '/' });
         },
         onError: (err) => {
           setError(loginErrorMessage(err));

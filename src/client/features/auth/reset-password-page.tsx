@@ -61,9 +61,9 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
     reset.mutate(
       { email: email.trim(), otp: otp.trim(), password },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           toast.success(RESET_DONE);
-          await navigate({ to: '/login' });
+          void navigate({ to: '/login' });
         },
         onError: (err) => fail(explainedMessage(err, RESET_FAILED)),
       },

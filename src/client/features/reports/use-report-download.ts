@@ -95,7 +95,7 @@ export function useReportDownloads() {
   useEffect(() => {
     if (!pendingKey) return;
     const ids = pendingKey.split(',');
-    const timer = setInterval(async () => {
+    const poll = async () => {
       for (const id of ids) {
         try {
           const res = await fetch(`/api/reports/files/${id}`, { credentials: 'include' });
@@ -109,7 +109,8 @@ export function useReportDownloads() {
           toast.error(`Failed to check the report: ${err instanceof Error ? err.message : 'Unknown error'}`);
         }
       }
-    }, POLL_MS);
+    };
+    const timer = setInterval(() => void poll(), POLL_MS);
     return () => clearInterval(timer);
   }, [pendingKey]);
 

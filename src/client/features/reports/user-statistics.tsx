@@ -7,7 +7,7 @@ import { ChartContainer, ChartLegend, ChartLegendContent, ChartTooltip, ChartToo
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
-import { ROLE_LABELS, type Role } from '../../../shared/roles';
+import { ROLE_LABELS } from '@shared/roles';
 import { PreparedFiles } from './prepared-files';
 import type { UserStats } from './report-types';
 import { PALETTE, StatCard, StatsError } from './stat-card';
@@ -61,7 +61,7 @@ export function UserStatistics() {
 }
 
 function UserStatsBody({ data }: { data: UserStats }) {
-  const roleData = data.roleCounts.map((r, i) => ({ role: r._id, label: ROLE_LABELS[r._id as Role] ?? r._id, count: r.count, fill: PALETTE[i % PALETTE.length] }));
+  const roleData = data.roleCounts.map((r, i) => ({ role: r._id, label: ROLE_LABELS[r._id] ?? r._id, count: r.count, fill: PALETTE[i % PALETTE.length] }));
   const roleConfig: ChartConfig = Object.fromEntries(roleData.map((r) => [r.role, { label: r.label, color: r.fill }]));
   const branchData = data.branchCounts.map((b) => ({ name: b.branch.name, count: b.count }));
   const branchConfig: ChartConfig = { count: { label: 'Users', color: PALETTE[0] } };

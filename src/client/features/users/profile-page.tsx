@@ -14,7 +14,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import { storeUser, useCurrentUser, type CurrentUser } from '@/lib/auth';
 import { isClientError } from '@/lib/errors';
 import { trpc, trpcClient } from '@/lib/trpc';
-import { ROLE_LABELS, type Role } from '../../../shared/roles';
+import { ROLE_LABELS } from '@shared/roles';
 import { MAX_PICTURE_BYTES, PICTURE_TYPES, restReason, sendUserForm, type User } from './user-queries';
 
 const UPDATE_FAILED = 'Failed to update profile.';
@@ -143,7 +143,7 @@ export function ProfilePage() {
                 <p className="text-lg font-semibold">{me.fullName}</p>
                 <p className="text-sm text-muted-foreground">@{me.username}</p>
                 <Badge variant="secondary" className="w-fit">
-                  {ROLE_LABELS[me.role as Role] ?? me.role}
+                  {ROLE_LABELS[me.role] ?? me.role}
                 </Badge>
               </div>
               {editing && (

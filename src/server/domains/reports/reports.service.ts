@@ -200,6 +200,6 @@ export async function downloadReportFile(ctx: ServiceContext, id: string) {
 }
 
 export async function countReportRows(ctx: ServiceContext, input: TReportCountInput): Promise<{ rows: number }> {
-  const source = await sourceFor(ctx.deps, input as TReportSpec);
+  const source = await sourceFor(ctx.deps, input);
   return { rows: await source.count() };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodType, z } from 'zod';
+import type { ZodType } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError, fromZodError, retryAfterOf } from '../../errors';
 import { route, ZIdParam } from '../../http/rest';
@@ -50,7 +50,7 @@ async function readEditBody<S extends ZodType>(req: FastifyRequest, schema: S, e
   }
   const parsed = schema.safeParse({ ...(raw && typeof raw === 'object' ? raw : {}), ...extra });
   if (!parsed.success) throw fromZodError(parsed.error);
-  return { input: parsed.data as z.infer<S>, image };
+  return { input: parsed.data, image };
 }
 
 export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
