@@ -14,7 +14,10 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Test helpers and a few library boundaries are typed loosely on purpose.
       '@typescript-eslint/no-explicit-any': 'warn',
       // An async function that satisfies a Promise-returning contract (job handlers, route

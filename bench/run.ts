@@ -41,7 +41,14 @@ async function measure<T>(label: string, fn: () => Promise<T>) {
   const end = process.memoryUsage();
   peakHeap = Math.max(peakHeap, end.heapUsed);
   peakRss = Math.max(peakRss, end.rss);
-  return { label, seconds: (ms / 1000).toFixed(2), heapGrowth: mb(peakHeap - start.heapUsed), peakHeap: mb(peakHeap), peakRss: mb(peakRss), result };
+  return {
+    label,
+    seconds: (ms / 1000).toFixed(2),
+    heapGrowth: mb(peakHeap - start.heapUsed),
+    peakHeap: mb(peakHeap),
+    peakRss: mb(peakRss),
+    result,
+  };
 }
 
 function counter() {
@@ -98,7 +105,16 @@ async function main() {
         return mb(pdf.length);
       }),
     );
-    console.table(results.map(({ label, seconds, heapGrowth, peakHeap, peakRss, result }) => ({ report: label, seconds, heapGrowth, peakHeap, peakRss, output: result })));
+    console.table(
+      results.map(({ label, seconds, heapGrowth, peakHeap, peakRss, result }) => ({
+        report: label,
+        seconds,
+        heapGrowth,
+        peakHeap,
+        peakRss,
+        output: result,
+      })),
+    );
     if (!global.gc) console.log('(run with NODE_OPTIONS=--expose-gc for steadier numbers)');
   } finally {
     await handle.close();

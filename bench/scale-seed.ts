@@ -31,8 +31,38 @@ export function sizesFromEnv(env = process.env): ScaleSizes {
   };
 }
 
-const FIRST = ['Nimal', 'Kamala', 'Sunil', 'Anura', 'Dilani', 'Ruwan', 'Ishara', 'Tharindu', 'Chamari', 'Kasun', 'Nadeesha', 'Priya', 'John', 'Maria', 'Ahmed', 'Li'];
-const LAST = ['Perera', 'Silva', 'Fernando', 'Jayasinghe', 'Bandara', 'Wickramasinghe', 'Dissanayake', 'Ratnayake', 'Gunawardena', 'Herath', 'Smith', 'Khan'];
+const FIRST = [
+  'Nimal',
+  'Kamala',
+  'Sunil',
+  'Anura',
+  'Dilani',
+  'Ruwan',
+  'Ishara',
+  'Tharindu',
+  'Chamari',
+  'Kasun',
+  'Nadeesha',
+  'Priya',
+  'John',
+  'Maria',
+  'Ahmed',
+  'Li',
+];
+const LAST = [
+  'Perera',
+  'Silva',
+  'Fernando',
+  'Jayasinghe',
+  'Bandara',
+  'Wickramasinghe',
+  'Dissanayake',
+  'Ratnayake',
+  'Gunawardena',
+  'Herath',
+  'Smith',
+  'Khan',
+];
 const arr = (xs: string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);
 
 async function step(label: string, fn: () => Promise<unknown>) {
@@ -45,7 +75,9 @@ export async function seedScale(db: Db, s: ScaleSizes): Promise<void> {
   // Same hash for every user: hashing 100,000 passwords would dominate the run and test nothing.
   const hash = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2htYXJrc2FsdA$0000000000000000000000000000000000000000000';
   await step(`${s.branches} branches`, () =>
-    db.execute(sql`insert into branches (name, location) select 'Branch ' || g, 'City ' || g from generate_series(1, ${s.branches}) g`),
+    db.execute(
+      sql`insert into branches (name, location) select 'Branch ' || g, 'City ' || g from generate_series(1, ${s.branches}) g`,
+    ),
   );
   // Roles: 60% students, 25% customers, 12% users, the rest staff. Created over two years.
   await step(`${s.users.toLocaleString()} users`, () =>
@@ -77,8 +109,12 @@ export async function seedScale(db: Db, s: ScaleSizes): Promise<void> {
   // Each student gets enrolments round-robin; the k-th enrolment of a student is in a different
   // course, so the one-open-enrolment-per-course index holds. Dates spread over two years.
   // Numbered copies (plain tables: the pool's connections do not share temporary ones).
-  await db.execute(sql`create unlogged table bench_students as select id, row_number() over (order by id) - 1 as rn from users where role = 'student'`);
-  await db.execute(sql`create unlogged table bench_courses as select id, total_fee_minor, admission_fee_minor, row_number() over (order by id) - 1 as rn from courses`);
+  await db.execute(
+    sql`create unlogged table bench_students as select id, row_number() over (order by id) - 1 as rn from users where role = 'student'`,
+  );
+  await db.execute(
+    sql`create unlogged table bench_courses as select id, total_fee_minor, admission_fee_minor, row_number() over (order by id) - 1 as rn from courses`,
+  );
   await step(`${s.enrollments.toLocaleString()} enrolments`, () =>
     db.execute(sql`
       with n as (select count(*) as c from bench_students)
@@ -116,8 +152,12 @@ export async function seedScale(db: Db, s: ScaleSizes): Promise<void> {
              (array['Panchakarma','Massage','Herbal','Therapy'])[1 + g % 4], now() - make_interval(days => g * 7)
       from generate_series(1, ${s.treatments}) g`),
   );
-  await db.execute(sql`create unlogged table bench_customers as select id, row_number() over (order by id) - 1 as rn from users where role = 'customer'`);
-  await db.execute(sql`create unlogged table bench_treatments as select *, row_number() over (order by id) - 1 as rn from treatments`);
+  await db.execute(
+    sql`create unlogged table bench_customers as select id, row_number() over (order by id) - 1 as rn from users where role = 'customer'`,
+  );
+  await db.execute(
+    sql`create unlogged table bench_treatments as select *, row_number() over (order by id) - 1 as rn from treatments`,
+  );
   await step(`${s.bookings.toLocaleString()} bookings`, () =>
     db.execute(sql`
       with n as (select count(*) as c from bench_customers)

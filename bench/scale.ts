@@ -21,7 +21,12 @@ import { openDatabase, type Db, type DbHandle } from '../src/server/db/client';
 import type { AppDeps, ServiceContext } from '../src/server/deps';
 import type { JobQueue } from '../src/server/jobs/queue';
 import { listBookings } from '../src/server/domains/bookings/bookings.service';
-import { enrollmentStatistics, listEnrollments, listEnrollmentsWhere, listOverdueInstallments } from '../src/server/domains/enrollments/enrollments.service';
+import {
+  enrollmentStatistics,
+  listEnrollments,
+  listEnrollmentsWhere,
+  listOverdueInstallments,
+} from '../src/server/domains/enrollments/enrollments.service';
 import { queueOverdueReminders } from '../src/server/domains/reminders/reminders.service';
 import { reportSource } from '../src/server/domains/reports/report-sources';
 import { jsonChunks } from '../src/server/domains/reports/report-writers';
@@ -49,19 +54,49 @@ function cases(ids: { courseId: string }): Case[] {
   const page = { page: 1, pageSize: 25, sortDir: 'desc' as const };
   return [
     { name: 'users.list page 1', fn: (c) => listUsers(c, { ...page, sortBy: 'createdAt' }) },
-    { name: 'users.list page 2,000 (offset 50k)', fn: (c) => listUsers(c, { ...page, page: 2000, sortBy: 'createdAt' }) },
-    { name: 'users.list search "perera" (common)', fn: (c) => listUsers(c, { ...page, search: 'perera', sortBy: 'createdAt' }) },
-    { name: 'users.list search "user4242" (rare)', fn: (c) => listUsers(c, { ...page, search: 'user4242', sortBy: 'createdAt' }) },
+    {
+      name: 'users.list page 2,000 (offset 50k)',
+      fn: (c) => listUsers(c, { ...page, page: 2000, sortBy: 'createdAt' }),
+    },
+    {
+      name: 'users.list search "perera" (common)',
+      fn: (c) => listUsers(c, { ...page, search: 'perera', sortBy: 'createdAt' }),
+    },
+    {
+      name: 'users.list search "user4242" (rare)',
+      fn: (c) => listUsers(c, { ...page, search: 'user4242', sortBy: 'createdAt' }),
+    },
     { name: 'users.list role=student', fn: (c) => listUsers(c, { ...page, role: 'student', sortBy: 'createdAt' }) },
     { name: 'users.list sort by username', fn: (c) => listUsers(c, { ...page, sortBy: 'username', sortDir: 'asc' }) },
     { name: 'enrollments.list page 1', fn: (c) => listEnrollments(c, { ...page, sortBy: 'createdAt' }) },
-    { name: 'enrollments.list page 1,000', fn: (c) => listEnrollments(c, { ...page, page: 1000, sortBy: 'createdAt' }) },
-    { name: 'enrollments.list search "user4242@"', fn: (c) => listEnrollments(c, { ...page, search: 'user4242@', sortBy: 'createdAt' }) },
-    { name: 'enrollments.list search "yoga" (course)', fn: (c) => listEnrollments(c, { ...page, search: 'yoga', sortBy: 'createdAt' }) },
-    { name: 'enrollments.list status Pending Payment', fn: (c) => listEnrollments(c, { ...page, displayStatus: 'Pending Payment', sortBy: 'createdAt' }) },
-    { name: 'enrollments.list status Completed', fn: (c) => listEnrollments(c, { ...page, displayStatus: 'Completed', sortBy: 'createdAt' }) },
-    { name: 'enrollments.list status Active (Paid)', fn: (c) => listEnrollments(c, { ...page, displayStatus: 'Active (Paid)', sortBy: 'createdAt' }) },
-    { name: 'enrollments.list one course', fn: (c) => listEnrollments(c, { ...page, courseId: ids.courseId, sortBy: 'createdAt' }) },
+    {
+      name: 'enrollments.list page 1,000',
+      fn: (c) => listEnrollments(c, { ...page, page: 1000, sortBy: 'createdAt' }),
+    },
+    {
+      name: 'enrollments.list search "user4242@"',
+      fn: (c) => listEnrollments(c, { ...page, search: 'user4242@', sortBy: 'createdAt' }),
+    },
+    {
+      name: 'enrollments.list search "yoga" (course)',
+      fn: (c) => listEnrollments(c, { ...page, search: 'yoga', sortBy: 'createdAt' }),
+    },
+    {
+      name: 'enrollments.list status Pending Payment',
+      fn: (c) => listEnrollments(c, { ...page, displayStatus: 'Pending Payment', sortBy: 'createdAt' }),
+    },
+    {
+      name: 'enrollments.list status Completed',
+      fn: (c) => listEnrollments(c, { ...page, displayStatus: 'Completed', sortBy: 'createdAt' }),
+    },
+    {
+      name: 'enrollments.list status Active (Paid)',
+      fn: (c) => listEnrollments(c, { ...page, displayStatus: 'Active (Paid)', sortBy: 'createdAt' }),
+    },
+    {
+      name: 'enrollments.list one course',
+      fn: (c) => listEnrollments(c, { ...page, courseId: ids.courseId, sortBy: 'createdAt' }),
+    },
     { name: 'enrollments REST one course (≤1000)', fn: (c) => listEnrollmentsWhere(c, { courseId: ids.courseId }) },
     { name: 'enrollments.statistics', fn: (c) => enrollmentStatistics(c) },
     { name: 'enrollments.overdue (200)', fn: (c) => listOverdueInstallments(c, { limit: 200 }) },
@@ -95,7 +130,9 @@ function cases(ids: { courseId: string }): Case[] {
       fn: async (c) => {
         const currency = await getCurrencySettings(c.db);
         let bytes = 0;
-        for await (const chunk of jsonChunks(reportSource(c.db, { report: 'users', filters: {} }, { timeZone: c.deps.config.TIME_ZONE, currency }))) {
+        for await (const chunk of jsonChunks(
+          reportSource(c.db, { report: 'users', filters: {} }, { timeZone: c.deps.config.TIME_ZONE, currency }),
+        )) {
           bytes += Buffer.byteLength(chunk);
         }
         return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -117,8 +154,20 @@ const median = (xs: number[]) => {
 function contextFor(handle: DbHandle, actor: Actor): ServiceContext {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REMINDER_SCHEDULE: 'false' });
   // Queues nothing: the benchmark measures finding the reminders, not sending them.
-  const jobs = { driver: 'inprocess', enqueue: async () => ({ id: 'bench' }), enqueueMany: async () => {} } as unknown as JobQueue;
-  const deps: AppDeps = { config, dbHandle: handle, db: handle.db, jobs, log: pino({ level: 'silent' }), sessionPolicy: { idleMs: 1, maxMs: 1 }, sessionCache: new SessionCache(0) };
+  const jobs = {
+    driver: 'inprocess',
+    enqueue: async () => ({ id: 'bench' }),
+    enqueueMany: async () => {},
+  } as unknown as JobQueue;
+  const deps: AppDeps = {
+    config,
+    dbHandle: handle,
+    db: handle.db,
+    jobs,
+    log: pino({ level: 'silent' }),
+    sessionPolicy: { idleMs: 1, maxMs: 1 },
+    sessionCache: new SessionCache(0),
+  };
   return { db: handle.db, actor, deps };
 }
 
@@ -128,7 +177,14 @@ async function superadmin(db: Db): Promise<Actor> {
         returning id, email, username, branch_id`,
   );
   const r = rowsOf<{ id: string; email: string; username: string; branch_id: string | null }>(rows)[0]!;
-  return { id: r.id, role: 'superadmin', email: r.email, username: r.username, branchId: r.branch_id, sessionId: 'bench' };
+  return {
+    id: r.id,
+    role: 'superadmin',
+    email: r.email,
+    username: r.username,
+    branchId: r.branch_id,
+    sessionId: 'bench',
+  };
 }
 
 async function time(c: Case, ctx: ServiceContext) {
@@ -148,12 +204,20 @@ async function time(c: Case, ctx: ServiceContext) {
         : Array.isArray(note)
           ? `${note.length.toLocaleString()} rows`
           : '';
-  return { path: c.name, medianMs: Number(median(ms).toFixed(1)), maxMs: Number(Math.max(...ms).toFixed(1)), runs, result: detail };
+  return {
+    path: c.name,
+    medianMs: Number(median(ms).toFixed(1)),
+    maxMs: Number(Math.max(...ms).toFixed(1)),
+    runs,
+    result: detail,
+  };
 }
 
 /** Runs each case once with auto_explain on and collects the plans the server logged for it. */
 async function explainPass(url: string, dbName: string, admin: postgres.Sql, list: Case[], actor: Actor) {
-  const [setting] = await admin<{ data_directory: string }[]>`select current_setting('data_directory') as data_directory`;
+  const [setting] = await admin<
+    { data_directory: string }[]
+  >`select current_setting('data_directory') as data_directory`;
   const logFile = path.join(path.dirname(setting!.data_directory), 'pg.log');
   if (!fs.existsSync(logFile)) {
     console.log(`\nPlan pass skipped: the server log is not readable here (${logFile}).`);
@@ -176,7 +240,8 @@ async function explainPass(url: string, dbName: string, admin: postgres.Sql, lis
       const text = fs.readFileSync(logFile, 'utf8').slice(before);
       const plans = text.split(/(?=^\S.*LOG:\s+duration:)/m).filter((p) => /duration: .* ms\s+plan:/.test(p));
       const seq = new Set<string>();
-      for (const p of plans) for (const m of p.matchAll(/Seq Scan on (\w+)/g)) if (BIG_TABLES.includes(m[1]!)) seq.add(m[1]!);
+      for (const p of plans)
+        for (const m of p.matchAll(/Seq Scan on (\w+)/g)) if (BIG_TABLES.includes(m[1]!)) seq.add(m[1]!);
       summary.push({ path: c.name, slowQueries: plans.length, seqScansOnBigTables: [...seq].join(', ') });
       out.push(`==== ${c.name}\n${plans.join('\n') || '(no statement over 20 ms)\n'}`);
     }
@@ -184,7 +249,9 @@ async function explainPass(url: string, dbName: string, admin: postgres.Sql, lis
     await handle.close();
   }
   fs.writeFileSync(PLANS_FILE, out.join('\n'));
-  console.log('\nStatements over 20 ms (EXPLAIN ANALYZE, BUFFERS via auto_explain) and sequential scans of big tables:');
+  console.log(
+    '\nStatements over 20 ms (EXPLAIN ANALYZE, BUFFERS via auto_explain) and sequential scans of big tables:',
+  );
   console.table(summary);
   console.log(`Full plans: ${PLANS_FILE}`);
 }
@@ -215,7 +282,11 @@ async function main() {
     console.table(rowsOf(counts));
 
     const actor = await superadmin(handle.db);
-    const [course] = rowsOf<{ id: string }>(await handle.db.execute(sql`select course_id as id from enrollments group by course_id order by count(*) desc limit 1`));
+    const [course] = rowsOf<{ id: string }>(
+      await handle.db.execute(
+        sql`select course_id as id from enrollments group by course_id order by count(*) desc limit 1`,
+      ),
+    );
     const list = cases({ courseId: course!.id });
     const ctx = contextFor(handle, actor);
     const results = [];

@@ -12,7 +12,16 @@ const dist = path.join(root, 'dist');
 const stampFile = path.join(dist, '.build-hash');
 
 /** Everything the build reads; a change to any of it means a new build. */
-const inputs = ['src', 'worker', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'scripts/build.mjs'];
+const inputs = [
+  'src',
+  'worker',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package-lock.json',
+  'scripts/build.mjs',
+];
 
 function* files(entry) {
   const full = path.join(root, entry);
@@ -57,7 +66,10 @@ for (const file of fs.readdirSync(path.join(dist, 'client/assets'))) {
   if (!/\.(js|css|svg)$/.test(file)) continue;
   const full = path.join(dist, 'client/assets', file);
   const raw = fs.readFileSync(full);
-  fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(
+    `${full}.br`,
+    zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   fs.writeFileSync(`${full}.gz`, zlib.gzipSync(raw, { level: 9 }));
 }
 
@@ -65,7 +77,11 @@ const esbuild = await import('esbuild');
 fs.rmSync(path.join(dist, 'server'), { recursive: true, force: true });
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { 'server/main': 'src/server/main.ts', 'server/migrate': 'src/server/db/migrate-cli.ts', 'worker/main': 'worker/main.ts' },
+  entryPoints: {
+    'server/main': 'src/server/main.ts',
+    'server/migrate': 'src/server/db/migrate-cli.ts',
+    'worker/main': 'worker/main.ts',
+  },
   outdir: dist,
   bundle: true,
   platform: 'node',

@@ -25,7 +25,9 @@ function stop(code = 0) {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     process.exit(code);
   }, 3000).unref();
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() => process.exit(code));
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
+    process.exit(code),
+  );
 }
 
 for (const child of children) child.on('exit', (code) => stop(code ?? 0));

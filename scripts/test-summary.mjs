@@ -16,7 +16,9 @@ for (const file of process.argv.slice(2)) {
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   // A file that failed to load counts as a failure even when no test inside it ran.
-  failed += (r.testResults ?? []).filter((t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0).length;
+  failed += (r.testResults ?? []).filter(
+    (t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0,
+  ).length;
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || missing > 0 || passed === 0 ? 1 : 0);

@@ -8,7 +8,9 @@ import { createBullQueue, startBullWorker } from '../src/server/jobs/bullmq-driv
 const { config, log } = loadRuntime();
 
 if (!config.REDIS_URL || !config.DATABASE_URL) {
-  log.fatal('The worker needs REDIS_URL and DATABASE_URL. Without Redis the server runs jobs itself: npm start is enough.');
+  log.fatal(
+    'The worker needs REDIS_URL and DATABASE_URL. Without Redis the server runs jobs itself: npm start is enough.',
+  );
   process.exit(1);
 }
 

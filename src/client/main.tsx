@@ -19,7 +19,9 @@ setSessionLostHandler(() => {
   clearStoredUser();
   const { pathname, href } = router.state.location;
   // Leave the protected screens before dropping the user they render from.
-  const leave = PUBLIC_PATHS.includes(pathname) ? Promise.resolve() : router.navigate({ to: '/login', search: { redirect: href } });
+  const leave = PUBLIC_PATHS.includes(pathname)
+    ? Promise.resolve()
+    : router.navigate({ to: '/login', search: { redirect: href } });
   void leave.then(() => queryClient.removeQueries({ queryKey: meKey }));
 });
 

@@ -8,7 +8,15 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
-import { AppError, fromBadInputDbError, HTTP_STATUS, isForeignKeyViolation, isUniqueViolation, retryAfterOf, unavailableError } from './errors';
+import {
+  AppError,
+  fromBadInputDbError,
+  HTTP_STATUS,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  retryAfterOf,
+  unavailableError,
+} from './errors';
 import { registerAuthHook } from './http/auth-hook';
 import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -76,20 +84,27 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
     const unavailable = unavailableError(err);
     if (unavailable) {
       req.log.warn({ err }, 'dependency unavailable: answered 503');
-      return reply.status(503).header('retry-after', '5').send({ message: unavailable.message, code: unavailable.code });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: unavailable.message, code: unavailable.code });
     }
     const badInput = fromBadInputDbError(err);
     if (badInput) {
       // A schema let this value through: answer 400, and log it so the schema gets fixed.
-      req.log.warn({ sqlstate: (badInput.details as { sqlstate: string }).sqlstate, url: req.routeOptions.url }, 'input refused by the database');
+      req.log.warn(
+        { sqlstate: (badInput.details as { sqlstate: string }).sqlstate, url: req.routeOptions.url },
+        'input refused by the database',
+      );
       return reply.status(400).send({ message: badInput.message, code: badInput.code });
     }
-    if (isUniqueViolation(err)) return reply.status(409).send({ message: 'That record already exists.', code: 'CONFLICT' });
+    if (isUniqueViolation(err))
+      return reply.status(409).send({ message: 'That record already exists.', code: 'CONFLICT' });
     if (isForeignKeyViolation(err))
       return reply.status(409).send({ message: 'That record is still referenced elsewhere.', code: 'CONFLICT' });
-    const status = (err).statusCode;
+    const status = err.statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ message: err.message, code: (err).code ?? 'BAD_REQUEST' });
+      return reply.status(status).send({ message: err.message, code: err.code ?? 'BAD_REQUEST' });
     }
     req.log.error({ err }, 'unexpected error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL' });
@@ -105,7 +120,10 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
       // Sign-in and password-reset calls refuse to share a batch (procedures.ts); this bounds the rest.
       maxBatchSize: 20,
       responseMeta({ errors }) {
-        const retryAfter = Math.max(0, ...errors.map((e) => (e.cause instanceof AppError ? (retryAfterOf(e.cause) ?? 0) : 0)));
+        const retryAfter = Math.max(
+          0,
+          ...errors.map((e) => (e.cause instanceof AppError ? (retryAfterOf(e.cause) ?? 0) : 0)),
+        );
         return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {};
       },
       onError({ error, path: p }) {
@@ -136,7 +154,10 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
       preCompressed: true,
       // Hashed assets never change; index.html must always be fresh.
       setHeaders(res, filePath) {
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

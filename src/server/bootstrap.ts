@@ -39,7 +39,11 @@ export async function assembleDeps(
 }
 
 /** Opens and migrates the configured database, then assembles the deps. */
-export async function openDeps(config: Config, log: FastifyBaseLogger, createQueue?: (deps: AppDeps) => Promise<JobQueue>): Promise<AppDeps> {
+export async function openDeps(
+  config: Config,
+  log: FastifyBaseLogger,
+  createQueue?: (deps: AppDeps) => Promise<JobQueue>,
+): Promise<AppDeps> {
   const dbHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   // Migrations are advisory-locked, so a server and a worker starting together are safe.
   await dbHandle.migrate();

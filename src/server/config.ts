@@ -18,7 +18,10 @@ const ZConfig = z.object({
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(/^(\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'TRUST_PROXY takes a hop count or a comma-separated list of addresses or CIDR ranges')
+    .regex(
+      /^(\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'TRUST_PROXY takes a hop count or a comma-separated list of addresses or CIDR ranges',
+    )
     .optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
@@ -67,7 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** TRUST_PROXY as Fastify's trustProxy option: false when unset (trust no forwarded header). */
-export function trustProxyOf(config: Pick<Config, 'TRUST_PROXY'>): boolean | string | ((address: string, hop: number) => boolean) {
+export function trustProxyOf(
+  config: Pick<Config, 'TRUST_PROXY'>,
+): boolean | string | ((address: string, hop: number) => boolean) {
   const v = config.TRUST_PROXY;
   if (!v) return false;
   if (/^\d+$/.test(v)) {

@@ -104,16 +104,40 @@ export function retryAfterOf(err: AppError): number | null {
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
 /** PostgreSQL is shutting down, restarting, or refusing connections (classes 08 and 57P, 53300). */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+]);
 /** postgres.js's and Node's own codes for a lost or refused connection. */
-const UNAVAILABLE_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const UNAVAILABLE_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
 
 /**
  * A failure of the database or Redis connection rather than of the request: answered 503 with
  * Retry-After (docs/jobs.md#when-redis-or-postgresql-is-down) instead of 500, so callers retry.
  */
 export function unavailableError(err: unknown): AppError | null {
-  for (let e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | null, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | null, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     const code = typeof e.code === 'string' ? e.code : '';
     const message = typeof e.message === 'string' ? e.message : '';
     if (
@@ -128,4 +152,3 @@ export function unavailableError(err: unknown): AppError | null {
   }
   return null;
 }
-

@@ -25,7 +25,9 @@ export function safeError(err: unknown, depth = 0): unknown {
 }
 
 function pick(e: Record<string, unknown>, keys: string[]) {
-  return Object.fromEntries(keys.filter((k) => typeof e[k] === 'string' || typeof e[k] === 'number').map((k) => [k, e[k]]));
+  return Object.fromEntries(
+    keys.filter((k) => typeof e[k] === 'string' || typeof e[k] === 'number').map((k) => [k, e[k]]),
+  );
 }
 
 /** Requests are logged by path: query strings carry search terms (names, emails, phones). */
@@ -37,7 +39,10 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): LoggerOptions 
   return {
     level: config.LOG_LEVEL,
     serializers: { err: safeError, error: safeError, req: safeRequest, res: stdSerializers.res },
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp', '*.token', '*.passwordHash'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp', '*.token', '*.passwordHash'],
+      censor: '[redacted]',
+    },
   };
 }
 

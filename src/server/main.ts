@@ -16,7 +16,9 @@ function lockDataDir(dataDir: string): () => void {
   } catch {
     const pid = Number(fs.readFileSync(lockFile, 'utf8'));
     if (pid && pid !== process.pid && isAlive(pid)) {
-      log.fatal(`Another server (pid ${pid}) is using ${path.resolve(dataDir)}. Stop it first, or set DATABASE_URL to run several servers.`);
+      log.fatal(
+        `Another server (pid ${pid}) is using ${path.resolve(dataDir)}. Stop it first, or set DATABASE_URL to run several servers.`,
+      );
       process.exit(1);
     }
     fs.writeFileSync(lockFile, String(process.pid));
@@ -42,11 +44,17 @@ const app = await buildApp(deps);
 await app.listen({ port: config.PORT, host: config.HOST });
 
 const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
-const lines = [`Back office running at ${url} (${dbHandle.kind === 'pglite' ? `embedded database in ${path.resolve(config.DATA_DIR)}` : 'PostgreSQL'})`];
+const lines = [
+  `Back office running at ${url} (${dbHandle.kind === 'pglite' ? `embedded database in ${path.resolve(config.DATA_DIR)}` : 'PostgreSQL'})`,
+];
 if (seeded.created) {
-  lines.push(`Sign in as ${seeded.adminEmail} with ${seeded.generatedPassword ? `password ${seeded.generatedPassword} (shown once; change it)` : 'SEED_ADMIN_PASSWORD'}`);
+  lines.push(
+    `Sign in as ${seeded.adminEmail} with ${seeded.generatedPassword ? `password ${seeded.generatedPassword} (shown once; change it)` : 'SEED_ADMIN_PASSWORD'}`,
+  );
   if (config.SEED_DEMO) {
-    lines.push(`Demo accounts use the password ${DEMO_PASSWORD}: ${DEMO_USERS.map((u) => `${u.username}@example.com (${u.role})`).join(', ')}`);
+    lines.push(
+      `Demo accounts use the password ${DEMO_PASSWORD}: ${DEMO_USERS.map((u) => `${u.username}@example.com (${u.role})`).join(', ')}`,
+    );
   }
 }
 console.log(lines.join('\n'));

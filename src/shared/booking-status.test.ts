@@ -26,7 +26,9 @@ describe('computePaymentStatus', () => {
 
 describe('payment progress', () => {
   it('is the share of paid installments, or 100/0 by status without installments', () => {
-    expect(paymentCompletionPercentage([{ isPaid: true }, { isPaid: false }, { isPaid: false }], 'partially_paid')).toBe(33);
+    expect(
+      paymentCompletionPercentage([{ isPaid: true }, { isPaid: false }, { isPaid: false }], 'partially_paid'),
+    ).toBe(33);
     expect(paymentCompletionPercentage([{ isPaid: true }], 'paid')).toBe(100);
     expect(paymentCompletionPercentage([], 'paid')).toBe(100);
     expect(paymentCompletionPercentage([], 'pending')).toBe(0);

@@ -22,7 +22,11 @@ export interface InstallmentLike {
  * none paid -> pending, all paid -> paid, otherwise partially_paid; an unpaid installment whose
  * due date is before `today` (YYYY-MM-DD, clinic time zone) makes it overdue until it is paid.
  */
-export function computePaymentStatus(installments: readonly InstallmentLike[], today: string, fallback: PaymentStatus = 'pending'): PaymentStatus {
+export function computePaymentStatus(
+  installments: readonly InstallmentLike[],
+  today: string,
+  fallback: PaymentStatus = 'pending',
+): PaymentStatus {
   if (installments.length === 0) return fallback;
   if (installments.some((i) => !i.isPaid && i.dueDate < today)) return 'overdue';
   const paid = installments.filter((i) => i.isPaid).length;
@@ -31,7 +35,10 @@ export function computePaymentStatus(installments: readonly InstallmentLike[], t
 }
 
 /** spec section 4: paid installments over all; without installments 100 when paid, else 0. */
-export function paymentCompletionPercentage(installments: ReadonlyArray<{ isPaid: boolean }>, paymentStatus: string | null | undefined): number {
+export function paymentCompletionPercentage(
+  installments: ReadonlyArray<{ isPaid: boolean }>,
+  paymentStatus: string | null | undefined,
+): number {
   if (installments.length === 0) return paymentStatus === 'paid' ? 100 : 0;
   return Math.round((installments.filter((i) => i.isPaid).length / installments.length) * 100);
 }

@@ -3,8 +3,18 @@ import { MAX_PAGE, zSearch } from '@shared/schemas/primitives';
 
 /** Server-side paging for every list that can grow. */
 export const ZPageInput = z.object({
-  page: z.number({ error: 'Page must be a whole number.' }).int('Page must be a whole number.').min(1, 'Page must be at least 1.').max(MAX_PAGE, `Page must be at most ${MAX_PAGE}.`).default(1),
-  pageSize: z.number({ error: 'Rows per page must be a whole number.' }).int('Rows per page must be a whole number.').min(1, 'Rows per page must be between 1 and 200.').max(200, 'Rows per page must be between 1 and 200.').default(25),
+  page: z
+    .number({ error: 'Page must be a whole number.' })
+    .int('Page must be a whole number.')
+    .min(1, 'Page must be at least 1.')
+    .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}.`)
+    .default(1),
+  pageSize: z
+    .number({ error: 'Rows per page must be a whole number.' })
+    .int('Rows per page must be a whole number.')
+    .min(1, 'Rows per page must be between 1 and 200.')
+    .max(200, 'Rows per page must be between 1 and 200.')
+    .default(25),
   search: zSearch().optional(),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
 });

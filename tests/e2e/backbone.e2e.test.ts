@@ -154,7 +154,16 @@ describe('branches through the screens', () => {
     for (const group of ['Courses', 'Branch', 'Users', 'Treatment']) {
       await sidebar.getByRole('link', { name: group, exact: true }).click();
     }
-    for (const label of ['Add Courses', 'Enroll Course', 'All Enroll', 'Add Branch', 'Add User', 'Add treatment', 'Book treatment', 'All Book Treatment']) {
+    for (const label of [
+      'Add Courses',
+      'Enroll Course',
+      'All Enroll',
+      'Add Branch',
+      'Add User',
+      'Add treatment',
+      'Book treatment',
+      'All Book Treatment',
+    ]) {
       expect(await sidebar.getByRole('link', { name: label, exact: true }).count(), label).toBe(0);
     }
     await sidebar.getByRole('link', { name: 'Dashboard' }).waitFor();
@@ -169,9 +178,11 @@ describe('branches through the screens', () => {
     await signIn(page, accounts().admin);
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByRole('link', { name: 'Courses', exact: true }).click();
-    for (const label of ['Add Courses', 'Enroll Course', 'All Enroll']) await sidebar.getByRole('link', { name: label, exact: true }).waitFor();
+    for (const label of ['Add Courses', 'Enroll Course', 'All Enroll'])
+      await sidebar.getByRole('link', { name: label, exact: true }).waitFor();
     await sidebar.getByRole('link', { name: 'Treatment', exact: true }).click();
-    for (const label of ['Add treatment', 'Book treatment', 'All Book Treatment']) await sidebar.getByRole('link', { name: label, exact: true }).waitFor();
+    for (const label of ['Add treatment', 'Book treatment', 'All Book Treatment'])
+      await sidebar.getByRole('link', { name: label, exact: true }).waitFor();
     await sidebar.getByRole('link', { name: 'Branch', exact: true }).click();
     await sidebar.getByRole('link', { name: 'Add Branch' }).click();
     await page.waitForURL((url) => url.pathname === '/branch/add-branch');
@@ -188,7 +199,9 @@ describe('the sidebar', () => {
     expect((await page.getByTestId('header').boundingBox())?.height).toBe(60);
 
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]')?.getBoundingClientRect().width === 70);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=sidebar]')?.getBoundingClientRect().width === 70,
+    );
     expect(await sidebar.getAttribute('data-collapsed')).toBe('true');
     await sidebar.getByRole('link', { name: 'Branch' }).click();
     expect(await sidebar.getByRole('link', { name: 'Add Branch' }).count()).toBe(0);
@@ -196,19 +209,26 @@ describe('the sidebar', () => {
     expect((await page.getByTestId('main').boundingBox())?.x).toBe(70);
 
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]')?.getBoundingClientRect().width === 240);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=sidebar]')?.getBoundingClientRect().width === 240,
+    );
   });
 
   test('below 768 px it starts off-canvas, opens with the toggle and closes on an outside click', async () => {
     const page = await browser.newPage({ viewport: { width: 600, height: 800 } });
     await signIn(page, accounts().admin);
     const sidebar = page.getByTestId('sidebar');
-    const offCanvas = () => page.waitForFunction(() => (document.querySelector('[data-testid=sidebar]')?.getBoundingClientRect().right ?? 1) <= 0);
+    const offCanvas = () =>
+      page.waitForFunction(
+        () => (document.querySelector('[data-testid=sidebar]')?.getBoundingClientRect().right ?? 1) <= 0,
+      );
     expect(await sidebar.getAttribute('data-collapsed')).toBe('true');
     await offCanvas();
 
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]')?.getBoundingClientRect().left === 0);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=sidebar]')?.getBoundingClientRect().left === 0,
+    );
     expect((await sidebar.boundingBox())?.width).toBe(240);
 
     await page.mouse.click(500, 400);

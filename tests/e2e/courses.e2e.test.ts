@@ -60,7 +60,14 @@ describe('enrolments', () => {
     const courseName = unique('Certificate in First Aid');
     const course = await api<{ _id: string }>('POST', '/api/course', {
       token,
-      body: { courseName, duration: '2 months', totalFee: 64150, installments: 2, category: 'Health Care', admissionFee: 1000 },
+      body: {
+        courseName,
+        duration: '2 months',
+        totalFee: 64150,
+        installments: 2,
+        category: 'Health Care',
+        admissionFee: 1000,
+      },
     });
     expect(course.status).toBe(201);
 
@@ -127,7 +134,11 @@ describe('enrolments', () => {
 
   test('a manager sees the detail but no payment toggles', async () => {
     const token = await tokenFor(accounts().admin);
-    const list = await api<{ data: Array<{ _id: string; courseId: { _id: string } | null }> }>('GET', '/api/enrollments', { token });
+    const list = await api<{ data: Array<{ _id: string; courseId: { _id: string } | null }> }>(
+      'GET',
+      '/api/enrollments',
+      { token },
+    );
     const e = list.body.data.find((x) => x.courseId);
     expect(e).toBeDefined();
     const page = await browser.newPage();

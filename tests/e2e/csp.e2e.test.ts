@@ -12,13 +12,18 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${location.pathname}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${location.pathname}`),
+    );
   });
   const fromConsole: string[] = [];
   page.on('console', (msg) => {
     if (/Content Security Policy/i.test(msg.text())) fromConsole.push(msg.text());
   });
-  return async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])), ...fromConsole.splice(0)];
+  return async () => [
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+    ...fromConsole.splice(0),
+  ];
 }
 
 async function visit(page: Page, path: string, violations: () => Promise<string[]>, found: string[]) {
@@ -41,7 +46,11 @@ describe('Content-Security-Policy', () => {
 
   test('every screen of the app runs without a violation', async () => {
     const token = await tokenFor(accounts().superadmin);
-    const enrollments = await api<{ data: Array<{ _id: string; courseId: { _id: string } | null }> }>('GET', '/api/enrollments', { token });
+    const enrollments = await api<{ data: Array<{ _id: string; courseId: { _id: string } | null }> }>(
+      'GET',
+      '/api/enrollments',
+      { token },
+    );
     const enrollment = enrollments.body.data.find((e) => e.courseId);
     const bookings = await api<Array<{ _id: string }>>('GET', '/api/bookings/bookings', { token });
     expect(enrollment).toBeTruthy();
@@ -50,7 +59,8 @@ describe('Content-Security-Policy', () => {
     const page = await browser.newPage();
     const violations = await watchViolations(page);
     const found: string[] = [];
-    for (const path of ['/login', '/forgot-password', '/reset-password?email=someone%40example.com']) await visit(page, path, violations, found);
+    for (const path of ['/login', '/forgot-password', '/reset-password?email=someone%40example.com'])
+      await visit(page, path, violations, found);
 
     await signIn(page, accounts().superadmin);
     found.push(...(await violations()));

@@ -132,7 +132,10 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<Lo
 export async function dismissToasts(page: Page) {
   const close = page.locator('[data-sonner-toast] [data-close-button]');
   for (let i = 0; i < 40 && (await close.count()) > 0; i++) {
-    await close.first().click({ force: true }).catch(() => {});
+    await close
+      .first()
+      .click({ force: true })
+      .catch(() => {});
     await page.waitForTimeout(50);
   }
 }
@@ -157,7 +160,11 @@ export interface ApiAnswer<T> {
   body: T;
 }
 
-export async function api<T = unknown>(method: string, urlPath: string, opts: { token?: string; body?: unknown } = {}): Promise<ApiAnswer<T>> {
+export async function api<T = unknown>(
+  method: string,
+  urlPath: string,
+  opts: { token?: string; body?: unknown } = {},
+): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
@@ -182,13 +189,15 @@ export async function tokenFor(account: Account): Promise<string> {
   const cached = tokens.get(account.email);
   if (cached) return cached;
   const res = await api<{ token: string }>('POST', '/api/users/auth', { body: account });
-  if (res.status !== 200) throw new Error(`sign-in of ${account.email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`sign-in of ${account.email} failed: ${res.status} ${JSON.stringify(res.body)}`);
   tokens.set(account.email, res.body.token);
   return res.body.token;
 }
 
 async function created<T>(res: ApiAnswer<T>, what: string): Promise<T> {
-  if (res.status < 200 || res.status >= 300) throw new Error(`creating ${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status < 200 || res.status >= 300)
+    throw new Error(`creating ${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
@@ -197,6 +206,9 @@ export const factory = {
   async branch(overrides: Partial<{ name: string; location: string }> = {}) {
     const token = await tokenFor(accounts().superadmin);
     const body = { name: unique('Branch'), location: 'Test Street 1', ...overrides };
-    return created<{ _id: string; name: string; location: string }>(await api('POST', '/api/branch', { token, body }), 'a branch');
+    return created<{ _id: string; name: string; location: string }>(
+      await api('POST', '/api/branch', { token, body }),
+      'a branch',
+    );
   },
 };

@@ -46,7 +46,9 @@ describe('reports', () => {
 
     const token = await tokenFor(accounts().manager);
     const all = await api<{ total: number }>('GET', '/api/course-reports/excel?format=json', { token });
-    const psych = await api<{ total: number }>('GET', '/api/course-reports/excel?format=json&category=Psychology', { token });
+    const psych = await api<{ total: number }>('GET', '/api/course-reports/excel?format=json&category=Psychology', {
+      token,
+    });
     expect(psych.body.total).toBeLessThan(all.body.total);
     const count = courses.getByTestId('course-match-count');
     await count.getByText(`${all.body.total.toLocaleString()} courses`, { exact: false }).waitFor();
@@ -66,7 +68,11 @@ describe('reports', () => {
     await courses.getByLabel('Max Fee (Rs.)').fill('100');
     await courses.getByRole('button', { name: 'Apply Filters' }).click();
     await courseList.getByRole('button', { name: 'Excel' }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'minFee cannot be greater than maxFee.' }).first().waitFor();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'minFee cannot be greater than maxFee.' })
+      .first()
+      .waitFor();
 
     // Treatment analytics: statistics, then the booking report as Excel.
     const treatments = page.getByRole('region', { name: 'Treatment Analytics' });

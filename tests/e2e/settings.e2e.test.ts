@@ -6,7 +6,10 @@ const browser = useBrowser();
 /** Other screens convert money at this rate: put it back whatever happens here. */
 afterAll(async () => {
   const token = await tokenFor(accounts().superadmin);
-  const res = await api('POST', '/trpc/settings.updateCurrency', { token, body: { localCurrency: 'LKR', foreignCurrency: 'USD', exchangeRate: 320.75 } });
+  const res = await api('POST', '/trpc/settings.updateCurrency', {
+    token,
+    body: { localCurrency: 'LKR', foreignCurrency: 'USD', exchangeRate: 320.75 },
+  });
   if (res.status !== 200) throw new Error(`could not restore the exchange rate: ${res.status}`);
 });
 
@@ -23,7 +26,10 @@ describe('Settings', () => {
 
     await rate.fill('1.23456');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Exchange rate must be a number with at most 4 decimal places.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Exchange rate must be a number with at most 4 decimal places.' })
+      .waitFor();
 
     await rate.fill('321.5');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -90,7 +90,10 @@ describe('treatments and bookings', () => {
   test('refuses a duplicate name in another case, edits a treatment inline and deletes it after confirming', async () => {
     const token = await tokenFor(accounts().admin);
     const name = unique('Lymph Drainage');
-    const created = await api('POST', '/api/treatments', { token, body: { treatmentName: name, localPrice: 9000, foreignPrice: 30, maxSessions: 3, installments: 1 } });
+    const created = await api('POST', '/api/treatments', {
+      token,
+      body: { treatmentName: name, localPrice: 9000, foreignPrice: 30, maxSessions: 3, installments: 1 },
+    });
     expect(created.status).toBe(201);
 
     const page = await browser.newPage();
@@ -102,7 +105,10 @@ describe('treatments and bookings', () => {
     await page.getByLabel('Max Sessions').fill('0');
     await page.getByLabel('Installments').fill('1');
     await page.getByRole('button', { name: 'Create Treatment' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Prices must be positive and sessions/installments must be greater than zero' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Prices must be positive and sessions/installments must be greater than zero' })
+      .waitFor();
     await page.getByLabel('Max Sessions').fill('2');
     await page.getByRole('button', { name: 'Create Treatment' }).click();
     await page.getByRole('alert').filter({ hasText: 'A treatment with this name already exists' }).waitFor();
@@ -138,10 +144,17 @@ describe('treatments and bookings', () => {
     await badge.getByText('Overdue').waitFor();
     expect(await badge.getAttribute('data-status')).toBe('overdue');
     expect(await page.getByRole('link', { name: 'Book New Treatment' }).count()).toBe(0);
-    const statuses = await page.getByTestId('booking-row').getByTestId('payment-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    const statuses = await page
+      .getByTestId('booking-row')
+      .getByTestId('payment-status')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
     expect(new Set(statuses)).toEqual(new Set(['overdue']));
 
-    await page.getByTestId('booking-row').first().getByRole('link', { name: /View booking/ }).click();
+    await page
+      .getByTestId('booking-row')
+      .first()
+      .getByRole('link', { name: /View booking/ })
+      .click();
     await page.getByText('Installment Details').waitFor();
     await page.getByTestId('installment-row').first().waitFor();
     expect(await page.getByRole('button', { name: 'Mark as Paid' }).count()).toBe(0);

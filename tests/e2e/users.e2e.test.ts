@@ -9,7 +9,10 @@ const sql = postgres(e2eEnv().databaseUrl, { max: 1, onnotice: () => {} });
 afterAll(() => sql.end({ timeout: 5 }));
 
 // Smallest valid PNG (1x1).
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const slug = (prefix: string) => unique(prefix).replace(/\s+/g, '_').toLowerCase();
 
@@ -21,7 +24,14 @@ async function newAccount(role: 'manager' | 'student' | 'customer'): Promise<Acc
   const account = { email: `${username}@example.com`, password: 'e2e-password-1', username };
   const res = await api('POST', '/api/users', {
     token,
-    body: { username, fullName: `E2E ${role}`, email: account.email, password: account.password, role, branch: branches.branches[0]!._id },
+    body: {
+      username,
+      fullName: `E2E ${role}`,
+      email: account.email,
+      password: account.password,
+      role,
+      branch: branches.branches[0]!._id,
+    },
   });
   if (res.status !== 201) throw new Error(`creating a user failed: ${res.status} ${JSON.stringify(res.body)}`);
   return account;
@@ -29,7 +39,9 @@ async function newAccount(role: 'manager' | 'student' | 'customer'): Promise<Acc
 
 async function otpFromOutbox(email: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const rows = await sql<Array<{ text: string }>>`select text from email_outbox where "to" = ${email} order by created_at desc limit 1`;
+    const rows = await sql<
+      Array<{ text: string }>
+    >`select text from email_outbox where "to" = ${email} order by created_at desc limit 1`;
     const code = rows[0] && /\b(\d{6})\b/.exec(rows[0].text)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
@@ -104,13 +116,17 @@ describe('users', () => {
     await expectToast(page, 'Profile updated successfully!');
 
     await expect.poll(() => headerPicture.getAttribute('src')).toMatch(/^\/api\/files\/[0-9a-f-]{36}\?t=\d+$/);
-    await expect.poll(() => headerPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect
+      .poll(() => headerPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
     await page.getByTestId('header').getByText('Renamed In Browser').waitFor();
     await page.getByText('+94 77 000 1111').waitFor();
 
     // After a reload the picture is still there (it comes from the server).
     await page.reload();
-    await expect.poll(() => page.getByTestId('header').getByTestId('profile-picture').getAttribute('src')).toMatch(/^\/api\/files\//);
+    await expect
+      .poll(() => page.getByTestId('header').getByTestId('profile-picture').getAttribute('src'))
+      .toMatch(/^\/api\/files\//);
   });
 
   test('forgot and reset password end to end, with the code from the outbox', async () => {
@@ -146,7 +162,11 @@ describe('users', () => {
     await expectToast(page, 'Password reset successful. Please login with your new password.');
     await page.waitForURL((url) => url.pathname === '/login');
 
-    expect((await api('POST', '/api/users/auth', { body: { email: me.email, password: me.password } })).status).toBe(401);
-    expect((await api('POST', '/api/users/auth', { body: { email: me.email, password: 'reset-in-browser-1' } })).status).toBe(200);
+    expect((await api('POST', '/api/users/auth', { body: { email: me.email, password: me.password } })).status).toBe(
+      401,
+    );
+    expect(
+      (await api('POST', '/api/users/auth', { body: { email: me.email, password: 'reset-in-browser-1' } })).status,
+    ).toBe(200);
   });
 });

@@ -19,11 +19,18 @@ export interface TestApp {
   /** http://127.0.0.1:PORT */
   baseUrl: string;
   /** A REST call as a bearer-token client (or anonymous). Answers status and parsed JSON body. */
-  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  api<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
   /** A typed tRPC client over real HTTP; with a token it is that user. */
   trpc(token?: string): ReturnType<typeof createTRPCClient<AppRouter>>;
   /** A user of the role with a live session (token for bearer calls). */
-  userWithSession(role: Role, overrides?: Partial<Parameters<typeof makeUser>[1]>): Promise<MadeUser & { token: string }>;
+  userWithSession(
+    role: Role,
+    overrides?: Partial<Parameters<typeof makeUser>[1]>,
+  ): Promise<MadeUser & { token: string }>;
   close(): Promise<void>;
 }
 
@@ -43,10 +50,16 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const sharedUrl = opts.sameDatabaseAs?.deps.config.DATABASE_URL ?? opts.databaseUrl;
   const database = sharedUrl ? { url: sharedUrl, drop: async () => {} } : await createTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REMINDER_SCHEDULE: 'false' }), DATABASE_URL: database.url, ...overrides };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REMINDER_SCHEDULE: 'false' }),
+    DATABASE_URL: database.url,
+    ...overrides,
+  };
   const dbHandle = await openDatabase({ databaseUrl: database.url, dataDir: '', max: 5 });
   if (opts.databaseUrl) await dbHandle.migrate();
-  const log = opts.logTo ? createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'test' }, opts.logTo) : createLogger({ LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as Config['LOG_LEVEL'], NODE_ENV: 'test' });
+  const log = opts.logTo
+    ? createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'test' }, opts.logTo)
+    : createLogger({ LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as Config['LOG_LEVEL'], NODE_ENV: 'test' });
   const deps = await assembleDeps(config, log, dbHandle);
   const app = await buildApp(deps, { serveClient: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -76,7 +89,9 @@ export async function startTestApp(
     },
     trpc(token) {
       return createTRPCClient<AppRouter>({
-        links: [httpLink({ url: `${baseUrl}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })],
+        links: [
+          httpLink({ url: `${baseUrl}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) }),
+        ],
       });
     },
     async userWithSession(role, o = {}) {

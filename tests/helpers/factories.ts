@@ -28,7 +28,14 @@ export async function makeBranch(db: Db, o: Partial<{ name: string; location: st
 /** A user with TEST_PASSWORD (hashed once per file: argon2 is deliberately slow). */
 export async function makeUser(
   db: Db,
-  o: Partial<{ role: Role; email: string; username: string; fullName: string; branchId: string | null; password: string }> = {},
+  o: Partial<{
+    role: Role;
+    email: string;
+    username: string;
+    fullName: string;
+    branchId: string | null;
+    password: string;
+  }> = {},
 ): Promise<MadeUser> {
   const suffix = randomBytes(4).toString('hex');
   const password = o.password ?? TEST_PASSWORD;

@@ -15,7 +15,9 @@ export async function ownRedis() {
   let proc: ChildProcess | null = null;
   const start = async () => {
     // No persistence, as a Redis restarted from scratch: whatever it held is gone.
-    proc = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    proc = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     await waitForPort(port, 10_000);
   };
   const stop = async () => {
@@ -35,7 +37,8 @@ export async function ownPostgres() {
   const pgCtl = which('pg_ctl', pgBinDirs());
   if (!initdb || !pgCtl) throw new Error('PostgreSQL binaries are not installed (Debian: apt-get install postgresql)');
   const isRoot = process.getuid?.() === 0;
-  const asPg = (cmd: string, args: string[]) => (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
+  const asPg = (cmd: string, args: string[]) =>
+    (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-own-pg-'));
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const dataDir = path.join(dir, 'data');
@@ -43,7 +46,9 @@ export async function ownPostgres() {
   execFileSync(...asPg(initdb, ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync']), { stdio: 'ignore' });
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
   const start = async () => {
-    execFileSync(...asPg(pgCtl, ['-D', dataDir, '-w', '-l', path.join(dir, 'pg.log'), '-o', opts, 'start']), { stdio: 'ignore' });
+    execFileSync(...asPg(pgCtl, ['-D', dataDir, '-w', '-l', path.join(dir, 'pg.log'), '-o', opts, 'start']), {
+      stdio: 'ignore',
+    });
     await waitForPort(port, 20_000);
   };
   /** A fast shutdown: sessions are ended (57P01), new connections refused until start(). */

@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client';
-import { bookingInstallments, courses, enrollmentInstallments, enrollments, treatmentBookings, treatments } from '../../src/server/db/schema';
+import {
+  bookingInstallments,
+  courses,
+  enrollmentInstallments,
+  enrollments,
+  treatmentBookings,
+  treatments,
+} from '../../src/server/db/schema';
 import { toMinor } from '../../src/shared/money';
 
 const suffix = () => randomBytes(3).toString('hex');
@@ -12,7 +19,15 @@ export const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 /** Amounts are decimals here, as a person writes them; the rows hold minor units. */
 export async function makeCourse(
   db: Db,
-  o: Partial<{ courseName: string; category: string; totalFee: number; admissionFee: number; installments: number; createdAt: Date; description: string }> = {},
+  o: Partial<{
+    courseName: string;
+    category: string;
+    totalFee: number;
+    admissionFee: number;
+    installments: number;
+    createdAt: Date;
+    description: string;
+  }> = {},
 ) {
   const [c] = await db
     .insert(courses)
@@ -75,7 +90,16 @@ export async function makeEnrollment(
 
 export async function makeTreatment(
   db: Db,
-  o: Partial<{ treatmentName: string; category: string | null; localPrice: number; foreignPrice: number; maxSessions: number; installments: number; durationWeeks: number; createdAt: Date }> = {},
+  o: Partial<{
+    treatmentName: string;
+    category: string | null;
+    localPrice: number;
+    foreignPrice: number;
+    maxSessions: number;
+    installments: number;
+    durationWeeks: number;
+    createdAt: Date;
+  }> = {},
 ) {
   const [t] = await db
     .insert(treatments)
@@ -141,11 +165,20 @@ export async function makeBooking(
 }
 
 /** A download as the browser gets it: status, headers and the raw bytes. */
-export async function download(baseUrl: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
+export async function download(
+  baseUrl: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown } = {},
+) {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(baseUrl + path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const res = await fetch(baseUrl + path, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -187,5 +220,11 @@ export async function expectBulkCourseWorkbook(bytes: Buffer, count: number) {
   expect(rows).toHaveLength(count + 2);
   // Rows made in one statement share created_at; the id breaks the tie, so compare as a set.
   expect(new Set(rows.slice(1, count + 1).map((r) => r[0])).size).toBe(count);
-  expect(rows[count + 1]!.slice(0, 5)).toEqual(['Total', undefined, undefined, (count * 100000 + (count * (count + 1)) / 2) / 100, count * 5]);
+  expect(rows[count + 1]!.slice(0, 5)).toEqual([
+    'Total',
+    undefined,
+    undefined,
+    (count * 100000 + (count * (count + 1)) / 2) / 100,
+    count * 5,
+  ]);
 }

@@ -10,7 +10,14 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export async function spawnWorker(env: Record<string, string>): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', REMINDER_SCHEDULE: 'false', RESEND_API_KEY: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      REMINDER_SCHEDULE: 'false',
+      RESEND_API_KEY: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

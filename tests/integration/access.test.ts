@@ -19,11 +19,13 @@ interface ProcedureDef {
   meta?: { access?: string };
 }
 
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef }>).map(([path, p]) => ({
-  path,
-  type: p._def.type,
-  access: p._def.meta?.access,
-}));
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef }>).map(
+  ([path, p]) => ({
+    path,
+    type: p._def.type,
+    access: p._def.meta?.access,
+  }),
+);
 
 let t: TestApp;
 let customerToken: string;
@@ -38,7 +40,11 @@ async function callProcedure(path: string, type: string, token?: string) {
   if (type === 'query') {
     return fetch(`${t.baseUrl}/trpc/${path}?input=${encodeURIComponent('{}')}`, { headers });
   }
-  return fetch(`${t.baseUrl}/trpc/${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+  return fetch(`${t.baseUrl}/trpc/${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: '{}',
+  });
 }
 
 describe('every tRPC procedure checks the caller', () => {
@@ -107,7 +113,10 @@ describe('role matrix', () => {
     const { token } = await t.userWithSession(role);
     const want = expectations[role];
     expect((await t.api('GET', '/api/branch', { token })).status).toBe(want.staff);
-    const created = await t.api('POST', '/api/branch', { token, body: { name: `Matrix ${role}`, location: 'Somewhere' } });
+    const created = await t.api('POST', '/api/branch', {
+      token,
+      body: { name: `Matrix ${role}`, location: 'Somewhere' },
+    });
     expect(created.status).toBe(want.admin);
 
     const client = t.trpc(token);

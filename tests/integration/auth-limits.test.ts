@@ -28,7 +28,9 @@ describe('sign-in limits', () => {
   it('checks at most 5 passwords of a 50-request burst for one account, and every refusal says when to retry', async () => {
     const user = await makeUser(t.deps.db, { role: 'admin' });
     const ip = newClient();
-    const burst = await Promise.all(Array.from({ length: 50 }, (_, i) => signIn(t, user.email, `wrong-password-${i}`, ip)));
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => signIn(t, user.email, `wrong-password-${i}`, ip)),
+    );
     const checked = burst.filter((r) => r.status === 401);
     const refused = burst.filter((r) => r.status === 429);
     expect(checked.length).toBe(5);
@@ -91,7 +93,9 @@ describe('sign-in limits', () => {
 describe('tRPC batches', () => {
   const batch = (app: TestApp, calls: number, email: string, password: string, ip: string) => {
     const path = Array.from({ length: calls }, () => 'auth.login').join(',');
-    const body = Object.fromEntries(Array.from({ length: calls }, (_, i) => [String(i), { email, password: `${password}${i}` }]));
+    const body = Object.fromEntries(
+      Array.from({ length: calls }, (_, i) => [String(i), { email, password: `${password}${i}` }]),
+    );
     return fetch(`${app.baseUrl}/trpc/${path}?batch=1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
@@ -153,10 +157,21 @@ describe('wrong codes per day', () => {
 
   async function newCode(email: string, userId: string, ip: string, notId?: string) {
     // One new code per 30 seconds per account: age the current request past that.
-    await t.deps.db.update(passwordResets).set({ createdAt: new Date(Date.now() - 31_000) }).where(eq(passwordResets.userId, userId));
-    expect((await t.api('POST', '/api/users/forgot-password', { body: { email }, headers: { 'x-forwarded-for': ip } })).status).toBe(200);
+    await t.deps.db
+      .update(passwordResets)
+      .set({ createdAt: new Date(Date.now() - 31_000) })
+      .where(eq(passwordResets.userId, userId));
+    expect(
+      (await t.api('POST', '/api/users/forgot-password', { body: { email }, headers: { 'x-forwarded-for': ip } }))
+        .status,
+    ).toBe(200);
     for (let i = 0; i < 200; i++) {
-      const [mail] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.createdAt)).limit(1);
+      const [mail] = await t.deps.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, email))
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(1);
       if (mail && mail.id !== notId) return { code: /\b(\d{6})\b/.exec(mail.text)![1]!, mailId: mail.id };
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -176,7 +191,10 @@ describe('wrong codes per day', () => {
     const { code } = await newCode(user.email, user.id, newClient(), last);
     const right = await validate(user.email, code, newClient());
     expect(right.status).toBe(429);
-    expect(right.body).toMatchObject({ success: false, message: 'Too many wrong codes were entered for this email today. Please try again tomorrow.' });
+    expect(right.body).toMatchObject({
+      success: false,
+      message: 'Too many wrong codes were entered for this email today. Please try again tomorrow.',
+    });
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(3600);
   });
 
@@ -185,7 +203,9 @@ describe('wrong codes per day', () => {
     for (let i = 0; i < 20; i++) expect((await validate(email, '123456', newClient())).status).toBe(400);
     const over = await validate(email, '123456', newClient());
     expect(over.status).toBe(429);
-    expect(over.body.message).toBe('Too many wrong codes were entered for this email today. Please try again tomorrow.');
+    expect(over.body.message).toBe(
+      'Too many wrong codes were entered for this email today. Please try again tomorrow.',
+    );
   });
 
   it('does not count a right code as a wrong one', async () => {

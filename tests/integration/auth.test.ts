@@ -11,7 +11,9 @@ afterAll(() => t.close());
 describe('sign-in', () => {
   it('answers the user and a token, sets an HttpOnly cookie, never the password', async () => {
     const u = await makeUser(t.deps.db, { role: 'admin', email: 'Ada@Example.com' });
-    const res = await t.api('POST', '/api/users/auth', { body: { email: '  ADA@example.com ', password: TEST_PASSWORD } });
+    const res = await t.api('POST', '/api/users/auth', {
+      body: { email: '  ADA@example.com ', password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: u.id, email: 'ada@example.com', role: 'admin', branch: null, image: null });
     expect(res.body.token).toMatch(/^[a-z2-7]{32}$/);
@@ -31,7 +33,9 @@ describe('sign-in', () => {
   });
 
   it('answers an unknown email exactly like a wrong password', async () => {
-    const res = await t.api('POST', '/api/users/auth', { body: { email: 'nobody@example.com', password: 'whatever-1' } });
+    const res = await t.api('POST', '/api/users/auth', {
+      body: { email: 'nobody@example.com', password: 'whatever-1' },
+    });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Invalid email or password.');
   });
@@ -40,7 +44,10 @@ describe('sign-in', () => {
     const res = await t.api('POST', '/api/users/auth', { body: { email: 'a@b.c' } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please enter your email and password.');
-    const bad = await t.api('POST', '/api/users/auth', { body: '{not json', headers: { 'content-type': 'application/json' } });
+    const bad = await t.api('POST', '/api/users/auth', {
+      body: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -50,7 +57,9 @@ describe('sign-in', () => {
       const r = await t.api('POST', '/api/users/auth', { body: { email: u.email, password: `nope-${i}-xxxx` } });
       expect(r.status).toBe(401);
     }
-    const blocked = await t.api('POST', '/api/users/auth', { body: { email: u.email.toUpperCase(), password: TEST_PASSWORD } });
+    const blocked = await t.api('POST', '/api/users/auth', {
+      body: { email: u.email.toUpperCase(), password: TEST_PASSWORD },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
     // Another account is not affected.
@@ -93,19 +102,33 @@ describe('sessions', () => {
   it('refuses a cookie-authenticated write from another origin, accepts it from the app', async () => {
     const { token } = await t.userWithSession('admin');
     const body = { name: 'Cross Site', location: 'Nowhere' };
-    const foreign = await t.api('POST', '/api/branch', { body, headers: { cookie: `session=${token}`, origin: 'https://evil.example' } });
+    const foreign = await t.api('POST', '/api/branch', {
+      body,
+      headers: { cookie: `session=${token}`, origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(403);
     const noOrigin = await t.api('POST', '/api/branch', { body, headers: { cookie: `session=${token}` } });
     expect(noOrigin.status).toBe(403);
-    const own = await t.api('POST', '/api/branch', { body, headers: { cookie: `session=${token}`, origin: t.baseUrl } });
+    const own = await t.api('POST', '/api/branch', {
+      body,
+      headers: { cookie: `session=${token}`, origin: t.baseUrl },
+    });
     expect(own.status).toBe(201);
   });
 
   it('refuses text/plain and urlencoded writes', async () => {
     const { token } = await t.userWithSession('admin');
-    const plain = await t.api('POST', '/api/branch', { token, body: 'name=a&location=b', headers: { 'content-type': 'text/plain' } });
+    const plain = await t.api('POST', '/api/branch', {
+      token,
+      body: 'name=a&location=b',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(plain.status).toBe(415);
-    const form = await t.api('POST', '/api/branch', { token, body: 'name=a&location=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await t.api('POST', '/api/branch', {
+      token,
+      body: 'name=a&location=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
   });
 

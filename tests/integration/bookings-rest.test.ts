@@ -16,13 +16,26 @@ beforeAll(async () => {
   customer = await makeUser(t.deps.db, { role: 'customer' });
   const tr = await t.api('POST', '/api/treatments', {
     token: admin,
-    body: { treatmentName: 'Panchakarma', localPrice: 30000, foreignPrice: 95.5, maxSessions: 8, installments: 2, duration: { weeks: 1, days: 0, months: 0 } },
+    body: {
+      treatmentName: 'Panchakarma',
+      localPrice: 30000,
+      foreignPrice: 95.5,
+      maxSessions: 8,
+      installments: 2,
+      duration: { weeks: 1, days: 0, months: 0 },
+    },
   });
   treatmentId = tr.body._id;
 });
 afterAll(() => t.close());
 
-const bookBody = (o: Record<string, unknown> = {}) => ({ userId: customer.id, treatmentId, userType: 'foreign', paymentType: 'installment', ...o });
+const bookBody = (o: Record<string, unknown> = {}) => ({
+  userId: customer.id,
+  treatmentId,
+  userType: 'foreign',
+  paymentType: 'installment',
+  ...o,
+});
 
 describe('REST shapes (spec section 3 and 7)', () => {
   it('POST /book answers the booking with populated references and spec field names', async () => {
@@ -30,44 +43,107 @@ describe('REST shapes (spec section 3 and 7)', () => {
     expect(res.status).toBe(201);
     const b = res.body;
     expect(Object.keys(b)).toEqual(
-      expect.arrayContaining(['_id', 'userId', 'treatmentId', 'userType', 'paymentType', 'paymentStatus', 'price', 'currency', 'treatmentPeriod', 'sessionsCompleted', 'sessionNotes', 'installments', 'status', 'createdAt']),
+      expect.arrayContaining([
+        '_id',
+        'userId',
+        'treatmentId',
+        'userType',
+        'paymentType',
+        'paymentStatus',
+        'price',
+        'currency',
+        'treatmentPeriod',
+        'sessionsCompleted',
+        'sessionNotes',
+        'installments',
+        'status',
+        'createdAt',
+      ]),
     );
     expect(b.userId).toEqual({ _id: customer.id, username: customer.username, email: customer.email });
     expect(b.treatmentId).toEqual({ _id: treatmentId, treatmentName: 'Panchakarma', maxSessions: 8 });
-    expect(b).toMatchObject({ userType: 'foreign', paymentType: 'installment', paymentStatus: 'pending', price: 95.5, currency: 'USD', status: 'active' });
+    expect(b).toMatchObject({
+      userType: 'foreign',
+      paymentType: 'installment',
+      paymentStatus: 'pending',
+      price: 95.5,
+      currency: 'USD',
+      status: 'active',
+    });
     expect(b.treatmentPeriod.startDate).toBe(todayIn(t.deps.config.TIME_ZONE));
     expect(b.installments.map((i: { amount: number }) => i.amount)).toEqual([47.75, 47.75]);
-    expect(b.installments[0]).toEqual({ _id: expect.any(String), amount: 47.75, dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), isPaid: false, paidAt: null });
+    expect(b.installments[0]).toEqual({
+      _id: expect.any(String),
+      amount: 47.75,
+      dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      isPaid: false,
+      paidAt: null,
+    });
     expect(new Date(b.createdAt).toISOString()).toBe(b.createdAt);
   });
 
   it('POST /book refuses bad input with 400 and unknown ids with 404', async () => {
-    expect((await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody({ treatmentId: undefined }) })).body.message).toBe('Please select a treatment.');
-    expect((await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody({ userType: 'alien' }) })).status).toBe(400);
-    expect((await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody({ userId: 'nope' }) })).status).toBe(404);
-    expect((await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody({ treatmentId: '00000000-0000-4000-8000-000000000000' }) })).status).toBe(404);
+    expect(
+      (await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody({ treatmentId: undefined }) })).body
+        .message,
+    ).toBe('Please select a treatment.');
+    expect(
+      (await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody({ userType: 'alien' }) })).status,
+    ).toBe(400);
+    expect(
+      (await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody({ userId: 'nope' }) })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.api('POST', '/api/bookings/book', {
+          token: admin,
+          body: bookBody({ treatmentId: '00000000-0000-4000-8000-000000000000' }),
+        })
+      ).status,
+    ).toBe(404);
     // paymentType defaults to full (spec section 9).
-    const full = await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody({ paymentType: undefined, userType: 'local' }) });
+    const full = await t.api('POST', '/api/bookings/book', {
+      token: admin,
+      body: bookBody({ paymentType: undefined, userType: 'local' }),
+    });
     expect(full.body).toMatchObject({ paymentType: 'full', price: 30000, currency: 'LKR' });
   });
 
   it('pay-installment answers { success, message } and toggles by index', async () => {
     const b = (await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody() })).body;
-    const res = await t.api('POST', `/api/bookings/${b._id}/pay-installment`, { token: admin, body: { installmentIndex: 1, isPaid: true } });
+    const res = await t.api('POST', `/api/bookings/${b._id}/pay-installment`, {
+      token: admin,
+      body: { installmentIndex: 1, isPaid: true },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Installment status updated!' });
     const after = await t.api('GET', `/api/bookings/booking/${b._id}`, { token: manager });
     expect(after.body.installments.map((i: { isPaid: boolean }) => i.isPaid)).toEqual([false, true]);
     expect(after.body.paymentStatus).toBe('partially_paid');
-    expect((await t.api('POST', `/api/bookings/${b._id}/pay-installment`, { token: admin, body: { installmentIndex: 2, isPaid: true } })).status).toBe(404);
-    expect((await t.api('POST', `/api/bookings/${b._id}/pay-installment`, { token: admin, body: { installmentIndex: 0 } })).status).toBe(400);
-    expect((await t.api('POST', `/api/bookings/${b._id}/pay-installment`, { token: admin, body: { isPaid: true } })).body.message).toBe('Please choose an installment.');
+    expect(
+      (
+        await t.api('POST', `/api/bookings/${b._id}/pay-installment`, {
+          token: admin,
+          body: { installmentIndex: 2, isPaid: true },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.api('POST', `/api/bookings/${b._id}/pay-installment`, { token: admin, body: { installmentIndex: 0 } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await t.api('POST', `/api/bookings/${b._id}/pay-installment`, { token: admin, body: { isPaid: true } })).body
+        .message,
+    ).toBe('Please choose an installment.');
   });
 
   it('routes /bookings, /bookings/{userId}, /bookings/{id}/cancel and DELETE /bookings/{id} apart', async () => {
     const other = await makeUser(t.deps.db, { role: 'customer' });
-    const mine = (await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody({ userType: 'local' }) })).body;
-    const theirs = (await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody({ userId: other.id }) })).body;
+    const mine = (await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody({ userType: 'local' }) }))
+      .body;
+    const theirs = (await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody({ userId: other.id }) }))
+      .body;
 
     const all = await t.api('GET', '/api/bookings/bookings', { token: manager });
     expect(all.status).toBe(200);
@@ -81,7 +157,9 @@ describe('REST shapes (spec section 3 and 7)', () => {
     const byUser = await t.api('GET', `/api/bookings/bookings/${other.id}`, { token: manager });
     expect(byUser.status).toBe(200);
     expect(byUser.body.map((x: { _id: string }) => x._id)).toEqual([theirs._id]);
-    expect((await t.api('GET', '/api/bookings/bookings/00000000-0000-4000-8000-000000000000', { token: manager })).status).toBe(404);
+    expect(
+      (await t.api('GET', '/api/bookings/bookings/00000000-0000-4000-8000-000000000000', { token: manager })).status,
+    ).toBe(404);
 
     const cancel = await t.api('PUT', `/api/bookings/bookings/${theirs._id}/cancel`, { token: admin });
     expect(cancel.status).toBe(200);
@@ -109,7 +187,13 @@ describe('role matrix', () => {
       ['PUT', `/api/bookings/payment/${b._id}`, { paymentStatus: 'pending' }, 'admin'],
       ['PUT', `/api/bookings/bookings/${b._id}/cancel`, undefined, 'admin'],
     ];
-    const tokens = { customer: (await t.userWithSession('customer')).token, student: (await t.userWithSession('student')).token, manager, admin, superadmin };
+    const tokens = {
+      customer: (await t.userWithSession('customer')).token,
+      student: (await t.userWithSession('student')).token,
+      manager,
+      admin,
+      superadmin,
+    };
     const got: string[] = [];
     const want: string[] = [];
     for (const [method, url, body, level] of calls) {
@@ -128,14 +212,26 @@ describe('role matrix', () => {
 
   it('applies the same roles in tRPC', async () => {
     const b = (await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody() })).body;
-    await expect(t.trpc(manager).bookings.book.mutate({ email: customer.email, treatmentId, userType: 'local', paymentType: 'full' })).rejects.toMatchObject({
+    await expect(
+      t
+        .trpc(manager)
+        .bookings.book.mutate({ email: customer.email, treatmentId, userType: 'local', paymentType: 'full' }),
+    ).rejects.toMatchObject({
       data: { code: 'FORBIDDEN' },
     });
-    await expect(t.trpc(manager).bookings.setInstallmentPaid.mutate({ id: b._id, installmentId: b.installments[0]._id, isPaid: true })).rejects.toMatchObject({
+    await expect(
+      t
+        .trpc(manager)
+        .bookings.setInstallmentPaid.mutate({ id: b._id, installmentId: b.installments[0]._id, isPaid: true }),
+    ).rejects.toMatchObject({
       data: { code: 'FORBIDDEN' },
     });
-    await expect(t.trpc(manager).bookings.delete.mutate({ id: b._id })).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
-    expect((await t.trpc(manager).bookings.setSessions.mutate({ id: b._id, sessionsCompleted: 1 })).sessionsCompleted).toBe(1);
+    await expect(t.trpc(manager).bookings.delete.mutate({ id: b._id })).rejects.toMatchObject({
+      data: { code: 'FORBIDDEN' },
+    });
+    expect(
+      (await t.trpc(manager).bookings.setSessions.mutate({ id: b._id, sessionsCompleted: 1 })).sessionsCompleted,
+    ).toBe(1);
     const customerToken = (await t.userWithSession('customer')).token;
     await expect(t.trpc(customerToken).bookings.list.query({})).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
   });

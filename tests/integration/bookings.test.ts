@@ -25,14 +25,30 @@ let seq = 0;
 async function treatment(o: Record<string, unknown> = {}) {
   const res = await t.api('POST', '/api/treatments', {
     token: admin,
-    body: { treatmentName: `Treatment ${++seq} ${Date.now()}`, localPrice: 10000, foreignPrice: 100, maxSessions: 5, installments: 3, duration: { weeks: 0, days: 0, months: 0 }, ...o },
+    body: {
+      treatmentName: `Treatment ${++seq} ${Date.now()}`,
+      localPrice: 10000,
+      foreignPrice: 100,
+      maxSessions: 5,
+      installments: 3,
+      duration: { weeks: 0, days: 0, months: 0 },
+      ...o,
+    },
   });
   expect(res.status).toBe(201);
   return res.body as { _id: string; treatmentName: string };
 }
 
-function book(treatmentId: string, o: Partial<{ email: string; userType: 'local' | 'foreign'; paymentType: 'full' | 'installment' }> = {}) {
-  return t.trpc(admin).bookings.book.mutate({ email: o.email ?? customer.email, treatmentId, userType: o.userType ?? 'local', paymentType: o.paymentType ?? 'full' });
+function book(
+  treatmentId: string,
+  o: Partial<{ email: string; userType: 'local' | 'foreign'; paymentType: 'full' | 'installment' }> = {},
+) {
+  return t.trpc(admin).bookings.book.mutate({
+    email: o.email ?? customer.email,
+    treatmentId,
+    userType: o.userType ?? 'local',
+    paymentType: o.paymentType ?? 'full',
+  });
 }
 
 /** Time passes: every installment of the booking falls due `days` earlier. */
@@ -96,22 +112,40 @@ describe('booking a treatment', () => {
   it('sets the treatment period from today for months, weeks and days', async () => {
     const tr = await treatment({ duration: { months: 1, weeks: 2, days: 3 } });
     const b = await book(tr._id);
-    expect(b.treatmentPeriod).toEqual({ startDate: today, endDate: addToDate(today, { months: 1, weeks: 2, days: 3 }) });
+    expect(b.treatmentPeriod).toEqual({
+      startDate: today,
+      endDate: addToDate(today, { months: 1, weeks: 2, days: 3 }),
+    });
   });
 
   it('names what is missing or unknown', async () => {
     const tr = await treatment();
     const api = t.trpc(admin).bookings.book;
-    await expect(api.mutate({ email: customer.email, treatmentId: '', userType: 'local', paymentType: 'full' })).rejects.toMatchObject({ message: 'Please select a treatment.' });
-    await expect(api.mutate({ email: '  ', treatmentId: tr._id, userType: 'local', paymentType: 'full' })).rejects.toMatchObject({ message: 'Please enter a user email.' });
-    await expect(api.mutate({ email: 'nobody@example.com', treatmentId: tr._id, userType: 'local', paymentType: 'full' })).rejects.toMatchObject({
+    await expect(
+      api.mutate({ email: customer.email, treatmentId: '', userType: 'local', paymentType: 'full' }),
+    ).rejects.toMatchObject({ message: 'Please select a treatment.' });
+    await expect(
+      api.mutate({ email: '  ', treatmentId: tr._id, userType: 'local', paymentType: 'full' }),
+    ).rejects.toMatchObject({ message: 'Please enter a user email.' });
+    await expect(
+      api.mutate({ email: 'nobody@example.com', treatmentId: tr._id, userType: 'local', paymentType: 'full' }),
+    ).rejects.toMatchObject({
       message: 'User not found. Please check the email.',
       data: { code: 'NOT_FOUND' },
     });
-    await expect(api.mutate({ email: customer.email, treatmentId: '00000000-0000-4000-8000-000000000000', userType: 'local', paymentType: 'full' })).rejects.toMatchObject({
+    await expect(
+      api.mutate({
+        email: customer.email,
+        treatmentId: '00000000-0000-4000-8000-000000000000',
+        userType: 'local',
+        paymentType: 'full',
+      }),
+    ).rejects.toMatchObject({
       data: { code: 'NOT_FOUND' },
     });
-    await expect(api.mutate({ email: customer.email, treatmentId: tr._id, userType: 'martian' as never, paymentType: 'full' })).rejects.toMatchObject({
+    await expect(
+      api.mutate({ email: customer.email, treatmentId: tr._id, userType: 'martian' as never, paymentType: 'full' }),
+    ).rejects.toMatchObject({
       data: { code: 'BAD_REQUEST' },
     });
   });
@@ -122,8 +156,10 @@ describe('payment status', () => {
     const tr = await treatment({ installments: 3 });
     const b = await book(tr._id, { paymentType: 'installment' });
     const [i0, i1, i2] = b.installments;
-    const setPaid = (installmentId: string, isPaid: boolean) => t.trpc(admin).bookings.setInstallmentPaid.mutate({ id: b._id, installmentId, isPaid });
-    const stored = async () => (await t.deps.db.select().from(treatmentBookings).where(eq(treatmentBookings.id, b._id)))[0]!.paymentStatus;
+    const setPaid = (installmentId: string, isPaid: boolean) =>
+      t.trpc(admin).bookings.setInstallmentPaid.mutate({ id: b._id, installmentId, isPaid });
+    const stored = async () =>
+      (await t.deps.db.select().from(treatmentBookings).where(eq(treatmentBookings.id, b._id)))[0]!.paymentStatus;
 
     let r = await setPaid(i0!._id, true);
     expect(r.paymentStatus).toBe('partially_paid');
@@ -153,9 +189,13 @@ describe('payment status', () => {
     const rest = await t.api('GET', '/api/bookings/bookings?paymentStatus=overdue', { token: manager });
     expect(rest.body.map((x: { _id: string }) => x._id)).toContain(b._id);
 
-    let r = await t.trpc(admin).bookings.setInstallmentPaid.mutate({ id: b._id, installmentId: b.installments[0]!._id, isPaid: true });
+    let r = await t
+      .trpc(admin)
+      .bookings.setInstallmentPaid.mutate({ id: b._id, installmentId: b.installments[0]!._id, isPaid: true });
     expect(r.paymentStatus).toBe('overdue'); // the second is still late
-    r = await t.trpc(admin).bookings.setInstallmentPaid.mutate({ id: b._id, installmentId: b.installments[1]!._id, isPaid: true });
+    r = await t
+      .trpc(admin)
+      .bookings.setInstallmentPaid.mutate({ id: b._id, installmentId: b.installments[1]!._id, isPaid: true });
     expect(r.paymentStatus).toBe('partially_paid');
   });
 
@@ -175,9 +215,15 @@ describe('payment status', () => {
     expect(res.status).toBe(200);
     expect(res.body.paymentStatus).toBe('paid');
     expect(res.body.installments.every((i: { isPaid: boolean }) => i.isPaid)).toBe(true);
-    res = await t.api('PUT', `/api/bookings/payment/${b._id}`, { token: admin, body: { installments: [{ isPaid: false }, { isPaid: true }] } });
+    res = await t.api('PUT', `/api/bookings/payment/${b._id}`, {
+      token: admin,
+      body: { installments: [{ isPaid: false }, { isPaid: true }] },
+    });
     expect(res.body.paymentStatus).toBe('partially_paid');
-    res = await t.api('PUT', `/api/bookings/payment/${b._id}`, { token: admin, body: { installments: [{ isPaid: true }] } });
+    res = await t.api('PUT', `/api/bookings/payment/${b._id}`, {
+      token: admin,
+      body: { installments: [{ isPaid: true }] },
+    });
     expect(res.status).toBe(400);
     res = await t.api('PUT', `/api/bookings/payment/${b._id}`, { token: admin, body: { paymentStatus: 'overdue' } });
     expect(res.status).toBe(400);
@@ -191,7 +237,10 @@ describe('sessions and notes', () => {
     const set = (n: number) => t.trpc(manager).bookings.setSessions.mutate({ id: b._id, sessionsCompleted: n });
     expect((await set(3)).sessionsCompleted).toBe(3);
     expect((await set(0)).sessionsCompleted).toBe(0);
-    await expect(set(4)).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' }, message: 'Sessions completed must be between 0 and 3.' });
+    await expect(set(4)).rejects.toMatchObject({
+      data: { code: 'BAD_REQUEST' },
+      message: 'Sessions completed must be between 0 and 3.',
+    });
     await expect(set(-1)).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' } });
     await expect(set(1.5)).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' } });
   });
@@ -199,7 +248,8 @@ describe('sessions and notes', () => {
   it('accepts a note only for a completed session, dates it once', async () => {
     const tr = await treatment({ maxSessions: 4 });
     const b = await book(tr._id);
-    const note = (sessionNumber: number, text: string) => t.trpc(manager).bookings.saveNote.mutate({ id: b._id, sessionNumber, note: text });
+    const note = (sessionNumber: number, text: string) =>
+      t.trpc(manager).bookings.saveNote.mutate({ id: b._id, sessionNumber, note: text });
     await expect(note(1, 'Too early')).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' } });
     await t.trpc(manager).bookings.setSessions.mutate({ id: b._id, sessionsCompleted: 2 });
     let r = await note(2, 'Good response to oil');
@@ -209,7 +259,9 @@ describe('sessions and notes', () => {
     expect(firstDate).not.toBeNull();
     r = await note(2, 'Edited');
     expect(r.sessionNotes[0]).toEqual({ sessionNumber: 2, note: 'Edited', date: firstDate });
-    await expect(note(3, 'Not yet')).rejects.toMatchObject({ message: 'Session 3 is not completed yet; notes can only be written for completed sessions.' });
+    await expect(note(3, 'Not yet')).rejects.toMatchObject({
+      message: 'Session 3 is not completed yet; notes can only be written for completed sessions.',
+    });
     await expect(note(5, 'Beyond')).rejects.toMatchObject({ message: 'Session number must be between 1 and 4.' });
     await expect(note(0, 'Zero')).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' } });
   });
@@ -226,16 +278,28 @@ describe('progress by user and treatment', () => {
     expect(got.body._id).toBe(newer._id);
     const put = await t.api('PUT', `/api/bookings/progress/${customer.id}/${tr._id}`, {
       token: manager,
-      body: { sessionsCompleted: 2, sessionNotes: [{ sessionNumber: 1, note: 'First', date: null }, { sessionNumber: 2, note: 'Second' }, { sessionNumber: 3, note: '' }] },
+      body: {
+        sessionsCompleted: 2,
+        sessionNotes: [
+          { sessionNumber: 1, note: 'First', date: null },
+          { sessionNumber: 2, note: 'Second' },
+          { sessionNumber: 3, note: '' },
+        ],
+      },
     });
     expect(put.status).toBe(200);
     expect(put.body._id).toBe(newer._id);
     expect(put.body.sessionsCompleted).toBe(2);
     expect(put.body.sessionNotes.map((n: { note: string }) => n.note)).toEqual(['First', 'Second']);
     expect((await t.trpc(manager).bookings.get.query({ id: older._id })).sessionsCompleted).toBe(0);
-    const bad = await t.api('PUT', `/api/bookings/progress/${customer.id}/${tr._id}`, { token: manager, body: { sessionsCompleted: 7 } });
+    const bad = await t.api('PUT', `/api/bookings/progress/${customer.id}/${tr._id}`, {
+      token: manager,
+      body: { sessionsCompleted: 7 },
+    });
     expect(bad.status).toBe(400);
-    const none = await t.api('GET', `/api/bookings/progress/${customer.id}/00000000-0000-4000-8000-000000000000`, { token: manager });
+    const none = await t.api('GET', `/api/bookings/progress/${customer.id}/00000000-0000-4000-8000-000000000000`, {
+      token: manager,
+    });
     expect(none.status).toBe(404);
   });
 });
@@ -248,9 +312,17 @@ describe('cancel and delete', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: b._id, status: 'cancelled' });
     expect(res.body.cancelledAt).not.toBeNull();
-    expect((await t.trpc(manager).bookings.list.query({ status: 'active', pageSize: 200 })).items.map((x) => x._id)).not.toContain(b._id);
-    expect((await t.trpc(manager).bookings.list.query({ status: 'cancelled' })).items.map((x) => x._id)).toContain(b._id);
-    await expect(t.trpc(admin).bookings.setInstallmentPaid.mutate({ id: b._id, installmentId: b.installments[0]!._id, isPaid: true })).rejects.toMatchObject({
+    expect(
+      (await t.trpc(manager).bookings.list.query({ status: 'active', pageSize: 200 })).items.map((x) => x._id),
+    ).not.toContain(b._id);
+    expect((await t.trpc(manager).bookings.list.query({ status: 'cancelled' })).items.map((x) => x._id)).toContain(
+      b._id,
+    );
+    await expect(
+      t
+        .trpc(admin)
+        .bookings.setInstallmentPaid.mutate({ id: b._id, installmentId: b.installments[0]!._id, isPaid: true }),
+    ).rejects.toMatchObject({
       data: { code: 'CONFLICT' },
     });
     const del = await t.api('DELETE', `/api/bookings/bookings/${b._id}`, { token: admin });
@@ -268,7 +340,8 @@ describe('the bookings list', () => {
     const b1 = await book(a._id, { email: other.email });
     const b2 = await book(b._id, { email: other.email, userType: 'foreign' });
     const b3 = await book(b._id);
-    const list = (input: Parameters<ReturnType<TestApp['trpc']>['bookings']['list']['query']>[0]) => t.trpc(manager).bookings.list.query(input);
+    const list = (input: Parameters<ReturnType<TestApp['trpc']>['bookings']['list']['query']>[0]) =>
+      t.trpc(manager).bookings.list.query(input);
 
     const byEmail = await list({ search: 'RUWAN.G@' });
     expect(byEmail.items.map((x) => x._id).sort()).toEqual([b1._id, b2._id].sort());
@@ -280,7 +353,9 @@ describe('the bookings list', () => {
     expect(paged.items).toHaveLength(2);
     expect(paged.items[0]!._id).toBe(b3._id); // newest first
 
-    await t.trpc(admin).bookings.setInstallmentPaid.mutate({ id: b3._id, installmentId: b3.installments[0]!._id, isPaid: true });
+    await t
+      .trpc(admin)
+      .bookings.setInstallmentPaid.mutate({ id: b3._id, installmentId: b3.installments[0]!._id, isPaid: true });
     expect((await list({ search: 'unique', paymentStatus: 'paid' })).items.map((x) => x._id)).toEqual([b3._id]);
     expect((await list({ search: 'unique', paymentStatus: 'pending' })).total).toBe(2);
     expect((await list({ search: '%' })).total).toBe(0);
@@ -299,6 +374,8 @@ describe('the bookings list', () => {
     const after = await t.trpc(manager).bookings.get.query({ id: b._id });
     expect(after.userId).toBeNull();
     expect(after).toMatchObject({ deletedEmail: 'leaving@example.com', deletedUsername: gone.username });
-    expect((await t.trpc(manager).bookings.list.query({ search: 'LEAVING@' })).items.map((x) => x._id)).toEqual([b._id]);
+    expect((await t.trpc(manager).bookings.list.query({ search: 'LEAVING@' })).items.map((x) => x._id)).toEqual([
+      b._id,
+    ]);
   });
 });

@@ -14,7 +14,10 @@ afterAll(() => t.close());
 
 describe('branches over REST', () => {
   it('creates, reads, lists, updates and deletes a branch', async () => {
-    const created = await t.api('POST', '/api/branch', { token: admin, body: { name: '  Negombo ', location: ' Beach Road ' } });
+    const created = await t.api('POST', '/api/branch', {
+      token: admin,
+      body: { name: '  Negombo ', location: ' Beach Road ' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Negombo', location: 'Beach Road' });
     const id = created.body._id as string;
@@ -28,7 +31,10 @@ describe('branches over REST', () => {
     expect(Array.isArray(list.body.branches)).toBe(true);
     expect(list.body.branches.map((b: { _id: string }) => b._id)).toContain(id);
 
-    const updated = await t.api('PUT', `/api/branch/${id}`, { token: admin, body: { name: 'Negombo City', location: 'Main Street' } });
+    const updated = await t.api('PUT', `/api/branch/${id}`, {
+      token: admin,
+      body: { name: 'Negombo City', location: 'Main Street' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ _id: id, name: 'Negombo City', location: 'Main Street' });
 
@@ -63,7 +69,14 @@ describe('branches over REST', () => {
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
-    expect((await t.api('PUT', '/api/branch/3f0e8a52-1b7c-4d7e-9a43-111111111111', { token: admin, body: { name: 'a', location: 'b' } })).status).toBe(404);
+    expect(
+      (
+        await t.api('PUT', '/api/branch/3f0e8a52-1b7c-4d7e-9a43-111111111111', {
+          token: admin,
+          body: { name: 'a', location: 'b' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await t.api('DELETE', '/api/branch/not-a-uuid', { token: admin })).status).toBe(404);
     expect((await t.api('GET', '/api/branch/123', { token: admin })).status).toBe(404);
   });
@@ -80,19 +93,28 @@ describe('branches over REST', () => {
 
   it('lets a manager read but not change branches', async () => {
     const branch = await makeBranch(t.deps.db);
-    expect((await t.api('PUT', `/api/branch/${branch.id}`, { token: manager, body: { name: 'x', location: 'y' } })).status).toBe(403);
+    expect(
+      (await t.api('PUT', `/api/branch/${branch.id}`, { token: manager, body: { name: 'x', location: 'y' } })).status,
+    ).toBe(403);
     expect((await t.api('DELETE', `/api/branch/${branch.id}`, { token: manager })).status).toBe(403);
   });
 });
 
 describe('branches over tRPC', () => {
   it('pages, sorts and searches on the server', async () => {
-    for (const n of ['Zeta Search', 'Alpha Search', 'Mid Search']) await makeBranch(t.deps.db, { name: n, location: 'Search Town' });
+    for (const n of ['Zeta Search', 'Alpha Search', 'Mid Search'])
+      await makeBranch(t.deps.db, { name: n, location: 'Search Town' });
     const client = t.trpc(manager);
     const page1 = await client.branches.list.query({ search: 'search', pageSize: 2, sortBy: 'name', sortDir: 'asc' });
     expect(page1.total).toBe(3);
     expect(page1.items.map((b) => b.name)).toEqual(['Alpha Search', 'Mid Search']);
-    const page2 = await client.branches.list.query({ search: 'SEARCH', pageSize: 2, page: 2, sortBy: 'name', sortDir: 'asc' });
+    const page2 = await client.branches.list.query({
+      search: 'SEARCH',
+      pageSize: 2,
+      page: 2,
+      sortBy: 'name',
+      sortDir: 'asc',
+    });
     expect(page2.items.map((b) => b.name)).toEqual(['Zeta Search']);
     const literal = await client.branches.list.query({ search: '%' });
     expect(literal.total).toBe(0);

@@ -15,13 +15,22 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** A raw request, so the answer's bytes and encoding are seen as sent (fetch would decode them). */
-function rawGet(path: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  path: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = http.get(t.baseUrl + path, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = http.get(
+      t.baseUrl + path,
+      { headers: { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     req.on('error', reject);
   });
 }

@@ -55,7 +55,10 @@ describe('course validation', () => {
   });
 
   it('accepts numbers sent as strings by the old form, and a zero admission fee', async () => {
-    const res = await t.api('POST', '/api/course', { token: admin.token, body: course({ totalFee: '75000.50', installments: '2', admissionFee: '0' }) });
+    const res = await t.api('POST', '/api/course', {
+      token: admin.token,
+      body: course({ totalFee: '75000.50', installments: '2', admissionFee: '0' }),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ totalFee: 75000.5, installments: 2, admissionFee: 0 });
   });
@@ -63,7 +66,10 @@ describe('course validation', () => {
 
 describe('course CRUD over REST', () => {
   it('creates, reads, updates and deletes with spec section 3 field names', async () => {
-    const created = await t.api('POST', '/api/course', { token: manager.token, body: course({ description: 'Evening classes' }) });
+    const created = await t.api('POST', '/api/course', {
+      token: manager.token,
+      body: course({ description: 'Evening classes' }),
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       _id: expect.any(String),
@@ -94,7 +100,12 @@ describe('course CRUD over REST', () => {
       body: { ...created.body, totalFee: 130000.25, courseName: 'Diploma in Counselling (2025)' },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ _id: id, totalFee: 130000.25, courseName: 'Diploma in Counselling (2025)', installments: 3 });
+    expect(updated.body).toMatchObject({
+      _id: id,
+      totalFee: 130000.25,
+      courseName: 'Diploma in Counselling (2025)',
+      installments: 3,
+    });
 
     const partial = await t.api('PUT', `/api/course/${id}`, { token: manager.token, body: { duration: '7 months' } });
     expect(partial.body).toMatchObject({ duration: '7 months', totalFee: 130000.25 });
@@ -115,7 +126,9 @@ describe('course CRUD over REST', () => {
       const res = await t.api('GET', `/api/course/${id}`, { token: admin.token });
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Course not found.');
-      expect((await t.api('PUT', `/api/course/${id}`, { token: admin.token, body: { duration: 'x' } })).status).toBe(404);
+      expect((await t.api('PUT', `/api/course/${id}`, { token: admin.token, body: { duration: 'x' } })).status).toBe(
+        404,
+      );
     }
   });
 });
@@ -123,22 +136,39 @@ describe('course CRUD over REST', () => {
 describe('GET /api/course/filtered', () => {
   it('filters by category, fee range, creation dates and search, answering an array', async () => {
     const tag = `F${Date.now()}`;
-    const a = (await t.api('POST', '/api/course', { token: admin.token, body: course({ courseName: `${tag} Yoga Basics`, category: `${tag}-Wellness`, totalFee: 20000 }) })).body;
-    const b = (await t.api('POST', '/api/course', { token: admin.token, body: course({ courseName: `${tag} Advanced Yoga`, category: `${tag}-Wellness`, totalFee: 60000 }) })).body;
-    await t.api('POST', '/api/course', { token: admin.token, body: course({ courseName: `${tag} Nursing`, category: `${tag}-Health`, totalFee: 60000 }) });
+    const a = (
+      await t.api('POST', '/api/course', {
+        token: admin.token,
+        body: course({ courseName: `${tag} Yoga Basics`, category: `${tag}-Wellness`, totalFee: 20000 }),
+      })
+    ).body;
+    const b = (
+      await t.api('POST', '/api/course', {
+        token: admin.token,
+        body: course({ courseName: `${tag} Advanced Yoga`, category: `${tag}-Wellness`, totalFee: 60000 }),
+      })
+    ).body;
+    await t.api('POST', '/api/course', {
+      token: admin.token,
+      body: course({ courseName: `${tag} Nursing`, category: `${tag}-Health`, totalFee: 60000 }),
+    });
 
     const byCategory = await t.api('GET', `/api/course/filtered?category=${tag}-wellness`, { token: admin.token });
     expect(byCategory.status).toBe(200);
     expect(byCategory.body.map((c: { _id: string }) => c._id).sort()).toEqual([a._id, b._id].sort());
 
-    const byFee = await t.api('GET', `/api/course/filtered?category=${tag}-Wellness&minFee=30000&maxFee=70000`, { token: admin.token });
+    const byFee = await t.api('GET', `/api/course/filtered?category=${tag}-Wellness&minFee=30000&maxFee=70000`, {
+      token: admin.token,
+    });
     expect(byFee.body.map((c: { _id: string }) => c._id)).toEqual([b._id]);
 
     const bySearch = await t.api('GET', `/api/course/filtered?search=${tag}%20advanced`, { token: admin.token });
     expect(bySearch.body.map((c: { _id: string }) => c._id)).toEqual([b._id]);
 
     const today = new Date().toISOString().slice(0, 10);
-    const byDate = await t.api('GET', `/api/course/filtered?search=${tag}&startDate=${today}&endDate=${today}`, { token: admin.token });
+    const byDate = await t.api('GET', `/api/course/filtered?search=${tag}&startDate=${today}&endDate=${today}`, {
+      token: admin.token,
+    });
     expect(byDate.body).toHaveLength(3);
     const past = await t.api('GET', `/api/course/filtered?search=${tag}&endDate=2000-01-01`, { token: admin.token });
     expect(past.body).toEqual([]);
@@ -154,12 +184,22 @@ describe('tRPC courses', () => {
   it('pages, sorts, searches and filters by category on the server', async () => {
     const tag = `P${Date.now()}`;
     for (let i = 0; i < 5; i++) {
-      await t.trpc(admin.token).courses.create.mutate(course({ courseName: `${tag} Course ${i}`, category: i < 3 ? `${tag}-A` : `${tag}-B`, totalFee: 1000 * (i + 1) }));
+      await t.trpc(admin.token).courses.create.mutate(
+        course({
+          courseName: `${tag} Course ${i}`,
+          category: i < 3 ? `${tag}-A` : `${tag}-B`,
+          totalFee: 1000 * (i + 1),
+        }),
+      );
     }
-    const page1 = await t.trpc(admin.token).courses.list.query({ search: tag, pageSize: 2, page: 1, sortBy: 'totalFee', sortDir: 'asc' });
+    const page1 = await t
+      .trpc(admin.token)
+      .courses.list.query({ search: tag, pageSize: 2, page: 1, sortBy: 'totalFee', sortDir: 'asc' });
     expect(page1.total).toBe(5);
     expect(page1.items.map((c) => c.totalFee)).toEqual([1000, 2000]);
-    const page3 = await t.trpc(admin.token).courses.list.query({ search: tag, pageSize: 2, page: 3, sortBy: 'totalFee', sortDir: 'asc' });
+    const page3 = await t
+      .trpc(admin.token)
+      .courses.list.query({ search: tag, pageSize: 2, page: 3, sortBy: 'totalFee', sortDir: 'asc' });
     expect(page3.items.map((c) => c.totalFee)).toEqual([5000]);
     const catB = await t.trpc(admin.token).courses.list.query({ category: `${tag}-B` });
     expect(catB.total).toBe(2);
@@ -168,7 +208,9 @@ describe('tRPC courses', () => {
   });
 
   it('answers validation failures with the spec message', async () => {
-    await expect(t.trpc(admin.token).courses.create.mutate(course({ category: '' }) as never)).rejects.toThrow('Please fill all the required fields.');
+    await expect(t.trpc(admin.token).courses.create.mutate(course({ category: '' }) as never)).rejects.toThrow(
+      'Please fill all the required fields.',
+    );
   });
 });
 
@@ -187,7 +229,9 @@ describe('course roles', () => {
       const post = await t.api('POST', '/api/course', { token: u.token, body: course() });
       expect(post.status).toBe(403);
       expect(post.body.message).toBe('You do not have permission to access this page.');
-      await expect(t.trpc(u.token).courses.create.mutate(course() as never)).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
+      await expect(t.trpc(u.token).courses.create.mutate(course() as never)).rejects.toMatchObject({
+        data: { code: 'FORBIDDEN' },
+      });
     }
     expect((await t.api('GET', '/api/course/filtered')).status).toBe(401);
   });

@@ -14,7 +14,15 @@ let today: string;
 async function makeCourse(o: Record<string, unknown> = {}) {
   const res = await t.api('POST', '/api/course', {
     token: admin.token,
-    body: { courseName: `Course ${Math.random().toString(36).slice(2, 8)}`, duration: '3 months', totalFee: 100000, installments: 3, category: 'Nursing', admissionFee: 2500, ...o },
+    body: {
+      courseName: `Course ${Math.random().toString(36).slice(2, 8)}`,
+      duration: '3 months',
+      totalFee: 100000,
+      installments: 3,
+      category: 'Nursing',
+      admissionFee: 2500,
+      ...o,
+    },
   });
   expect(res.status).toBe(201);
   return res.body as { _id: string; courseName: string; totalFee: number };
@@ -26,7 +34,8 @@ async function enrol(body: Record<string, unknown>, token = admin.token) {
 
 /** Moves an enrolment's schedule into the past so its first installments are overdue. */
 async function backdate(installmentIds: string[], dueDate: string) {
-  for (const id of installmentIds) await t.deps.db.update(enrollmentInstallments).set({ dueDate }).where(eq(enrollmentInstallments.id, id));
+  for (const id of installmentIds)
+    await t.deps.db.update(enrollmentInstallments).set({ dueDate }).where(eq(enrollmentInstallments.id, id));
 }
 
 beforeAll(async () => {
@@ -58,7 +67,9 @@ describe('enrolling', () => {
       deletedCourseName: null,
       createdAt: expect.any(String),
     });
-    expect(res.body.installments).toEqual([{ _id: expect.any(String), amount: 45000.5, dueDate: today, isPaid: false, paidAt: null, isOverdue: false }]);
+    expect(res.body.installments).toEqual([
+      { _id: expect.any(String), amount: 45000.5, dueDate: today, isPaid: false, paidAt: null, isOverdue: false },
+    ]);
   });
 
   it('splits an uneven fee into installments that sum exactly, due monthly', async () => {
@@ -83,7 +94,10 @@ describe('enrolling', () => {
     const student = await makeUser(t.deps.db, { role: 'student' });
     const course = await makeCourse({ totalFee: 50000, admissionFee: 3000 });
     const e = (await enrol({ userId: student.id, courseId: course._id })).body;
-    await t.api('PUT', `/api/course/${course._id}`, { token: admin.token, body: { totalFee: 90000, admissionFee: 9000 } });
+    await t.api('PUT', `/api/course/${course._id}`, {
+      token: admin.token,
+      body: { totalFee: 90000, admissionFee: 9000 },
+    });
     const after = await t.api('GET', `/api/enrollments/${e._id}`, { token: admin.token });
     expect(after.body).toMatchObject({ totalFee: 50000, admissionFee: 3000, courseId: { totalFee: 90000 } });
     expect(after.body.installments[0].amount).toBe(50000);
@@ -100,7 +114,9 @@ describe('enrolling', () => {
     const other = await makeUser(t.deps.db, { role: 'student' });
     const race = await Promise.all(Array.from({ length: 4 }, () => enrol({ userId: other.id, courseId: course._id })));
     expect(race.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
-    expect(race.filter((r) => r.status === 409).every((r) => r.body.message === 'User is already enrolled in this course')).toBe(true);
+    expect(
+      race.filter((r) => r.status === 409).every((r) => r.body.message === 'User is already enrolled in this course'),
+    ).toBe(true);
   });
 
   it('answers the spec messages for missing and unknown input', async () => {
@@ -129,26 +145,43 @@ describe('payments and completion', () => {
     const e = (await enrol({ userId: student.id, courseId: course._id, paymentType: 'installment' })).body;
     const [first, second] = e.installments as Array<{ _id: string }>;
 
-    const paid = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: { installmentId: first!._id } });
+    const paid = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentId: first!._id },
+    });
     expect(paid.status).toBe(200);
     expect(paid.body.installments[0]).toMatchObject({ isPaid: true, paidAt: expect.any(String) });
     expect(paid.body.displayStatus).toBe('Active (Partial)');
 
-    const again = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: { installmentId: first!._id } });
+    const again = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentId: first!._id },
+    });
     expect(again.body.installments[0].paidAt).toBe(paid.body.installments[0].paidAt);
 
-    const byIndex = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: { installmentIndex: 1, isPaid: true } });
+    const byIndex = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentIndex: 1, isPaid: true },
+    });
     expect(byIndex.body.installments[1]).toMatchObject({ _id: second!._id, isPaid: true });
     expect(byIndex.body.displayStatus).toBe('Active (Partial)');
 
-    const unpaid = await t.trpc(admin.token).enrollments.payInstallment.mutate({ id: e._id, installmentIndex: 0, isPaid: false });
+    const unpaid = await t
+      .trpc(admin.token)
+      .enrollments.payInstallment.mutate({ id: e._id, installmentIndex: 0, isPaid: false });
     expect(unpaid.installments[0]).toMatchObject({ isPaid: false, paidAt: null });
 
-    const missing = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: { installmentIndex: 5, isPaid: true } });
+    const missing = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentIndex: 5, isPaid: true },
+    });
     expect(missing.status).toBe(404);
     const noTarget = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: {} });
     expect(noTarget.status).toBe(400);
-    const noFlag = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: { installmentIndex: 0 } });
+    const noFlag = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentIndex: 0 },
+    });
     expect(noFlag.status).toBe(400);
   });
 
@@ -159,29 +192,47 @@ describe('payments and completion', () => {
 
     const refused = await t.api('PUT', `/api/enrollments/${e._id}/complete`, { token: admin.token });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('Cannot complete this enrollment: the admission fee is unpaid and 2 installments are unpaid.');
+    expect(refused.body.message).toBe(
+      'Cannot complete this enrollment: the admission fee is unpaid and 2 installments are unpaid.',
+    );
 
     const fee = await t.api('POST', `/api/enrollments/${e._id}/pay-admission-fee`, { token: admin.token });
     expect(fee.status).toBe(200);
     expect(fee.body).toMatchObject({ admissionFeePaid: true, displayStatus: 'Active (Partial)' });
-    const undo = await t.api('POST', `/api/enrollments/${e._id}/pay-admission-fee`, { token: admin.token, body: { isPaid: false } });
+    const undo = await t.api('POST', `/api/enrollments/${e._id}/pay-admission-fee`, {
+      token: admin.token,
+      body: { isPaid: false },
+    });
     expect(undo.body).toMatchObject({ admissionFeePaid: false, displayStatus: 'Pending Payment' });
     await t.api('POST', `/api/enrollments/${e._id}/pay-admission-fee`, { token: admin.token, body: { isPaid: true } });
 
-    await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: { installmentIndex: 0, isPaid: true } });
+    await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentIndex: 0, isPaid: true },
+    });
     const oneLeft = await t.api('PUT', `/api/enrollments/${e._id}/complete`, { token: admin.token });
     expect(oneLeft.status).toBe(409);
     expect(oneLeft.body.message).toBe('Cannot complete this enrollment: 1 installment is unpaid.');
 
-    const allPaid = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: { installmentIndex: 1, isPaid: true } });
+    const allPaid = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentIndex: 1, isPaid: true },
+    });
     expect(allPaid.body.displayStatus).toBe('Active (Paid)');
     const done = await t.api('PUT', `/api/enrollments/${e._id}/complete`, { token: admin.token });
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ status: 'Completed', displayStatus: 'Completed', completedAt: expect.any(String) });
+    expect(done.body).toMatchObject({
+      status: 'Completed',
+      displayStatus: 'Completed',
+      completedAt: expect.any(String),
+    });
     expect((await t.api('PUT', `/api/enrollments/${e._id}/complete`, { token: admin.token })).status).toBe(200);
 
     // A completed enrolment's money history is frozen, and it no longer blocks a new enrolment.
-    const locked = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: { installmentIndex: 0, isPaid: false } });
+    const locked = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentIndex: 0, isPaid: false },
+    });
     expect(locked.status).toBe(409);
     expect((await enrol({ userId: student.id, courseId: course._id })).status).toBe(201);
   });
@@ -190,12 +241,21 @@ describe('payments and completion', () => {
     const student = await makeUser(t.deps.db, { role: 'student' });
     const course = await makeCourse({ totalFee: 9000, installments: 3 });
     const e = (await enrol({ userId: student.id, courseId: course._id })).body;
-    const changed = await t.api('PUT', `/api/enrollments/${e._id}`, { token: admin.token, body: { paymentType: 'installment' } });
+    const changed = await t.api('PUT', `/api/enrollments/${e._id}`, {
+      token: admin.token,
+      body: { paymentType: 'installment' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.paymentType).toBe('installment');
     expect(changed.body.installments.map((i: { amount: number }) => i.amount)).toEqual([3000, 3000, 3000]);
-    await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: { installmentIndex: 0, isPaid: true } });
-    const refused = await t.api('PUT', `/api/enrollments/${e._id}`, { token: admin.token, body: { paymentType: 'full' } });
+    await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentIndex: 0, isPaid: true },
+    });
+    const refused = await t.api('PUT', `/api/enrollments/${e._id}`, {
+      token: admin.token,
+      body: { paymentType: 'full' },
+    });
     expect(refused.status).toBe(409);
   });
 });
@@ -203,7 +263,11 @@ describe('payments and completion', () => {
 describe('overdue installments and statistics', () => {
   it('counts unpaid installments due before today and reports them', async () => {
     const before = (await t.api('GET', '/api/enrollments/statistics', { token: manager.token })).body;
-    expect(before).toEqual({ totalEnrollments: expect.any(Number), completedEnrollments: expect.any(Number), overdueInstallments: expect.any(Number) });
+    expect(before).toEqual({
+      totalEnrollments: expect.any(Number),
+      completedEnrollments: expect.any(Number),
+      overdueInstallments: expect.any(Number),
+    });
 
     const student = await makeUser(t.deps.db, { role: 'student', username: `late_${Date.now()}` });
     const course = await makeCourse({ totalFee: 30000, installments: 3 });
@@ -219,12 +283,21 @@ describe('overdue installments and statistics', () => {
     expect(overdue.status).toBe(200);
     const mine = overdue.body.filter((o: { enrollmentId: string }) => o.enrollmentId === e._id);
     expect(mine).toHaveLength(2);
-    expect(mine[0]).toMatchObject({ amount: 10000, isPaid: false, isOverdue: true, userId: { _id: student.id, email: student.email }, courseId: { _id: course._id } });
+    expect(mine[0]).toMatchObject({
+      amount: 10000,
+      isPaid: false,
+      isOverdue: true,
+      userId: { _id: student.id, email: student.email },
+      courseId: { _id: course._id },
+    });
 
     const detail = (await t.api('GET', `/api/enrollments/${e._id}`, { token: manager.token })).body;
     expect(detail.installments.map((i: { isOverdue: boolean }) => i.isOverdue)).toEqual([true, true, false]);
 
-    await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: { installmentId: ids[0] } });
+    await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentId: ids[0] },
+    });
     const afterPay = await t.trpc(manager.token).enrollments.statistics.query();
     expect(afterPay.overdueInstallments).toBe(before.overdueInstallments + 1);
   });
@@ -239,7 +312,12 @@ describe('deleting users, courses and enrolments', () => {
     expect((await t.api('DELETE', `/api/course/${course._id}`, { token: admin.token })).status).toBe(200);
     const kept = await t.api('GET', `/api/enrollments/${e._id}`, { token: admin.token });
     expect(kept.status).toBe(200);
-    expect(kept.body).toMatchObject({ courseId: null, deletedCourseName: 'Ayurveda Foundations', admissionFeePaid: true, totalFee: 100000 });
+    expect(kept.body).toMatchObject({
+      courseId: null,
+      deletedCourseName: 'Ayurveda Foundations',
+      admissionFeePaid: true,
+      totalFee: 100000,
+    });
     expect(kept.body.installments).toHaveLength(1);
   });
 
@@ -261,11 +339,19 @@ describe('deleting users, courses and enrolments', () => {
     const student = await makeUser(t.deps.db, { role: 'student', username: `leaver_${Date.now()}` });
     const course = await makeCourse();
     const e = (await enrol({ userId: student.id, courseId: course._id, paymentType: 'installment' })).body;
-    await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: { installmentIndex: 0, isPaid: true } });
+    await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentIndex: 0, isPaid: true },
+    });
     const del = await t.api('DELETE', `/api/users/${student.id}`, { token: admin.token });
     expect(del.status).toBe(200);
     const kept = await t.api('GET', `/api/enrollments/${e._id}`, { token: admin.token });
-    expect(kept.body).toMatchObject({ userId: null, deletedUsername: student.username, deletedEmail: student.email, displayStatus: 'Active (Partial)' });
+    expect(kept.body).toMatchObject({
+      userId: null,
+      deletedUsername: student.username,
+      deletedEmail: student.email,
+      displayStatus: 'Active (Partial)',
+    });
     expect(kept.body.installments[0].isPaid).toBe(true);
   });
 
@@ -278,7 +364,10 @@ describe('deleting users, courses and enrolments', () => {
     expect(without.body.message).toBe('User ID not found in enrollment data');
     const empty = await t.api('DELETE', `/api/enrollments/${e._id}`, { token: admin.token, body: { userId: '' } });
     expect(empty.body.message).toBe('User ID not found in enrollment data');
-    const wrong = await t.api('DELETE', `/api/enrollments/${e._id}`, { token: admin.token, body: { userId: admin.id } });
+    const wrong = await t.api('DELETE', `/api/enrollments/${e._id}`, {
+      token: admin.token,
+      body: { userId: admin.id },
+    });
     expect(wrong.status).toBe(400);
     const ok = await t.api('DELETE', `/api/enrollments/${e._id}`, { token: admin.token, body: { userId: student.id } });
     expect(ok.status).toBe(200);
@@ -311,24 +400,45 @@ describe('REST list shapes', () => {
 describe('tRPC enrolment lists', () => {
   it('pages, searches by student or course and filters by display status on the server', async () => {
     const tag = `q${Date.now()}`;
-    const course = await makeCourse({ courseName: `${tag} Pharmacy`, totalFee: 1000, installments: 2, admissionFee: 100 });
-    const students = await Promise.all([0, 1, 2, 3].map((i) => makeUser(t.deps.db, { role: 'student', username: `${tag}_s${i}` })));
+    const course = await makeCourse({
+      courseName: `${tag} Pharmacy`,
+      totalFee: 1000,
+      installments: 2,
+      admissionFee: 100,
+    });
+    const students = await Promise.all(
+      [0, 1, 2, 3].map((i) => makeUser(t.deps.db, { role: 'student', username: `${tag}_s${i}` })),
+    );
     const es = [];
-    for (const s of students) es.push((await enrol({ userId: s.id, courseId: course._id, paymentType: 'installment' })).body);
+    for (const s of students)
+      es.push((await enrol({ userId: s.id, courseId: course._id, paymentType: 'installment' })).body);
     // s0 pending; s1 partial; s2 fully paid; s3 completed.
-    await t.api('POST', `/api/enrollments/${es[1]._id}/pay-installment`, { token: admin.token, body: { installmentIndex: 0, isPaid: true } });
+    await t.api('POST', `/api/enrollments/${es[1]._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentIndex: 0, isPaid: true },
+    });
     for (const e of [es[2], es[3]]) {
       await t.api('POST', `/api/enrollments/${e._id}/pay-admission-fee`, { token: admin.token });
-      for (const i of [0, 1]) await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, { token: admin.token, body: { installmentIndex: i, isPaid: true } });
+      for (const i of [0, 1])
+        await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+          token: admin.token,
+          body: { installmentIndex: i, isPaid: true },
+        });
     }
     await t.api('PUT', `/api/enrollments/${es[3]._id}/complete`, { token: admin.token });
 
     const c = t.trpc(manager.token).enrollments;
     expect((await c.list.query({ search: tag })).total).toBe(4);
     expect((await c.list.query({ search: `${tag}_s2` })).items.map((x) => x._id)).toEqual([es[2]._id]);
-    const expectOnly = async (displayStatus: 'Pending Payment' | 'Active (Partial)' | 'Active (Paid)' | 'Completed', id: string) => {
+    const expectOnly = async (
+      displayStatus: 'Pending Payment' | 'Active (Partial)' | 'Active (Paid)' | 'Completed',
+      id: string,
+    ) => {
       const page = await c.list.query({ courseId: course._id, displayStatus });
-      expect(page.items.map((x) => x._id), displayStatus).toEqual([id]);
+      expect(
+        page.items.map((x) => x._id),
+        displayStatus,
+      ).toEqual([id]);
       expect(page.items[0]!.displayStatus).toBe(displayStatus);
     };
     await expectOnly('Pending Payment', es[0]._id);
@@ -336,7 +446,13 @@ describe('tRPC enrolment lists', () => {
     await expectOnly('Active (Paid)', es[2]._id);
     await expectOnly('Completed', es[3]._id);
 
-    const paged = await c.list.query({ courseId: course._id, pageSize: 3, page: 2, sortBy: 'username', sortDir: 'asc' });
+    const paged = await c.list.query({
+      courseId: course._id,
+      pageSize: 3,
+      page: 2,
+      sortBy: 'username',
+      sortDir: 'asc',
+    });
     expect(paged.total).toBe(4);
     expect(paged.items.map((x) => x._id)).toEqual([es[3]._id]);
     expect((await c.currency.query()).exchangeRate).toBe(320.75);
@@ -350,7 +466,14 @@ describe('enrolment roles', () => {
     const created = await enrol({ email: student.email, courseId: course._id }, manager.token);
     expect(created.status).toBe(201);
     const id = created.body._id as string;
-    for (const path of ['/api/enrollments', `/api/enrollments/${id}`, '/api/enrollments/statistics', '/api/enrollments/overdue-installments', `/api/enrollments/course/${course._id}`, `/api/enrollments/student/${student.id}`]) {
+    for (const path of [
+      '/api/enrollments',
+      `/api/enrollments/${id}`,
+      '/api/enrollments/statistics',
+      '/api/enrollments/overdue-installments',
+      `/api/enrollments/course/${course._id}`,
+      `/api/enrollments/student/${student.id}`,
+    ]) {
       expect((await t.api('GET', path, { token: manager.token })).status, path).toBe(200);
     }
     const writes: Array<[string, string, unknown]> = [
@@ -364,15 +487,21 @@ describe('enrolment roles', () => {
       const res = await t.api(method, path, { token: manager.token, body });
       expect(res.status, `${method} ${path}`).toBe(403);
     }
-    await expect(t.trpc(manager.token).enrollments.payInstallment.mutate({ id, installmentIndex: 0, isPaid: true })).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
+    await expect(
+      t.trpc(manager.token).enrollments.payInstallment.mutate({ id, installmentIndex: 0, isPaid: true }),
+    ).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
     const superadmin = await t.userWithSession('superadmin');
-    expect((await t.api('POST', `/api/enrollments/${id}/pay-admission-fee`, { token: superadmin.token })).status).toBe(200);
+    expect((await t.api('POST', `/api/enrollments/${id}/pay-admission-fee`, { token: superadmin.token })).status).toBe(
+      200,
+    );
 
     for (const role of ['user', 'student', 'customer'] as const) {
       const u = await t.userWithSession(role);
       expect((await t.api('GET', '/api/enrollments', { token: u.token })).status).toBe(403);
       expect((await enrol({ email: student.email, courseId: course._id }, u.token)).status).toBe(403);
-      await expect(t.trpc(u.token).enrollments.statistics.query()).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
+      await expect(t.trpc(u.token).enrollments.statistics.query()).rejects.toMatchObject({
+        data: { code: 'FORBIDDEN' },
+      });
     }
     expect((await t.api('GET', '/api/enrollments/statistics')).status).toBe(401);
   });

@@ -25,7 +25,15 @@ const SKIPPED = new Set(['auth.logout', 'POST /api/users/logout']);
 // ------------------------------------------------------------------ hostile values
 
 /** Written into the JSON text as they are (numbers JSON.stringify would round or refuse). */
-const RAW_NUMBERS = ['1e308', '-1e308', '9223372036854775808', '2147483648', '-2147483649', '1e-7', '123456789012345678901234567890'];
+const RAW_NUMBERS = [
+  '1e308',
+  '-1e308',
+  '9223372036854775808',
+  '2147483648',
+  '-2147483649',
+  '1e-7',
+  '123456789012345678901234567890',
+];
 const raw = (n: string) => `__RAW__${n}__`;
 
 const HOSTILE_STRINGS = [
@@ -60,7 +68,17 @@ const HOSTILE_STRINGS = [
   'not-a-uuid',
   '00000000-0000-0000-0000-000000000000',
 ];
-const HOSTILE_NUMBERS: unknown[] = [0, -1, 0.001, 1.005, 2147483647, -2147483648, Number.MAX_SAFE_INTEGER, 1e21, ...RAW_NUMBERS.map(raw)];
+const HOSTILE_NUMBERS: unknown[] = [
+  0,
+  -1,
+  0.001,
+  1.005,
+  2147483647,
+  -2147483648,
+  Number.MAX_SAFE_INTEGER,
+  1e21,
+  ...RAW_NUMBERS.map(raw),
+];
 const WRONG_TYPES: unknown[] = [null, true, false, [], [1, 'a'], {}, { nested: { deep: '\u0000' } }, ['\u0000']];
 
 const idPool: string[] = [];
@@ -72,8 +90,17 @@ const hostileString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.uuid(),
 );
-const hostile: fc.Arbitrary<unknown> = fc.oneof(hostileString, fc.constantFrom(...HOSTILE_NUMBERS, ...WRONG_TYPES), fc.double(), fc.integer());
-const anId = () => fc.oneof({ weight: 4, arbitrary: fc.nat().map((i) => idPool[i % idPool.length]!) }, { weight: 1, arbitrary: fc.uuid() });
+const hostile: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  fc.constantFrom(...HOSTILE_NUMBERS, ...WRONG_TYPES),
+  fc.double(),
+  fc.integer(),
+);
+const anId = () =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.nat().map((i) => idPool[i % idPool.length]!) },
+    { weight: 1, arbitrary: fc.uuid() },
+  );
 const saneText = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,15}$/);
 
 const DATE_NAME = /date/i;
@@ -82,18 +109,40 @@ const INT_NAME = /index|page|limit|number|sessions|installments|weeks|days|month
 
 /** A value a screen could send for a field of this name (the schema cannot say: a preprocess step). */
 function saneByName(key: string): fc.Arbitrary<unknown> {
-  if (DATE_NAME.test(key)) return fc.constantFrom('2025-01-31', '2024-02-29', '2025-06-01T10:00:00Z', '1900-01-01', '2100-12-31');
+  if (DATE_NAME.test(key))
+    return fc.constantFrom('2025-01-31', '2024-02-29', '2025-06-01T10:00:00Z', '1900-01-01', '2100-12-31');
   if (MONEY_NAME.test(key)) return fc.constantFrom(0, 100, 1500.5, '2500', 9_999_999_999.99);
   if (INT_NAME.test(key)) return fc.integer({ min: 0, max: 6 });
-  if (/email/i.test(key)) return fc.oneof(fc.nat().map((i) => emailPool[i % emailPool.length]!), fc.emailAddress());
+  if (/email/i.test(key))
+    return fc.oneof(
+      fc.nat().map((i) => emailPool[i % emailPool.length]!),
+      fc.emailAddress(),
+    );
   if (/id$/i.test(key)) return anId();
   return saneText;
 }
 
 /** A value meant to break a field of this name. */
 function hostileByName(key: string): fc.Arbitrary<unknown> {
-  if (DATE_NAME.test(key)) return fc.oneof(fc.constantFrom('0000-01-01', '+275760-09-13', '9999-12-31', '1899-12-31', '2024-02-30', '0000-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z', '9999-12-31T23:59:59.999Z'), hostile);
-  if (MONEY_NAME.test(key)) return fc.oneof(fc.constantFrom('1e308', '9223372036854775808', '-1', '0.001', 10_000_000_000, ...HOSTILE_NUMBERS), hostile);
+  if (DATE_NAME.test(key))
+    return fc.oneof(
+      fc.constantFrom(
+        '0000-01-01',
+        '+275760-09-13',
+        '9999-12-31',
+        '1899-12-31',
+        '2024-02-30',
+        '0000-01-01T00:00:00Z',
+        '+275760-09-13T00:00:00.000Z',
+        '9999-12-31T23:59:59.999Z',
+      ),
+      hostile,
+    );
+  if (MONEY_NAME.test(key))
+    return fc.oneof(
+      fc.constantFrom('1e308', '9223372036854775808', '-1', '0.001', 10_000_000_000, ...HOSTILE_NUMBERS),
+      hostile,
+    );
   if (INT_NAME.test(key)) return fc.oneof(fc.constantFrom(...HOSTILE_NUMBERS, '2147483648', '1e308'), hostile);
   return hostile;
 }
@@ -125,7 +174,9 @@ function fromJsonSchema(js: Json, key: string, depth: number): fc.Arbitrary<unkn
       return saneByName(key);
     case 'number':
     case 'integer':
-      return INT_NAME.test(key) || js.type === 'integer' ? fc.integer({ min: 0, max: 6 }) : fc.oneof(fc.integer({ min: 0, max: 5000 }), saneByName(key));
+      return INT_NAME.test(key) || js.type === 'integer'
+        ? fc.integer({ min: 0, max: 6 })
+        : fc.oneof(fc.integer({ min: 0, max: 5000 }), saneByName(key));
     case 'boolean':
       return fc.boolean();
     case 'array':
@@ -147,7 +198,26 @@ function fromJsonSchema(js: Json, key: string, depth: number): fc.Arbitrary<unkn
 }
 
 function arbitraryFor(schema: ZodType | undefined): fc.Arbitrary<unknown> {
-  if (!schema) return fc.oneof(fc.constant(undefined), fc.dictionary(fc.constantFrom('id', 'username', 'fullName', 'phone', 'address', 'email', 'otp', 'startDate', 'minFee', 'page'), hostile, { maxKeys: 3 }));
+  if (!schema)
+    return fc.oneof(
+      fc.constant(undefined),
+      fc.dictionary(
+        fc.constantFrom(
+          'id',
+          'username',
+          'fullName',
+          'phone',
+          'address',
+          'email',
+          'otp',
+          'startDate',
+          'minFee',
+          'page',
+        ),
+        hostile,
+        { maxKeys: 3 },
+      ),
+    );
   const js = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
   return fc.oneof({ weight: 12, arbitrary: fromJsonSchema(js, '', 0) }, { weight: 1, arbitrary: hostile });
 }
@@ -158,7 +228,14 @@ function toQuery(v: unknown): string {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return '';
   const q = new URLSearchParams();
   for (const [k, x] of Object.entries(v)) {
-    const s = typeof x === 'string' ? x.replace(/^__RAW__(.*)__$/, '$1') : x === undefined ? undefined : typeof x === 'object' ? toJson(x) : String(x);
+    const s =
+      typeof x === 'string'
+        ? x.replace(/^__RAW__(.*)__$/, '$1')
+        : x === undefined
+          ? undefined
+          : typeof x === 'object'
+            ? toJson(x)
+            : String(x);
     if (s !== undefined) q.append(k, s);
   }
   const text = q.toString();
@@ -181,10 +258,32 @@ async function seedRows(n: number) {
   const branch = await api.branches.create.mutate({ name: `Fuzz branch ${n}`, location: 'Fuzz street' });
   const student = await t.userWithSession('student', { branchId: branch._id });
   const customer = await t.userWithSession('customer', { branchId: branch._id });
-  const course = await api.courses.create.mutate({ courseName: `Fuzz course ${n}`, duration: '3 months', totalFee: 30000, installments: 3, category: 'Fuzz', admissionFee: 1000 });
-  const enrollment = await api.enrollments.create.mutate({ email: student.email, courseId: course._id, paymentType: 'installment' });
-  const treatment = await api.treatments.create.mutate({ treatmentName: `Fuzz therapy ${n}`, localPrice: 9000, foreignPrice: 90, maxSessions: 6, installments: 3 });
-  const booking = await api.bookings.book.mutate({ treatmentId: treatment._id, email: customer.email, userType: 'local', paymentType: 'installment' });
+  const course = await api.courses.create.mutate({
+    courseName: `Fuzz course ${n}`,
+    duration: '3 months',
+    totalFee: 30000,
+    installments: 3,
+    category: 'Fuzz',
+    admissionFee: 1000,
+  });
+  const enrollment = await api.enrollments.create.mutate({
+    email: student.email,
+    courseId: course._id,
+    paymentType: 'installment',
+  });
+  const treatment = await api.treatments.create.mutate({
+    treatmentName: `Fuzz therapy ${n}`,
+    localPrice: 9000,
+    foreignPrice: 90,
+    maxSessions: 6,
+    installments: 3,
+  });
+  const booking = await api.bookings.book.mutate({
+    treatmentId: treatment._id,
+    email: customer.email,
+    userType: 'local',
+    paymentType: 'installment',
+  });
   idPool.push(branch._id, student.id, customer.id, course._id, enrollment._id, treatment._id, booking._id);
   emailPool.push(student.email, customer.email);
 }
@@ -198,7 +297,10 @@ afterAll(() => t?.close());
 
 function targets(): Target[] {
   const out: Target[] = [];
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: ZodType[] } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { type: string; inputs: ZodType[] } }
+  >;
   for (const [path, p] of Object.entries(procedures)) {
     if (SKIPPED.has(path)) continue;
     const input = arbitraryFor(p._def.inputs[0]);
@@ -206,7 +308,10 @@ function targets(): Target[] {
       name: path,
       arbitrary: input.map((v) =>
         p._def.type === 'query'
-          ? { method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(toJson(v).replace(/[\uD800-\uDFFF]/g, '\uFFFD'))}` }
+          ? {
+              method: 'GET',
+              url: `/trpc/${path}?input=${encodeURIComponent(toJson(v).replace(/[\uD800-\uDFFF]/g, '\uFFFD'))}`,
+            }
           : { method: 'POST', url: `/trpc/${path}`, body: toJson(v) },
       ),
     });
@@ -216,14 +321,19 @@ function targets(): Target[] {
     if (SKIPPED.has(key) || r.url === '/api/health') continue;
     const schemas = restSchemas.get(key) ?? {};
     const names = [...r.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
-    const params = fc.tuple(...names.map(() => fc.oneof({ weight: 3, arbitrary: anId() }, { weight: 1, arbitrary: hostileString })));
+    const params = fc.tuple(
+      ...names.map(() => fc.oneof({ weight: 3, arbitrary: anId() }, { weight: 1, arbitrary: hostileString })),
+    );
     const query = schemas.query ? arbitraryFor(schemas.query) : fc.constant(undefined);
     const body = r.method === 'GET' ? fc.constant(undefined) : arbitraryFor(schemas.body);
     out.push({
       name: key,
       arbitrary: fc.tuple(params, query, body).map(([ps, q, b]) => {
         let i = 0;
-        const path = r.url.replace(/:[A-Za-z]+/g, () => encodeURIComponent(String(ps[i++] ?? '').replace(/[\uD800-\uDFFF]/g, '\uFFFD')) || 'x');
+        const path = r.url.replace(
+          /:[A-Za-z]+/g,
+          () => encodeURIComponent(String(ps[i++] ?? '').replace(/[\uD800-\uDFFF]/g, '\uFFFD')) || 'x',
+        );
         return { method: r.method, url: path + toQuery(q), body: b === undefined ? undefined : toJson(b) };
       }),
     });
@@ -238,9 +348,9 @@ describe('no input makes the server fail', () => {
     expect(all.length).toBeGreaterThan(100);
     const failures = new Map<string, string>();
     let sent = 0;
-    const request = fc.tuple(fc.constantFrom(...all), fc.integer({ min: 0, max: 9 })).chain(([target, who]) =>
-      target.arbitrary.map((req) => ({ target: target.name, anonymous: who === 0, ...req })),
-    );
+    const request = fc
+      .tuple(fc.constantFrom(...all), fc.integer({ min: 0, max: 9 }))
+      .chain(([target, who]) => target.arbitrary.map((req) => ({ target: target.name, anonymous: who === 0, ...req })));
     await fc.assert(
       fc.asyncProperty(request, async (req) => {
         if (++sent % 250 === 0) await seedRows(sent);
@@ -251,9 +361,11 @@ describe('no input makes the server fail', () => {
           const res = await fetch(t.baseUrl + req.url, { method: req.method, headers, body: req.body });
           // Read the whole body: a 200 that is cut off mid-stream fails here too.
           const text = await res.text();
-          if (res.status >= 500 && !failures.has(req.target)) failures.set(req.target, `${res.status} ${what} -> ${text.slice(0, 200)}`);
+          if (res.status >= 500 && !failures.has(req.target))
+            failures.set(req.target, `${res.status} ${what} -> ${text.slice(0, 200)}`);
         } catch (err) {
-          if (!failures.has(req.target)) failures.set(req.target, `connection failed (${String((err as Error).cause ?? err)}) ${what}`);
+          if (!failures.has(req.target))
+            failures.set(req.target, `connection failed (${String((err as Error).cause ?? err)}) ${what}`);
         }
         return true;
       }),

@@ -26,7 +26,8 @@ function fakeResend() {
     req.on('end', () => {
       const key = req.headers['idempotency-key'] as string | undefined;
       requests.push({ key, body: JSON.parse(raw) });
-      const answer = (id: string) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id }));
+      const answer = (id: string) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id }));
       const known = key ? delivered.get(key) : undefined;
       if (known) return answer(known);
       const id = `email_${delivered.size + 1}`;
@@ -61,7 +62,12 @@ const workers = new Set<ChildProcess>();
 
 beforeAll(async () => {
   resendUrl = await resend.start();
-  t = await startTestApp({ REDIS_URL: redisUrl, JOB_QUEUE_PREFIX: prefix, JOB_STALLED_INTERVAL_MS: 1000, JOB_BACKOFF_MS: 50 });
+  t = await startTestApp({
+    REDIS_URL: redisUrl,
+    JOB_QUEUE_PREFIX: prefix,
+    JOB_STALLED_INTERVAL_MS: 1000,
+    JOB_BACKOFF_MS: 50,
+  });
   inspectConn = new Redis(redisUrl, { maxRetriesPerRequest: null });
   inspect = new Queue(QUEUE_NAME, { connection: inspectConn, prefix });
 });
@@ -99,7 +105,16 @@ async function overdueInstallment() {
   const student = await makeUser(t.deps.db, { role: 'student' });
   const { installments } = await makeEnrollment(t.deps.db, student.id, [{ dueDate: daysFromToday(-4) }]);
   const id = installments[0]!.id;
-  return { student, id, payload: { key: `reminder:enrollment:${id}:${randomUUID()}`, template: 'reminder' as const, userId: student.id, ref: `enrollment:${id}` } };
+  return {
+    student,
+    id,
+    payload: {
+      key: `reminder:enrollment:${id}:${randomUUID()}`,
+      template: 'reminder' as const,
+      userId: student.id,
+      ref: `enrollment:${id}`,
+    },
+  };
 }
 
 const stateOf = async (id: string) => (await inspect.getJob(id))?.getState();
@@ -141,7 +156,11 @@ describe('BullMQ driver with a separate worker process', { timeout: 120_000 }, (
 
     resend.behaviour.hold = false;
     const second = await startWorker(withResend);
-    await waitFor(async () => (await stateOf(id)) === 'completed', 'the stalled job to complete on the new worker', 30_000);
+    await waitFor(
+      async () => (await stateOf(id)) === 'completed',
+      'the stalled job to complete on the new worker',
+      30_000,
+    );
 
     const attempts = resend.requests.filter((r) => r.key === payload.key);
     expect(attempts).toHaveLength(2);
@@ -188,7 +207,10 @@ describe('BullMQ driver with a separate worker process', { timeout: 120_000 }, (
       flaky.add(flakyId);
       const ok = await t.deps.jobs.enqueue('build-report', { reportFileId: flakyId });
       const bad = await t.deps.jobs.enqueue('build-report', { reportFileId: randomUUID() });
-      await waitFor(async () => (await stateOf(ok.id)) === 'completed' && (await stateOf(bad.id)) === 'failed', 'both jobs to settle');
+      await waitFor(
+        async () => (await stateOf(ok.id)) === 'completed' && (await stateOf(bad.id)) === 'failed',
+        'both jobs to settle',
+      );
       expect(seen).toEqual([1, 2, 3]);
       const failed = await inspect.getJob(bad.id);
       expect(failed!.failedReason).toBe('Report data is corrupt');
@@ -198,7 +220,12 @@ describe('BullMQ driver with a separate worker process', { timeout: 120_000 }, (
       const api = t.trpc(admin.token);
       const status = await api.jobs.list.query({ state: 'failed' });
       expect(status.counts.failed).toBeGreaterThanOrEqual(1);
-      expect(status.jobs.find((j) => j.id === bad.id)).toMatchObject({ state: 'failed', failedReason: 'Report data is corrupt', attempts: 3, maxAttempts: 3 });
+      expect(status.jobs.find((j) => j.id === bad.id)).toMatchObject({
+        state: 'failed',
+        failedReason: 'Report data is corrupt',
+        attempts: 3,
+        maxAttempts: 3,
+      });
 
       alwaysFail = false;
       expect(await api.jobs.retry.mutate({ id: bad.id })).toEqual({ message: 'Job queued again.' });
@@ -216,14 +243,23 @@ describe('the daily reminder scheduler', { timeout: 120_000 }, () => {
     const schedPrefix = `${prefix}-sched`;
     const config = { ...t.deps.config, JOB_QUEUE_PREFIX: schedPrefix, REMINDER_SCHEDULE: true, REMINDER_TIME: '07:30' };
     const servers = await Promise.all([1, 2, 3].map(() => createBullQueue({ ...t.deps, config })));
-    const worker = await startWorker({ JOB_QUEUE_PREFIX: schedPrefix, REMINDER_SCHEDULE: 'true', REMINDER_TIME: '07:30' });
+    const worker = await startWorker({
+      JOB_QUEUE_PREFIX: schedPrefix,
+      REMINDER_SCHEDULE: 'true',
+      REMINDER_TIME: '07:30',
+    });
     const again = await createBullQueue({ ...t.deps, config });
     const conn = new Redis(redisUrl, { maxRetriesPerRequest: null });
     const q = new Queue(QUEUE_NAME, { connection: conn, prefix: schedPrefix });
     try {
       const schedulers = await q.getJobSchedulers();
       expect(schedulers).toHaveLength(1);
-      expect(schedulers[0]).toMatchObject({ key: REMINDER_SCHEDULER_ID, name: 'send-overdue-reminders', pattern: '30 7 * * *', tz: t.deps.config.TIME_ZONE });
+      expect(schedulers[0]).toMatchObject({
+        key: REMINDER_SCHEDULER_ID,
+        name: 'send-overdue-reminders',
+        pattern: '30 7 * * *',
+        tz: t.deps.config.TIME_ZONE,
+      });
       // One next run waiting, not one per process.
       expect(await q.getDelayedCount()).toBe(1);
     } finally {

@@ -29,17 +29,30 @@ async function driver(handlers: Partial<HandlerMap>, config: Partial<AppDeps['co
   return q;
 }
 
-const jobRow = (id: string) => t.deps.db.select().from(jobs).where(eq(jobs.id, id)).then((r) => r[0]);
+const jobRow = (id: string) =>
+  t.deps.db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.id, id))
+    .then((r) => r[0]);
 
 describe('in-process driver', () => {
   it('runs the real send-email handler; the same key twice sends one email', async () => {
     const student = await makeUser(t.deps.db, { role: 'student' });
     const { installments } = await makeEnrollment(t.deps.db, student.id, [{ dueDate: daysFromToday(-3) }]);
     const key = `reminder:enrollment:${installments[0]!.id}:x`;
-    const payload = { key, template: 'reminder' as const, userId: student.id, ref: `enrollment:${installments[0]!.id}` };
+    const payload = {
+      key,
+      template: 'reminder' as const,
+      userId: student.id,
+      ref: `enrollment:${installments[0]!.id}`,
+    };
     const a = await t.deps.jobs.enqueue('send-email', payload);
     const b = await t.deps.jobs.enqueue('send-email', payload);
-    await waitFor(async () => (await jobRow(a.id))?.status === 'completed' && (await jobRow(b.id))?.status === 'completed', 'both jobs');
+    await waitFor(
+      async () => (await jobRow(a.id))?.status === 'completed' && (await jobRow(b.id))?.status === 'completed',
+      'both jobs',
+    );
     const rows = await outboxByKey(t.deps.db, key);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.to).toBe(student.email);
@@ -101,16 +114,27 @@ describe('in-process driver', () => {
     const status = await api.jobs.list.query({ state: 'failed' });
     expect(status.driver).toBe('inprocess');
     expect(status.counts.failed).toBeGreaterThanOrEqual(1);
-    expect(status.jobs.find((j) => j.id === id)).toMatchObject({ name: 'build-report', state: 'failed', failedReason: 'The report template is missing', attempts: 3, maxAttempts: 3 });
+    expect(status.jobs.find((j) => j.id === id)).toMatchObject({
+      name: 'build-report',
+      state: 'failed',
+      failedReason: 'The report template is missing',
+      attempts: 3,
+      maxAttempts: 3,
+    });
 
     const manager = await t.userWithSession('manager');
     await expect(t.trpc(manager.token).jobs.list.query({})).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
-    await expect(t.trpc(manager.token).jobs.retry.mutate({ id })).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
+    await expect(t.trpc(manager.token).jobs.retry.mutate({ id })).rejects.toMatchObject({
+      data: { code: 'FORBIDDEN' },
+    });
 
     fail = false;
     expect(await api.jobs.retry.mutate({ id })).toEqual({ message: 'Job queued again.' });
     await waitFor(async () => (await jobRow(id))?.status === 'completed', 'the retried job');
-    await expect(api.jobs.retry.mutate({ id })).rejects.toMatchObject({ data: { code: 'CONFLICT' }, message: 'Only failed jobs can be retried.' });
+    await expect(api.jobs.retry.mutate({ id })).rejects.toMatchObject({
+      data: { code: 'CONFLICT' },
+      message: 'Only failed jobs can be retried.',
+    });
     await expect(api.jobs.retry.mutate({ id: randomUUID() })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
     await expect(api.jobs.retry.mutate({ id: 'not-a-job' })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
   });
@@ -124,10 +148,20 @@ describe('in-process driver', () => {
     const queued = await before.enqueue('build-report', { reportFileId: randomUUID() });
     // Claimed by a process that then died: its lease ran out.
     const dead = randomUUID();
-    await t.deps.db.insert(jobs).values({ id: dead, name: 'build-report', payload: { reportFileId: randomUUID() }, status: 'active', attempts: 1, lockedUntil: new Date(Date.now() - 1000) });
+    await t.deps.db.insert(jobs).values({
+      id: dead,
+      name: 'build-report',
+      payload: { reportFileId: randomUUID() },
+      status: 'active',
+      attempts: 1,
+      lockedUntil: new Date(Date.now() - 1000),
+    });
 
     await driver(handlers);
-    await waitFor(async () => (await jobRow(queued.id))?.status === 'completed' && (await jobRow(dead))?.status === 'completed', 'both jobs after the restart');
+    await waitFor(
+      async () => (await jobRow(queued.id))?.status === 'completed' && (await jobRow(dead))?.status === 'completed',
+      'both jobs after the restart',
+    );
     expect(runs).toBe(2);
     expect((await jobRow(dead))!.attempts).toBe(2);
   });
@@ -135,7 +169,9 @@ describe('in-process driver', () => {
   it('runs the daily reminder once per date, however many times the process starts', async () => {
     const scheduled = { REMINDER_SCHEDULE: true, REMINDER_TIME: '00:00' };
     const runs: string[] = [];
-    const handlers = { 'send-overdue-reminders': async (_d: AppDeps, _p: unknown, job: { id: string }) => void runs.push(job.id) };
+    const handlers = {
+      'send-overdue-reminders': async (_d: AppDeps, _p: unknown, job: { id: string }) => void runs.push(job.id),
+    };
     for (let i = 0; i < 3; i++) {
       const q = await driver(handlers, scheduled);
       await waitFor(async () => runs.length >= 1, 'the scheduled run');

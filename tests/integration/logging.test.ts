@@ -17,7 +17,9 @@ beforeAll(async () => {
   t = await startTestApp({}, { logTo: sink });
   // A rule the application does not know about, so an insert fails in the database with every
   // column's value in the statement's parameters and in PostgreSQL's own detail.
-  await t.deps.db.execute(sql`alter table users add constraint test_no_such_address check (full_name is distinct from 'Private Failing Person')`);
+  await t.deps.db.execute(
+    sql`alter table users add constraint test_no_such_address check (full_name is distinct from 'Private Failing Person')`,
+  );
 });
 afterAll(() => t?.close());
 
@@ -25,7 +27,11 @@ describe('server log', () => {
   it('logs a failed statement by its SQL text and error code, without the values it carried', async () => {
     const admin = await t.userWithSession('superadmin');
     const branch = await makeBranch(t.deps.db);
-    const secret = { email: 'private.person@example.com', fullName: 'Private Failing Person', password: 'never-in-logs-42' };
+    const secret = {
+      email: 'private.person@example.com',
+      fullName: 'Private Failing Person',
+      password: 'never-in-logs-42',
+    };
     const res = await t.api('POST', '/api/users', {
       token: admin.token,
       body: { username: 'privateperson', role: 'student', branch: branch.id, ...secret },
@@ -35,13 +41,25 @@ describe('server log', () => {
 
     // Sign-ins and searches leave no values behind either.
     await t.api('POST', '/api/users/auth', { body: { email: 'someone.else@example.com', password: TEST_PASSWORD } });
-    await t.api('GET', `/trpc/users.list?input=${encodeURIComponent(JSON.stringify({ search: 'private.person@example.com' }))}`, { token: admin.token });
+    await t.api(
+      'GET',
+      `/trpc/users.list?input=${encodeURIComponent(JSON.stringify({ search: 'private.person@example.com' }))}`,
+      { token: admin.token },
+    );
 
     const log = lines.join('');
-    const failure = lines.map((l) => JSON.parse(l) as { msg: string; err?: { query?: string; cause?: { code?: string } } }).find((l) => l.msg === 'unexpected error');
+    const failure = lines
+      .map((l) => JSON.parse(l) as { msg: string; err?: { query?: string; cause?: { code?: string } } })
+      .find((l) => l.msg === 'unexpected error');
     expect(failure?.err?.query).toMatch(/^insert into "users"/);
     expect(failure?.err?.cause?.code).toBe('23514');
-    for (const value of [...Object.values(secret), 'someone.else@example.com', '$argon2id', TEST_PASSWORD, admin.token]) {
+    for (const value of [
+      ...Object.values(secret),
+      'someone.else@example.com',
+      '$argon2id',
+      TEST_PASSWORD,
+      admin.token,
+    ]) {
       expect(log).not.toContain(value);
     }
   });

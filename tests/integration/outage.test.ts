@@ -56,7 +56,9 @@ describe('Redis stopped, then started again', () => {
     expect(forgot.body).toEqual({ message: 'If that email belongs to an account, an OTP has been sent.' });
     const report = await t.api('GET', '/api/course-reports/excel?category=Bulk', { token: manager.token });
     expect(report.status).toBe(202);
-    const reminders = await t.api('POST', '/api/enrollments/send-reminders', { token: (await t.userWithSession('admin')).token });
+    const reminders = await t.api('POST', '/api/enrollments/send-reminders', {
+      token: (await t.userWithSession('admin')).token,
+    });
     expect(reminders.status).toBe(200);
     // Nothing can run yet, and nothing is stuck or failed either.
     await new Promise((r) => setTimeout(r, 1500));
@@ -68,7 +70,12 @@ describe('Redis stopped, then started again', () => {
     await redis.start();
 
     const mail = await eventually('the code email', async () => {
-      const [row] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email)).orderBy(desc(emailOutbox.createdAt)).limit(1);
+      const [row] = await t.deps.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, user.email))
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(1);
       return row;
     });
     expect(mail.text).toMatch(/\b\d{6}\b/);
@@ -77,7 +84,9 @@ describe('Redis stopped, then started again', () => {
       return res.body.status === 'ready' ? res.body : null;
     });
     expect(built.progress).toBe(100);
-    expect(await eventually('the reminder schedule after the restart', schedulerOf)).toMatchObject({ key: REMINDER_SCHEDULER_ID });
+    expect(await eventually('the reminder schedule after the restart', schedulerOf)).toMatchObject({
+      key: REMINDER_SCHEDULER_ID,
+    });
   });
 
   it('answers the job screen with 503 and Retry-After while Redis is down', async () => {

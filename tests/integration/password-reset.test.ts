@@ -17,7 +17,12 @@ const NEW_PASSWORD = 'brand-new-secret-1';
 /** The email job runs in the background: wait for the newest outbox email to that address. */
 async function waitForEmail(to: string, notId?: string) {
   for (let i = 0; i < 200; i++) {
-    const [row] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.createdAt)).limit(1);
+    const [row] = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, to))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
     if (row && row.id !== notId) return row;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -167,7 +172,10 @@ describe('password reset by emailed OTP', () => {
       expect(old.body).toMatchObject(INVALID);
     }
     expect((await validate(user.email, second.code)).body).toEqual({ success: true, message: 'OTP verified.' });
-    const rows = await t.deps.db.select().from(passwordResets).where(and(eq(passwordResets.userId, user.id)));
+    const rows = await t.deps.db
+      .select()
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id)));
     expect(rows).toHaveLength(1);
   });
 
@@ -175,7 +183,9 @@ describe('password reset by emailed OTP', () => {
     const user = await makeUser(t.deps.db);
     const { code } = await requestOtp(user.email);
     const [before] = await t.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
-    const again = await Promise.all([1, 2, 3].map(() => t.api('POST', '/api/users/forgot-password', { body: { email: user.email } })));
+    const again = await Promise.all(
+      [1, 2, 3].map(() => t.api('POST', '/api/users/forgot-password', { body: { email: user.email } })),
+    );
     for (const res of again) {
       expect(res.status).toBe(200);
       expect(res.body).toEqual(FORGOT_ANSWER);
@@ -204,8 +214,13 @@ describe('password reset by emailed OTP', () => {
     await expect(client.users.forgotPassword.mutate({ email: user.email })).resolves.toEqual(FORGOT_ANSWER);
     const mail = await waitForEmail(user.email);
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
-    await expect(client.users.validateOtp.mutate({ email: user.email, otp: code })).resolves.toEqual({ success: true, message: 'OTP verified.' });
-    await expect(client.users.resetPassword.mutate({ email: user.email, otp: code, password: NEW_PASSWORD })).resolves.toMatchObject({
+    await expect(client.users.validateOtp.mutate({ email: user.email, otp: code })).resolves.toEqual({
+      success: true,
+      message: 'OTP verified.',
+    });
+    await expect(
+      client.users.resetPassword.mutate({ email: user.email, otp: code, password: NEW_PASSWORD }),
+    ).resolves.toMatchObject({
       message: 'Password reset successful. Please login with your new password.',
     });
   });

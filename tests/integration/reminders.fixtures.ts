@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
-import { bookingInstallments, courses, emailOutbox, enrollmentInstallments, enrollments, treatmentBookings, treatments } from '../../src/server/db/schema';
+import {
+  bookingInstallments,
+  courses,
+  emailOutbox,
+  enrollmentInstallments,
+  enrollments,
+  treatmentBookings,
+  treatments,
+} from '../../src/server/db/schema';
 import { todayIn } from '../../src/shared/booking-status';
 
 /** Shared by the jobs and reminders tests: overdue money to remind people of. */
@@ -23,15 +31,39 @@ export async function makeEnrollment(
 ) {
   const [course] = await db
     .insert(courses)
-    .values({ courseName: `Course ${randomBytes(3).toString('hex')}`, duration: '3 months', totalFee: dues.length * 100_000, installments: dues.length, category: 'IT', admissionFee: 0 })
+    .values({
+      courseName: `Course ${randomBytes(3).toString('hex')}`,
+      duration: '3 months',
+      totalFee: dues.length * 100_000,
+      installments: dues.length,
+      category: 'IT',
+      admissionFee: 0,
+    })
     .returning();
   const [enr] = await db
     .insert(enrollments)
-    .values({ userId, courseId: course!.id, paymentType: 'installment', totalFee: course!.totalFee, admissionFee: 0, enrolledOn: dues[0]!.dueDate, status: o.status ?? 'active' })
+    .values({
+      userId,
+      courseId: course!.id,
+      paymentType: 'installment',
+      totalFee: course!.totalFee,
+      admissionFee: 0,
+      enrolledOn: dues[0]!.dueDate,
+      status: o.status ?? 'active',
+    })
     .returning();
   const rows = await db
     .insert(enrollmentInstallments)
-    .values(dues.map((d, seq) => ({ enrollmentId: enr!.id, seq, amount: 100_000, dueDate: d.dueDate, isPaid: d.isPaid ?? false, paidAt: d.isPaid ? new Date() : null })))
+    .values(
+      dues.map((d, seq) => ({
+        enrollmentId: enr!.id,
+        seq,
+        amount: 100_000,
+        dueDate: d.dueDate,
+        isPaid: d.isPaid ?? false,
+        paidAt: d.isPaid ? new Date() : null,
+      })),
+    )
     .returning();
   return { course: course!, enrollment: enr!, installments: rows };
 }
@@ -44,15 +76,34 @@ export async function makeBooking(
 ) {
   const [t] = await db
     .insert(treatments)
-    .values({ treatmentName: `Therapy ${randomBytes(3).toString('hex')}`, localPrice: dues.length * 50_000, foreignPrice: 10_000, maxSessions: 5, installments: dues.length })
+    .values({
+      treatmentName: `Therapy ${randomBytes(3).toString('hex')}`,
+      localPrice: dues.length * 50_000,
+      foreignPrice: 10_000,
+      maxSessions: 5,
+      installments: dues.length,
+    })
     .returning();
   const [b] = await db
     .insert(treatmentBookings)
-    .values({ userId, treatmentId: t!.id, treatmentName: t!.treatmentName, maxSessions: 5, userType: 'local', paymentType: 'installment', price: t!.localPrice, currency: 'LKR', bookedOn: dues[0]!.dueDate, status: o.status ?? 'active' })
+    .values({
+      userId,
+      treatmentId: t!.id,
+      treatmentName: t!.treatmentName,
+      maxSessions: 5,
+      userType: 'local',
+      paymentType: 'installment',
+      price: t!.localPrice,
+      currency: 'LKR',
+      bookedOn: dues[0]!.dueDate,
+      status: o.status ?? 'active',
+    })
     .returning();
   const rows = await db
     .insert(bookingInstallments)
-    .values(dues.map((d, seq) => ({ bookingId: b!.id, seq, amount: 50_000, dueDate: d.dueDate, isPaid: d.isPaid ?? false })))
+    .values(
+      dues.map((d, seq) => ({ bookingId: b!.id, seq, amount: 50_000, dueDate: d.dueDate, isPaid: d.isPaid ?? false })),
+    )
     .returning();
   return { treatment: t!, booking: b!, installments: rows };
 }

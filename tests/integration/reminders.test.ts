@@ -28,8 +28,13 @@ describe('overdue reminders (embedded driver)', () => {
       { dueDate: daysFromToday(20) },
     ]);
     await makeEnrollment(t.deps.db, student.id, [{ dueDate: daysFromToday(-5) }], { status: 'completed' });
-    const { installments: bk, booking } = await makeBooking(t.deps.db, customer.id, [{ dueDate: daysFromToday(-3) }, { dueDate: daysFromToday(27) }]);
-    const { booking: cancelled } = await makeBooking(t.deps.db, customer.id, [{ dueDate: daysFromToday(-3) }], { status: 'cancelled' });
+    const { installments: bk, booking } = await makeBooking(t.deps.db, customer.id, [
+      { dueDate: daysFromToday(-3) },
+      { dueDate: daysFromToday(27) },
+    ]);
+    const { booking: cancelled } = await makeBooking(t.deps.db, customer.id, [{ dueDate: daysFromToday(-3) }], {
+      status: 'cancelled',
+    });
 
     const admin = await t.userWithSession('admin');
     const first = await t.api('POST', '/api/enrollments/send-reminders', { token: admin.token });
@@ -59,7 +64,12 @@ describe('overdue reminders (embedded driver)', () => {
     expect(await outboxFor(t.deps.db)).toHaveLength(2);
     // The scheduled run also stores the overdue status the booking reached by time alone.
     const stored = async (id: string) =>
-      (await t.deps.db.select({ s: treatmentBookings.paymentStatus }).from(treatmentBookings).where(eq(treatmentBookings.id, id)))[0]?.s;
+      (
+        await t.deps.db
+          .select({ s: treatmentBookings.paymentStatus })
+          .from(treatmentBookings)
+          .where(eq(treatmentBookings.id, id))
+      )[0]?.s;
     expect(await stored(booking.id)).toBe('overdue');
     expect(await stored(cancelled.id)).toBe('pending');
     const logged = await t.deps.db.select().from(reminderLog);
@@ -68,11 +78,19 @@ describe('overdue reminders (embedded driver)', () => {
 
   it('gives a paid installment no reminder, even one paid after its reminder was queued', async () => {
     const student = await makeUser(t.deps.db, { role: 'student' });
-    const { installments } = await makeEnrollment(t.deps.db, student.id, [{ dueDate: daysFromToday(-2), isPaid: true }, { dueDate: daysFromToday(-1) }]);
+    const { installments } = await makeEnrollment(t.deps.db, student.id, [
+      { dueDate: daysFromToday(-2), isPaid: true },
+      { dueDate: daysFromToday(-1) },
+    ]);
     // Paid late: the queued email finds nothing to remind of.
     const late = installments[1]!;
     await t.deps.db.update(enrollmentInstallments).set({ isPaid: true }).where(eq(enrollmentInstallments.id, late.id));
-    await t.deps.jobs.enqueue('send-email', { key: `reminder:enrollment:${late.id}:test`, template: 'reminder', userId: student.id, ref: `enrollment:${late.id}` });
+    await t.deps.jobs.enqueue('send-email', {
+      key: `reminder:enrollment:${late.id}:test`,
+      template: 'reminder',
+      userId: student.id,
+      ref: `enrollment:${late.id}`,
+    });
     const { queued } = await queueOverdueReminders(t.deps);
     expect(queued).toBe(0);
     await waitFor(jobsIdle, 'jobs to settle');
@@ -88,7 +106,10 @@ describe('overdue reminders (embedded driver)', () => {
     await makeEnrollment(t.deps.db, student.id, dues);
     const { queued } = await queueOverdueReminders(t.deps, { batchSize: 2 });
     expect(queued).toBe(dues.length);
-    await waitFor(async () => (await outboxFor(t.deps.db, student.email)).length === dues.length && (await jobsIdle()), 'every page emailed');
+    await waitFor(
+      async () => (await outboxFor(t.deps.db, student.email)).length === dues.length && (await jobsIdle()),
+      'every page emailed',
+    );
     expect(new Set((await outboxFor(t.deps.db, student.email)).map((r) => r.idempotencyKey)).size).toBe(dues.length);
   });
 
@@ -96,7 +117,9 @@ describe('overdue reminders (embedded driver)', () => {
     const manager = await t.userWithSession('manager');
     expect((await t.api('POST', '/api/enrollments/send-reminders', { token: manager.token })).status).toBe(403);
     expect((await t.api('POST', '/api/enrollments/send-reminders')).status).toBe(401);
-    await expect(t.trpc(manager.token).jobs.sendReminders.mutate()).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
+    await expect(t.trpc(manager.token).jobs.sendReminders.mutate()).rejects.toMatchObject({
+      data: { code: 'FORBIDDEN' },
+    });
 
     const customer = await makeUser(t.deps.db, { role: 'customer' });
     await makeBooking(t.deps.db, customer.id, [{ dueDate: daysFromToday(-1) }]);

@@ -75,7 +75,11 @@ describe('a large report on BullMQ', () => {
       if (body.status === 'ready' || body.status === 'failed') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(last).toMatchObject({ status: 'ready', progress: 100, downloadUrl: `/api/reports/files/${res.body.reportId}/download` });
+    expect(last).toMatchObject({
+      status: 'ready',
+      progress: 100,
+      downloadUrl: `/api/reports/files/${res.body.reportId}/download`,
+    });
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
     // The worker reported each batch through BullMQ: 2,500 rows in batches of 1,000, then stored.
     await expect.poll(() => progressEvents, { timeout: 5_000 }).toEqual([38, 76, 95, 100]);

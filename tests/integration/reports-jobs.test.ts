@@ -41,7 +41,11 @@ describe('large reports', () => {
     expect(res.body.fileName).toMatch(/^course_report_\d{4}-\d{2}-\d{2}\.xlsx$/);
 
     const { last, seen } = await waitUntilDone(res.body.reportId, manager.token);
-    expect(last).toMatchObject({ status: 'ready', progress: 100, downloadUrl: `/api/reports/files/${res.body.reportId}/download` });
+    expect(last).toMatchObject({
+      status: 'ready',
+      progress: 100,
+      downloadUrl: `/api/reports/files/${res.body.reportId}/download`,
+    });
     // Progress never goes backwards.
     const progress = seen.map((s) => s.progress);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
@@ -52,7 +56,9 @@ describe('large reports', () => {
     await expectBulkCourseWorkbook(file.bytes, BULK);
 
     // Only the requester or an admin may see it.
-    expect((await t.api('GET', `/api/reports/files/${res.body.reportId}`, { token: otherManager.token })).status).toBe(404);
+    expect((await t.api('GET', `/api/reports/files/${res.body.reportId}`, { token: otherManager.token })).status).toBe(
+      404,
+    );
     expect((await download(t.baseUrl, 'GET', last.downloadUrl, { token: otherManager.token })).status).toBe(404);
     expect((await download(t.baseUrl, 'GET', last.downloadUrl, { token: admin.token })).status).toBe(200);
     expect((await t.trpc(manager.token).reports.fileStatus.query({ id: res.body.reportId })).status).toBe('ready');
@@ -114,7 +120,9 @@ describe('large reports', () => {
     expect(body.total).toBe(BULK);
     expect(body.data).toHaveLength(BULK);
 
-    const small = await t.api('GET', '/api/course-reports/excel?format=json&category=Bulk&maxFee=1000.03', { token: manager.token });
+    const small = await t.api('GET', '/api/course-reports/excel?format=json&category=Bulk&maxFee=1000.03', {
+      token: manager.token,
+    });
     expect(small.status).toBe(200);
     expect(small.body.data.length).toBeLessThanOrEqual(5);
     expect(small.body.total).toBe(small.body.data.length);
@@ -126,6 +134,8 @@ describe('large reports', () => {
       select 'Huge ' || g, '1 month', 1000, 1, 'Huge', 0 from generate_series(1, 20001) g`);
     const res = await t.api('GET', '/api/course-reports/pdf?category=Huge', { token: manager.token });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('This report has 20,001 rows; a PDF can hold at most 20,000. Narrow the filters or download it as Excel.');
+    expect(res.body.message).toBe(
+      'This report has 20,001 rows; a PDF can hold at most 20,000. Narrow the filters or download it as Excel.',
+    );
   });
 });

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, makeUser } from '../helpers/factories';
-import { daysAgo, download, makeBooking, makeCourse, makeEnrollment, makeTreatment, readPdfText, readXlsx } from '../helpers/report-factories';
+import {
+  daysAgo,
+  download,
+  makeBooking,
+  makeCourse,
+  makeEnrollment,
+  makeTreatment,
+  readPdfText,
+  readXlsx,
+} from '../helpers/report-factories';
 
 /*
  * A known data set; every expected number below is worked out by hand from it.
@@ -24,16 +33,52 @@ beforeAll(async () => {
   customer = await t.userWithSession('customer');
   branchA = await makeBranch(db, { name: 'Colombo', location: 'Galle Road' });
   branchB = await makeBranch(db, { name: 'Kandy', location: 'Peradeniya Road' });
-  const u1 = await makeUser(db, { role: 'student', branchId: branchA.id, username: 'nimal', email: 'nimal@example.com' });
-  const u2 = await makeUser(db, { role: 'student', branchId: branchA.id, username: 'kamala', email: 'kamala@example.com' });
-  const u3 = await makeUser(db, { role: 'customer', branchId: branchB.id, username: 'sunil', email: 'sunil@example.com' });
+  const u1 = await makeUser(db, {
+    role: 'student',
+    branchId: branchA.id,
+    username: 'nimal',
+    email: 'nimal@example.com',
+  });
+  const u2 = await makeUser(db, {
+    role: 'student',
+    branchId: branchA.id,
+    username: 'kamala',
+    email: 'kamala@example.com',
+  });
+  const u3 = await makeUser(db, {
+    role: 'customer',
+    branchId: branchB.id,
+    username: 'sunil',
+    email: 'sunil@example.com',
+  });
   const u4 = await makeUser(db, { role: 'user', branchId: branchB.id, username: 'anne', email: 'anne@example.com' });
   await makeUser(db, { role: 'manager', branchId: branchA.id });
-  await db.update(users).set({ createdAt: daysAgo(40) }).where(eq(users.id, u4.id));
+  await db
+    .update(users)
+    .set({ createdAt: daysAgo(40) })
+    .where(eq(users.id, u4.id));
 
-  const yoga = await makeCourse(db, { courseName: 'Yoga Basics', category: 'Wellness', totalFee: 10000, admissionFee: 1000, installments: 3 });
-  const ayur = await makeCourse(db, { courseName: 'Ayurveda Diploma', category: 'Medicine', totalFee: 50000.5, admissionFee: 2500, installments: 2 });
-  await makeCourse(db, { courseName: 'Massage Therapy', category: 'Wellness', totalFee: 25000, admissionFee: 0, createdAt: daysAgo(60) });
+  const yoga = await makeCourse(db, {
+    courseName: 'Yoga Basics',
+    category: 'Wellness',
+    totalFee: 10000,
+    admissionFee: 1000,
+    installments: 3,
+  });
+  const ayur = await makeCourse(db, {
+    courseName: 'Ayurveda Diploma',
+    category: 'Medicine',
+    totalFee: 50000.5,
+    admissionFee: 2500,
+    installments: 2,
+  });
+  await makeCourse(db, {
+    courseName: 'Massage Therapy',
+    category: 'Wellness',
+    totalFee: 25000,
+    admissionFee: 0,
+    createdAt: daysAgo(60),
+  });
 
   await makeEnrollment(db, {
     userId: u1.id,
@@ -47,7 +92,13 @@ beforeAll(async () => {
     ],
     createdAt: daysAgo(3),
   });
-  await makeEnrollment(db, { userId: u2.id, course: yoga, enrolledOn: '2025-02-15', installments: [[10000, false]], createdAt: daysAgo(2) });
+  await makeEnrollment(db, {
+    userId: u2.id,
+    course: yoga,
+    enrolledOn: '2025-02-15',
+    installments: [[10000, false]],
+    createdAt: daysAgo(2),
+  });
   await makeEnrollment(db, {
     userId: u1.id,
     course: ayur,
@@ -58,9 +109,27 @@ beforeAll(async () => {
     createdAt: daysAgo(1),
   });
 
-  const pancha = await makeTreatment(db, { treatmentName: 'Panchakarma', category: 'Detox', localPrice: 15000, foreignPrice: 60, installments: 3, durationWeeks: 2 });
-  const shiro = await makeTreatment(db, { treatmentName: 'Shirodhara', category: 'Relaxation', localPrice: 8000.5, foreignPrice: 30.25 });
-  await makeTreatment(db, { treatmentName: 'Abhyanga', category: 'Relaxation', localPrice: 5000, foreignPrice: 20, createdAt: daysAgo(45) });
+  const pancha = await makeTreatment(db, {
+    treatmentName: 'Panchakarma',
+    category: 'Detox',
+    localPrice: 15000,
+    foreignPrice: 60,
+    installments: 3,
+    durationWeeks: 2,
+  });
+  const shiro = await makeTreatment(db, {
+    treatmentName: 'Shirodhara',
+    category: 'Relaxation',
+    localPrice: 8000.5,
+    foreignPrice: 30.25,
+  });
+  await makeTreatment(db, {
+    treatmentName: 'Abhyanga',
+    category: 'Relaxation',
+    localPrice: 5000,
+    foreignPrice: 20,
+    createdAt: daysAgo(45),
+  });
 
   await makeBooking(db, {
     userId: u3.id,
@@ -74,8 +143,22 @@ beforeAll(async () => {
     ],
     createdAt: daysAgo(4),
   });
-  await makeBooking(db, { userId: u4.id, treatment: pancha, userType: 'foreign', bookedOn: '2025-02-10', installments: [[60, true]], createdAt: daysAgo(3) });
-  await makeBooking(db, { userId: u3.id, treatment: shiro, userType: 'local', bookedOn: '2025-03-03', installments: [[8000.5, false]], createdAt: daysAgo(2) });
+  await makeBooking(db, {
+    userId: u4.id,
+    treatment: pancha,
+    userType: 'foreign',
+    bookedOn: '2025-02-10',
+    installments: [[60, true]],
+    createdAt: daysAgo(3),
+  });
+  await makeBooking(db, {
+    userId: u3.id,
+    treatment: shiro,
+    userType: 'local',
+    bookedOn: '2025-03-03',
+    installments: [[8000.5, false]],
+    createdAt: daysAgo(2),
+  });
   await makeBooking(db, {
     userId: u4.id,
     treatment: shiro,
@@ -152,13 +235,19 @@ describe('course reports', () => {
     expect(all.status).toBe(200);
     expect(all.body.total).toBe(3);
     const names = (r: any) => r.body.data.map((c: any) => c.courseName).sort();
-    const wellness = await t.api('GET', '/api/course-reports/excel?format=json&category=wellness', { token: admin.token });
+    const wellness = await t.api('GET', '/api/course-reports/excel?format=json&category=wellness', {
+      token: admin.token,
+    });
     expect(names(wellness)).toEqual(['Massage Therapy', 'Yoga Basics']);
     const pricey = await t.api('GET', '/api/course-reports/excel?format=json&minFee=20000', { token: admin.token });
     expect(names(pricey)).toEqual(['Ayurveda Diploma', 'Massage Therapy']);
-    const cheap = await t.api('GET', '/api/course-reports/excel?format=json&maxFee=20000&minFee=', { token: admin.token });
+    const cheap = await t.api('GET', '/api/course-reports/excel?format=json&maxFee=20000&minFee=', {
+      token: admin.token,
+    });
     expect(names(cheap)).toEqual(['Yoga Basics']);
-    const recent = await t.api('GET', `/api/course-reports/excel?format=json&startDate=${today()}`, { token: admin.token });
+    const recent = await t.api('GET', `/api/course-reports/excel?format=json&startDate=${today()}`, {
+      token: admin.token,
+    });
     expect(names(recent)).toEqual(['Ayurveda Diploma', 'Yoga Basics']);
   });
 
@@ -167,7 +256,9 @@ describe('course reports', () => {
     expect(await api.count.query({ report: 'courses', filters: { category: 'Wellness' } })).toEqual({ rows: 2 });
     expect(await api.count.query({ report: 'enrollments', filters: { minFee: '20000' } })).toEqual({ rows: 1 });
     expect(await api.count.query({ report: 'bookings', filters: { startDate: '2025-03-01' } })).toEqual({ rows: 2 });
-    await expect(api.count.query({ report: 'treatments', filters: { minFee: '9', maxFee: '1' } })).rejects.toMatchObject({
+    await expect(
+      api.count.query({ report: 'treatments', filters: { minFee: '9', maxFee: '1' } }),
+    ).rejects.toMatchObject({
       message: 'minPrice cannot be greater than maxPrice.',
     });
   });
@@ -197,7 +288,15 @@ describe('course reports', () => {
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="course_report_${today()}.xlsx"`);
     const { sheet, rows } = await readXlsx(res.bytes);
-    expect(rows[0]).toEqual(['Course Name', 'Category', 'Duration', 'Total Fee (Rs.)', 'Admission Fee (Rs.)', 'Installments', 'Created At']);
+    expect(rows[0]).toEqual([
+      'Course Name',
+      'Category',
+      'Duration',
+      'Total Fee (Rs.)',
+      'Admission Fee (Rs.)',
+      'Installments',
+      'Created At',
+    ]);
     expect(rows).toHaveLength(5);
     expect(rows.slice(1, 4).map((r) => r[0])).toEqual(['Massage Therapy', 'Yoga Basics', 'Ayurveda Diploma']);
     expect(rows[4]!.slice(0, 5)).toEqual(['Total', null, null, 85000.5, 3500].map((v) => v ?? undefined));
@@ -228,16 +327,46 @@ describe('course reports', () => {
     const res = await t.api('GET', '/api/course-reports/enrollments?format=json', { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      expect.objectContaining({ student: 'nimal', course: 'Yoga Basics', paid: 4333.33, outstanding: 6666.67, status: 'Active (Partial)' }),
-      expect.objectContaining({ student: 'kamala', course: 'Yoga Basics', paid: 0, outstanding: 11000, status: 'Pending Payment' }),
-      expect.objectContaining({ student: 'nimal', course: 'Ayurveda Diploma', paid: 52500.5, outstanding: 0, status: 'Completed' }),
+      expect.objectContaining({
+        student: 'nimal',
+        course: 'Yoga Basics',
+        paid: 4333.33,
+        outstanding: 6666.67,
+        status: 'Active (Partial)',
+      }),
+      expect.objectContaining({
+        student: 'kamala',
+        course: 'Yoga Basics',
+        paid: 0,
+        outstanding: 11000,
+        status: 'Pending Payment',
+      }),
+      expect.objectContaining({
+        student: 'nimal',
+        course: 'Ayurveda Diploma',
+        paid: 52500.5,
+        outstanding: 0,
+        status: 'Completed',
+      }),
     ]);
-    expect(res.body.totals[0]).toMatchObject({ student: 'Total', totalFee: 70000.5, admissionFee: 4500, paid: 56833.83, outstanding: 17666.67 });
+    expect(res.body.totals[0]).toMatchObject({
+      student: 'Total',
+      totalFee: 70000.5,
+      admissionFee: 4500,
+      paid: 56833.83,
+      outstanding: 17666.67,
+    });
 
-    const filtered = await t.api('GET', '/api/course-reports/enrollments?format=json&startDate=2025-02-01&endDate=2025-02-28', { token: admin.token });
+    const filtered = await t.api(
+      'GET',
+      '/api/course-reports/enrollments?format=json&startDate=2025-02-01&endDate=2025-02-28',
+      { token: admin.token },
+    );
     expect(filtered.body.data.map((r: any) => r.student)).toEqual(['kamala']);
 
-    const file = await download(t.baseUrl, 'GET', '/api/course-reports/enrollments?category=Wellness', { token: admin.token });
+    const file = await download(t.baseUrl, 'GET', '/api/course-reports/enrollments?category=Wellness', {
+      token: admin.token,
+    });
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="enrollment_report_${today()}.xlsx"`);
     const { rows } = await readXlsx(file.bytes);
     expect(rows[0]).toContain('Outstanding (Rs.)');
@@ -252,10 +381,28 @@ describe('course reports', () => {
     const res = await t.api('GET', '/api/course-reports/revenue?format=json', { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { name: 'Ayurveda Diploma', category: 'Medicine', currency: 'LKR', count: 1, expected: 52500.5, collected: 52500.5, outstanding: 0 },
-      { name: 'Yoga Basics', category: 'Wellness', currency: 'LKR', count: 2, expected: 22000, collected: 4333.33, outstanding: 17666.67 },
+      {
+        name: 'Ayurveda Diploma',
+        category: 'Medicine',
+        currency: 'LKR',
+        count: 1,
+        expected: 52500.5,
+        collected: 52500.5,
+        outstanding: 0,
+      },
+      {
+        name: 'Yoga Basics',
+        category: 'Wellness',
+        currency: 'LKR',
+        count: 2,
+        expected: 22000,
+        collected: 4333.33,
+        outstanding: 17666.67,
+      },
     ]);
-    expect(res.body.totals.byCurrency).toEqual([{ currency: 'LKR', count: 3, expected: 74500.5, collected: 56833.83, outstanding: 17666.67 }]);
+    expect(res.body.totals.byCurrency).toEqual([
+      { currency: 'LKR', count: 3, expected: 74500.5, collected: 56833.83, outstanding: 17666.67 },
+    ]);
     expect(res.body.totals.local).toMatchObject({ currency: 'LKR', collected: 56833.83, outstanding: 17666.67 });
 
     const pdf = await download(t.baseUrl, 'GET', '/api/course-reports/revenue?format=pdf', { token: admin.token });
@@ -282,7 +429,10 @@ describe('course reports', () => {
     expect(rows[0]).toEqual(['Course Name', 'Installments', 'Admission Fee (Rs.)']);
     expect(rows[1]).toEqual(['Yoga Basics', 3, 1000]);
 
-    const bad = await t.api('POST', '/api/course-reports/custom', { token: admin.token, body: { fields: ['courseName', 'password', 'secret'] } });
+    const bad = await t.api('POST', '/api/course-reports/custom', {
+      token: admin.token,
+      body: { fields: ['courseName', 'password', 'secret'] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(
       'Unknown report columns: password, secret. Allowed columns: courseName, category, duration, totalFee, admissionFee, installments, createdAt, updatedAt, description.',
@@ -292,21 +442,44 @@ describe('course reports', () => {
 
 describe('treatment reports', () => {
   it('lists treatments narrowed by category and local price (minFee/maxFee accepted as well)', async () => {
-    const res = await t.api('GET', '/api/treatment-reports/excel?format=json&category=Relaxation&minPrice=6000', { token: admin.token });
+    const res = await t.api('GET', '/api/treatment-reports/excel?format=json&category=Relaxation&minPrice=6000', {
+      token: admin.token,
+    });
     expect(res.body.data.map((r: any) => r.treatmentName)).toEqual(['Shirodhara']);
     const alias = await t.api('GET', '/api/treatment-reports/excel?format=json&maxFee=9000', { token: admin.token });
     expect(alias.body.data.map((r: any) => r.treatmentName).sort()).toEqual(['Abhyanga', 'Shirodhara']);
     const file = await download(t.baseUrl, 'GET', '/api/treatment-reports/excel', { token: admin.token });
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="list_treatment_report_${today()}.xlsx"`);
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="list_treatment_report_${today()}.xlsx"`,
+    );
     const { rows } = await readXlsx(file.bytes);
-    expect(rows[0]).toEqual(['Treatment Name', 'Category', 'Local Price (Rs.)', 'Foreign Price ($)', 'Max Sessions', 'Installments', 'Duration', 'Created At']);
-    expect(rows.find((r) => r[0] === 'Panchakarma')!.slice(0, 7)).toEqual(['Panchakarma', 'Detox', 15000, 60, 5, 3, '2W']);
+    expect(rows[0]).toEqual([
+      'Treatment Name',
+      'Category',
+      'Local Price (Rs.)',
+      'Foreign Price ($)',
+      'Max Sessions',
+      'Installments',
+      'Duration',
+      'Created At',
+    ]);
+    expect(rows.find((r) => r[0] === 'Panchakarma')!.slice(0, 7)).toEqual([
+      'Panchakarma',
+      'Detox',
+      15000,
+      60,
+      5,
+      3,
+      '2W',
+    ]);
   });
 
   it('reports bookings with money per currency; cancelled bookings are listed but not totalled', async () => {
     const res = await t.api('GET', '/api/treatment-reports/bookings?format=json', { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.body.data.map((r: any) => [r.customer, r.treatment, r.currency, r.price, r.paid, r.outstanding, r.status])).toEqual([
+    expect(
+      res.body.data.map((r: any) => [r.customer, r.treatment, r.currency, r.price, r.paid, r.outstanding, r.status]),
+    ).toEqual([
       ['sunil', 'Panchakarma', 'LKR', 15000, 5000, 10000, 'active'],
       ['anne', 'Panchakarma', 'USD', 60, 60, 0, 'active'],
       ['sunil', 'Shirodhara', 'LKR', 8000.5, 0, 8000.5, 'active'],
@@ -316,8 +489,12 @@ describe('treatment reports', () => {
       ['Total LKR (excluding cancelled)', 23000.5, 5000, 18000.5],
       ['Total USD (excluding cancelled)', 60, 60, 0],
     ]);
-    const pdf = await download(t.baseUrl, 'GET', '/api/treatment-reports/bookings?format=pdf&startDate=2025-03-01', { token: admin.token });
-    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="bookings_treatment_report_${today()}.pdf"`);
+    const pdf = await download(t.baseUrl, 'GET', '/api/treatment-reports/bookings?format=pdf&startDate=2025-03-01', {
+      token: admin.token,
+    });
+    expect(pdf.headers.get('content-disposition')).toBe(
+      `attachment; filename="bookings_treatment_report_${today()}.pdf"`,
+    );
     const text = (await readPdfText(pdf.bytes)).join(' ');
     expect(text).toContain('Treatment Booking Report');
     expect(text).toContain('Booked: from 2025-03-01');
@@ -329,15 +506,47 @@ describe('treatment reports', () => {
     const res = await t.api('GET', '/api/treatment-reports/revenue?format=json', { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { name: 'Panchakarma', category: 'Detox', currency: 'LKR', count: 1, expected: 15000, collected: 5000, outstanding: 10000 },
-      { name: 'Panchakarma', category: 'Detox', currency: 'USD', count: 1, expected: 60, collected: 60, outstanding: 0 },
-      { name: 'Shirodhara', category: 'Relaxation', currency: 'LKR', count: 1, expected: 8000.5, collected: 0, outstanding: 8000.5 },
+      {
+        name: 'Panchakarma',
+        category: 'Detox',
+        currency: 'LKR',
+        count: 1,
+        expected: 15000,
+        collected: 5000,
+        outstanding: 10000,
+      },
+      {
+        name: 'Panchakarma',
+        category: 'Detox',
+        currency: 'USD',
+        count: 1,
+        expected: 60,
+        collected: 60,
+        outstanding: 0,
+      },
+      {
+        name: 'Shirodhara',
+        category: 'Relaxation',
+        currency: 'LKR',
+        count: 1,
+        expected: 8000.5,
+        collected: 0,
+        outstanding: 8000.5,
+      },
     ]);
     // 60 USD x 320.75 = 19245 LKR
-    expect(res.body.totals.local).toEqual({ currency: 'LKR', exchangeRate: 320.75, expected: 42245.5, collected: 24245, outstanding: 18000.5 });
+    expect(res.body.totals.local).toEqual({
+      currency: 'LKR',
+      exchangeRate: 320.75,
+      expected: 42245.5,
+      collected: 24245,
+      outstanding: 18000.5,
+    });
 
     const file = await download(t.baseUrl, 'GET', '/api/treatment-reports/revenue', { token: admin.token });
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="revenue_treatment_report_${today()}.xlsx"`);
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="revenue_treatment_report_${today()}.xlsx"`,
+    );
     const { rows } = await readXlsx(file.bytes);
     expect(rows[0]).toEqual(['Treatment', 'Category', 'Currency', 'Bookings', 'Billed', 'Collected', 'Outstanding']);
     const last = rows[rows.length - 1]!;
@@ -346,13 +555,24 @@ describe('treatment reports', () => {
   });
 
   it('builds a custom treatment report from allowed columns only', async () => {
-    const def = await t.api('POST', '/api/treatment-reports/custom?format=json&category=Detox', { token: admin.token, body: {} });
+    const def = await t.api('POST', '/api/treatment-reports/custom?format=json&category=Detox', {
+      token: admin.token,
+      body: {},
+    });
     expect(def.body.data).toEqual([{ treatmentName: 'Panchakarma', category: 'Detox', price: 15000 }]);
-    const bad = await t.api('POST', '/api/treatment-reports/custom', { token: admin.token, body: { fields: ['foreignPrice'] } });
+    const bad = await t.api('POST', '/api/treatment-reports/custom', {
+      token: admin.token,
+      body: { fields: ['foreignPrice'] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^Unknown report column: foreignPrice\. Allowed columns: treatmentName, category/);
-    const file = await download(t.baseUrl, 'POST', '/api/treatment-reports/custom?format=pdf', { token: admin.token, body: { fields: ['treatmentName', 'duration'] } });
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="custom_treatment_report_${today()}.pdf"`);
+    const file = await download(t.baseUrl, 'POST', '/api/treatment-reports/custom?format=pdf', {
+      token: admin.token,
+      body: { fields: ['treatmentName', 'duration'] },
+    });
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="custom_treatment_report_${today()}.pdf"`,
+    );
     expect((await readPdfText(file.bytes)).join(' ')).toContain('Custom Treatment Report');
   });
 });
@@ -376,14 +596,20 @@ describe('user reports', () => {
   });
 
   it('answers a custom user report with the chosen columns and refuses the password column', async () => {
-    const res = await t.api('POST', `/api/reports/users/custom?format=json&branchId=${branchB.id}`, { token: admin.token, body: { fields: ['email', 'role'] } });
+    const res = await t.api('POST', `/api/reports/users/custom?format=json&branchId=${branchB.id}`, {
+      token: admin.token,
+      body: { fields: ['email', 'role'] },
+    });
     expect(res.status).toBe(200);
     // Oldest first: anne joined 40 days ago.
     expect(res.body.data).toEqual([
       { email: 'anne@example.com', role: 'user' },
       { email: 'sunil@example.com', role: 'customer' },
     ]);
-    const bad = await t.api('POST', '/api/reports/users/custom', { token: admin.token, body: { fields: ['password'] } });
+    const bad = await t.api('POST', '/api/reports/users/custom', {
+      token: admin.token,
+      body: { fields: ['password'] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^Unknown report column: password\./);
   });
@@ -415,12 +641,17 @@ describe('access', () => {
       expect((await t.api(method, path, { body })).status, path).toBe(401);
       expect((await t.api(method, path, { token: customer.token, body })).status, path).toBe(403);
     }
-    await expect(t.trpc(customer.token).reports.courseStats.query()).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
+    await expect(t.trpc(customer.token).reports.courseStats.query()).rejects.toMatchObject({
+      data: { code: 'FORBIDDEN' },
+    });
     await expect(t.trpc().reports.treatmentStats.query()).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
   });
 
   it('answers 404 for an unknown or malformed report file id', async () => {
     expect((await t.api('GET', '/api/reports/files/not-a-uuid', { token: admin.token })).status).toBe(404);
-    expect((await t.api('GET', '/api/reports/files/00000000-0000-4000-8000-000000000000/download', { token: admin.token })).status).toBe(404);
+    expect(
+      (await t.api('GET', '/api/reports/files/00000000-0000-4000-8000-000000000000/download', { token: admin.token }))
+        .status,
+    ).toBe(404);
   });
 });

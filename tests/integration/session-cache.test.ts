@@ -18,7 +18,8 @@ afterAll(async () => {
   await a?.close();
 });
 
-const me = (app: TestApp, user: { id: string; token: string }) => app.api('GET', `/api/users/${user.id}`, { token: user.token });
+const me = (app: TestApp, user: { id: string; token: string }) =>
+  app.api('GET', `/api/users/${user.id}`, { token: user.token });
 const afterCacheLifetime = () => new Promise((r) => setTimeout(r, CACHE_SECONDS * 1000 + 200));
 
 describe('session cache across two servers', () => {

@@ -20,7 +20,9 @@ describe('demo treatments and bookings', () => {
     expect(new Set(treatments.map((x) => JSON.stringify(x.duration))).size).toBeGreaterThanOrEqual(4);
     const list = await trpc.bookings.list.query({ pageSize: 50 });
     const active = list.items.filter((b) => b.status === 'active');
-    expect(new Set(active.map((b) => b.paymentStatus))).toEqual(new Set(['pending', 'partially_paid', 'paid', 'overdue']));
+    expect(new Set(active.map((b) => b.paymentStatus))).toEqual(
+      new Set(['pending', 'partially_paid', 'paid', 'overdue']),
+    );
     expect(list.items.some((b) => b.status === 'cancelled')).toBe(true);
     expect(new Set(list.items.map((b) => b.currency))).toEqual(new Set(['LKR', 'USD']));
 

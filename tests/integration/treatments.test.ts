@@ -26,7 +26,10 @@ const valid = (o: Record<string, unknown> = {}) => ({
 
 describe('creating a treatment', () => {
   it('answers the treatment with spec field names, the name trimmed', async () => {
-    const res = await t.api('POST', '/api/treatments', { token: admin, body: valid({ treatmentName: '  Ayurveda Oil Therapy  ' }) });
+    const res = await t.api('POST', '/api/treatments', {
+      token: admin,
+      body: valid({ treatmentName: '  Ayurveda Oil Therapy  ' }),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       treatmentName: 'Ayurveda Oil Therapy',
@@ -44,7 +47,10 @@ describe('creating a treatment', () => {
   });
 
   it('defaults missing or blank duration parts to 0', async () => {
-    const res = await t.api('POST', '/api/treatments', { token: admin, body: valid({ duration: { weeks: '', days: 3 } }) });
+    const res = await t.api('POST', '/api/treatments', {
+      token: admin,
+      body: valid({ duration: { weeks: '', days: 3 } }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.duration).toEqual({ weeks: 0, days: 3, months: 0 });
     const none = await t.api('POST', '/api/treatments', { token: admin, body: valid({ duration: undefined }) });
@@ -72,22 +78,33 @@ describe('creating a treatment', () => {
   });
 
   it('checks required fields before numbers, as the form does', async () => {
-    const res = await t.api('POST', '/api/treatments', { token: admin, body: valid({ localPrice: 'abc', treatmentName: '' }) });
+    const res = await t.api('POST', '/api/treatments', {
+      token: admin,
+      body: valid({ localPrice: 'abc', treatmentName: '' }),
+    });
     expect(res.body.message).toBe('Please fill all the required fields.');
   });
 
   it('accepts a price of 0 and numeric strings', async () => {
-    const res = await t.api('POST', '/api/treatments', { token: admin, body: valid({ localPrice: '0', foreignPrice: '12.30', maxSessions: '4' }) });
+    const res = await t.api('POST', '/api/treatments', {
+      token: admin,
+      body: valid({ localPrice: '0', foreignPrice: '12.30', maxSessions: '4' }),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ localPrice: 0, foreignPrice: 12.3, maxSessions: 4 });
   });
 
   it('refuses a name that exists in another case or with spaces: 409', async () => {
     await t.api('POST', '/api/treatments', { token: admin, body: valid({ treatmentName: 'Foot Reflexology' }) });
-    const dup = await t.api('POST', '/api/treatments', { token: admin, body: valid({ treatmentName: '  foot REFLEXOLOGY ' }) });
+    const dup = await t.api('POST', '/api/treatments', {
+      token: admin,
+      body: valid({ treatmentName: '  foot REFLEXOLOGY ' }),
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('A treatment with this name already exists');
-    await expect(t.trpc(admin).treatments.create.mutate(valid({ treatmentName: 'FOOT reflexology' }) as never)).rejects.toMatchObject({
+    await expect(
+      t.trpc(admin).treatments.create.mutate(valid({ treatmentName: 'FOOT reflexology' }) as never),
+    ).rejects.toMatchObject({
       message: 'A treatment with this name already exists',
     });
   });
@@ -95,15 +112,33 @@ describe('creating a treatment', () => {
 
 describe('editing and deleting', () => {
   it('updates every field, keeps its own name free, refuses another treatment name', async () => {
-    const a = (await t.api('POST', '/api/treatments', { token: admin, body: valid({ treatmentName: 'Steam Bath' }) })).body;
-    const b = (await t.api('POST', '/api/treatments', { token: admin, body: valid({ treatmentName: 'Herbal Wrap' }) })).body;
+    const a = (await t.api('POST', '/api/treatments', { token: admin, body: valid({ treatmentName: 'Steam Bath' }) }))
+      .body;
+    const b = (await t.api('POST', '/api/treatments', { token: admin, body: valid({ treatmentName: 'Herbal Wrap' }) }))
+      .body;
     const upd = await t.api('PUT', `/api/treatments/${a._id}`, {
       token: admin,
-      body: { treatmentName: 'steam bath', localPrice: 9999.99, foreignPrice: 31, maxSessions: 10, installments: 2, duration: { weeks: 1, days: 2, months: 0 } },
+      body: {
+        treatmentName: 'steam bath',
+        localPrice: 9999.99,
+        foreignPrice: 31,
+        maxSessions: 10,
+        installments: 2,
+        duration: { weeks: 1, days: 2, months: 0 },
+      },
     });
     expect(upd.status).toBe(200);
-    expect(upd.body).toMatchObject({ _id: a._id, treatmentName: 'steam bath', localPrice: 9999.99, maxSessions: 10, duration: { weeks: 1, days: 2, months: 0 } });
-    const clash = await t.api('PUT', `/api/treatments/${a._id}`, { token: admin, body: valid({ treatmentName: 'HERBAL WRAP' }) });
+    expect(upd.body).toMatchObject({
+      _id: a._id,
+      treatmentName: 'steam bath',
+      localPrice: 9999.99,
+      maxSessions: 10,
+      duration: { weeks: 1, days: 2, months: 0 },
+    });
+    const clash = await t.api('PUT', `/api/treatments/${a._id}`, {
+      token: admin,
+      body: valid({ treatmentName: 'HERBAL WRAP' }),
+    });
     expect(clash.status).toBe(409);
     const missing = await t.api('PUT', `/api/treatments/${b._id}`, { token: admin, body: valid({ maxSessions: '' }) });
     expect(missing.status).toBe(400);
@@ -111,15 +146,31 @@ describe('editing and deleting', () => {
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
-    expect((await t.api('PUT', '/api/treatments/00000000-0000-4000-8000-000000000000', { token: admin, body: valid() })).status).toBe(404);
+    expect(
+      (await t.api('PUT', '/api/treatments/00000000-0000-4000-8000-000000000000', { token: admin, body: valid() }))
+        .status,
+    ).toBe(404);
     expect((await t.api('DELETE', '/api/treatments/not-an-id', { token: admin })).status).toBe(404);
   });
 
   it('deletes a treatment but keeps its bookings readable under its name', async () => {
-    const tr = (await t.api('POST', '/api/treatments', { token: admin, body: valid({ treatmentName: 'Cupping', maxSessions: 5 }) })).body;
+    const tr = (
+      await t.api('POST', '/api/treatments', {
+        token: admin,
+        body: valid({ treatmentName: 'Cupping', maxSessions: 5 }),
+      })
+    ).body;
     const customer = await makeUser(t.deps.db, { role: 'customer' });
-    const booking = (await t.api('POST', '/api/bookings/book', { token: admin, body: { userId: customer.id, treatmentId: tr._id, userType: 'local', paymentType: 'full' } })).body;
-    await t.api('PUT', `/api/treatments/${tr._id}`, { token: admin, body: valid({ treatmentName: 'Cupping Therapy', maxSessions: 9 }) });
+    const booking = (
+      await t.api('POST', '/api/bookings/book', {
+        token: admin,
+        body: { userId: customer.id, treatmentId: tr._id, userType: 'local', paymentType: 'full' },
+      })
+    ).body;
+    await t.api('PUT', `/api/treatments/${tr._id}`, {
+      token: admin,
+      body: valid({ treatmentName: 'Cupping Therapy', maxSessions: 9 }),
+    });
     const del = await t.api('DELETE', `/api/treatments/${tr._id}`, { token: admin });
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ message: 'Treatment deleted successfully!' });
@@ -136,11 +187,16 @@ describe('editing and deleting', () => {
 
 describe('listing in tRPC', () => {
   it('pages and searches on the server', async () => {
-    for (const n of ['Zeta Alpha', 'Zeta Beta', 'Zeta Gamma']) await t.api('POST', '/api/treatments', { token: admin, body: valid({ treatmentName: n }) });
-    const page = await t.trpc(manager).treatments.list.query({ search: 'zeta', pageSize: 2, sortBy: 'treatmentName', sortDir: 'asc' });
+    for (const n of ['Zeta Alpha', 'Zeta Beta', 'Zeta Gamma'])
+      await t.api('POST', '/api/treatments', { token: admin, body: valid({ treatmentName: n }) });
+    const page = await t
+      .trpc(manager)
+      .treatments.list.query({ search: 'zeta', pageSize: 2, sortBy: 'treatmentName', sortDir: 'asc' });
     expect(page.total).toBe(3);
     expect(page.items.map((x) => x.treatmentName)).toEqual(['Zeta Alpha', 'Zeta Beta']);
-    const p2 = await t.trpc(manager).treatments.list.query({ search: 'ZETA', pageSize: 2, page: 2, sortBy: 'treatmentName', sortDir: 'asc' });
+    const p2 = await t
+      .trpc(manager)
+      .treatments.list.query({ search: 'ZETA', pageSize: 2, page: 2, sortBy: 'treatmentName', sortDir: 'asc' });
     expect(p2.items.map((x) => x.treatmentName)).toEqual(['Zeta Gamma']);
   });
 });
@@ -157,7 +213,9 @@ describe('roles', () => {
     const tr = (await t.api('POST', '/api/treatments', { token: admin, body: valid() })).body;
     expect((await t.api('PUT', `/api/treatments/${tr._id}`, { token: manager, body: valid() })).status).toBe(403);
     expect((await t.api('DELETE', `/api/treatments/${tr._id}`, { token: manager })).status).toBe(403);
-    await expect(t.trpc(manager).treatments.delete.mutate({ id: tr._id })).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
+    await expect(t.trpc(manager).treatments.delete.mutate({ id: tr._id })).rejects.toMatchObject({
+      data: { code: 'FORBIDDEN' },
+    });
     expect((await t.api('DELETE', `/api/treatments/${tr._id}`, { token: superadmin })).status).toBe(200);
   });
 });

@@ -35,12 +35,24 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function upload(path: string, token: string, fields: Record<string, string>, file?: { data: Buffer; type: string; name: string }) {
+async function upload(
+  path: string,
+  token: string,
+  fields: Record<string, string>,
+  file?: { data: Buffer; type: string; name: string },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file) form.append('image', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-  const res = await fetch(t.baseUrl + path, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { image: string; message: string } };
+  const res = await fetch(t.baseUrl + path, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown> & { image: string; message: string },
+  };
 }
 
 describe('who may grant which role', () => {
@@ -83,7 +95,10 @@ describe('who may grant which role', () => {
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('You cannot change your own role.');
       // Saving one's own row with the same role is not a change.
-      const same = await t.api('PUT', `/api/users/${me.id}`, { token: me.token, body: { fullName: 'Renamed Self', role } });
+      const same = await t.api('PUT', `/api/users/${me.id}`, {
+        token: me.token,
+        body: { fullName: 'Renamed Self', role },
+      });
       expect(same.status).toBe(200);
       expect(same.body).toMatchObject({ fullName: 'Renamed Self', role });
     }
@@ -101,7 +116,10 @@ describe('who may grant which role', () => {
         message: 'You cannot move your own account to another branch.',
       });
       // Saving the row with the branch it already has, and profile fields, are fine.
-      const same = await t.api('PUT', `/api/users/${me.id}`, { token: me.token, body: { branchId: home.id, phone: '0770000000' } });
+      const same = await t.api('PUT', `/api/users/${me.id}`, {
+        token: me.token,
+        body: { branchId: home.id, phone: '0770000000' },
+      });
       expect(same.status).toBe(200);
       expect(same.body.branch._id).toBe(home.id);
       expect(same.body.phone).toBe('0770000000');
@@ -109,7 +127,10 @@ describe('who may grant which role', () => {
     // Moving somebody else stays a staff task.
     const admin = await t.userWithSession('admin', { branchId: home.id });
     const student = await t.userWithSession('student', { branchId: home.id });
-    const moved = await t.api('PUT', `/api/users/${student.id}`, { token: admin.token, body: { branchId: elsewhere.id } });
+    const moved = await t.api('PUT', `/api/users/${student.id}`, {
+      token: admin.token,
+      body: { branchId: elsewhere.id },
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.branch._id).toBe(elsewhere.id);
   });
@@ -139,11 +160,17 @@ describe('adding a user', () => {
     const noBranch = await t.api('POST', '/api/users', { token, body: { ...newUserBody(), branch: '' } });
     expect(noBranch.status).toBe(400);
     expect(noBranch.body.message).toBe('Please select a branch.');
-    const missing = await t.api('POST', '/api/users', { token, body: { username: 'x', fullName: 'X', email: 'x@example.com', password: 'long-enough-pw' } });
+    const missing = await t.api('POST', '/api/users', {
+      token,
+      body: { username: 'x', fullName: 'X', email: 'x@example.com', password: 'long-enough-pw' },
+    });
     expect(missing.body.message).toBe('Please select a branch.');
 
     const s = uniq();
-    const res = await t.api('POST', '/api/users', { token, body: { ...newUserBody({ email: `  Mixed.${s}@Example.COM ` }), role: undefined } });
+    const res = await t.api('POST', '/api/users', {
+      token,
+      body: { ...newUserBody({ email: `  Mixed.${s}@Example.COM ` }), role: undefined },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ role: 'user', email: `mixed.${s}@example.com`, branch: { _id: branchId } });
   });
@@ -156,7 +183,10 @@ describe('adding a user', () => {
     const email = await t.api('POST', '/api/users', { token, body: { ...newUserBody(), email: 'not-an-email' } });
     expect(email.status).toBe(400);
     expect(email.body.message).toBe('Please enter a valid email address.');
-    const branch = await t.api('POST', '/api/users', { token, body: newUserBody({ branch: '00000000-0000-4000-8000-000000000000' }) });
+    const branch = await t.api('POST', '/api/users', {
+      token,
+      body: newUserBody({ branch: '00000000-0000-4000-8000-000000000000' }),
+    });
     expect(branch.status).toBe(400);
     expect(branch.body.message).toBe('The selected branch does not exist.');
   });
@@ -164,7 +194,14 @@ describe('adding a user', () => {
   it('refuses the same email in another case, and a taken username, with 409', async () => {
     const { token } = await t.userWithSession('admin');
     const s = uniq();
-    expect((await t.api('POST', '/api/users', { token, body: newUserBody({ email: `dup.${s}@example.com`, username: `dup_${s}` }) })).status).toBe(201);
+    expect(
+      (
+        await t.api('POST', '/api/users', {
+          token,
+          body: newUserBody({ email: `dup.${s}@example.com`, username: `dup_${s}` }),
+        })
+      ).status,
+    ).toBe(201);
     const email = await t.api('POST', '/api/users', { token, body: newUserBody({ email: ` DUP.${s}@EXAMPLE.com` }) });
     expect(email.status).toBe(409);
     expect(email.body.message).toBe('A user with this email already exists.');
@@ -212,18 +249,27 @@ describe('deleting a user', () => {
   it('keeps an admin from editing or deleting a superadmin; a superadmin may', async () => {
     const admin = await t.userWithSession('admin');
     const boss = await makeUser(t.deps.db, { role: 'superadmin' });
-    const edit = await t.api('PUT', `/api/users/${boss.id}`, { token: admin.token, body: { fullName: 'Demoted', role: 'user' } });
+    const edit = await t.api('PUT', `/api/users/${boss.id}`, {
+      token: admin.token,
+      body: { fullName: 'Demoted', role: 'user' },
+    });
     expect(edit.status).toBe(403);
     expect(edit.body.message).toBe('Only a superadmin can edit or delete a superadmin.');
     const del = await t.api('DELETE', `/api/users/${boss.id}`, { token: admin.token });
     expect(del.status).toBe(403);
     expect(del.body.message).toBe('Only a superadmin can edit or delete a superadmin.');
-    const [row] = await t.deps.db.select({ role: users.role, fullName: users.fullName }).from(users).where(eq(users.id, boss.id));
+    const [row] = await t.deps.db
+      .select({ role: users.role, fullName: users.fullName })
+      .from(users)
+      .where(eq(users.id, boss.id));
     expect(row).toMatchObject({ role: 'superadmin' });
     expect(row!.fullName).not.toBe('Demoted');
 
     const superadmin = await t.userWithSession('superadmin');
-    expect((await t.api('PUT', `/api/users/${boss.id}`, { token: superadmin.token, body: { fullName: 'Still Boss' } })).status).toBe(200);
+    expect(
+      (await t.api('PUT', `/api/users/${boss.id}`, { token: superadmin.token, body: { fullName: 'Still Boss' } }))
+        .status,
+    ).toBe(200);
     expect((await t.api('DELETE', `/api/users/${boss.id}`, { token: superadmin.token })).status).toBe(200);
   });
 
@@ -232,15 +278,38 @@ describe('deleting a user', () => {
     const victim = await t.userWithSession('student');
     const [course] = await t.deps.db
       .insert(courses)
-      .values({ courseName: 'Kept Course', duration: '3 months', totalFee: 100_00, installments: 1, category: 'IT', admissionFee: 10_00 })
+      .values({
+        courseName: 'Kept Course',
+        duration: '3 months',
+        totalFee: 100_00,
+        installments: 1,
+        category: 'IT',
+        admissionFee: 10_00,
+      })
       .returning();
     const [enr] = await t.deps.db
       .insert(enrollments)
-      .values({ userId: victim.id, courseId: course!.id, paymentType: 'full', totalFee: 100_00, admissionFee: 10_00, enrolledOn: '2025-01-01' })
+      .values({
+        userId: victim.id,
+        courseId: course!.id,
+        paymentType: 'full',
+        totalFee: 100_00,
+        admissionFee: 10_00,
+        enrolledOn: '2025-01-01',
+      })
       .returning();
     const [booking] = await t.deps.db
       .insert(treatmentBookings)
-      .values({ userId: victim.id, treatmentName: 'Kept Therapy', maxSessions: 3, userType: 'local', paymentType: 'full', price: 50_00, currency: 'LKR', bookedOn: '2025-01-01' })
+      .values({
+        userId: victim.id,
+        treatmentName: 'Kept Therapy',
+        maxSessions: 3,
+        userType: 'local',
+        paymentType: 'full',
+        price: 50_00,
+        currency: 'LKR',
+        bookedOn: '2025-01-01',
+      })
       .returning();
 
     const res = await t.api('DELETE', `/api/users/${victim.id}`, { token: admin.token });
@@ -249,9 +318,19 @@ describe('deleting a user', () => {
     expect((await t.api('GET', `/api/users/${victim.id}`, { token: admin.token })).status).toBe(404);
     expect((await t.api('GET', '/api/branch', { token: victim.token })).status).toBe(401);
     const [kept] = await t.deps.db.select().from(enrollments).where(eq(enrollments.id, enr!.id));
-    expect(kept).toMatchObject({ userId: null, deletedUsername: victim.username, deletedEmail: victim.email, totalFee: 100_00 });
+    expect(kept).toMatchObject({
+      userId: null,
+      deletedUsername: victim.username,
+      deletedEmail: victim.email,
+      totalFee: 100_00,
+    });
     const [keptBooking] = await t.deps.db.select().from(treatmentBookings).where(eq(treatmentBookings.id, booking!.id));
-    expect(keptBooking).toMatchObject({ userId: null, deletedUsername: victim.username, deletedEmail: victim.email, price: 50_00 });
+    expect(keptBooking).toMatchObject({
+      userId: null,
+      deletedUsername: victim.username,
+      deletedEmail: victim.email,
+      price: 50_00,
+    });
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
@@ -326,10 +405,25 @@ describe('own profile', () => {
     const me = await t.userWithSession('customer', { branchId });
     const res = await t.api('PUT', '/api/users/profile', {
       token: me.token,
-      body: { fullName: 'Customer Renamed', username: `renamed_${uniq()}`, phone: '+94 77 123 4567', address: '1 Galle Road', email: 'hacker@example.com', role: 'superadmin', branchId: null },
+      body: {
+        fullName: 'Customer Renamed',
+        username: `renamed_${uniq()}`,
+        phone: '+94 77 123 4567',
+        address: '1 Galle Road',
+        email: 'hacker@example.com',
+        role: 'superadmin',
+        branchId: null,
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ fullName: 'Customer Renamed', phone: '+94 77 123 4567', address: '1 Galle Road', email: me.email, role: 'customer', branch: { _id: branchId } });
+    expect(res.body).toMatchObject({
+      fullName: 'Customer Renamed',
+      phone: '+94 77 123 4567',
+      address: '1 Galle Road',
+      email: me.email,
+      role: 'customer',
+      branch: { _id: branchId },
+    });
     const cleared = await t.api('PUT', '/api/users/profile', { token: me.token, body: { phone: '' } });
     expect(cleared.body.phone).toBeNull();
     expect(cleared.body.address).toBe('1 Galle Road');
@@ -343,7 +437,12 @@ describe('own profile', () => {
 describe('profile pictures', () => {
   it('accepts a PNG, serves it back with its type and a long cache, and replaces it with a new URL', async () => {
     const me = await t.userWithSession('student');
-    const res = await upload('/api/users/profile', me.token, { phone: '0771234567' }, { data: PNG, type: 'image/png', name: 'me.png' });
+    const res = await upload(
+      '/api/users/profile',
+      me.token,
+      { phone: '0771234567' },
+      { data: PNG, type: 'image/png', name: 'me.png' },
+    );
     expect(res.status).toBe(200);
     expect(res.body.phone).toBe('0771234567');
     expect(res.body.image).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
@@ -359,17 +458,29 @@ describe('profile pictures', () => {
 
     const again = await upload('/api/users/profile', me.token, {}, { data: PNG, type: 'image/png', name: 'me2.png' });
     expect(again.body.image).not.toBe(res.body.image);
-    expect((await fetch(t.baseUrl + res.body.image, { headers: { authorization: `Bearer ${me.token}` } })).status).toBe(404);
+    expect((await fetch(t.baseUrl + res.body.image, { headers: { authorization: `Bearer ${me.token}` } })).status).toBe(
+      404,
+    );
     const me2 = await t.trpc(me.token).auth.me.query();
     expect(me2?.image).toBe(again.body.image);
   });
 
   it('refuses a file that is not an image whatever it claims to be', async () => {
     const me = await t.userWithSession('student');
-    const res = await upload('/api/users/profile', me.token, {}, { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), type: 'image/png', name: 'evil.png' });
+    const res = await upload(
+      '/api/users/profile',
+      me.token,
+      {},
+      { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), type: 'image/png', name: 'evil.png' },
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The picture must be a JPEG, PNG or WebP image.');
-    const gif = await upload('/api/users/profile', me.token, {}, { data: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), type: 'image/gif', name: 'a.gif' });
+    const gif = await upload(
+      '/api/users/profile',
+      me.token,
+      {},
+      { data: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), type: 'image/gif', name: 'a.gif' },
+    );
     expect(gif.status).toBe(400);
     expect((await t.trpc(me.token).auth.me.query())?.image).toBeNull();
   });
@@ -384,7 +495,12 @@ describe('profile pictures', () => {
     const polyglot = Buffer.concat([photo, Buffer.from(payload)]);
     expect((await sharp(photo).metadata()).exif).toBeDefined();
 
-    const res = await upload('/api/users/profile', me.token, {}, { data: polyglot, type: 'image/jpeg', name: 'me.jpg' });
+    const res = await upload(
+      '/api/users/profile',
+      me.token,
+      {},
+      { data: polyglot, type: 'image/jpeg', name: 'me.jpg' },
+    );
     expect(res.status).toBe(200);
     const file = await fetch(t.baseUrl + res.body.image, { headers: { authorization: `Bearer ${me.token}` } });
     expect(file.headers.get('content-type')).toBe('image/jpeg');
@@ -400,7 +516,12 @@ describe('profile pictures', () => {
   it('refuses a damaged picture with a clear message', async () => {
     const me = await t.userWithSession('student');
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
-    const res = await upload('/api/users/profile', me.token, {}, { data: broken, type: 'image/jpeg', name: 'broken.jpg' });
+    const res = await upload(
+      '/api/users/profile',
+      me.token,
+      {},
+      { data: broken, type: 'image/jpeg', name: 'broken.jpg' },
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The picture could not be read; it may be damaged.');
   });
@@ -416,7 +537,12 @@ describe('profile pictures', () => {
   it('lets staff set another user’s picture, phone and address with the multipart PUT', async () => {
     const admin = await t.userWithSession('admin');
     const target = await makeUser(t.deps.db, { role: 'student' });
-    const res = await upload(`/api/users/${target.id}`, admin.token, { phone: '011 222 3333', address: 'Kandy' }, { data: PNG, type: 'image/png', name: 'x.png' });
+    const res = await upload(
+      `/api/users/${target.id}`,
+      admin.token,
+      { phone: '011 222 3333', address: 'Kandy' },
+      { data: PNG, type: 'image/png', name: 'x.png' },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: target.id, phone: '011 222 3333', address: 'Kandy' });
     expect(res.body.image).toMatch(/^\/api\/files\//);
@@ -427,7 +553,12 @@ describe('sign-in after edits', () => {
   it('keeps the password when other fields change', async () => {
     const admin = await t.userWithSession('admin');
     const target = await makeUser(t.deps.db, { role: 'student' });
-    await t.api('PUT', `/api/users/${target.id}`, { token: admin.token, body: { userId: target.id, username: `kept_${uniq()}`, fullName: 'Kept', role: 'customer', branchId } });
-    expect((await t.api('POST', '/api/users/auth', { body: { email: target.email, password: TEST_PASSWORD } })).status).toBe(200);
+    await t.api('PUT', `/api/users/${target.id}`, {
+      token: admin.token,
+      body: { userId: target.id, username: `kept_${uniq()}`, fullName: 'Kept', role: 'customer', branchId },
+    });
+    expect(
+      (await t.api('POST', '/api/users/auth', { body: { email: target.email, password: TEST_PASSWORD } })).status,
+    ).toBe(200);
   });
 });

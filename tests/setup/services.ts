@@ -100,7 +100,8 @@ async function viaBinaries(): Promise<Services | null> {
 
   const isRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root: run it as the postgres user in a directory it owns.
-  const asPg = (cmd: string, args: string[]) => (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
+  const asPg = (cmd: string, args: string[]) =>
+    (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-pg-'));
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const dataDir = path.join(dir, 'data');
@@ -121,9 +122,13 @@ async function viaBinaries(): Promise<Services | null> {
   );
 
   const redisPort = await freePort();
-  const redis = spawn(redisServer, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const redis = spawn(
+    redisServer,
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   await waitForPort(redisPort, 10_000);
 
   return {

@@ -14,7 +14,17 @@ export function FormError({ error, className }: { error: string | null; classNam
 }
 
 /** A submit button that spins and says what it is doing while the request runs. */
-export function SubmitButton({ pending, pendingText, className, children }: { pending: boolean; pendingText: string; className?: string; children: ReactNode }) {
+export function SubmitButton({
+  pending,
+  pendingText,
+  className,
+  children,
+}: {
+  pending: boolean;
+  pendingText: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <Button type="submit" className={className} disabled={pending}>
       {pending && <Spinner />}

@@ -56,7 +56,9 @@ export function ListCard({
 }) {
   return (
     <Card className="gap-4">
-      <CardContent className={filters ? 'flex flex-wrap items-center gap-3' : 'flex flex-wrap items-center justify-between gap-3'}>
+      <CardContent
+        className={filters ? 'flex flex-wrap items-center gap-3' : 'flex flex-wrap items-center justify-between gap-3'}
+      >
         <SearchInput value={q} onChange={setQuery} placeholder={searchPlaceholder} aria-label={searchLabel} />
         {filters}
         {list.isFetching && !list.isPending && <Spinner className="text-muted-foreground" />}

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The title row every screen starts with; `actions` sit on the right (e.g. an Add button). */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>

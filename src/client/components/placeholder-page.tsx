@@ -7,7 +7,9 @@ export function PlaceholderPage({ title, note }: { title: string; note?: string 
     <div>
       <PageHeader title={title} />
       <Card>
-        <CardContent className="py-10 text-center text-sm text-muted-foreground">{note ?? 'Nothing here yet.'}</CardContent>
+        <CardContent className="py-10 text-center text-sm text-muted-foreground">
+          {note ?? 'Nothing here yet.'}
+        </CardContent>
       </Card>
     </div>
   );

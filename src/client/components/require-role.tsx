@@ -11,7 +11,15 @@ export const PERMISSION_DENIED = 'You do not have permission to access this page
  * The server enforces the same rule: this only spares the user a form that would be refused.
  *   <RequireRole roles={ADMIN_ROLES}><AddBranchForm /></RequireRole>
  */
-export function RequireRole({ roles, children, fallback }: { roles: readonly Role[]; children: ReactNode; fallback?: ReactNode }) {
+export function RequireRole({
+  roles,
+  children,
+  fallback,
+}: {
+  roles: readonly Role[];
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   const user = useCurrentUser();
   if (!(roles as readonly string[]).includes(user.role)) return <>{fallback ?? <PermissionDenied />}</>;
   return <>{children}</>;

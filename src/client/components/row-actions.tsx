@@ -38,17 +38,43 @@ function RowButton({
 }
 
 /** A row's Edit button; `label` is its accessible name (`Edit <name>`). */
-export function EditButton({ size = 'sm', label, onClick }: { size?: RowButtonSize; label: string; onClick: () => void }) {
+export function EditButton({
+  size = 'sm',
+  label,
+  onClick,
+}: {
+  size?: RowButtonSize;
+  label: string;
+  onClick: () => void;
+}) {
   return <RowButton size={size} icon={<PencilIcon />} word="Edit" label={label} onClick={onClick} />;
 }
 
 /** A row's Delete button; `label` is its accessible name (`Delete <name>`). */
-export function DeleteButton({ size = 'sm', label, onClick }: { size?: RowButtonSize; label: string; onClick: () => void }) {
+export function DeleteButton({
+  size = 'sm',
+  label,
+  onClick,
+}: {
+  size?: RowButtonSize;
+  label: string;
+  onClick: () => void;
+}) {
   return <RowButton size={size} icon={<Trash2Icon />} word="Delete" label={label} destructive onClick={onClick} />;
 }
 
 /** Save and Cancel of a row being edited in place. */
-export function SaveCancelButtons({ onSave, onCancel, pending, iconOnly = false }: { onSave: () => void; onCancel: () => void; pending: boolean; iconOnly?: boolean }) {
+export function SaveCancelButtons({
+  onSave,
+  onCancel,
+  pending,
+  iconOnly = false,
+}: {
+  onSave: () => void;
+  onCancel: () => void;
+  pending: boolean;
+  iconOnly?: boolean;
+}) {
   const check = pending ? <Spinner /> : <CheckIcon />;
   return iconOnly ? (
     <div className="flex justify-end gap-2">

@@ -35,7 +35,14 @@ export function SearchInput({
   return (
     <div className={cn('relative w-full max-w-xs', className)}>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
-      <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder} aria-label={ariaLabel} className="pl-8" />
+      <Input
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={placeholder}
+        aria-label={ariaLabel}
+        className="pl-8"
+      />
     </div>
   );
 }

@@ -11,7 +11,15 @@ export function profileImageSrc(user: { image: string | null; updatedAt?: string
 }
 
 /** The user's picture, falling back to the default picture when it fails to load. */
-export function UserAvatar({ user, className, alt = 'Profile picture' }: { user: { image: string | null; updatedAt?: string }; className?: string; alt?: string }) {
+export function UserAvatar({
+  user,
+  className,
+  alt = 'Profile picture',
+}: {
+  user: { image: string | null; updatedAt?: string };
+  className?: string;
+  alt?: string;
+}) {
   const src = profileImageSrc(user);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   return (

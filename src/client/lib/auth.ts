@@ -16,14 +16,18 @@ export type CurrentUser = NonNullable<inferRouterOutputs<AppRouter>['auth']['me'
  */
 export const USER_INFO_KEY = 'userInfo';
 
-export type StoredUser = Pick<CurrentUser, '_id' | 'username' | 'fullName' | 'email' | 'role' | 'branch' | 'image' | 'updatedAt'>;
+export type StoredUser = Pick<
+  CurrentUser,
+  '_id' | 'username' | 'fullName' | 'email' | 'role' | 'branch' | 'image' | 'updatedAt'
+>;
 
 export function readStoredUser(): StoredUser | null {
   try {
     const raw = localStorage.getItem(USER_INFO_KEY);
     if (!raw) return null;
     const value: unknown = JSON.parse(raw);
-    if (value && typeof value === 'object' && typeof (value as StoredUser).role === 'string') return value as StoredUser;
+    if (value && typeof value === 'object' && typeof (value as StoredUser).role === 'string')
+      return value as StoredUser;
     return null;
   } catch (err) {
     // spec section 8: failures to read the stored user are logged only; it counts as no user.
@@ -35,7 +39,10 @@ export function readStoredUser(): StoredUser | null {
 export function storeUser(user: CurrentUser) {
   const { _id, username, fullName, email, role, branch, image, updatedAt } = user;
   try {
-    localStorage.setItem(USER_INFO_KEY, JSON.stringify({ _id, username, fullName, email, role, branch, image, updatedAt } satisfies StoredUser));
+    localStorage.setItem(
+      USER_INFO_KEY,
+      JSON.stringify({ _id, username, fullName, email, role, branch, image, updatedAt } satisfies StoredUser),
+    );
   } catch (err) {
     console.warn('Could not store the user', err);
   }

@@ -1,6 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 
-export type ErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | (string & {});
+export type ErrorCode =
+  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | (string & {});
 
 interface ErrorData {
   code?: string;
@@ -32,7 +33,8 @@ export function isClientError(err: unknown): boolean {
  * role), otherwise the screen's own fallback text from spec section 8.
  */
 export function explainedMessage(err: unknown, fallback: string): string {
-  if (isClientError(err) && errorCode(err) !== 'UNAUTHORIZED' && err instanceof Error && err.message) return err.message;
+  if (isClientError(err) && errorCode(err) !== 'UNAUTHORIZED' && err instanceof Error && err.message)
+    return err.message;
   return fallback;
 }
 

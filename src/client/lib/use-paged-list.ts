@@ -6,18 +6,20 @@ import type { ListSearch } from '@/lib/list-search';
  * A server-paged list driven by the URL search (`?page=2&q=kandy&...`): the query keeps the
  * previous page on screen while the next one loads, and the setters write the search back.
  */
-export function usePagedList<TSearch extends ListSearch, TData extends { items: unknown[]; total: number }, TError, TKey extends QueryKey>(
-  options: UseQueryOptions<TData, TError, TData, TKey>,
-  search: TSearch,
-  onSearchChange: (next: TSearch) => void,
-) {
+export function usePagedList<
+  TSearch extends ListSearch,
+  TData extends { items: unknown[]; total: number },
+  TError,
+  TKey extends QueryKey,
+>(options: UseQueryOptions<TData, TError, TData, TKey>, search: TSearch, onSearchChange: (next: TSearch) => void) {
   const page = search.page ?? 1;
   const list = useQuery({ ...options, placeholderData: keepPreviousData });
 
   // Deleting the last row of the last page leaves an empty page: step back.
   const items = list.data?.items;
   useEffect(() => {
-    if (items && items.length === 0 && page > 1 && !list.isPlaceholderData) onSearchChange({ ...search, page: page - 1 });
+    if (items && items.length === 0 && page > 1 && !list.isPlaceholderData)
+      onSearchChange({ ...search, page: page - 1 });
   }, [items, page, list.isPlaceholderData, onSearchChange, search]);
 
   /** A new search text or filter starts again at page 1. */

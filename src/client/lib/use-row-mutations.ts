@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { explainedMessage } from '@/lib/errors';
 
-
 interface Messages {
   /** spec section 8's success toast, e.g. 'Branch updated successfully!'. */
   success: string;

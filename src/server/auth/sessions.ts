@@ -43,7 +43,12 @@ export async function createSession(db: Db, userId: string, policy: SessionPolic
  * Validates a token and slides the idle window. The row's expiresAt is the earlier of
  * lastUsed + idle and created + max; it is refreshed at most once a minute to spare writes.
  */
-export async function validateSessionToken(db: Db, token: string, policy: SessionPolicy, cache?: SessionCache): Promise<Actor | null> {
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+  cache?: SessionCache,
+): Promise<Actor | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const id = sessionIdFromToken(token);
   const cached = cache?.get(id);

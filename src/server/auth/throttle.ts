@@ -22,7 +22,8 @@ export const OTP_GUESS_WINDOW_MS = 24 * 60 * 60_000;
 export const MAX_WRONG_CODES_PER_ACCOUNT = 20;
 
 export const TOO_MANY_CODES = 'Too many codes were requested for this email. Please try again later.';
-export const TOO_MANY_WRONG_CODES = 'Too many wrong codes were entered for this email today. Please try again tomorrow.';
+export const TOO_MANY_WRONG_CODES =
+  'Too many wrong codes were entered for this email today. Please try again tomorrow.';
 
 /** The 429 for a limit, with the seconds until it lifts (sent as Retry-After). */
 export function throttled(message: string, retryAfterSeconds: number): AppError {
@@ -67,7 +68,10 @@ export async function reserveLoginAttempt(db: Db, email: string, ip: string): Pr
       const wait = secondsLeft(client?.oldest ?? null, LOGIN_WINDOW_MS, now);
       throw throttled(signInThrottledMessage(wait), wait);
     }
-    const [row] = await tx.insert(loginAttempts).values({ email, ip, outcome: 'pending' }).returning({ id: loginAttempts.id });
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({ email, ip, outcome: 'pending' })
+      .returning({ id: loginAttempts.id });
     return row!.id;
   });
 }
@@ -99,13 +103,17 @@ export async function countOtpEvent(db: Db, email: string, kind: 'code_requested
     const [seen] = await tx
       .select({ n: count(), oldest: min(otpEvents.createdAt) })
       .from(otpEvents)
-      .where(and(eq(otpEvents.email, email), eq(otpEvents.kind, kind), gt(otpEvents.createdAt, new Date(now - windowMs))));
+      .where(
+        and(eq(otpEvents.email, email), eq(otpEvents.kind, kind), gt(otpEvents.createdAt, new Date(now - windowMs))),
+      );
     if ((seen?.n ?? 0) >= max) {
       const wait = secondsLeft(seen?.oldest ?? null, windowMs, now);
       throw throttled(message, wait);
     }
     // Events older than a day count for nothing; trimming them here needs no cron.
-    await tx.delete(otpEvents).where(and(eq(otpEvents.email, email), lt(otpEvents.createdAt, new Date(now - OTP_GUESS_WINDOW_MS))));
+    await tx
+      .delete(otpEvents)
+      .where(and(eq(otpEvents.email, email), lt(otpEvents.createdAt, new Date(now - OTP_GUESS_WINDOW_MS))));
     const [row] = await tx.insert(otpEvents).values({ email, kind }).returning({ id: otpEvents.id });
     return row!.id;
   });

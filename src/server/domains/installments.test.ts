@@ -3,7 +3,9 @@ import { buildInstallmentSchedule, paidColumns, toInstallmentDto } from './insta
 
 describe('buildInstallmentSchedule', () => {
   it('makes one part of the whole total due on the start date for a full payment', () => {
-    expect(buildInstallmentSchedule(150_000, 'full', 3, '2025-03-15')).toEqual([{ seq: 0, amount: 150_000, dueDate: '2025-03-15', isPaid: false }]);
+    expect(buildInstallmentSchedule(150_000, 'full', 3, '2025-03-15')).toEqual([
+      { seq: 0, amount: 150_000, dueDate: '2025-03-15', isPaid: false },
+    ]);
   });
 
   it('splits into monthly parts with the remainder on the last, summing to the total', () => {
@@ -46,6 +48,8 @@ describe('toInstallmentDto', () => {
       isPaid: true,
       paidAt: '2025-04-01T10:00:00.000Z',
     });
-    expect(toInstallmentDto({ id: 'b', amount: 0, dueDate: '2025-05-15', isPaid: false, paidAt: null }).paidAt).toBeNull();
+    expect(
+      toInstallmentDto({ id: 'b', amount: 0, dueDate: '2025-05-15', isPaid: false, paidAt: null }).paidAt,
+    ).toBeNull();
   });
 });

@@ -22,7 +22,12 @@ export interface ScheduledInstallment {
  * (equal, the remainder on the last), part i due i months after the start (clamped to the
  * month's last day).
  */
-export function buildInstallmentSchedule(totalMinor: number, paymentType: PaymentType, count: number, startDate: string): ScheduledInstallment[] {
+export function buildInstallmentSchedule(
+  totalMinor: number,
+  paymentType: PaymentType,
+  count: number,
+  startDate: string,
+): ScheduledInstallment[] {
   const parts = paymentType === 'full' ? [totalMinor] : splitMinor(totalMinor, count);
   return parts.map((amount, seq) => ({ seq, amount, dueDate: addToDate(startDate, { months: seq }), isPaid: false }));
 }

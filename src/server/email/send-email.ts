@@ -10,7 +10,8 @@ import type { EmailMessage } from './types';
 type Payload = JobPayload<'send-email'>;
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
-export type SendEmailResult = { status: 'sent'; transport: 'outbox' | 'resend' } | { status: 'duplicate' } | { status: 'skipped' };
+export type SendEmailResult =
+  { status: 'sent'; transport: 'outbox' | 'resend' } | { status: 'duplicate' } | { status: 'skipped' };
 
 function render(deps: AppDeps, payload: Payload): Promise<EmailMessage | null> {
   switch (payload.template) {
@@ -43,7 +44,11 @@ async function deliverThroughResend(deps: AppDeps, row: OutboxRow, payload: Payl
  * never renders a different one (an OTP is generated when it is rendered).
  */
 export async function sendEmailJob(deps: AppDeps, payload: Payload): Promise<SendEmailResult> {
-  const [existing] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.idempotencyKey, payload.key)).limit(1);
+  const [existing] = await deps.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.idempotencyKey, payload.key))
+    .limit(1);
   if (existing) {
     if (existing.transport === 'resend' && !existing.providerId && deps.config.RESEND_API_KEY) {
       await deliverThroughResend(deps, existing, payload);
@@ -61,7 +66,14 @@ export async function sendEmailJob(deps: AppDeps, payload: Payload): Promise<Sen
   const transport = deps.config.RESEND_API_KEY ? 'resend' : 'outbox';
   const [row] = await deps.db
     .insert(emailOutbox)
-    .values({ idempotencyKey: payload.key, to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, transport })
+    .values({
+      idempotencyKey: payload.key,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      transport,
+    })
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
     .returning();
   // Another run of the same job got there first.
@@ -72,8 +84,12 @@ export async function sendEmailJob(deps: AppDeps, payload: Payload): Promise<Sen
     return { status: 'sent', transport };
   }
 
-  deps.log.info({ key: payload.key, to: message.to, subject: message.subject }, 'email stored in the development outbox (RESEND_API_KEY is not set)');
+  deps.log.info(
+    { key: payload.key, to: message.to, subject: message.subject },
+    'email stored in the development outbox (RESEND_API_KEY is not set)',
+  );
   // Lets a developer read the one-time code in the console; production keeps it in the outbox only.
-  if (deps.config.NODE_ENV !== 'production') deps.log.info(`Development email to ${message.to}: ${message.subject}\n${message.text}`);
+  if (deps.config.NODE_ENV !== 'production')
+    deps.log.info(`Development email to ${message.to}: ${message.subject}\n${message.text}`);
   return { status: 'sent', transport };
 }

@@ -7,10 +7,23 @@ import type { EmailMessage } from './types';
  * send's id instead of sending again: a job that died after sending and before recording it
  * cannot send twice.
  */
-export async function sendViaResend(config: Config, message: EmailMessage, idempotencyKey: string): Promise<{ providerId: string }> {
-  const resend = new Resend(config.RESEND_API_KEY, config.RESEND_BASE_URL ? { baseUrl: config.RESEND_BASE_URL } : undefined);
+export async function sendViaResend(
+  config: Config,
+  message: EmailMessage,
+  idempotencyKey: string,
+): Promise<{ providerId: string }> {
+  const resend = new Resend(
+    config.RESEND_API_KEY,
+    config.RESEND_BASE_URL ? { baseUrl: config.RESEND_BASE_URL } : undefined,
+  );
   const { data, error } = await resend.emails.send(
-    { from: config.EMAIL_FROM, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) },
+    {
+      from: config.EMAIL_FROM,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+    },
     { idempotencyKey },
   );
   if (error || !data) throw new Error(`Resend refused the email: ${error?.message ?? 'no answer'}`);

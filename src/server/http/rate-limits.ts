@@ -11,10 +11,22 @@ import type { AppDeps } from '../deps';
  * office signs in from one address each morning.
  */
 export const REQUEST_LIMITS = {
-  signIn: { max: 600, windowMs: 60 * 60_000, message: 'Too many sign-in requests from this network. Please try again later.' },
-  passwordReset: { max: 20, windowMs: 60 * 60_000, message: 'Too many password reset requests from this network. Please try again later.' },
+  signIn: {
+    max: 600,
+    windowMs: 60 * 60_000,
+    message: 'Too many sign-in requests from this network. Please try again later.',
+  },
+  passwordReset: {
+    max: 20,
+    windowMs: 60 * 60_000,
+    message: 'Too many password reset requests from this network. Please try again later.',
+  },
   otp: { max: 60, windowMs: 60 * 60_000, message: 'Too many code checks from this network. Please try again later.' },
-  upload: { max: 120, windowMs: 60 * 60_000, message: 'Too many picture uploads from this network. Please try again later.' },
+  upload: {
+    max: 120,
+    windowMs: 60 * 60_000,
+    message: 'Too many picture uploads from this network. Please try again later.',
+  },
 } as const;
 
 export type LimitName = keyof typeof REQUEST_LIMITS;
@@ -34,7 +46,12 @@ declare module 'fastify' {
  */
 export async function registerRateLimits(app: FastifyInstance, deps: AppDeps) {
   const redis = deps.config.REDIS_URL
-    ? new Redis(deps.config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    ? new Redis(deps.config.REDIS_URL, {
+        connectTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+      })
     : undefined;
   redis?.on('error', (err) => deps.log.debug({ err }, 'rate-limit store unavailable'));
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
@@ -42,7 +59,9 @@ export async function registerRateLimits(app: FastifyInstance, deps: AppDeps) {
   await app.register(rateLimit, { global: false, redis, skipOnError: true, nameSpace: 'backoffice-rl:' });
 
   const limiters = {} as Record<LimitName, Limiter>;
-  for (const [name, limit] of Object.entries(REQUEST_LIMITS) as Array<[LimitName, (typeof REQUEST_LIMITS)[LimitName]]>) {
+  for (const [name, limit] of Object.entries(REQUEST_LIMITS) as Array<
+    [LimitName, (typeof REQUEST_LIMITS)[LimitName]]
+  >) {
     limiters[name] = app.rateLimit({
       max: limit.max,
       timeWindow: limit.windowMs,

@@ -51,11 +51,12 @@ function parse<S extends ZodType | undefined>(schema: S, value: unknown): Infer<
  * A documented /api path: checks the caller's role, validates params, query and body with zod,
  * then calls the handler (which only calls a service and shapes the answer).
  */
-export function route<P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined, A extends Access>(
-  app: FastifyInstance,
-  deps: AppDeps,
-  def: RouteDef<P, Q, B, A>,
-) {
+export function route<
+  P extends ZodType | undefined,
+  Q extends ZodType | undefined,
+  B extends ZodType | undefined,
+  A extends Access,
+>(app: FastifyInstance, deps: AppDeps, def: RouteDef<P, Q, B, A>) {
   const roles = rolesFor(def.access);
   restSchemas.set(`${def.method} ${def.url}`, { params: def.params, query: def.query, body: def.body });
   app.route({
@@ -63,7 +64,8 @@ export function route<P extends ZodType | undefined, Q extends ZodType | undefin
     url: def.url,
     config: { access: def.access },
     handler: async (req, reply) => {
-      if (def.rateLimit && (def.rateLimit !== 'upload' || req.isMultipart())) await app.limiters[def.rateLimit](req, reply);
+      if (def.rateLimit && (def.rateLimit !== 'upload' || req.isMultipart()))
+        await app.limiters[def.rateLimit](req, reply);
       const actor = req.actor;
       if (def.access !== 'public') {
         if (!actor) throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);

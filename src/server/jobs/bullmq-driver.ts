@@ -74,7 +74,11 @@ export async function createBullQueue(deps: AppDeps): Promise<JobQueue> {
   // Job status and retry answer an admin's request: fail fast (503) rather than wait for Redis.
   const connection = new Redis(requireRedisUrl(deps), { maxRetriesPerRequest: 2, connectTimeout: 2000 });
   connection.on('error', (err) => log.debug({ err }, 'job queue connection error'));
-  const queue = new Queue(QUEUE_NAME, { connection, prefix: config.JOB_QUEUE_PREFIX, defaultJobOptions: jobOptions(config) });
+  const queue = new Queue(QUEUE_NAME, {
+    connection,
+    prefix: config.JOB_QUEUE_PREFIX,
+    defaultJobOptions: jobOptions(config),
+  });
   queue.on('error', (err) => log.debug({ err }, 'job queue error'));
   let closed = false;
 
@@ -86,8 +90,15 @@ export async function createBullQueue(deps: AppDeps): Promise<JobQueue> {
       { name: 'send-overdue-reminders', data: {}, opts: jobOptions(config) },
     );
   };
-  connection.on('ready', () => void registerSchedule().catch((err: unknown) => log.warn({ err }, 'could not register the reminder schedule; will retry on reconnect')));
-  if (connection.status === 'ready') await registerSchedule().catch((err: unknown) => log.warn({ err }, 'could not register the reminder schedule'));
+  connection.on(
+    'ready',
+    () =>
+      void registerSchedule().catch((err: unknown) =>
+        log.warn({ err }, 'could not register the reminder schedule; will retry on reconnect'),
+      ),
+  );
+  if (connection.status === 'ready')
+    await registerSchedule().catch((err: unknown) => log.warn({ err }, 'could not register the reminder schedule'));
 
   let relaying: Promise<void> | null = null;
   let again = false;
@@ -103,9 +114,21 @@ export async function createBullQueue(deps: AppDeps): Promise<JobQueue> {
         .for('update', { skipLocked: true });
       if (rows.length === 0) return 0;
       await queue.addBulk(
-        rows.map((r) => ({ name: r.name, data: r.payload, opts: { ...jobOptions(config), jobId: r.jobId, delay: r.delayMs || undefined } })),
+        rows.map((r) => ({
+          name: r.name,
+          data: r.payload,
+          opts: { ...jobOptions(config), jobId: r.jobId, delay: r.delayMs || undefined },
+        })),
       );
-      await tx.update(jobOutbox).set({ dispatchedAt: new Date() }).where(inArray(jobOutbox.id, rows.map((r) => r.id)));
+      await tx
+        .update(jobOutbox)
+        .set({ dispatchedAt: new Date() })
+        .where(
+          inArray(
+            jobOutbox.id,
+            rows.map((r) => r.id),
+          ),
+        );
       return rows.length;
     });
   };
@@ -156,7 +179,10 @@ export async function createBullQueue(deps: AppDeps): Promise<JobQueue> {
 
     async enqueueMany(name, items, common = {}) {
       if (items.length === 0) return;
-      await record(common.tx ?? db, items.map((i) => ({ name, payload: i.payload, opts: i.opts })));
+      await record(
+        common.tx ?? db,
+        items.map((i) => ({ name, payload: i.payload, opts: i.opts })),
+      );
     },
 
     /** Hands whatever is pending to Redis now (tests, and a graceful shutdown). */
@@ -169,7 +195,9 @@ export async function createBullQueue(deps: AppDeps): Promise<JobQueue> {
       ) as Record<JobState, number>;
       const states = state ? [state] : (Object.keys(BULL_TYPES) as JobState[]);
       const lists = await Promise.all(
-        states.map(async (s) => (await queue.getJobs(BULL_TYPES[s], 0, limit - 1, false)).filter(Boolean).map((j) => toInfo(j, s))),
+        states.map(async (s) =>
+          (await queue.getJobs(BULL_TYPES[s], 0, limit - 1, false)).filter(Boolean).map((j) => toInfo(j, s)),
+        ),
       );
       const jobs = lists
         .flat()
@@ -230,7 +258,9 @@ export function startBullWorker(deps: AppDeps, opts: BullWorkerOptions = {}) {
       maxStalledCount: 2,
     },
   );
-  worker.on('failed', (job, err) => log.warn({ err, job: job?.name, id: job?.id, attempt: job?.attemptsMade }, 'job failed'));
+  worker.on('failed', (job, err) =>
+    log.warn({ err, job: job?.name, id: job?.id, attempt: job?.attemptsMade }, 'job failed'),
+  );
   worker.on('stalled', (id) => log.warn({ id }, 'job stalled (its worker died); queued again'));
   worker.on('error', (err) => log.error({ err }, 'worker error'));
   return {

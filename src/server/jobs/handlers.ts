@@ -15,7 +15,11 @@ export interface JobContext {
 }
 
 /** A handler must be safe to run twice (at-least-once delivery, RULES.md Jobs). */
-export type JobHandler<N extends JobName> = (deps: AppDeps, payload: JobPayload<N>, job: JobContext) => Promise<unknown>;
+export type JobHandler<N extends JobName> = (
+  deps: AppDeps,
+  payload: JobPayload<N>,
+  job: JobContext,
+) => Promise<unknown>;
 export type HandlerMap = { [N in JobName]: JobHandler<N> };
 
 export const handlers: HandlerMap = {
@@ -32,7 +36,13 @@ export const handlers: HandlerMap = {
 };
 
 /** The one entry both drivers use: validate the stored payload, then call the handler. */
-export async function runHandler(map: HandlerMap, deps: AppDeps, name: string, payload: unknown, job: JobContext): Promise<unknown> {
+export async function runHandler(
+  map: HandlerMap,
+  deps: AppDeps,
+  name: string,
+  payload: unknown,
+  job: JobContext,
+): Promise<unknown> {
   const handler = map[name as JobName] as JobHandler<JobName> | undefined;
   if (!handler) throw new Error(`No handler for job "${name}"`);
   return handler(deps, parsePayload(name as JobName, payload), job);

@@ -67,13 +67,22 @@ export function createInProcessQueue(deps: AppDeps, opts: InProcessOptions = {})
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)), and(eq(jobs.status, 'active'), lt(jobs.lockedUntil, sql`now()`))))
+      .where(
+        or(
+          and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
+          and(eq(jobs.status, 'active'), lt(jobs.lockedUntil, sql`now()`)),
+        ),
+      )
       .orderBy(asc(jobs.runAt))
       .limit(n)
       .for('update', { skipLocked: true });
     return db
       .update(jobs)
-      .set({ status: 'active', attempts: sql`${jobs.attempts} + 1`, lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .set({
+        status: 'active',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      })
       .where(inArray(jobs.id, due))
       .returning();
   }
@@ -83,19 +92,35 @@ export function createInProcessQueue(deps: AppDeps, opts: InProcessOptions = {})
     await db
       .update(jobs)
       .set({ status: 'queued', attempts: sql`${jobs.attempts} - 1`, lockedUntil: null })
-      .where(inArray(jobs.id, rows.map((r) => r.id)));
+      .where(
+        inArray(
+          jobs.id,
+          rows.map((r) => r.id),
+        ),
+      );
   }
 
   async function finish(row: JobRow, outcome: { ok: true; result: unknown } | { ok: false; reason: string }) {
     if (outcome.ok) {
       await db
         .update(jobs)
-        .set({ status: 'completed', result: outcome.result ?? null, failedReason: null, finishedAt: new Date(), lockedUntil: null })
+        .set({
+          status: 'completed',
+          result: outcome.result ?? null,
+          failedReason: null,
+          finishedAt: new Date(),
+          lockedUntil: null,
+        })
         .where(eq(jobs.id, row.id));
     } else if (row.attempts < row.maxAttempts) {
       await db
         .update(jobs)
-        .set({ status: 'queued', failedReason: outcome.reason, runAt: new Date(Date.now() + backoffMs(row.attempts)), lockedUntil: null })
+        .set({
+          status: 'queued',
+          failedReason: outcome.reason,
+          runAt: new Date(Date.now() + backoffMs(row.attempts)),
+          lockedUntil: null,
+        })
         .where(eq(jobs.id, row.id));
     } else {
       await db
@@ -108,7 +133,10 @@ export function createInProcessQueue(deps: AppDeps, opts: InProcessOptions = {})
   async function run(row: JobRow) {
     // Claimed more often than allowed: it keeps dying mid-run (each crash counts as an attempt).
     if (row.attempts > row.maxAttempts) {
-      await finish({ ...row, attempts: row.maxAttempts }, { ok: false, reason: row.failedReason ?? 'Job stalled more than allowable limit' });
+      await finish(
+        { ...row, attempts: row.maxAttempts },
+        { ok: false, reason: row.failedReason ?? 'Job stalled more than allowable limit' },
+      );
       return;
     }
     const ctx = {
@@ -195,16 +223,27 @@ export function createInProcessQueue(deps: AppDeps, opts: InProcessOptions = {})
     }
     if (Date.now() - lastCleanup > 3600_000) {
       lastCleanup = Date.now();
-      await db.delete(jobs).where(and(eq(jobs.status, 'completed'), lt(jobs.finishedAt, sql`now() - ${KEEP_COMPLETED_DAYS} * interval '1 day'`)));
+      await db
+        .delete(jobs)
+        .where(
+          and(
+            eq(jobs.status, 'completed'),
+            lt(jobs.finishedAt, sql`now() - ${KEEP_COMPLETED_DAYS} * interval '1 day'`),
+          ),
+        );
     }
   }
 
   const timers: NodeJS.Timeout[] = [
     setInterval(() => void tick(), opts.pollMs ?? 1000),
-    setInterval(() => void renewLeases().catch((err) => log.error({ err }, 'job lease renewal failed')), Math.floor(leaseMs / 2)),
+    setInterval(
+      () => void renewLeases().catch((err) => log.error({ err }, 'job lease renewal failed')),
+      Math.floor(leaseMs / 2),
+    ),
   ];
   if (config.REMINDER_SCHEDULE) {
-    const onSchedule = () => void scheduleTick().catch((err) => !closed && log.error({ err }, 'reminder schedule failed'));
+    const onSchedule = () =>
+      void scheduleTick().catch((err) => !closed && log.error({ err }, 'reminder schedule failed'));
     timers.push(setInterval(onSchedule, 60_000));
     setImmediate(onSchedule);
   }

@@ -38,7 +38,11 @@ export interface JobQueue {
   readonly driver: 'bullmq' | 'inprocess';
   enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts?: EnqueueOptions): Promise<{ id: string }>;
   /** Many jobs of one name in one round trip (the reminder run queues thousands). */
-  enqueueMany<N extends JobName>(name: N, items: Array<{ payload: JobPayload<N>; opts?: Omit<EnqueueOptions, 'tx'> }>, common?: { tx?: Db }): Promise<void>;
+  enqueueMany<N extends JobName>(
+    name: N,
+    items: Array<{ payload: JobPayload<N>; opts?: Omit<EnqueueOptions, 'tx'> }>,
+    common?: { tx?: Db },
+  ): Promise<void>;
   status(opts: { state?: JobState; limit: number }): Promise<JobStatus>;
   /** Puts a failed job back in the queue with fresh attempts: 'retried', or why not. */
   retry(id: string): Promise<'retried' | 'not-found' | 'not-failed'>;

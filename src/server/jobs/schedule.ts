@@ -14,7 +14,9 @@ export function reminderCron(config: Pick<Config, 'REMINDER_TIME'>): string {
 
 /** The wall-clock time 'HH:MM' of `now` in the time zone. */
 export function clockIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    now,
+  );
 }
 
 /**

@@ -7,11 +7,56 @@ import { buildInstallmentSchedule } from '../domains/installments';
 import { getCurrencySettings } from '../domains/settings/settings.service';
 
 const DEMO_TREATMENTS = [
-  { treatmentName: 'Ayurvedic Full Body Massage', localPrice: 8500, foreignPrice: 35, maxSessions: 1, installments: 1, months: 0, weeks: 0, days: 0 },
-  { treatmentName: 'Panchakarma Detox Programme', localPrice: 145000, foreignPrice: 520, maxSessions: 21, installments: 3, months: 1, weeks: 0, days: 0 },
-  { treatmentName: 'Shirodhara Oil Therapy', localPrice: 36000.5, foreignPrice: 125.99, maxSessions: 7, installments: 2, months: 0, weeks: 2, days: 0 },
-  { treatmentName: 'Foot Reflexology', localPrice: 12000, foreignPrice: 45, maxSessions: 5, installments: 1, months: 0, weeks: 0, days: 10 },
-  { treatmentName: 'Herbal Steam Therapy', localPrice: 64000, foreignPrice: 210, maxSessions: 12, installments: 4, months: 3, weeks: 1, days: 2 },
+  {
+    treatmentName: 'Ayurvedic Full Body Massage',
+    localPrice: 8500,
+    foreignPrice: 35,
+    maxSessions: 1,
+    installments: 1,
+    months: 0,
+    weeks: 0,
+    days: 0,
+  },
+  {
+    treatmentName: 'Panchakarma Detox Programme',
+    localPrice: 145000,
+    foreignPrice: 520,
+    maxSessions: 21,
+    installments: 3,
+    months: 1,
+    weeks: 0,
+    days: 0,
+  },
+  {
+    treatmentName: 'Shirodhara Oil Therapy',
+    localPrice: 36000.5,
+    foreignPrice: 125.99,
+    maxSessions: 7,
+    installments: 2,
+    months: 0,
+    weeks: 2,
+    days: 0,
+  },
+  {
+    treatmentName: 'Foot Reflexology',
+    localPrice: 12000,
+    foreignPrice: 45,
+    maxSessions: 5,
+    installments: 1,
+    months: 0,
+    weeks: 0,
+    days: 10,
+  },
+  {
+    treatmentName: 'Herbal Steam Therapy',
+    localPrice: 64000,
+    foreignPrice: 210,
+    maxSessions: 12,
+    installments: 4,
+    months: 3,
+    weeks: 1,
+    days: 2,
+  },
 ];
 
 /**
@@ -29,12 +74,63 @@ const DEMO_BOOKINGS: Array<{
   notes?: string[];
   cancelled?: boolean;
 }> = [
-  { email: 'customer1@example.com', treatment: 0, userType: 'local', paymentType: 'full', ago: 0, paid: [], sessions: 0 },
-  { email: 'customer1@example.com', treatment: 1, userType: 'local', paymentType: 'installment', ago: 40, paid: [0], sessions: 6, notes: ['Initial consultation and oleation.', 'Tolerated well.'] },
-  { email: 'customer2@example.com', treatment: 2, userType: 'foreign', paymentType: 'installment', ago: 5, paid: [0], sessions: 2, notes: ['Relaxed, slept better.'] },
-  { email: 'customer2@example.com', treatment: 3, userType: 'foreign', paymentType: 'full', ago: 20, paid: [0], sessions: 5 },
-  { email: 'student1@example.com', treatment: 4, userType: 'local', paymentType: 'installment', ago: 0, paid: [], sessions: 0 },
-  { email: 'user1@example.com', treatment: 3, userType: 'local', paymentType: 'full', ago: 0, paid: [], sessions: 0, cancelled: true },
+  {
+    email: 'customer1@example.com',
+    treatment: 0,
+    userType: 'local',
+    paymentType: 'full',
+    ago: 0,
+    paid: [],
+    sessions: 0,
+  },
+  {
+    email: 'customer1@example.com',
+    treatment: 1,
+    userType: 'local',
+    paymentType: 'installment',
+    ago: 40,
+    paid: [0],
+    sessions: 6,
+    notes: ['Initial consultation and oleation.', 'Tolerated well.'],
+  },
+  {
+    email: 'customer2@example.com',
+    treatment: 2,
+    userType: 'foreign',
+    paymentType: 'installment',
+    ago: 5,
+    paid: [0],
+    sessions: 2,
+    notes: ['Relaxed, slept better.'],
+  },
+  {
+    email: 'customer2@example.com',
+    treatment: 3,
+    userType: 'foreign',
+    paymentType: 'full',
+    ago: 20,
+    paid: [0],
+    sessions: 5,
+  },
+  {
+    email: 'student1@example.com',
+    treatment: 4,
+    userType: 'local',
+    paymentType: 'installment',
+    ago: 0,
+    paid: [],
+    sessions: 0,
+  },
+  {
+    email: 'user1@example.com',
+    treatment: 3,
+    userType: 'local',
+    paymentType: 'full',
+    ago: 0,
+    paid: [],
+    sessions: 0,
+    cancelled: true,
+  },
 ];
 
 export async function seedDemoTreatments({ db, config }: AppDeps) {
@@ -71,7 +167,10 @@ export async function seedDemoTreatments({ db, config }: AppDeps) {
       if (!userId) continue;
       const bookedOn = addToDate(today, { days: -d.ago });
       const price = d.userType === 'local' ? t.localPrice : t.foreignPrice;
-      const schedule = buildInstallmentSchedule(price, d.paymentType, t.installments, bookedOn).map((p) => ({ ...p, isPaid: d.paid.includes(p.seq) }));
+      const schedule = buildInstallmentSchedule(price, d.paymentType, t.installments, bookedOn).map((p) => ({
+        ...p,
+        isPaid: d.paid.includes(p.seq),
+      }));
       const hasDuration = t.durationMonths + t.durationWeeks + t.durationDays > 0;
       const createdAt = new Date(Date.now() - d.ago * 86_400_000 + n * 1000);
       const [row] = await tx
@@ -87,7 +186,9 @@ export async function seedDemoTreatments({ db, config }: AppDeps) {
           price,
           currency: d.userType === 'local' ? currency.localCurrency : currency.foreignCurrency,
           periodStart: hasDuration ? bookedOn : null,
-          periodEnd: hasDuration ? addToDate(bookedOn, { months: t.durationMonths, weeks: t.durationWeeks, days: t.durationDays }) : null,
+          periodEnd: hasDuration
+            ? addToDate(bookedOn, { months: t.durationMonths, weeks: t.durationWeeks, days: t.durationDays })
+            : null,
           sessionsCompleted: d.sessions,
           status: d.cancelled ? 'cancelled' : 'active',
           cancelledAt: d.cancelled ? new Date() : null,
@@ -95,9 +196,13 @@ export async function seedDemoTreatments({ db, config }: AppDeps) {
           createdAt,
         })
         .returning({ id: treatmentBookings.id });
-      await tx.insert(bookingInstallments).values(schedule.map((s) => ({ ...s, bookingId: row!.id, paidAt: s.isPaid ? createdAt : null })));
+      await tx
+        .insert(bookingInstallments)
+        .values(schedule.map((s) => ({ ...s, bookingId: row!.id, paidAt: s.isPaid ? createdAt : null })));
       if (d.notes?.length) {
-        await tx.insert(bookingSessionNotes).values(d.notes.map((note, i) => ({ bookingId: row!.id, sessionNumber: i + 1, note, date: createdAt })));
+        await tx
+          .insert(bookingSessionNotes)
+          .values(d.notes.map((note, i) => ({ bookingId: row!.id, sessionNumber: i + 1, note, date: createdAt })));
       }
     }
   });

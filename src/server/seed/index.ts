@@ -15,7 +15,11 @@ export interface SeedResult {
 }
 
 /** Demo seeders run in this order after the superadmin exists; each domain adds its own. */
-const demoSeeders: Array<(deps: AppDeps) => Promise<void>> = [seedDemoBranchesAndUsers, seedDemoCourses, seedDemoTreatments];
+const demoSeeders: Array<(deps: AppDeps) => Promise<void>> = [
+  seedDemoBranchesAndUsers,
+  seedDemoCourses,
+  seedDemoTreatments,
+];
 
 /** On an empty database: currency settings, the superadmin, and (unless SEED_DEMO=false) demo rows. */
 export async function seedIfEmpty(deps: AppDeps): Promise<SeedResult> {
@@ -29,7 +33,13 @@ export async function seedIfEmpty(deps: AppDeps): Promise<SeedResult> {
   const password = config.SEED_ADMIN_PASSWORD ?? generatedPassword!;
   await db
     .insert(users)
-    .values({ username: 'superadmin', fullName: 'Super Admin', email: adminEmail, passwordHash: await hashPassword(password), role: 'superadmin' })
+    .values({
+      username: 'superadmin',
+      fullName: 'Super Admin',
+      email: adminEmail,
+      passwordHash: await hashPassword(password),
+      role: 'superadmin',
+    })
     .onConflictDoNothing();
   if (config.SEED_DEMO) {
     for (const seed of demoSeeders) await seed(deps);

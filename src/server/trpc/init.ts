@@ -37,7 +37,9 @@ const t = initTRPC
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
-          details: issues?.map((i) => ({ path: (i.path ?? []).map(String).join('.'), message: i.message })) ?? appError?.details,
+          details:
+            issues?.map((i) => ({ path: (i.path ?? []).map(String).join('.'), message: i.message })) ??
+            appError?.details,
         },
       };
     },
@@ -54,13 +56,19 @@ const mapAppErrors = t.middleware(async ({ ctx, path, next }) => {
   }
   const unavailable = result.ok ? null : unavailableError(result.error.cause);
   if (unavailable) {
-    ctx.deps.log.warn({ err: result.ok ? undefined : result.error.cause, path }, 'dependency unavailable: answered 503');
+    ctx.deps.log.warn(
+      { err: result.ok ? undefined : result.error.cause, path },
+      'dependency unavailable: answered 503',
+    );
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailable.message, cause: unavailable });
   }
   // A database refusal of input a schema let through: 400, logged so the schema gets fixed.
   const badInput = result.ok ? null : fromBadInputDbError(result.error.cause);
   if (badInput) {
-    ctx.deps.log.warn({ sqlstate: (badInput.details as { sqlstate: string }).sqlstate, path }, 'input refused by the database');
+    ctx.deps.log.warn(
+      { sqlstate: (badInput.details as { sqlstate: string }).sqlstate, path },
+      'input refused by the database',
+    );
     throw new TRPCError({ code: 'BAD_REQUEST', message: badInput.message, cause: badInput });
   }
   return result;

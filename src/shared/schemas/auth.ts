@@ -7,6 +7,9 @@ export const ZLoginInput = z.object({
     .toLowerCase()
     .min(1, 'Please enter your email and password.')
     .max(320),
-  password: z.string({ message: 'Please enter your email and password.' }).min(1, 'Please enter your email and password.').max(1024),
+  password: z
+    .string({ message: 'Please enter your email and password.' })
+    .min(1, 'Please enter your email and password.')
+    .max(1024),
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;

@@ -7,9 +7,14 @@ export const SELECT_TREATMENT = 'Please select a treatment.';
 export const ENTER_EMAIL = 'Please enter a user email.';
 export const USER_NOT_FOUND = 'User not found. Please check the email.';
 
-const treatmentId = zText('Treatment', { message: SELECT_TREATMENT }).trim().min(1, SELECT_TREATMENT).max(200, SELECT_TREATMENT);
+const treatmentId = zText('Treatment', { message: SELECT_TREATMENT })
+  .trim()
+  .min(1, SELECT_TREATMENT)
+  .max(200, SELECT_TREATMENT);
 const userType = z.enum(['local', 'foreign'], { error: 'Please choose a user type: local or foreign.' });
-const paymentType = z.enum(['full', 'installment'], { error: 'Please choose a payment type: full or installment.' }).default('full');
+const paymentType = z
+  .enum(['full', 'installment'], { error: 'Please choose a payment type: full or installment.' })
+  .default('full');
 
 /** The booking screen names the customer by email (spec section 5, Book treatment). */
 export const ZBookTreatmentInput = z.object({
@@ -23,33 +28,54 @@ export type TBookTreatmentInput = z.infer<typeof ZBookTreatmentInput>;
 /** POST /api/bookings/book names the customer by id (spec section 7). */
 export const ZBookTreatmentBody = z.object({
   treatmentId,
-  userId: zText('User', { message: 'Please select a user.' }).trim().min(1, 'Please select a user.').max(200, 'Please select a user.'),
+  userId: zText('User', { message: 'Please select a user.' })
+    .trim()
+    .min(1, 'Please select a user.')
+    .max(200, 'Please select a user.'),
   userType,
   paymentType,
 });
 
-const sessionNumber = zInt('Session number must be a whole number.', INT4_MIN, INT4_MAX, 'Session number is out of range.');
+const sessionNumber = zInt(
+  'Session number must be a whole number.',
+  INT4_MIN,
+  INT4_MAX,
+  'Session number is out of range.',
+);
 
 export const ZSessionNote = z.object({
   sessionNumber,
-  note: zText('Note', { multiline: true, message: 'A note must be text.' }).max(5000, 'A note must be at most 5000 characters.').default(''),
+  note: zText('Note', { multiline: true, message: 'A note must be text.' })
+    .max(5000, 'A note must be at most 5000 characters.')
+    .default(''),
   date: zInstant('A note date').nullish(),
 });
 
 export const ZProgressBody = z
   .object({
-    sessionsCompleted: zInt('Sessions completed must be a whole number.', INT4_MIN, INT4_MAX, 'Sessions completed is out of range.').optional(),
+    sessionsCompleted: zInt(
+      'Sessions completed must be a whole number.',
+      INT4_MIN,
+      INT4_MAX,
+      'Sessions completed is out of range.',
+    ).optional(),
     sessionNotes: z.array(ZSessionNote, { error: 'Session notes must be a list.' }).max(1000).optional(),
   })
-  .refine((v) => v.sessionsCompleted !== undefined || v.sessionNotes !== undefined, { message: 'Send sessionsCompleted or sessionNotes.' });
+  .refine((v) => v.sessionsCompleted !== undefined || v.sessionNotes !== undefined, {
+    message: 'Send sessionsCompleted or sessionNotes.',
+  });
 export type TProgressBody = z.infer<typeof ZProgressBody>;
-
 
 export const ZBookingIdInput = z.object({ id: zId('Booking') });
 
 export const ZSetSessionsInput = z.object({
   id: zId('Booking'),
-  sessionsCompleted: zInt('Sessions completed must be a whole number.', INT4_MIN, INT4_MAX, 'Sessions completed is out of range.'),
+  sessionsCompleted: zInt(
+    'Sessions completed must be a whole number.',
+    INT4_MIN,
+    INT4_MAX,
+    'Sessions completed is out of range.',
+  ),
 });
 
 export const ZSaveNoteInput = z.object({ id: zId('Booking') }).extend(ZSessionNote.shape);
@@ -59,11 +85,18 @@ const isPaid = z.boolean({ error: 'isPaid must be true or false.' });
 /** POST /api/bookings/{bookingId}/pay-installment: by position (as the old screen sent) or by id. */
 export const ZPayInstallmentBody = z
   .object({
-    installmentIndex: zInt('installmentIndex must be a whole number.', 0, INT4_MAX, 'Installment not found.').optional(),
+    installmentIndex: zInt(
+      'installmentIndex must be a whole number.',
+      0,
+      INT4_MAX,
+      'Installment not found.',
+    ).optional(),
     installmentId: zId('Installment').optional(),
     isPaid,
   })
-  .refine((v) => v.installmentIndex !== undefined || v.installmentId !== undefined, { message: 'Please choose an installment.' });
+  .refine((v) => v.installmentIndex !== undefined || v.installmentId !== undefined, {
+    message: 'Please choose an installment.',
+  });
 export type TPayInstallmentBody = z.infer<typeof ZPayInstallmentBody>;
 
 export const ZSetInstallmentPaidInput = z.object({ id: zId('Booking'), installmentId: zId('Installment'), isPaid });
@@ -75,13 +108,24 @@ export const ZSetInstallmentPaidInput = z.object({ id: zId('Booking'), installme
  */
 export const ZPaymentBody = z
   .object({
-    installments: z.array(z.object({ isPaid }), { error: 'installments must be a list of { isPaid }.' }).max(200).optional(),
-    paymentStatus: z.enum(['paid', 'pending'], { error: 'paymentStatus can only be set to paid or pending; the other statuses follow from the installments.' }).optional(),
+    installments: z
+      .array(z.object({ isPaid }), { error: 'installments must be a list of { isPaid }.' })
+      .max(200)
+      .optional(),
+    paymentStatus: z
+      .enum(['paid', 'pending'], {
+        error: 'paymentStatus can only be set to paid or pending; the other statuses follow from the installments.',
+      })
+      .optional(),
   })
-  .refine((v) => (v.installments === undefined) !== (v.paymentStatus === undefined), { message: 'Send either installments or paymentStatus.' });
+  .refine((v) => (v.installments === undefined) !== (v.paymentStatus === undefined), {
+    message: 'Send either installments or paymentStatus.',
+  });
 export type TPaymentBody = z.infer<typeof ZPaymentBody>;
 
-const paymentStatus = z.enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}.` });
+const paymentStatus = z.enum(PAYMENT_STATUSES, {
+  error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}.`,
+});
 const userTypeFilter = z.enum(['local', 'foreign'], { error: 'userType must be local or foreign.' });
 
 export const ZListBookingsInput = ZPageInput.extend({
@@ -92,7 +136,17 @@ export const ZListBookingsInput = ZPageInput.extend({
 export type TListBookingsInput = z.infer<typeof ZListBookingsInput>;
 
 export const ZListBookingsQuery = z.object({
-  paymentStatus: z.union([z.literal(''), paymentStatus]).optional().transform((v) => v || undefined),
-  userType: z.union([z.literal(''), userTypeFilter]).optional().transform((v) => v || undefined),
+  paymentStatus: z
+    .union([z.literal(''), paymentStatus])
+    .optional()
+    .transform((v) => v || undefined),
+  userType: z
+    .union([z.literal(''), userTypeFilter])
+    .optional()
+    .transform((v) => v || undefined),
 });
-export type TBookingFilters = { paymentStatus?: TListBookingsInput['paymentStatus']; userType?: TListBookingsInput['userType']; status?: TListBookingsInput['status'] };
+export type TBookingFilters = {
+  paymentStatus?: TListBookingsInput['paymentStatus'];
+  userType?: TListBookingsInput['userType'];
+  status?: TListBookingsInput['status'];
+};

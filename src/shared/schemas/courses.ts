@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { dateRangeMessage, hasYearInRange, MAX_MONEY, moneyRangeMessage, parseDay, zId, zSearch, zText } from '@shared/schemas/primitives';
+import {
+  dateRangeMessage,
+  hasYearInRange,
+  MAX_MONEY,
+  moneyRangeMessage,
+  parseDay,
+  zId,
+  zSearch,
+  zText,
+} from '@shared/schemas/primitives';
 import { hasAtMostTwoDecimals } from '@shared/money';
 import { ZPageInput } from '@shared/pagination';
 
@@ -49,7 +58,10 @@ const courseFields = {
   category: text(100, 'Category'),
   admissionFee: fee('Admission fee'),
   currency: zText('Currency').trim().toUpperCase().length(3, 'Currency must be a three-letter code.').optional(),
-  description: zText('Description', { multiline: true }).trim().max(2000, 'Description must be at most 2000 characters.').nullish(),
+  description: zText('Description', { multiline: true })
+    .trim()
+    .max(2000, 'Description must be at most 2000 characters.')
+    .nullish(),
 };
 
 export const ZCreateCourseInput = z.object(courseFields);
@@ -88,7 +100,10 @@ const optionalDate = (label: string) =>
         const day = parseDay(s.slice(0, 10));
         if (day && (s.length === 10 || (s[10] === 'T' && !Number.isNaN(Date.parse(s))))) return s;
         const outOfRange = /^\d{4}-\d{2}-\d{2}/.test(s) && !hasYearInRange(s);
-        ctx.addIssue({ code: 'custom', message: outOfRange ? dateRangeMessage(label) : 'Dates must be valid dates (YYYY-MM-DD).' });
+        ctx.addIssue({
+          code: 'custom',
+          message: outOfRange ? dateRangeMessage(label) : 'Dates must be valid dates (YYYY-MM-DD).',
+        });
         return z.NEVER;
       })
       .optional(),
@@ -96,7 +111,10 @@ const optionalDate = (label: string) =>
 
 /** GET /api/course/filtered: every filter optional; dates bound the creation date (inclusive days). */
 export const ZFilterCoursesInput = z.object({
-  category: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), zText('Category').trim().max(100, 'Category must be at most 100 characters.').optional()),
+  category: z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+    zText('Category').trim().max(100, 'Category must be at most 100 characters.').optional(),
+  ),
   minFee: optionalFee('Minimum fee'),
   maxFee: optionalFee('Maximum fee'),
   startDate: optionalDate('Start date'),

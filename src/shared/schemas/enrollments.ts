@@ -8,7 +8,10 @@ export const USER_ID_REQUIRED = 'User ID not found in enrollment data';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && !v.trim() ? undefined : v);
 const optionalText = (label: string, max: number) =>
-  z.preprocess(blankToUndefined, zText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional());
+  z.preprocess(
+    blankToUndefined,
+    zText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional(),
+  );
 
 /**
  * The screen sends the typed email; REST callers (the old client) send the user's id.
@@ -18,8 +21,14 @@ export const ZCreateEnrollmentInput = z
   .object({
     userId: optionalText('User', 100),
     email: z.preprocess(blankToUndefined, zText('Email').trim().max(320, ENROLL_REQUIRED).optional()),
-    courseId: z.preprocess(blankToUndefined, zText('Course', { message: ENROLL_REQUIRED }).trim().max(200, ENROLL_REQUIRED)),
-    paymentType: z.preprocess(blankToUndefined, z.enum(['full', 'installment'], { error: 'Payment type must be full or installment.' }).default('full')),
+    courseId: z.preprocess(
+      blankToUndefined,
+      zText('Course', { message: ENROLL_REQUIRED }).trim().max(200, ENROLL_REQUIRED),
+    ),
+    paymentType: z.preprocess(
+      blankToUndefined,
+      z.enum(['full', 'installment'], { error: 'Payment type must be full or installment.' }).default('full'),
+    ),
     // The old client sends the currency; the enrolment takes the course's.
     currency: z.unknown().optional(),
   })
@@ -37,7 +46,10 @@ export type TUpdateEnrollmentInput = z.infer<typeof ZUpdateEnrollmentInput>;
 
 /** The delete screen sends the enrolment's user id as a guard against deleting the wrong row. */
 export const ZDeleteEnrollmentFields = z.object({
-  userId: z.preprocess(blankToUndefined, zText('User', { message: USER_ID_REQUIRED }).trim().max(100, USER_ID_REQUIRED)),
+  userId: z.preprocess(
+    blankToUndefined,
+    zText('User', { message: USER_ID_REQUIRED }).trim().max(100, USER_ID_REQUIRED),
+  ),
 });
 export const ZDeleteEnrollmentInput = ZDeleteEnrollmentFields.extend({ id: zId('Enrollment') });
 export type TDeleteEnrollmentInput = z.infer<typeof ZDeleteEnrollmentInput>;
@@ -57,7 +69,10 @@ export const ZPayInstallmentFields = z
   .refine((v) => v.installmentId !== undefined || v.installmentIndex !== undefined, {
     message: 'Send installmentId, or installmentIndex with isPaid.',
   })
-  .refine((v) => v.installmentId !== undefined || v.isPaid !== undefined, { message: 'Send isPaid with installmentIndex.', path: ['isPaid'] });
+  .refine((v) => v.installmentId !== undefined || v.isPaid !== undefined, {
+    message: 'Send isPaid with installmentIndex.',
+    path: ['isPaid'],
+  });
 export const ZPayInstallmentInput = z.intersection(ZPayInstallmentFields, z.object({ id: zId('Enrollment') }));
 export type TPayInstallmentInput = z.infer<typeof ZPayInstallmentInput>;
 
@@ -82,6 +97,16 @@ export type TOverdueInput = z.infer<typeof ZOverdueInput>;
 
 /** REST GET /api/enrollments: the documented `{ data }` answer, newest first, paged for size. */
 export const ZRestListQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number.' }).int('page must be a whole number.').min(1, 'page must be at least 1.').max(MAX_PAGE, `page must be at most ${MAX_PAGE}.`).default(1),
-  limit: z.coerce.number({ error: 'limit must be a whole number.' }).int('limit must be a whole number.').min(1, 'limit must be between 1 and 1000.').max(1000, 'limit must be between 1 and 1000.').default(500),
+  page: z.coerce
+    .number({ error: 'page must be a whole number.' })
+    .int('page must be a whole number.')
+    .min(1, 'page must be at least 1.')
+    .max(MAX_PAGE, `page must be at most ${MAX_PAGE}.`)
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be between 1 and 1000.')
+    .max(1000, 'limit must be between 1 and 1000.')
+    .default(500),
 });

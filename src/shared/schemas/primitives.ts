@@ -16,7 +16,8 @@ const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
 export const hasNoControlChars = (s: string) => !CONTROL_SINGLE_LINE.test(s);
 export const hasNoControlCharsMultiline = (s: string) => !CONTROL_MULTILINE.test(s);
 
-const controlMessage = (label: string) => `${label} contains characters that are not allowed (control characters such as NUL).`;
+const controlMessage = (label: string) =>
+  `${label} contains characters that are not allowed (control characters such as NUL).`;
 
 /**
  * A string without control characters. `label` names the field in the message; `multiline` lets
@@ -32,7 +33,8 @@ export const zId = (label = 'Id') => zText(label).max(200, `${label} is not vali
 
 /** Search boxes: at most 200 characters. */
 export const SEARCH_MAX = 200;
-export const zSearch = (label = 'Search') => zText(label).trim().max(SEARCH_MAX, `${label} must be at most ${SEARCH_MAX} characters.`);
+export const zSearch = (label = 'Search') =>
+  zText(label).trim().max(SEARCH_MAX, `${label} must be at most ${SEARCH_MAX} characters.`);
 
 // ------------------------------------------------------------------ dates
 

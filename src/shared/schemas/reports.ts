@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { dateRangeMessage, MAX_MONEY, moneyRangeMessage, parseDay, zId, zText } from '@shared/schemas/primitives';
 import { hasAtMostTwoDecimals, toMinor } from '@shared/money';
-import {
-  COURSE_REPORT_COLUMNS,
-  TREATMENT_REPORT_COLUMNS,
-  USER_REPORT_COLUMNS,
-} from '@shared/report-columns';
+import { COURSE_REPORT_COLUMNS, TREATMENT_REPORT_COLUMNS, USER_REPORT_COLUMNS } from '@shared/report-columns';
 import { ROLES } from '@shared/roles';
 
 /** Query strings arrive as text; an empty value (`?category=`) means "no filter". */
@@ -70,7 +66,10 @@ const day = (name: string) =>
       .optional(),
   );
 
-const category = z.preprocess(blankToUndefined, zText('Category').trim().max(100, 'category must be at most 100 characters.').optional());
+const category = z.preprocess(
+  blankToUndefined,
+  zText('Category').trim().max(100, 'category must be at most 100 characters.').optional(),
+);
 
 export const ZReportFormat = z.preprocess(
   blankToUndefined,
@@ -122,7 +121,10 @@ export type TTreatmentReportFilters = z.infer<typeof ZTreatmentReportFilters>;
 
 export const ZUserReportFilters = z
   .object({
-    role: z.preprocess(blankToUndefined, z.enum(ROLES, { message: `role must be one of ${ROLES.join(', ')}.` }).optional()),
+    role: z.preprocess(
+      blankToUndefined,
+      z.enum(ROLES, { message: `role must be one of ${ROLES.join(', ')}.` }).optional(),
+    ),
     branchId: z.preprocess(blankToUndefined, z.string().uuid('branchId must be a branch id.').optional()),
     startDate: day('startDate'),
     endDate: day('endDate'),
@@ -132,7 +134,9 @@ export type TUserReportFilters = z.infer<typeof ZUserReportFilters>;
 
 function columnsSchema<T extends string>(allowed: readonly T[]) {
   return z
-    .array(z.string({ message: 'fields must be a list of column names.' }), { message: 'fields must be a list of column names.' })
+    .array(z.string({ message: 'fields must be a list of column names.' }), {
+      message: 'fields must be a list of column names.',
+    })
     .max(allowed.length * 2)
     .superRefine((cols, ctx) => {
       const bad = cols.filter((c) => !(allowed as readonly string[]).includes(c));
@@ -169,11 +173,23 @@ export const ZReportFileIdInput = z.object({ id: zId('Report file') });
  * Money filters are minor units.
  */
 export const ZReportSpec = z.discriminatedUnion('report', [
-  z.object({ report: z.literal('users'), filters: z.custom<TUserReportFilters>(), fields: z.array(z.string()).optional() }),
-  z.object({ report: z.literal('courses'), filters: z.custom<TCourseReportFilters>(), fields: z.array(z.string()).optional() }),
+  z.object({
+    report: z.literal('users'),
+    filters: z.custom<TUserReportFilters>(),
+    fields: z.array(z.string()).optional(),
+  }),
+  z.object({
+    report: z.literal('courses'),
+    filters: z.custom<TCourseReportFilters>(),
+    fields: z.array(z.string()).optional(),
+  }),
   z.object({ report: z.literal('enrollments'), filters: z.custom<TCourseReportFilters>() }),
   z.object({ report: z.literal('course-revenue'), filters: z.custom<TCourseReportFilters>() }),
-  z.object({ report: z.literal('treatments'), filters: z.custom<TTreatmentReportFilters>(), fields: z.array(z.string()).optional() }),
+  z.object({
+    report: z.literal('treatments'),
+    filters: z.custom<TTreatmentReportFilters>(),
+    fields: z.array(z.string()).optional(),
+  }),
   z.object({ report: z.literal('bookings'), filters: z.custom<TTreatmentReportFilters>() }),
   z.object({ report: z.literal('treatment-revenue'), filters: z.custom<TTreatmentReportFilters>() }),
 ]);

@@ -15,9 +15,15 @@ export const ZUpdateCurrencyInput = z
       .number({ message: 'Exchange rate must be a number.' })
       .positive('Exchange rate must be greater than 0.')
       .max(99_999_999, 'Exchange rate is too large.')
-      .refine((n) => Math.abs(n * 10_000 - Math.round(n * 10_000)) < 1e-6, 'Exchange rate can have at most 4 decimal places.'),
+      .refine(
+        (n) => Math.abs(n * 10_000 - Math.round(n * 10_000)) < 1e-6,
+        'Exchange rate can have at most 4 decimal places.',
+      ),
   })
-  .refine((v) => v.localCurrency !== v.foreignCurrency, { message: 'Local and foreign currency must be different.', path: ['foreignCurrency'] });
+  .refine((v) => v.localCurrency !== v.foreignCurrency, {
+    message: 'Local and foreign currency must be different.',
+    path: ['foreignCurrency'],
+  });
 export type TUpdateCurrencyInput = z.infer<typeof ZUpdateCurrencyInput>;
 
 export const ZListJobsInput = z.object({
@@ -26,4 +32,6 @@ export const ZListJobsInput = z.object({
 });
 export type TListJobsInput = z.infer<typeof ZListJobsInput>;
 
-export const ZRetryJobInput = z.object({ id: zText('Job id').trim().min(1, 'Job id is required.').max(200, 'Job id is not valid.') });
+export const ZRetryJobInput = z.object({
+  id: zText('Job id').trim().min(1, 'Job id is required.').max(200, 'Job id is not valid.'),
+});

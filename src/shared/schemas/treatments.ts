@@ -49,8 +49,16 @@ function treatmentValues(requiredMessage: string) {
     };
     const required = ['treatmentName', 'localPrice', 'foreignPrice', 'maxSessions', 'installments'] as const;
     for (const key of required) if (isBlank(raw[key])) return fail(requiredMessage, [key]);
-    const numbers = { localPrice: raw.localPrice, foreignPrice: raw.foreignPrice, maxSessions: raw.maxSessions, installments: raw.installments };
-    const n = Object.fromEntries(Object.entries(numbers).map(([k, v]) => [k, toNumber(v)])) as Record<keyof typeof numbers, number>;
+    const numbers = {
+      localPrice: raw.localPrice,
+      foreignPrice: raw.foreignPrice,
+      maxSessions: raw.maxSessions,
+      installments: raw.installments,
+    };
+    const n = Object.fromEntries(Object.entries(numbers).map(([k, v]) => [k, toNumber(v)])) as Record<
+      keyof typeof numbers,
+      number
+    >;
     for (const [key, v] of Object.entries(n)) if (!Number.isFinite(v)) return fail(NUMERIC, [key]);
     const d = { weeks: raw.duration?.weeks, days: raw.duration?.days, months: raw.duration?.months };
     const dur = { weeks: 0, days: 0, months: 0 };
@@ -64,9 +72,12 @@ function treatmentValues(requiredMessage: string) {
       dur[key] = v;
     }
     if (n.localPrice < 0 || n.foreignPrice < 0 || n.maxSessions <= 0 || n.installments <= 0) return fail(BOUNDS);
-    if (!hasAtMostTwoDecimals(n.localPrice) || !hasAtMostTwoDecimals(n.foreignPrice)) return fail('Prices can have at most 2 decimals.');
-    if (n.localPrice > 1_000_000_000 || n.foreignPrice > 1_000_000_000) return fail('Prices must be at most 1,000,000,000.');
-    if (!Number.isInteger(n.maxSessions) || !Number.isInteger(n.installments)) return fail('Sessions and installments must be whole numbers.');
+    if (!hasAtMostTwoDecimals(n.localPrice) || !hasAtMostTwoDecimals(n.foreignPrice))
+      return fail('Prices can have at most 2 decimals.');
+    if (n.localPrice > 1_000_000_000 || n.foreignPrice > 1_000_000_000)
+      return fail('Prices must be at most 1,000,000,000.');
+    if (!Number.isInteger(n.maxSessions) || !Number.isInteger(n.installments))
+      return fail('Sessions and installments must be whole numbers.');
     if (n.maxSessions > 1000) return fail('Max sessions must be at most 1000.', ['maxSessions']);
     if (n.installments > 120) return fail('Installments must be at most 120.', ['installments']);
     const treatmentName = String(raw.treatmentName).trim();

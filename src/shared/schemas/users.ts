@@ -52,7 +52,7 @@ export type TCreateUserInput = z.infer<typeof ZCreateUserInput>;
 export const ZCreateUserRestBody = z
   .looseObject({ branch: z.unknown().optional(), branchId: z.unknown().optional() })
   .transform(({ branch, branchId: id, ...rest }) => {
-    const b = typeof branch === 'object' && branch && '_id' in branch ? (branch)._id : branch;
+    const b = typeof branch === 'object' && branch && '_id' in branch ? branch._id : branch;
     return { ...rest, branchId: id ?? b };
   })
   .pipe(ZCreateUserInput);

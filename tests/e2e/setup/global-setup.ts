@@ -97,7 +97,8 @@ export default async function setup(project: TestProject) {
 async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs: number) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} before it was ready.`);
+    if (server.exitCode !== null)
+      throw new Error(`The server exited with code ${server.exitCode} before it was ready.`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) return;

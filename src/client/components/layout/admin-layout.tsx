@@ -12,7 +12,12 @@ export function AdminLayout() {
       <Sidebar collapsed={collapsed} narrow={narrow} onNavigate={narrow ? close : () => {}} />
       {narrow && !collapsed && (
         // spec section 2: below 768px an outside click closes the sidebar.
-        <div data-testid="sidebar-backdrop" aria-hidden className="fixed inset-0 z-35 animate-fade-in bg-black/30" onClick={close} />
+        <div
+          data-testid="sidebar-backdrop"
+          aria-hidden
+          className="fixed inset-0 z-35 animate-fade-in bg-black/30"
+          onClick={close}
+        />
       )}
       <Header collapsed={collapsed} narrow={narrow} onToggle={toggle} />
       <main

@@ -14,7 +14,14 @@ export function Header({ collapsed, narrow, onToggle }: { collapsed: boolean; na
       style={{ left }}
       className="fixed top-0 right-0 z-30 flex h-[var(--header-height)] items-center justify-between border-b bg-background/95 px-4 backdrop-blur transition-[left] duration-200 ease-out supports-[backdrop-filter]:bg-background/80"
     >
-      <Button variant="ghost" size="icon" aria-label="Toggle sidebar" aria-controls="app-sidebar" aria-expanded={!collapsed} onClick={onToggle}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Toggle sidebar"
+        aria-controls="app-sidebar"
+        aria-expanded={!collapsed}
+        onClick={onToggle}
+      >
         <PanelLeftIcon className="size-5" />
       </Button>
       <ProfileMenu />
@@ -75,7 +82,11 @@ function ProfileMenu() {
       </button>
       {open && (
         <div className="absolute top-full right-0 z-50 pt-2">
-          <div role="menu" aria-label="Profile" className="w-56 animate-fade-in rounded-md border bg-popover p-1 text-popover-foreground shadow-md">
+          <div
+            role="menu"
+            aria-label="Profile"
+            className="w-56 animate-fade-in rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+          >
             <div className="px-2 py-1.5">
               <p className="truncate text-sm font-medium">{user.fullName || user.username}</p>
               <p className="truncate text-xs text-muted-foreground">{user.email}</p>

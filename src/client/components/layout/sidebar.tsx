@@ -35,8 +35,16 @@ export function Sidebar({ collapsed, narrow, onNavigate }: SidebarProps) {
       className="fixed inset-y-0 left-0 z-40 flex flex-col overflow-hidden border-r border-sidebar-border bg-sidebar transition-[width,transform] duration-200 ease-out"
     >
       {/* spec section 2: the brand text is not shown; the mark alone keeps the header row aligned. */}
-      <div className={cn('flex h-[var(--header-height)] shrink-0 items-center border-b border-sidebar-border', iconOnly ? 'justify-center' : 'px-5')}>
-        <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground" aria-hidden>
+      <div
+        className={cn(
+          'flex h-[var(--header-height)] shrink-0 items-center border-b border-sidebar-border',
+          iconOnly ? 'justify-center' : 'px-5',
+        )}
+      >
+        <span
+          className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground"
+          aria-hidden
+        >
           <GraduationCapIcon className="size-5" />
         </span>
       </div>
@@ -52,7 +60,9 @@ export function Sidebar({ collapsed, narrow, onNavigate }: SidebarProps) {
           {iconOnly ? (
             <div className="mx-2 mb-2 border-t border-sidebar-border" />
           ) : (
-            <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{ADMIN_MANAGEMENT_TITLE}</p>
+            <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+              {ADMIN_MANAGEMENT_TITLE}
+            </p>
           )}
           <ul className="space-y-1">
             {visible(ADMIN_MANAGEMENT_NAV).map((item) => (
@@ -76,7 +86,17 @@ export function Sidebar({ collapsed, narrow, onNavigate }: SidebarProps) {
   );
 }
 
-function NavItem({ item, iconOnly, admin, onNavigate }: { item: NavGroupItem; iconOnly: boolean; admin: boolean; onNavigate: () => void }) {
+function NavItem({
+  item,
+  iconOnly,
+  admin,
+  onNavigate,
+}: {
+  item: NavGroupItem;
+  iconOnly: boolean;
+  admin: boolean;
+  onNavigate: () => void;
+}) {
   const pathname = useLocation({ select: (l) => l.pathname });
   const children = (item.children ?? []).filter((c) => admin || !c.adminOnly);
   const inGroup = item.to !== '/' && (pathname === item.to || pathname.startsWith(`${item.to}/`));
@@ -102,16 +122,24 @@ function NavItem({ item, iconOnly, admin, onNavigate }: { item: NavGroupItem; ic
       >
         <Icon className="size-5 shrink-0" />
         {!iconOnly && <span className="flex-1 truncate">{item.label}</span>}
-        {!iconOnly && hasMenu && <ChevronDownIcon className={cn('size-4 shrink-0 transition-transform', expanded && 'rotate-180')} />}
+        {!iconOnly && hasMenu && (
+          <ChevronDownIcon className={cn('size-4 shrink-0 transition-transform', expanded && 'rotate-180')} />
+        )}
       </Link>
       {hasMenu && !iconOnly && expanded && (
-        <ul className="mt-1 mb-2 ml-5 space-y-0.5 border-l border-sidebar-border pl-3" aria-label={`${item.label} menu`}>
+        <ul
+          className="mt-1 mb-2 ml-5 space-y-0.5 border-l border-sidebar-border pl-3"
+          aria-label={`${item.label} menu`}
+        >
           {children.map((child) => (
             <li key={child.to}>
               <Link
                 to={child.to}
                 activeOptions={{ exact: true }}
-                activeProps={{ className: 'text-sidebar-accent-foreground font-medium bg-sidebar-accent', 'aria-current': 'page' }}
+                activeProps={{
+                  className: 'text-sidebar-accent-foreground font-medium bg-sidebar-accent',
+                  'aria-current': 'page',
+                }}
                 className="block rounded-md px-3 py-1.5 text-sm text-muted-foreground transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground"
                 onClick={onNavigate}
               >

@@ -8,8 +8,7 @@ const THEMES = { light: '', dark: '.dark' } as const;
 
 export type ChartConfig = {
   [k in string]: { label?: React.ReactNode; icon?: React.ComponentType } & (
-    | { color?: string; theme?: never }
-    | { color?: never; theme: Record<keyof typeof THEMES, string> }
+    { color?: string; theme?: never } | { color?: never; theme: Record<keyof typeof THEMES, string> }
   );
 };
 
@@ -114,7 +113,12 @@ function ChartTooltipContent({
   const labelConfig = getPayloadConfig(config, first, labelKey || String(first.dataKey ?? first.name ?? 'value'));
   const title = hideLabel ? null : (labelConfig?.label ?? label);
   return (
-    <div className={cn('grid min-w-[8rem] items-start gap-1.5 rounded-lg border border-border/50 bg-background px-2.5 py-1.5 text-xs shadow-xl', className)}>
+    <div
+      className={cn(
+        'grid min-w-[8rem] items-start gap-1.5 rounded-lg border border-border/50 bg-background px-2.5 py-1.5 text-xs shadow-xl',
+        className,
+      )}
+    >
       {title ? <div className="font-medium">{title}</div> : null}
       <div className="grid gap-1.5">
         {payload.map((item, i) => {
@@ -129,7 +133,11 @@ function ChartTooltipContent({
               />
               <div className="flex flex-1 justify-between gap-4 leading-none">
                 <span className="text-muted-foreground">{itemConfig?.label ?? item.name}</span>
-                {item.value !== undefined && <span className="font-mono font-medium text-foreground tabular-nums">{Number(item.value).toLocaleString()}</span>}
+                {item.value !== undefined && (
+                  <span className="font-mono font-medium text-foreground tabular-nums">
+                    {Number(item.value).toLocaleString()}
+                  </span>
+                )}
               </div>
             </div>
           );
@@ -155,7 +163,13 @@ function ChartLegendContent({
   const { config } = useChart();
   if (!payload?.length) return null;
   return (
-    <div className={cn('flex flex-wrap items-center justify-center gap-4', verticalAlign === 'top' ? 'pb-3' : 'pt-3', className)}>
+    <div
+      className={cn(
+        'flex flex-wrap items-center justify-center gap-4',
+        verticalAlign === 'top' ? 'pb-3' : 'pt-3',
+        className,
+      )}
+    >
       {payload.map((item, i) => {
         const p = item.payload as Record<string, unknown> | undefined;
         const key = String(nameKey && p ? p[nameKey] : (item.dataKey ?? item.value ?? 'value'));
@@ -174,7 +188,8 @@ function ChartLegendContent({
 function getPayloadConfig(config: ChartConfig, payload: PayloadItem, key: string) {
   const inner = payload.payload;
   let configKey = key;
-  if (typeof (payload as Record<string, unknown>)[key] === 'string') configKey = (payload as Record<string, unknown>)[key] as string;
+  if (typeof (payload as Record<string, unknown>)[key] === 'string')
+    configKey = (payload as Record<string, unknown>)[key] as string;
   else if (inner && typeof inner[key] === 'string') configKey = inner[key];
   return config[configKey] ?? config[key];
 }

@@ -15,7 +15,13 @@ function Toaster(props: ToasterProps) {
       richColors
       hotkey={['altKey', 'KeyT']}
       className="toaster group"
-      style={{ '--normal-bg': 'var(--popover)', '--normal-text': 'var(--popover-foreground)', '--normal-border': 'var(--border)' } as CSSProperties}
+      style={
+        {
+          '--normal-bg': 'var(--popover)',
+          '--normal-text': 'var(--popover-foreground)',
+          '--normal-border': 'var(--border)',
+        } as CSSProperties
+      }
       {...props}
     />
   );

@@ -4,7 +4,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { BRAND } from '@/lib/brand';
 
 /** The frame of the public screens: sign-in and the password reset steps. */
-export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-svh items-center justify-center bg-gradient-to-br from-slate-50 via-white to-blue-50 p-4">
       <div className="w-full max-w-sm">

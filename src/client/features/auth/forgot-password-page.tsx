@@ -45,7 +45,15 @@ export function ForgotPasswordPage() {
       <form onSubmit={onSubmit} className="grid gap-4" noValidate>
         <div className="grid gap-2">
           <Label htmlFor="forgot-email">Email</Label>
-          <Input id="forgot-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" autoFocus />
+          <Input
+            id="forgot-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+            autoFocus
+          />
         </div>
         <FormError error={error} />
         <SubmitButton pending={send.isPending} pendingText="Sending..." className="w-full">

@@ -54,7 +54,15 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       <form onSubmit={onSubmit} className="grid gap-4" noValidate>
         <div className="grid gap-2">
           <Label htmlFor="email">Email</Label>
-          <Input id="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
         </div>
         <div className="grid gap-2">
           <div className="flex items-center justify-between">
@@ -63,7 +71,14 @@ export function LoginPage({ redirect }: { redirect?: string }) {
               Forgot password?
             </Link>
           </div>
-          <Input id="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </div>
         <FormError error={error} />
         <SubmitButton pending={login.isPending} pendingText="Signing in..." className="w-full">

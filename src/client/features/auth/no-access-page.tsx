@@ -18,7 +18,9 @@ export function NoAccessPage() {
             <ShieldXIcon className="size-6" />
           </div>
           <CardTitle className="text-xl">No access</CardTitle>
-          <CardDescription>Your account does not have access to the back office. Only managers and administrators can sign in here.</CardDescription>
+          <CardDescription>
+            Your account does not have access to the back office. Only managers and administrators can sign in here.
+          </CardDescription>
         </CardHeader>
         <CardContent />
         <CardFooter className="justify-center">

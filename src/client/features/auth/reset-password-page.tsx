@@ -74,12 +74,25 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
 
   if (!verified) {
     return (
-      <AuthCard title="Reset Password" description={initialEmail ? `Enter the 6-digit code we sent to ${initialEmail}.` : 'Enter your email and the 6-digit code we sent you.'}>
+      <AuthCard
+        title="Reset Password"
+        description={
+          initialEmail
+            ? `Enter the 6-digit code we sent to ${initialEmail}.`
+            : 'Enter your email and the 6-digit code we sent you.'
+        }
+      >
         <form onSubmit={onVerify} className="grid gap-4" noValidate>
           {!initialEmail && (
             <div className="grid gap-2">
               <Label htmlFor="reset-email">Email</Label>
-              <Input id="reset-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              <Input
+                id="reset-email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             </div>
           )}
           <div className="grid gap-2">
@@ -109,7 +122,10 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
               onClick={() =>
                 resend.mutate(
                   { email: email.trim() },
-                  { onSuccess: () => toast.success('OTP sent to your email. Please check your inbox.'), onError: () => toast.error('Failed to send OTP. Please try again.') },
+                  {
+                    onSuccess: () => toast.success('OTP sent to your email. Please check your inbox.'),
+                    onError: () => toast.error('Failed to send OTP. Please try again.'),
+                  },
                 )
               }
             >
@@ -125,15 +141,31 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
   }
 
   return (
-    <AuthCard title="Set a new password" description="Choose a password of at least 8 characters. Every other session of your account will be signed out.">
+    <AuthCard
+      title="Set a new password"
+      description="Choose a password of at least 8 characters. Every other session of your account will be signed out."
+    >
       <form onSubmit={onReset} className="grid gap-4" noValidate>
         <div className="grid gap-2">
           <Label htmlFor="new-password">New Password</Label>
-          <Input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoFocus
+          />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="confirm-password">Confirm Password</Label>
-          <Input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <Input
+            id="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
         </div>
         {errorBox}
         <SubmitButton pending={reset.isPending} pendingText="Resetting..." className="w-full">

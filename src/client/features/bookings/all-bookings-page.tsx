@@ -17,14 +17,30 @@ import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../../../shared/booking-status';
-import { BOOKING_PAGE_SIZE, bookingListOptions, capitalize, customerEmail, type BookingSearch } from './booking-queries';
+import {
+  BOOKING_PAGE_SIZE,
+  bookingListOptions,
+  capitalize,
+  customerEmail,
+  type BookingSearch,
+} from './booking-queries';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 /** spec section 2, All Treatment Bookings: searched, filtered and paged on the server. */
-export function AllBookingsPage({ search, onSearchChange }: { search: BookingSearch; onSearchChange: (next: BookingSearch) => void }) {
+export function AllBookingsPage({
+  search,
+  onSearchChange,
+}: {
+  search: BookingSearch;
+  onSearchChange: (next: BookingSearch) => void;
+}) {
   return (
     <div>
-      <PageHeader title="All Treatment Bookings" description="Every booking, its customer, payments and sessions." actions={<BookNewLink />} />
+      <PageHeader
+        title="All Treatment Bookings"
+        description="Every booking, its customer, payments and sessions."
+        actions={<BookNewLink />}
+      />
       <RequireRole roles={STAFF_ROLES}>
         <BookingsTable search={search} onSearchChange={onSearchChange} />
       </RequireRole>
@@ -44,7 +60,13 @@ function BookNewLink() {
   );
 }
 
-function BookingsTable({ search, onSearchChange }: { search: BookingSearch; onSearchChange: (next: BookingSearch) => void }) {
+function BookingsTable({
+  search,
+  onSearchChange,
+}: {
+  search: BookingSearch;
+  onSearchChange: (next: BookingSearch) => void;
+}) {
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
   const paged = usePagedList(bookingListOptions(search), search, onSearchChange);
@@ -113,7 +135,12 @@ function BookingsTable({ search, onSearchChange }: { search: BookingSearch; onSe
               {/* Icon buttons, as in the other lists: text buttons pushed the column out of a 1360px screen. */}
               <div className="flex justify-end gap-2">
                 <Button size="icon-sm" variant="outline" asChild>
-                  <Link to="/booking-details/$id" params={{ id: b._id }} aria-label={`View booking of ${customerEmail(b)}`} title="View">
+                  <Link
+                    to="/booking-details/$id"
+                    params={{ id: b._id }}
+                    aria-label={`View booking of ${customerEmail(b)}`}
+                    title="View"
+                  >
                     <EyeIcon />
                   </Link>
                 </Button>
@@ -121,7 +148,9 @@ function BookingsTable({ search, onSearchChange }: { search: BookingSearch; onSe
                   <DeleteButton
                     size="icon-sm"
                     label={`Delete booking of ${customerEmail(b)}`}
-                    onClick={() => del.ask({ id: b._id, label: `${b.treatmentId.treatmentName} for ${customerEmail(b)}` })}
+                    onClick={() =>
+                      del.ask({ id: b._id, label: `${b.treatmentId.treatmentName} for ${customerEmail(b)}` })
+                    }
                   />
                 )}
               </div>
@@ -133,7 +162,8 @@ function BookingsTable({ search, onSearchChange }: { search: BookingSearch; onSe
         {...del.dialog}
         description={
           <>
-            Are you sure you want to delete the booking <strong className="text-foreground">{del.target?.label}</strong>? Its installments and notes go with it. This action cannot be undone.
+            Are you sure you want to delete the booking <strong className="text-foreground">{del.target?.label}</strong>
+            ? Its installments and notes go with it. This action cannot be undone.
           </>
         }
         onConfirm={del.confirm}

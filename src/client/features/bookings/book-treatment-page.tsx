@@ -22,7 +22,10 @@ const ENTER_EMAIL = 'Please enter a user email.';
 export function BookTreatmentPage() {
   return (
     <div>
-      <PageHeader title="Book Treatment for User" description="The price follows the patient type: local in LKR, foreign in USD." />
+      <PageHeader
+        title="Book Treatment for User"
+        description="The price follows the patient type: local in LKR, foreign in USD."
+      />
       <RequireRole roles={ADMIN_ROLES}>
         <BookTreatmentForm />
       </RequireRole>
@@ -74,19 +77,34 @@ function BookTreatmentForm() {
             <Label htmlFor="booking-email">
               User Email <span className="text-destructive">*</span>
             </Label>
-            <Input id="booking-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="customer@example.com" />
+            <Input
+              id="booking-email"
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder="customer@example.com"
+            />
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor="booking-user-type">User Type</Label>
-              <NativeSelect id="booking-user-type" value={userType} onChange={(e) => setUserType(e.target.value as 'local' | 'foreign')}>
+              <NativeSelect
+                id="booking-user-type"
+                value={userType}
+                onChange={(e) => setUserType(e.target.value as 'local' | 'foreign')}
+              >
                 <option value="local">Local</option>
                 <option value="foreign">Foreign</option>
               </NativeSelect>
             </div>
             <div className="grid gap-2">
               <Label htmlFor="booking-payment-type">Payment Type</Label>
-              <NativeSelect id="booking-payment-type" value={paymentType} onChange={(e) => setPaymentType(e.target.value as 'full' | 'installment')}>
+              <NativeSelect
+                id="booking-payment-type"
+                value={paymentType}
+                onChange={(e) => setPaymentType(e.target.value as 'full' | 'installment')}
+              >
                 <option value="full">Full</option>
                 <option value="installment">Installment</option>
               </NativeSelect>
@@ -99,7 +117,12 @@ function BookTreatmentForm() {
             {options.isError ? (
               <LoadError error={options.error} onRetry={() => void options.refetch()} />
             ) : (
-              <NativeSelect id="booking-treatment" value={treatmentId} onChange={(e) => setTreatmentId(e.target.value)} disabled={options.isPending}>
+              <NativeSelect
+                id="booking-treatment"
+                value={treatmentId}
+                onChange={(e) => setTreatmentId(e.target.value)}
+                disabled={options.isPending}
+              >
                 <option value="">{options.isPending ? 'Loading treatments...' : 'Select a treatment'}</option>
                 {options.data?.map((t) => (
                   <option key={t._id} value={t._id}>
@@ -114,9 +137,14 @@ function BookTreatmentForm() {
               <p className="font-medium">{treatment.treatmentName}</p>
               <p>Sessions: {treatment.maxSessions}</p>
               <p>
-                Price: {userType === 'local' ? `LKR ${formatAmount(treatment.localPrice)}` : `USD ${formatAmount(treatment.foreignPrice)}`}
+                Price:{' '}
+                {userType === 'local'
+                  ? `LKR ${formatAmount(treatment.localPrice)}`
+                  : `USD ${formatAmount(treatment.foreignPrice)}`}
               </p>
-              {paymentType === 'installment' && <p className="text-muted-foreground">Paid in {treatment.installments} monthly installments.</p>}
+              {paymentType === 'installment' && (
+                <p className="text-muted-foreground">Paid in {treatment.installments} monthly installments.</p>
+              )}
             </div>
           )}
           <FormError error={error} />

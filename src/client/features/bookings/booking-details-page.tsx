@@ -89,7 +89,9 @@ function BookingDetails({ id }: { id: string }) {
   const header = (b?: Booking) => (
     <PageHeader
       title="Treatment Booking Details"
-      description={b ? `${b.treatmentId.treatmentName} for ${b.userId?.email ?? b.deletedEmail ?? 'Unknown'}` : undefined}
+      description={
+        b ? `${b.treatmentId.treatmentName} for ${b.userId?.email ?? b.deletedEmail ?? 'Unknown'}` : undefined
+      }
       actions={
         <>
           <BackLink />
@@ -139,7 +141,9 @@ function BookingDetails({ id }: { id: string }) {
       {b.status === 'cancelled' && (
         <Alert variant="destructive">
           <BanIcon />
-          <AlertDescription>This booking was cancelled on {formatDate(b.cancelledAt)}. It is kept for the record and cannot be changed.</AlertDescription>
+          <AlertDescription>
+            This booking was cancelled on {formatDate(b.cancelledAt)}. It is kept for the record and cannot be changed.
+          </AlertDescription>
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-2">
@@ -220,7 +224,15 @@ function PaymentProgress({ booking: b }: { booking: Booking }) {
         <CardTitle>Payment Progress</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2">
-        <Progress value={pct} aria-label="Payment progress" data-testid="payment-progress" data-percent={pct} data-colour={colour} className={`h-3 ${TRACK_COLOUR[colour]}`} indicatorClassName={BAR_COLOUR[colour]} />
+        <Progress
+          value={pct}
+          aria-label="Payment progress"
+          data-testid="payment-progress"
+          data-percent={pct}
+          data-colour={colour}
+          className={`h-3 ${TRACK_COLOUR[colour]}`}
+          indicatorClassName={BAR_COLOUR[colour]}
+        />
         <p className="text-sm text-muted-foreground">
           {pct}% paid ({b.installments.filter((i) => i.isPaid).length} of {b.installments.length} installments)
         </p>
@@ -234,7 +246,15 @@ function missingInfo(b: Booking): boolean {
   return !b.userId || !b.treatmentId._id;
 }
 
-function SessionProgress({ booking: b, editable, onSaved }: { booking: Booking; editable: boolean; onSaved: (b: Booking) => void }) {
+function SessionProgress({
+  booking: b,
+  editable,
+  onSaved,
+}: {
+  booking: Booking;
+  editable: boolean;
+  onSaved: (b: Booking) => void;
+}) {
   const [draft, setDraft] = useState<number | null>(null);
   const max = b.treatmentId.maxSessions;
   const save = useMutation(
@@ -272,16 +292,32 @@ function SessionProgress({ booking: b, editable, onSaved }: { booking: Booking; 
           </p>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
-            <Button size="icon" variant="outline" aria-label="Fewer sessions" disabled={value <= 0 || save.isPending} onClick={() => setDraft(value - 1)}>
+            <Button
+              size="icon"
+              variant="outline"
+              aria-label="Fewer sessions"
+              disabled={value <= 0 || save.isPending}
+              onClick={() => setDraft(value - 1)}
+            >
               <MinusIcon />
             </Button>
             <span className="min-w-20 text-center text-sm font-medium" data-testid="sessions-draft">
               {value} / {max}
             </span>
-            <Button size="icon" variant="outline" aria-label="More sessions" disabled={value >= max || save.isPending} onClick={() => setDraft(value + 1)}>
+            <Button
+              size="icon"
+              variant="outline"
+              aria-label="More sessions"
+              disabled={value >= max || save.isPending}
+              onClick={() => setDraft(value + 1)}
+            >
               <PlusIcon />
             </Button>
-            <Button size="sm" onClick={() => save.mutate({ id: b._id, sessionsCompleted: value })} disabled={save.isPending}>
+            <Button
+              size="sm"
+              onClick={() => save.mutate({ id: b._id, sessionsCompleted: value })}
+              disabled={save.isPending}
+            >
               {save.isPending ? <Spinner /> : <CheckIcon />} Save
             </Button>
             <Button size="sm" variant="outline" onClick={() => setDraft(null)} disabled={save.isPending}>
@@ -296,7 +332,15 @@ function SessionProgress({ booking: b, editable, onSaved }: { booking: Booking; 
 }
 
 /** One row per session 1..maxSessions (empty when no note is stored); only completed ones take a note. */
-function SessionNotes({ booking: b, editable, onSaved }: { booking: Booking; editable: boolean; onSaved: (b: Booking) => void }) {
+function SessionNotes({
+  booking: b,
+  editable,
+  onSaved,
+}: {
+  booking: Booking;
+  editable: boolean;
+  onSaved: (b: Booking) => void;
+}) {
   const [editing, setEditing] = useState<{ session: number; text: string } | null>(null);
   const save = useMutation(
     trpc.bookings.saveNote.mutationOptions({
@@ -333,19 +377,36 @@ function SessionNotes({ booking: b, editable, onSaved }: { booking: Booking; edi
                 <div className="flex items-center gap-2 text-sm font-medium">
                   Session {n}
                   {completed ? <Badge variant="success">Completed</Badge> : <Badge variant="secondary">Pending</Badge>}
-                  {note?.date && <span className="text-xs font-normal text-muted-foreground">{formatDate(note.date)}</span>}
+                  {note?.date && (
+                    <span className="text-xs font-normal text-muted-foreground">{formatDate(note.date)}</span>
+                  )}
                 </div>
                 {editable && completed && !isEditing && (
-                  <Button size="sm" variant="ghost" onClick={() => startEdit(n)} aria-label={`Edit note for session ${n}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => startEdit(n)}
+                    aria-label={`Edit note for session ${n}`}
+                  >
                     <PencilIcon /> Edit note
                   </Button>
                 )}
               </div>
               {isEditing ? (
                 <div className="grid gap-2">
-                  <Textarea aria-label={`Note for session ${n}`} value={editing.text} maxLength={5000} onChange={(e) => setEditing({ session: n, text: e.target.value })} autoFocus />
+                  <Textarea
+                    aria-label={`Note for session ${n}`}
+                    value={editing.text}
+                    maxLength={5000}
+                    onChange={(e) => setEditing({ session: n, text: e.target.value })}
+                    autoFocus
+                  />
                   <div className="flex gap-2">
-                    <Button size="sm" onClick={() => save.mutate({ id: b._id, sessionNumber: n, note: editing.text })} disabled={save.isPending}>
+                    <Button
+                      size="sm"
+                      onClick={() => save.mutate({ id: b._id, sessionNumber: n, note: editing.text })}
+                      disabled={save.isPending}
+                    >
                       {save.isPending ? <Spinner /> : <CheckIcon />} Save note
                     </Button>
                     <Button size="sm" variant="outline" onClick={() => setEditing(null)} disabled={save.isPending}>
@@ -366,7 +427,15 @@ function SessionNotes({ booking: b, editable, onSaved }: { booking: Booking; edi
   );
 }
 
-function Installments({ booking: b, editable, onSaved }: { booking: Booking; editable: boolean; onSaved: (b: Booking) => void }) {
+function Installments({
+  booking: b,
+  editable,
+  onSaved,
+}: {
+  booking: Booking;
+  editable: boolean;
+  onSaved: (b: Booking) => void;
+}) {
   const toggle = useMutation(
     trpc.bookings.setInstallmentPaid.mutationOptions({
       onSuccess: (data) => {
@@ -403,7 +472,13 @@ function Installments({ booking: b, editable, onSaved }: { booking: Booking; edi
                   <TableCell className="text-right tabular-nums">{formatAmount(inst.amount)}</TableCell>
                   <TableCell>{formatDate(inst.dueDate)}</TableCell>
                   <TableCell>
-                    {inst.isPaid ? <Badge variant="success">Paid</Badge> : late ? <Badge variant="destructive">Overdue</Badge> : <Badge variant="secondary">Pending</Badge>}
+                    {inst.isPaid ? (
+                      <Badge variant="success">Paid</Badge>
+                    ) : late ? (
+                      <Badge variant="destructive">Overdue</Badge>
+                    ) : (
+                      <Badge variant="secondary">Pending</Badge>
+                    )}
                   </TableCell>
                   <TableCell>{inst.isPaid ? formatDate(inst.paidAt) : ''}</TableCell>
                   {editable && (

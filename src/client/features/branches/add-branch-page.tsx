@@ -67,13 +67,27 @@ function AddBranchForm() {
             <Label htmlFor="branch-name">
               Branch Name <span className="text-destructive">*</span>
             </Label>
-            <Input id="branch-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required aria-invalid={error === REQUIRED && !name.trim()} />
+            <Input
+              id="branch-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={100}
+              required
+              aria-invalid={error === REQUIRED && !name.trim()}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="branch-location">
               Location <span className="text-destructive">*</span>
             </Label>
-            <Input id="branch-location" value={location} onChange={(e) => setLocation(e.target.value)} maxLength={200} required aria-invalid={error === REQUIRED && !location.trim()} />
+            <Input
+              id="branch-location"
+              value={location}
+              onChange={(e) => setLocation(e.target.value)}
+              maxLength={200}
+              required
+              aria-invalid={error === REQUIRED && !location.trim()}
+            />
           </div>
           <FormError error={error} />
         </CardContent>

@@ -31,7 +31,13 @@ interface Draft {
 }
 
 /** spec section 2, Branch list: #, Branch Name, Location, Action; inline edit; confirmed delete. */
-export function BranchListPage({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+export function BranchListPage({
+  search,
+  onSearchChange,
+}: {
+  search: ListSearch;
+  onSearchChange: (next: ListSearch) => void;
+}) {
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
   const paged = usePagedList(branchListOptions(search), search, onSearchChange);
@@ -143,7 +149,8 @@ export function BranchListPage({ search, onSearchChange }: { search: ListSearch;
         {...del.dialog}
         description={
           <>
-            Are you sure you want to delete the branch <strong className="text-foreground">{del.target?.name}</strong>? This action cannot be undone.
+            Are you sure you want to delete the branch <strong className="text-foreground">{del.target?.name}</strong>?
+            This action cannot be undone.
           </>
         }
         onConfirm={del.confirm}

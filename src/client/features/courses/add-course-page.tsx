@@ -16,7 +16,15 @@ import { useFormError } from '@/lib/use-form-error';
 
 const REQUIRED = 'Please fill all the required fields.';
 
-const EMPTY = { courseName: '', duration: '', totalFee: '', installments: '1', category: '', admissionFee: '', description: '' };
+const EMPTY = {
+  courseName: '',
+  duration: '',
+  totalFee: '',
+  installments: '1',
+  category: '',
+  admissionFee: '',
+  description: '',
+};
 type Form = typeof EMPTY;
 const REQUIRED_FIELDS = ['courseName', 'duration', 'totalFee', 'installments', 'category', 'admissionFee'] as const;
 
@@ -37,7 +45,8 @@ function AddCourseForm() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(EMPTY);
   const { error, fail, clear } = useFormError();
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof Form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
   const missing = (key: keyof Form) => error === REQUIRED && !form[key].trim();
 
   const create = useMutation(
@@ -78,26 +87,84 @@ function AddCourseForm() {
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="grid gap-5 sm:grid-cols-2">
           <Field id="course-name" label="Course Name" className="sm:col-span-2">
-            <Input id="course-name" value={form.courseName} onChange={set('courseName')} maxLength={150} required aria-invalid={missing('courseName')} />
+            <Input
+              id="course-name"
+              value={form.courseName}
+              onChange={set('courseName')}
+              maxLength={150}
+              required
+              aria-invalid={missing('courseName')}
+            />
           </Field>
           <Field id="course-duration" label="Duration">
-            <Input id="course-duration" value={form.duration} onChange={set('duration')} placeholder="e.g. 6 months" maxLength={100} required aria-invalid={missing('duration')} />
+            <Input
+              id="course-duration"
+              value={form.duration}
+              onChange={set('duration')}
+              placeholder="e.g. 6 months"
+              maxLength={100}
+              required
+              aria-invalid={missing('duration')}
+            />
           </Field>
           <Field id="course-category" label="Category">
-            <Input id="course-category" value={form.category} onChange={set('category')} maxLength={100} required aria-invalid={missing('category')} />
+            <Input
+              id="course-category"
+              value={form.category}
+              onChange={set('category')}
+              maxLength={100}
+              required
+              aria-invalid={missing('category')}
+            />
           </Field>
           <Field id="course-total-fee" label="Total Fee (Rs.)">
-            <Input id="course-total-fee" type="number" min={0} step="0.01" inputMode="decimal" value={form.totalFee} onChange={set('totalFee')} required aria-invalid={missing('totalFee')} />
+            <Input
+              id="course-total-fee"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              value={form.totalFee}
+              onChange={set('totalFee')}
+              required
+              aria-invalid={missing('totalFee')}
+            />
           </Field>
           <Field id="course-admission-fee" label="Admission Fee (Rs.)">
-            <Input id="course-admission-fee" type="number" min={0} step="0.01" inputMode="decimal" value={form.admissionFee} onChange={set('admissionFee')} required aria-invalid={missing('admissionFee')} />
+            <Input
+              id="course-admission-fee"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              value={form.admissionFee}
+              onChange={set('admissionFee')}
+              required
+              aria-invalid={missing('admissionFee')}
+            />
           </Field>
           <Field id="course-installments" label="Installments">
-            <Input id="course-installments" type="number" min={1} step={1} inputMode="numeric" value={form.installments} onChange={set('installments')} required aria-invalid={missing('installments')} />
+            <Input
+              id="course-installments"
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              value={form.installments}
+              onChange={set('installments')}
+              required
+              aria-invalid={missing('installments')}
+            />
           </Field>
           <div className="grid gap-2 sm:col-span-2">
             <Label htmlFor="course-description">Description (optional)</Label>
-            <Textarea id="course-description" value={form.description} onChange={set('description')} maxLength={2000} rows={3} />
+            <Textarea
+              id="course-description"
+              value={form.description}
+              onChange={set('description')}
+              maxLength={2000}
+              rows={3}
+            />
           </div>
           <FormError error={error} className="sm:col-span-2" />
         </CardContent>
@@ -114,7 +181,17 @@ function AddCourseForm() {
   );
 }
 
-function Field({ id, label, className, children }: { id: string; label: string; className?: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`grid gap-2 ${className ?? ''}`}>
       <Label htmlFor={id}>

@@ -29,7 +29,13 @@ interface Draft {
 }
 
 /** spec section 2, Courses table: inline edit, confirmed delete, 500px scroll, 'Rs.' with separators. */
-export function CoursesPage({ search, onSearchChange }: { search: CourseListSearch; onSearchChange: (next: CourseListSearch) => void }) {
+export function CoursesPage({
+  search,
+  onSearchChange,
+}: {
+  search: CourseListSearch;
+  onSearchChange: (next: CourseListSearch) => void;
+}) {
   return (
     <div>
       <PageHeader
@@ -58,11 +64,21 @@ export function CoursesPage({ search, onSearchChange }: { search: CourseListSear
   );
 }
 
-function CoursesTable({ search, onSearchChange }: { search: CourseListSearch; onSearchChange: (next: CourseListSearch) => void }) {
+function CoursesTable({
+  search,
+  onSearchChange,
+}: {
+  search: CourseListSearch;
+  onSearchChange: (next: CourseListSearch) => void;
+}) {
   const queryClient = useQueryClient();
   const paged = usePagedList(courseListOptions(search), search, onSearchChange);
   const categories = useQuery(trpc.courses.categories.queryOptions());
-  const invalidate = () => Promise.all([queryClient.invalidateQueries(trpc.courses.pathFilter()), queryClient.invalidateQueries(trpc.enrollments.pathFilter())]);
+  const invalidate = () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.courses.pathFilter()),
+      queryClient.invalidateQueries(trpc.enrollments.pathFilter()),
+    ]);
   const { draft, setDraft, start, cancel, update } = useInlineEdit({
     toDraft: (c: Course): Draft => ({
       id: c._id,
@@ -148,17 +164,52 @@ function CoursesTable({ search, onSearchChange }: { search: CourseListSearch; on
           return (
             <TableRow key={c._id} data-testid="course-row" data-course-id={c._id}>
               <TableCell className="text-muted-foreground">{(paged.page - 1) * COURSE_PAGE_SIZE + i + 1}</TableCell>
-              <TableCell className="font-medium">{editing ? <Input aria-label="Course Name" autoFocus {...edit('courseName')} /> : c.courseName}</TableCell>
+              <TableCell className="font-medium">
+                {editing ? <Input aria-label="Course Name" autoFocus {...edit('courseName')} /> : c.courseName}
+              </TableCell>
               <TableCell>{editing ? <Input aria-label="Category" {...edit('category')} /> : c.category}</TableCell>
               <TableCell>{editing ? <Input aria-label="Duration" {...edit('duration')} /> : c.duration}</TableCell>
               <TableCell className="text-right tabular-nums">
-                {editing ? <Input aria-label="Total Fee" type="number" min={0} step="0.01" className="text-right" {...edit('totalFee')} /> : formatRsList(c.totalFee)}
+                {editing ? (
+                  <Input
+                    aria-label="Total Fee"
+                    type="number"
+                    min={0}
+                    step="0.01"
+                    className="text-right"
+                    {...edit('totalFee')}
+                  />
+                ) : (
+                  formatRsList(c.totalFee)
+                )}
               </TableCell>
               <TableCell className="text-right tabular-nums">
-                {editing ? <Input aria-label="Admission Fee" type="number" min={0} step="0.01" className="text-right" {...edit('admissionFee')} /> : formatRsList(c.admissionFee)}
+                {editing ? (
+                  <Input
+                    aria-label="Admission Fee"
+                    type="number"
+                    min={0}
+                    step="0.01"
+                    className="text-right"
+                    {...edit('admissionFee')}
+                  />
+                ) : (
+                  formatRsList(c.admissionFee)
+                )}
               </TableCell>
               <TableCell className="text-right tabular-nums">
-                {editing ? <Input aria-label="Installments" type="number" min={1} step={1} className="w-20 text-right" {...edit('installments')} /> : c.installments}
+                {editing ? (
+                  <Input
+                    aria-label="Installments"
+                    type="number"
+                    min={1}
+                    step={1}
+                    className="w-20 text-right"
+                    {...edit('installments')}
+                  />
+                ) : (
+                  c.installments
+                )}
               </TableCell>
               <TableCell className="text-right">
                 {editing ? (
@@ -178,7 +229,9 @@ function CoursesTable({ search, onSearchChange }: { search: CourseListSearch; on
         {...del.dialog}
         description={
           <>
-            Are you sure you want to delete the course <strong className="text-foreground">{del.target?.courseName}</strong>? Its enrolments are kept with the course name. This action cannot be undone.
+            Are you sure you want to delete the course{' '}
+            <strong className="text-foreground">{del.target?.courseName}</strong>? Its enrolments are kept with the
+            course name. This action cannot be undone.
           </>
         }
         onConfirm={del.confirm}

@@ -25,7 +25,13 @@ import { DisplayStatusBadge } from './display-status-badge';
 import { ENROLLMENT_PAGE_SIZE, enrollmentListOptions, type EnrollmentListSearch } from './enrollment-queries';
 
 /** spec section 2, All Enrollments: statistics cards, table, rows link to the detail. */
-export function AllEnrollmentsPage({ search, onSearchChange }: { search: EnrollmentListSearch; onSearchChange: (next: EnrollmentListSearch) => void }) {
+export function AllEnrollmentsPage({
+  search,
+  onSearchChange,
+}: {
+  search: EnrollmentListSearch;
+  onSearchChange: (next: EnrollmentListSearch) => void;
+}) {
   return (
     <div>
       <PageHeader
@@ -54,14 +60,39 @@ function Statistics() {
   }
   return (
     <div className="mb-6 grid gap-4 sm:grid-cols-3">
-      <StatCard title="Total Enrollments" value={stats.data?.totalEnrollments} icon={<GraduationCapIcon className="size-5 text-primary" />} testId="stat-total" />
-      <StatCard title="Completed Enrollments" value={stats.data?.completedEnrollments} icon={<CheckCircle2Icon className="size-5 text-success" />} testId="stat-completed" />
-      <StatCard title="Overdue Installments" value={stats.data?.overdueInstallments} icon={<AlertTriangleIcon className="size-5 text-destructive" />} testId="stat-overdue" />
+      <StatCard
+        title="Total Enrollments"
+        value={stats.data?.totalEnrollments}
+        icon={<GraduationCapIcon className="size-5 text-primary" />}
+        testId="stat-total"
+      />
+      <StatCard
+        title="Completed Enrollments"
+        value={stats.data?.completedEnrollments}
+        icon={<CheckCircle2Icon className="size-5 text-success" />}
+        testId="stat-completed"
+      />
+      <StatCard
+        title="Overdue Installments"
+        value={stats.data?.overdueInstallments}
+        icon={<AlertTriangleIcon className="size-5 text-destructive" />}
+        testId="stat-overdue"
+      />
     </div>
   );
 }
 
-function StatCard({ title, value, icon, testId }: { title: string; value: number | undefined; icon: ReactNode; testId: string }) {
+function StatCard({
+  title,
+  value,
+  icon,
+  testId,
+}: {
+  title: string;
+  value: number | undefined;
+  icon: ReactNode;
+  testId: string;
+}) {
   return (
     <Card className="gap-2">
       <CardHeader className="flex flex-row items-center justify-between">
@@ -87,7 +118,13 @@ interface ToDelete {
   label: string;
 }
 
-function EnrollmentsTable({ search, onSearchChange }: { search: EnrollmentListSearch; onSearchChange: (next: EnrollmentListSearch) => void }) {
+function EnrollmentsTable({
+  search,
+  onSearchChange,
+}: {
+  search: EnrollmentListSearch;
+  onSearchChange: (next: EnrollmentListSearch) => void;
+}) {
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
   const paged = usePagedList(enrollmentListOptions(search), search, onSearchChange);
@@ -156,7 +193,11 @@ function EnrollmentsTable({ search, onSearchChange }: { search: EnrollmentListSe
             <TableRow key={e._id} data-testid="enrollment-row" data-enrollment-id={e._id}>
               <TableCell className="text-muted-foreground">{(paged.page - 1) * ENROLLMENT_PAGE_SIZE + i + 1}</TableCell>
               <TableCell>
-                <Link to="/courses/$courseId/enrollment/$enrollmentId" params={params} className="font-medium hover:underline">
+                <Link
+                  to="/courses/$courseId/enrollment/$enrollmentId"
+                  params={params}
+                  className="font-medium hover:underline"
+                >
                   {studentName ?? 'Unknown'}
                 </Link>
                 <div className="text-xs text-muted-foreground">
@@ -179,7 +220,12 @@ function EnrollmentsTable({ search, onSearchChange }: { search: EnrollmentListSe
               <TableCell className="text-right">
                 <div className="flex justify-end gap-2">
                   <Button size="icon-sm" variant="outline" asChild>
-                    <Link to="/courses/$courseId/enrollment/$enrollmentId" params={params} aria-label={`View enrollment of ${studentName ?? 'student'}`} title="View">
+                    <Link
+                      to="/courses/$courseId/enrollment/$enrollmentId"
+                      params={params}
+                      aria-label={`View enrollment of ${studentName ?? 'student'}`}
+                      title="View"
+                    >
                       <EyeIcon />
                     </Link>
                   </Button>
@@ -187,7 +233,13 @@ function EnrollmentsTable({ search, onSearchChange }: { search: EnrollmentListSe
                     <DeleteButton
                       size="icon-sm"
                       label={`Delete enrollment of ${studentName ?? 'student'}`}
-                      onClick={() => del.ask({ id: e._id, userId: e.userId?._id ?? e.deletedEmail, label: `${studentName ?? 'Unknown'} in ${courseName}` })}
+                      onClick={() =>
+                        del.ask({
+                          id: e._id,
+                          userId: e.userId?._id ?? e.deletedEmail,
+                          label: `${studentName ?? 'Unknown'} in ${courseName}`,
+                        })
+                      }
                     />
                   )}
                 </div>
@@ -200,7 +252,9 @@ function EnrollmentsTable({ search, onSearchChange }: { search: EnrollmentListSe
         {...del.dialog}
         description={
           <>
-            Are you sure you want to delete the enrollment of <strong className="text-foreground">{del.target?.label}</strong>? Its payment history is deleted with it. This action cannot be undone.
+            Are you sure you want to delete the enrollment of{' '}
+            <strong className="text-foreground">{del.target?.label}</strong>? Its payment history is deleted with it.
+            This action cannot be undone.
           </>
         }
         onConfirm={confirmDelete}

@@ -21,7 +21,10 @@ const REQUIRED = 'Please enter a valid email and select a course.';
 export function EnrollCoursePage() {
   return (
     <div>
-      <PageHeader title="Enroll Student" description="Enrol a registered user in a course. The course's fees are fixed on the enrolment at this moment." />
+      <PageHeader
+        title="Enroll Student"
+        description="Enrol a registered user in a course. The course's fees are fixed on the enrolment at this moment."
+      />
       <RequireRole roles={STAFF_ROLES}>
         <EnrollForm />
       </RequireRole>
@@ -43,7 +46,14 @@ function EnrollForm() {
     trpc.enrollments.create.mutationOptions({
       onSuccess: async (e) => {
         toast.success('Student enrolled successfully!', {
-          action: { label: 'View', onClick: () => void navigate({ to: '/courses/$courseId/enrollment/$enrollmentId', params: { courseId: e.courseId?._id ?? 'deleted', enrollmentId: e._id } }) },
+          action: {
+            label: 'View',
+            onClick: () =>
+              void navigate({
+                to: '/courses/$courseId/enrollment/$enrollmentId',
+                params: { courseId: e.courseId?._id ?? 'deleted', enrollmentId: e._id },
+              }),
+          },
         });
         setEmail('');
         setCourseId('');
@@ -69,7 +79,11 @@ function EnrollForm() {
     enroll.mutate({ email, courseId, paymentType });
   };
 
-  const parts = course ? (paymentType === 'full' ? [toMinor(course.totalFee)] : splitMinor(toMinor(course.totalFee), course.installments)) : [];
+  const parts = course
+    ? paymentType === 'full'
+      ? [toMinor(course.totalFee)]
+      : splitMinor(toMinor(course.totalFee), course.installments)
+    : [];
 
   return (
     <Card className="max-w-xl">
@@ -79,13 +93,27 @@ function EnrollForm() {
             <Label htmlFor="enroll-email">
               User Email <span className="text-destructive">*</span>
             </Label>
-            <Input id="enroll-email" type="text" inputMode="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="student@example.com" aria-invalid={error === REQUIRED && !email.trim()} />
+            <Input
+              id="enroll-email"
+              type="text"
+              inputMode="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder="student@example.com"
+              aria-invalid={error === REQUIRED && !email.trim()}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="enroll-course">
               Course <span className="text-destructive">*</span>
             </Label>
-            <NativeSelect id="enroll-course" value={courseId} onChange={(e) => setCourseId(e.target.value)} aria-invalid={error === REQUIRED && !courseId}>
+            <NativeSelect
+              id="enroll-course"
+              value={courseId}
+              onChange={(e) => setCourseId(e.target.value)}
+              aria-invalid={error === REQUIRED && !courseId}
+            >
               <option value="">{courses.isPending ? 'Loading courses...' : 'Select a course'}</option>
               {courses.data?.map((c) => (
                 <option key={c._id} value={c._id}>
@@ -97,7 +125,11 @@ function EnrollForm() {
           </div>
           <div className="grid gap-2">
             <Label htmlFor="enroll-payment-type">Payment Type</Label>
-            <NativeSelect id="enroll-payment-type" value={paymentType} onChange={(e) => setPaymentType(e.target.value === 'installment' ? 'installment' : 'full')}>
+            <NativeSelect
+              id="enroll-payment-type"
+              value={paymentType}
+              onChange={(e) => setPaymentType(e.target.value === 'installment' ? 'installment' : 'full')}
+            >
               <option value="full">Full payment</option>
               <option value="installment">Installments</option>
             </NativeSelect>
@@ -105,10 +137,13 @@ function EnrollForm() {
           {course && (
             <div className="rounded-md border bg-muted/40 p-3 text-sm" data-testid="enroll-summary">
               <p>
-                Total fee: <strong>{formatRs(course.totalFee)}</strong> · Admission fee: <strong>{formatRs(course.admissionFee)}</strong>
+                Total fee: <strong>{formatRs(course.totalFee)}</strong> · Admission fee:{' '}
+                <strong>{formatRs(course.admissionFee)}</strong>
               </p>
               <p className="text-muted-foreground">
-                {paymentType === 'full' ? 'One payment of the whole fee, due today.' : `${parts.length} monthly installments: ${parts.map((p) => formatRs(fromMinor(p))).join(', ')}`}
+                {paymentType === 'full'
+                  ? 'One payment of the whole fee, due today.'
+                  : `${parts.length} monthly installments: ${parts.map((p) => formatRs(fromMinor(p))).join(', ')}`}
               </p>
             </div>
           )}

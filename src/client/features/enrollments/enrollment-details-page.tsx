@@ -140,7 +140,12 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
                     </Badge>
                   )}
                   {admin && !completed && (e.admissionFee > 0 || e.admissionFeePaid) && (
-                    <Button size="sm" variant="outline" disabled={payAdmission.isPending} onClick={() => payAdmission.mutate({ id: e._id, isPaid: !e.admissionFeePaid })}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={payAdmission.isPending}
+                      onClick={() => payAdmission.mutate({ id: e._id, isPaid: !e.admissionFeePaid })}
+                    >
                       {payAdmission.isPending && <Spinner />}
                       {e.admissionFeePaid ? 'Mark Admission Fee as Unpaid' : 'Mark Admission Fee as Paid'}
                     </Button>
@@ -157,10 +162,18 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
             </dl>
             {admin && !completed && (
               <div className="mt-4 flex items-center gap-3">
-                <Button size="sm" disabled={complete.isPending || e.displayStatus !== 'Active (Paid)'} onClick={() => complete.mutate({ id: e._id })}>
+                <Button
+                  size="sm"
+                  disabled={complete.isPending || e.displayStatus !== 'Active (Paid)'}
+                  onClick={() => complete.mutate({ id: e._id })}
+                >
                   {complete.isPending ? <Spinner /> : <CheckCircle2Icon />} Mark as Completed
                 </Button>
-                {e.displayStatus !== 'Active (Paid)' && <span className="text-xs text-muted-foreground">Available once the admission fee and every installment are paid.</span>}
+                {e.displayStatus !== 'Active (Paid)' && (
+                  <span className="text-xs text-muted-foreground">
+                    Available once the admission fee and every installment are paid.
+                  </span>
+                )}
               </div>
             )}
           </CardContent>
@@ -189,7 +202,10 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
                   <TableCell className="text-right tabular-nums">{formatAmount(i.amount)}</TableCell>
                   <TableCell>{formatDay(i.dueDate)}</TableCell>
                   <TableCell>
-                    <Badge variant={i.isPaid ? 'success' : i.isOverdue ? 'destructive' : 'warning'} data-testid="installment-state">
+                    <Badge
+                      variant={i.isPaid ? 'success' : i.isOverdue ? 'destructive' : 'warning'}
+                      data-testid="installment-state"
+                    >
                       {i.isPaid ? 'Paid' : i.isOverdue ? 'Overdue' : 'Pending'}
                     </Badge>
                   </TableCell>
@@ -199,7 +215,9 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
                       <Button
                         size="sm"
                         variant={i.isPaid ? 'outline' : 'default'}
-                        disabled={completed || (payInstallment.isPending && payInstallment.variables.installmentId === i._id)}
+                        disabled={
+                          completed || (payInstallment.isPending && payInstallment.variables.installmentId === i._id)
+                        }
                         onClick={() => payInstallment.mutate({ id: e._id, installmentId: i._id, isPaid: !i.isPaid })}
                       >
                         {i.isPaid ? 'Mark as Unpaid' : 'Mark as Paid'}

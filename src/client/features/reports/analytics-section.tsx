@@ -35,7 +35,13 @@ export function AnalyticsSection<TData>({
           <TabsTrigger value="reports">Reports</TabsTrigger>
         </TabsList>
         <TabsContent value="statistics">
-          {stats.isPending ? <Skeleton className="h-48 w-full" /> : stats.isError || stats.data === undefined ? <StatsError error={stats.error} /> : renderStats(stats.data)}
+          {stats.isPending ? (
+            <Skeleton className="h-48 w-full" />
+          ) : stats.isError || stats.data === undefined ? (
+            <StatsError error={stats.error} />
+          ) : (
+            renderStats(stats.data)
+          )}
         </TabsContent>
         <TabsContent value="reports">
           <ReportsTab config={config} categories={categories} />
@@ -46,7 +52,15 @@ export function AnalyticsSection<TData>({
 }
 
 /** A numbered 'Most Popular ...' card: name on the left, count on the right. */
-export function RankedListCard({ title, items, empty }: { title: string; items: Array<{ key: string; label: ReactNode; count: string }>; empty: string }) {
+export function RankedListCard({
+  title,
+  items,
+  empty,
+}: {
+  title: string;
+  items: Array<{ key: string; label: ReactNode; count: string }>;
+  empty: string;
+}) {
   return (
     <Card>
       <CardHeader>

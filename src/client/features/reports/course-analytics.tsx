@@ -14,7 +14,13 @@ const CONFIG: ReportsTabConfig = {
   kind: 'course',
   countReports: { list: 'courses', records: 'enrollments', listLabel: 'courses', recordsLabel: 'enrollments' },
   reports: [
-    { title: 'Course List', description: 'Every course with its fees.', fileBase: 'course_report', excelPath: '/api/course-reports/excel', pdfPath: '/api/course-reports/pdf' },
+    {
+      title: 'Course List',
+      description: 'Every course with its fees.',
+      fileBase: 'course_report',
+      excelPath: '/api/course-reports/excel',
+      pdfPath: '/api/course-reports/pdf',
+    },
     {
       title: 'Enrollment Report',
       description: 'One row per enrolment: paid and outstanding amounts, status.',
@@ -39,7 +45,16 @@ const CONFIG: ReportsTabConfig = {
 export function CourseAnalytics() {
   const stats = useQuery(trpc.reports.courseStats.queryOptions());
   const categories = stats.data?.data.categoryCounts.map((c) => c._id) ?? [];
-  return <AnalyticsSection id="course-analytics" title="Course Analytics" stats={stats} renderStats={(d) => <CourseStatsBody data={d.data} />} config={CONFIG} categories={categories} />;
+  return (
+    <AnalyticsSection
+      id="course-analytics"
+      title="Course Analytics"
+      stats={stats}
+      renderStats={(d) => <CourseStatsBody data={d.data} />}
+      config={CONFIG}
+      categories={categories}
+    />
+  );
 }
 
 const categoryConfig: ChartConfig = { count: { label: 'Courses', color: PALETTE[1] } };

@@ -4,7 +4,15 @@ import { Progress } from '@/components/ui/progress';
 import type { PreparedFile } from './use-report-download';
 
 /** Large reports being built by the worker: a progress bar, then the file. */
-export function PreparedFiles({ files, onDownload, onDismiss }: { files: PreparedFile[]; onDownload: (f: PreparedFile) => void; onDismiss: (id: string) => void }) {
+export function PreparedFiles({
+  files,
+  onDownload,
+  onDismiss,
+}: {
+  files: PreparedFile[];
+  onDownload: (f: PreparedFile) => void;
+  onDismiss: (id: string) => void;
+}) {
   if (!files.length) return null;
   return (
     <div className="space-y-3 rounded-lg border p-4" aria-label="Prepared reports">

@@ -34,7 +34,8 @@ export function ReportFilters({
   onApply: (f: FilterValues) => void;
 }) {
   const [draft, setDraft] = useState<FilterValues>(EMPTY_FILTERS);
-  const set = (k: keyof FilterValues) => (e: React.ChangeEvent<HTMLInputElement>) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const set = (k: keyof FilterValues) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setDraft((d) => ({ ...d, [k]: e.target.value }));
   const money = kind === 'course' ? 'Fee' : 'Price';
   const listId = `${kind}-categories`;
   return (
@@ -48,7 +49,13 @@ export function ReportFilters({
     >
       <div className="grid gap-1.5">
         <Label htmlFor={`${kind}-category`}>Category</Label>
-        <Input id={`${kind}-category`} list={listId} value={draft.category} onChange={set('category')} placeholder="All categories" />
+        <Input
+          id={`${kind}-category`}
+          list={listId}
+          value={draft.category}
+          onChange={set('category')}
+          placeholder="All categories"
+        />
         <datalist id={listId}>
           {categories.map((c) => (
             <option key={c} value={c} />

@@ -23,7 +23,12 @@ export interface ReportDef {
 export interface ReportsTabConfig {
   kind: 'course' | 'treatment';
   /** The list report and the per-record report counted after Apply. */
-  countReports: { list: 'courses' | 'treatments'; records: 'enrollments' | 'bookings'; listLabel: string; recordsLabel: string };
+  countReports: {
+    list: 'courses' | 'treatments';
+    records: 'enrollments' | 'bookings';
+    listLabel: string;
+    recordsLabel: string;
+  };
   reports: ReportDef[];
   customPath: string;
   customFileBase: string;
@@ -57,7 +62,9 @@ export function ReportsTab({ config, categories }: { config: ReportsTabConfig; c
   const query = filtersToQuery(config.kind, applied);
   const input = toInput(applied);
   const listCount = useQuery(trpc.reports.count.queryOptions({ report: config.countReports.list, filters: input }));
-  const recordCount = useQuery(trpc.reports.count.queryOptions({ report: config.countReports.records, filters: input }));
+  const recordCount = useQuery(
+    trpc.reports.count.queryOptions({ report: config.countReports.records, filters: input }),
+  );
 
   const fileButtons = (r: ReportDef) => (
     <div className="flex flex-wrap gap-2">
@@ -66,7 +73,12 @@ export function ReportsTab({ config, categories }: { config: ReportsTabConfig; c
         size="sm"
         disabled={downloads.busy !== null}
         onClick={() =>
-          downloads.start({ label: `${r.title} (Excel)`, method: 'GET', path: withQuery(r.excelPath, query), fallbackName: `${r.fileBase}_${today()}.xlsx` })
+          downloads.start({
+            label: `${r.title} (Excel)`,
+            method: 'GET',
+            path: withQuery(r.excelPath, query),
+            fallbackName: `${r.fileBase}_${today()}.xlsx`,
+          })
         }
       >
         <FileSpreadsheetIcon /> Excel
@@ -75,7 +87,14 @@ export function ReportsTab({ config, categories }: { config: ReportsTabConfig; c
         variant="outline"
         size="sm"
         disabled={downloads.busy !== null}
-        onClick={() => downloads.start({ label: `${r.title} (PDF)`, method: 'GET', path: withQuery(r.pdfPath, query), fallbackName: `${r.fileBase}_${today()}.pdf` })}
+        onClick={() =>
+          downloads.start({
+            label: `${r.title} (PDF)`,
+            method: 'GET',
+            path: withQuery(r.pdfPath, query),
+            fallbackName: `${r.fileBase}_${today()}.pdf`,
+          })
+        }
       >
         <FileTextIcon /> PDF
       </Button>
@@ -83,7 +102,11 @@ export function ReportsTab({ config, categories }: { config: ReportsTabConfig; c
   );
 
   const countText = (q: typeof listCount, label: string) =>
-    q.isError ? `${label}: ${loadErrorMessage(q.error)}` : q.data ? `${q.data.rows.toLocaleString()} ${label}` : `… ${label}`;
+    q.isError
+      ? `${label}: ${loadErrorMessage(q.error)}`
+      : q.data
+        ? `${q.data.rows.toLocaleString()} ${label}`
+        : `… ${label}`;
 
   return (
     <div className="space-y-4">
@@ -91,14 +114,16 @@ export function ReportsTab({ config, categories }: { config: ReportsTabConfig; c
         <CardHeader>
           <CardTitle>Filters</CardTitle>
           <CardDescription>
-            Category and {config.kind === 'course' ? 'fee' : 'price'} range select the {config.kind === 'course' ? 'courses' : 'treatments'}; the date
-            range selects creation dates for the list and {config.kind === 'course' ? 'enrolment' : 'booking'} dates for the other reports.
+            Category and {config.kind === 'course' ? 'fee' : 'price'} range select the{' '}
+            {config.kind === 'course' ? 'courses' : 'treatments'}; the date range selects creation dates for the list
+            and {config.kind === 'course' ? 'enrolment' : 'booking'} dates for the other reports.
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-3">
           <ReportFilters kind={config.kind} categories={categories} onApply={setApplied} />
           <p className="text-sm text-muted-foreground" data-testid={`${config.kind}-match-count`}>
-            Matching: {countText(listCount, config.countReports.listLabel)}, {countText(recordCount, config.countReports.recordsLabel)}
+            Matching: {countText(listCount, config.countReports.listLabel)},{' '}
+            {countText(recordCount, config.countReports.recordsLabel)}
           </p>
         </CardContent>
       </Card>
@@ -128,7 +153,13 @@ export function ReportsTab({ config, categories }: { config: ReportsTabConfig; c
                   type="checkbox"
                   className="size-4"
                   checked={columns.includes(c)}
-                  onChange={(e) => setColumns((cols) => (e.target.checked ? config.columns.filter((x) => x === c || cols.includes(x)) : cols.filter((x) => x !== c)))}
+                  onChange={(e) =>
+                    setColumns((cols) =>
+                      e.target.checked
+                        ? config.columns.filter((x) => x === c || cols.includes(x))
+                        : cols.filter((x) => x !== c),
+                    )
+                  }
                 />
                 {REPORT_COLUMN_LABELS[c as keyof typeof REPORT_COLUMN_LABELS] ?? c}
               </label>

@@ -42,7 +42,16 @@ const CONFIG: ReportsTabConfig = {
 export function TreatmentAnalytics() {
   const stats = useQuery(trpc.reports.treatmentStats.queryOptions());
   const categories = (stats.data?.data.categoryCounts ?? []).flatMap((c) => (c._id ? [c._id] : []));
-  return <AnalyticsSection id="treatment-analytics" title="Treatment Analytics" stats={stats} renderStats={(d) => <TreatmentStatsBody data={d.data} />} config={CONFIG} categories={categories} />;
+  return (
+    <AnalyticsSection
+      id="treatment-analytics"
+      title="Treatment Analytics"
+      stats={stats}
+      renderStats={(d) => <TreatmentStatsBody data={d.data} />}
+      config={CONFIG}
+      categories={categories}
+    />
+  );
 }
 
 function TreatmentStatsBody({ data }: { data: TreatmentStats }) {
@@ -57,7 +66,11 @@ function TreatmentStatsBody({ data }: { data: TreatmentStats }) {
       </div>
       <RankedListCard
         title="Most Popular Treatments"
-        items={data.popularTreatments.map((t) => ({ key: t.treatment._id, label: t.treatment.treatmentName, count: `${t.bookingCount} bookings` }))}
+        items={data.popularTreatments.map((t) => ({
+          key: t.treatment._id,
+          label: t.treatment.treatmentName,
+          count: `${t.bookingCount} bookings`,
+        }))}
         empty="No popular treatments data available"
       />
     </div>

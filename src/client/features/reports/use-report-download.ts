@@ -76,7 +76,17 @@ export function useReportDownloads() {
       });
       if (res.status === 202) {
         const job = (await res.json()) as { reportId: string; fileName: string; status: PreparedFile['status'] };
-        setFiles((fs) => [{ id: job.reportId, label: req.label, fileName: job.fileName, status: job.status, progress: 0, downloadUrl: null }, ...fs]);
+        setFiles((fs) => [
+          {
+            id: job.reportId,
+            label: req.label,
+            fileName: job.fileName,
+            status: job.status,
+            progress: 0,
+            downloadUrl: null,
+          },
+          ...fs,
+        ]);
         toast.info(`${req.label} is large and is being prepared. It will be offered here when ready.`);
         return;
       }
@@ -100,8 +110,14 @@ export function useReportDownloads() {
         try {
           const res = await fetch(`/api/reports/files/${id}`, { credentials: 'include' });
           if (!res.ok) throw new Error(await messageOf(res));
-          const s = (await res.json()) as Pick<PreparedFile, 'status' | 'progress' | 'downloadUrl'> & { error?: string | null };
-          setFiles((fs) => fs.map((f) => (f.id === id ? { ...f, status: s.status, progress: s.progress, downloadUrl: s.downloadUrl } : f)));
+          const s = (await res.json()) as Pick<PreparedFile, 'status' | 'progress' | 'downloadUrl'> & {
+            error?: string | null;
+          };
+          setFiles((fs) =>
+            fs.map((f) =>
+              f.id === id ? { ...f, status: s.status, progress: s.progress, downloadUrl: s.downloadUrl } : f,
+            ),
+          );
           if (s.status === 'failed') toast.error(s.error ?? 'The report could not be built. Please try again.');
           if (s.status === 'ready') toast.success('Your report is ready to download.');
         } catch (err) {

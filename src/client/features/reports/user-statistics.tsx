@@ -3,7 +3,14 @@ import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ChartContainer, ChartLegend, ChartLegendContent, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart';
+import {
+  ChartContainer,
+  ChartLegend,
+  ChartLegendContent,
+  ChartTooltip,
+  ChartTooltipContent,
+  type ChartConfig,
+} from '@/components/ui/chart';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
@@ -25,7 +32,14 @@ export function UserStatistics() {
         variant="outline"
         size="sm"
         disabled={downloads.busy !== null}
-        onClick={() => downloads.start({ label: 'User Report (Excel)', method: 'GET', path: '/api/reports/users/excel', fallbackName: `user_report_${today()}.xlsx` })}
+        onClick={() =>
+          downloads.start({
+            label: 'User Report (Excel)',
+            method: 'GET',
+            path: '/api/reports/users/excel',
+            fallbackName: `user_report_${today()}.xlsx`,
+          })
+        }
       >
         <FileSpreadsheetIcon /> Excel Report
       </Button>
@@ -33,7 +47,14 @@ export function UserStatistics() {
         variant="outline"
         size="sm"
         disabled={downloads.busy !== null}
-        onClick={() => downloads.start({ label: 'User Report (PDF)', method: 'GET', path: '/api/reports/users/pdf', fallbackName: `user_report_${today()}.pdf` })}
+        onClick={() =>
+          downloads.start({
+            label: 'User Report (PDF)',
+            method: 'GET',
+            path: '/api/reports/users/pdf',
+            fallbackName: `user_report_${today()}.pdf`,
+          })
+        }
       >
         <FileTextIcon /> PDF Report
       </Button>
@@ -61,7 +82,12 @@ export function UserStatistics() {
 }
 
 function UserStatsBody({ data }: { data: UserStats }) {
-  const roleData = data.roleCounts.map((r, i) => ({ role: r._id, label: ROLE_LABELS[r._id] ?? r._id, count: r.count, fill: PALETTE[i % PALETTE.length] }));
+  const roleData = data.roleCounts.map((r, i) => ({
+    role: r._id,
+    label: ROLE_LABELS[r._id] ?? r._id,
+    count: r.count,
+    fill: PALETTE[i % PALETTE.length],
+  }));
   const roleConfig: ChartConfig = Object.fromEntries(roleData.map((r) => [r.role, { label: r.label, color: r.fill }]));
   const branchData = data.branchCounts.map((b) => ({ name: b.branch.name, count: b.count }));
   const branchConfig: ChartConfig = { count: { label: 'Users', color: PALETTE[0] } };

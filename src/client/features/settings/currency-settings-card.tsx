@@ -27,7 +27,9 @@ export function CurrencySettingsCard() {
     <Card className="max-w-xl">
       <CardHeader>
         <CardTitle>Currency</CardTitle>
-        <CardDescription>Treatment prices are kept per currency; revenue totals convert foreign money at this rate.</CardDescription>
+        <CardDescription>
+          Treatment prices are kept per currency; revenue totals convert foreign money at this rate.
+        </CardDescription>
       </CardHeader>
       {current.isError ? (
         <CardContent>
@@ -72,7 +74,9 @@ function CurrencyForm({ saved }: { saved: CurrencySettings }) {
     e.preventDefault();
     const r = rate.trim();
     if (!RATE_RE.test(r) || Number(r) <= 0) {
-      const message = RATE_RE.test(r) ? 'Exchange rate must be greater than 0.' : 'Exchange rate must be a number with at most 4 decimal places.';
+      const message = RATE_RE.test(r)
+        ? 'Exchange rate must be greater than 0.'
+        : 'Exchange rate must be a number with at most 4 decimal places.';
       fail(message);
       return;
     }
@@ -85,17 +89,33 @@ function CurrencyForm({ saved }: { saved: CurrencySettings }) {
       <CardContent className="grid gap-5 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor="local-currency">Local currency</Label>
-          <Input id="local-currency" value={local} onChange={(e) => setLocal(e.target.value.toUpperCase())} maxLength={3} />
+          <Input
+            id="local-currency"
+            value={local}
+            onChange={(e) => setLocal(e.target.value.toUpperCase())}
+            maxLength={3}
+          />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="foreign-currency">Foreign currency</Label>
-          <Input id="foreign-currency" value={foreign} onChange={(e) => setForeign(e.target.value.toUpperCase())} maxLength={3} />
+          <Input
+            id="foreign-currency"
+            value={foreign}
+            onChange={(e) => setForeign(e.target.value.toUpperCase())}
+            maxLength={3}
+          />
         </div>
         <div className="grid gap-2 sm:col-span-2">
           <Label htmlFor="exchange-rate">
             Exchange rate ({local || 'local'} per 1 {foreign || 'foreign'})
           </Label>
-          <Input id="exchange-rate" inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} aria-invalid={!!error} />
+          <Input
+            id="exchange-rate"
+            inputMode="decimal"
+            value={rate}
+            onChange={(e) => setRate(e.target.value)}
+            aria-invalid={!!error}
+          />
         </div>
         <FormError error={error} className="sm:col-span-2" />
       </CardContent>

@@ -60,7 +60,8 @@ export function JobStatusCard() {
         <CardTitle>Background jobs</CardTitle>
         <CardDescription>
           Emails, overdue-payment reminders (daily) and large report files.
-          {status.data && ` Running ${status.data.driver === 'bullmq' ? 'on the worker (Redis)' : 'inside the server'}.`}
+          {status.data &&
+            ` Running ${status.data.driver === 'bullmq' ? 'on the worker (Redis)' : 'inside the server'}.`}
         </CardDescription>
         <CardAction>
           <Button variant="outline" size="sm" onClick={() => remind.mutate()} disabled={remind.isPending}>
@@ -122,10 +123,17 @@ export function JobStatusCard() {
                     {job.attempts} / {job.maxAttempts}
                   </TableCell>
                   <TableCell className="whitespace-nowrap">{when(job.createdAt)}</TableCell>
-                  <TableCell className="max-w-xs text-sm break-words whitespace-normal text-muted-foreground">{job.failedReason ?? ''}</TableCell>
+                  <TableCell className="max-w-xs text-sm break-words whitespace-normal text-muted-foreground">
+                    {job.failedReason ?? ''}
+                  </TableCell>
                   <TableCell className="text-right">
                     {job.state === 'failed' && (
-                      <Button size="sm" variant="outline" onClick={() => retry.mutate({ id: job.id })} disabled={retry.isPending}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => retry.mutate({ id: job.id })}
+                        disabled={retry.isPending}
+                      >
                         <RotateCwIcon />
                         Retry
                       </Button>

@@ -16,7 +16,10 @@ import { EMPTY_FORM, readTreatmentForm, REQUIRED_CREATE, type TreatmentForm } fr
 export function CreateTreatmentPage() {
   return (
     <div>
-      <PageHeader title="Add New Treatment" description="Prices for local and foreign patients, sessions and payment plan." />
+      <PageHeader
+        title="Add New Treatment"
+        description="Prices for local and foreign patients, sessions and payment plan."
+      />
       <RequireRole roles={ADMIN_ROLES}>
         <CreateTreatmentForm />
       </RequireRole>
@@ -32,7 +35,19 @@ function createErrorMessage(err: unknown): string {
   return 'Failed to create treatment';
 }
 
-function Field({ id, label, required, hint, children }: { id: string; label: string; required?: boolean; hint?: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  required,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>
@@ -48,7 +63,8 @@ function CreateTreatmentForm() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<TreatmentForm>(EMPTY_FORM);
   const { error, fail, clear } = useFormError();
-  const set = (key: keyof TreatmentForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof TreatmentForm) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const create = useMutation(
     trpc.treatments.create.mutationOptions({
@@ -85,16 +101,48 @@ function CreateTreatmentForm() {
           </Field>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="local-price" label="Local Price (LKR)" required>
-              <Input id="local-price" type="number" inputMode="decimal" step="0.01" min="0" value={form.localPrice} onChange={set('localPrice')} />
+              <Input
+                id="local-price"
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min="0"
+                value={form.localPrice}
+                onChange={set('localPrice')}
+              />
             </Field>
             <Field id="foreign-price" label="Foreign Price ($)" required>
-              <Input id="foreign-price" type="number" inputMode="decimal" step="0.01" min="0" value={form.foreignPrice} onChange={set('foreignPrice')} />
+              <Input
+                id="foreign-price"
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min="0"
+                value={form.foreignPrice}
+                onChange={set('foreignPrice')}
+              />
             </Field>
             <Field id="max-sessions" label="Max Sessions" required>
-              <Input id="max-sessions" type="number" inputMode="numeric" step="1" min="1" value={form.maxSessions} onChange={set('maxSessions')} />
+              <Input
+                id="max-sessions"
+                type="number"
+                inputMode="numeric"
+                step="1"
+                min="1"
+                value={form.maxSessions}
+                onChange={set('maxSessions')}
+              />
             </Field>
             <Field id="installments" label="Installments" required>
-              <Input id="installments" type="number" inputMode="numeric" step="1" min="1" value={form.installments} onChange={set('installments')} />
+              <Input
+                id="installments"
+                type="number"
+                inputMode="numeric"
+                step="1"
+                min="1"
+                value={form.installments}
+                onChange={set('installments')}
+              />
             </Field>
           </div>
           <fieldset className="grid gap-3">
@@ -103,13 +151,37 @@ function CreateTreatmentForm() {
             </legend>
             <div className="grid gap-5 sm:grid-cols-3">
               <Field id="duration-weeks" label="Weeks">
-                <Input id="duration-weeks" type="number" step="1" min="0" placeholder="0" value={form.weeks} onChange={set('weeks')} />
+                <Input
+                  id="duration-weeks"
+                  type="number"
+                  step="1"
+                  min="0"
+                  placeholder="0"
+                  value={form.weeks}
+                  onChange={set('weeks')}
+                />
               </Field>
               <Field id="duration-days" label="Days">
-                <Input id="duration-days" type="number" step="1" min="0" placeholder="0" value={form.days} onChange={set('days')} />
+                <Input
+                  id="duration-days"
+                  type="number"
+                  step="1"
+                  min="0"
+                  placeholder="0"
+                  value={form.days}
+                  onChange={set('days')}
+                />
               </Field>
               <Field id="duration-months" label="Months">
-                <Input id="duration-months" type="number" step="1" min="0" placeholder="0" value={form.months} onChange={set('months')} />
+                <Input
+                  id="duration-months"
+                  type="number"
+                  step="1"
+                  min="0"
+                  placeholder="0"
+                  value={form.months}
+                  onChange={set('months')}
+                />
               </Field>
             </div>
           </fieldset>

@@ -1,20 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { BOUNDS, EMPTY_FORM, formatDuration, NUMERIC, readTreatmentForm, REQUIRED_CREATE, REQUIRED_EDIT } from './treatment-form';
+import {
+  BOUNDS,
+  EMPTY_FORM,
+  formatDuration,
+  NUMERIC,
+  readTreatmentForm,
+  REQUIRED_CREATE,
+  REQUIRED_EDIT,
+} from './treatment-form';
 
-const filled = { ...EMPTY_FORM, treatmentName: '  Cupping ', localPrice: '1500.50', foreignPrice: '5', maxSessions: '4', installments: '2' };
+const filled = {
+  ...EMPTY_FORM,
+  treatmentName: '  Cupping ',
+  localPrice: '1500.50',
+  foreignPrice: '5',
+  maxSessions: '4',
+  installments: '2',
+};
 
 describe('the treatment form', () => {
   it('checks required, then numbers, then bounds, with the screen messages', () => {
-    expect(readTreatmentForm({ ...filled, treatmentName: ' ', localPrice: 'x' }, REQUIRED_CREATE)).toEqual({ error: REQUIRED_CREATE });
+    expect(readTreatmentForm({ ...filled, treatmentName: ' ', localPrice: 'x' }, REQUIRED_CREATE)).toEqual({
+      error: REQUIRED_CREATE,
+    });
     expect(readTreatmentForm({ ...filled, installments: '' }, REQUIRED_EDIT)).toEqual({ error: REQUIRED_EDIT });
-    expect(readTreatmentForm({ ...filled, foreignPrice: 'abc', maxSessions: '0' }, REQUIRED_CREATE)).toEqual({ error: NUMERIC });
+    expect(readTreatmentForm({ ...filled, foreignPrice: 'abc', maxSessions: '0' }, REQUIRED_CREATE)).toEqual({
+      error: NUMERIC,
+    });
     expect(readTreatmentForm({ ...filled, maxSessions: '0' }, REQUIRED_CREATE)).toEqual({ error: BOUNDS });
     expect(readTreatmentForm({ ...filled, localPrice: '-1' }, REQUIRED_CREATE)).toEqual({ error: BOUNDS });
   });
 
   it('trims the name and turns blank or invalid duration parts into 0', () => {
     expect(readTreatmentForm({ ...filled, weeks: '2', days: 'abc', months: '' }, REQUIRED_EDIT)).toEqual({
-      values: { treatmentName: 'Cupping', localPrice: 1500.5, foreignPrice: 5, maxSessions: 4, installments: 2, duration: { weeks: 2, days: 0, months: 0 } },
+      values: {
+        treatmentName: 'Cupping',
+        localPrice: 1500.5,
+        foreignPrice: 5,
+        maxSessions: 4,
+        installments: 2,
+        duration: { weeks: 2, days: 0, months: 0 },
+      },
     });
   });
 

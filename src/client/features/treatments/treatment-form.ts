@@ -19,7 +19,16 @@ export interface TreatmentForm {
   months: string;
 }
 
-export const EMPTY_FORM: TreatmentForm = { treatmentName: '', localPrice: '', foreignPrice: '', maxSessions: '', installments: '', weeks: '', days: '', months: '' };
+export const EMPTY_FORM: TreatmentForm = {
+  treatmentName: '',
+  localPrice: '',
+  foreignPrice: '',
+  maxSessions: '',
+  installments: '',
+  weeks: '',
+  days: '',
+  months: '',
+};
 
 /** Blank or invalid duration parts become 0 (spec section 5, Edit treatment). */
 const durationPart = (v: string) => {
@@ -40,10 +49,18 @@ export interface TreatmentValues {
   duration: { weeks: number; days: number; months: number };
 }
 
-export function readTreatmentForm(f: TreatmentForm, requiredMessage: string): { error: string } | { values: TreatmentValues } {
+export function readTreatmentForm(
+  f: TreatmentForm,
+  requiredMessage: string,
+): { error: string } | { values: TreatmentValues } {
   const required = [f.treatmentName, f.localPrice, f.foreignPrice, f.maxSessions, f.installments];
   if (required.some((v) => v.trim() === '')) return { error: requiredMessage };
-  const [localPrice, foreignPrice, maxSessions, installments] = [f.localPrice, f.foreignPrice, f.maxSessions, f.installments].map((v) => Number(v.trim())) as [number, number, number, number];
+  const [localPrice, foreignPrice, maxSessions, installments] = [
+    f.localPrice,
+    f.foreignPrice,
+    f.maxSessions,
+    f.installments,
+  ].map((v) => Number(v.trim())) as [number, number, number, number];
   if (![localPrice, foreignPrice, maxSessions, installments].every(Number.isFinite)) return { error: NUMERIC };
   if (localPrice < 0 || foreignPrice < 0 || maxSessions <= 0 || installments <= 0) return { error: BOUNDS };
   return {
@@ -73,6 +90,8 @@ export function toForm(t: Treatment): TreatmentForm {
 
 /** Duration as the table shows it: '2W 3D 1M', or '—' when there is none. */
 export function formatDuration(d: { weeks: number; days: number; months: number }): string {
-  const parts = [d.weeks ? `${d.weeks}W` : '', d.days ? `${d.days}D` : '', d.months ? `${d.months}M` : ''].filter(Boolean);
+  const parts = [d.weeks ? `${d.weeks}W` : '', d.days ? `${d.days}D` : '', d.months ? `${d.months}M` : ''].filter(
+    Boolean,
+  );
   return parts.length ? parts.join(' ') : '—';
 }

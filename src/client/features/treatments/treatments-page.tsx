@@ -16,11 +16,24 @@ import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
 import { formatAmount } from '../../../shared/money';
-import { formatDuration, readTreatmentForm, REQUIRED_EDIT, toForm, type Treatment, type TreatmentForm } from './treatment-form';
+import {
+  formatDuration,
+  readTreatmentForm,
+  REQUIRED_EDIT,
+  toForm,
+  type Treatment,
+  type TreatmentForm,
+} from './treatment-form';
 import { TREATMENT_PAGE_SIZE, treatmentListOptions } from './treatment-queries';
 
 /** spec section 2, All Treatments. */
-export function TreatmentsPage({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+export function TreatmentsPage({
+  search,
+  onSearchChange,
+}: {
+  search: ListSearch;
+  onSearchChange: (next: ListSearch) => void;
+}) {
   return (
     <RequireRole roles={STAFF_ROLES} fallback={<PermissionDenied title="Access Denied" />}>
       <TreatmentsTable search={search} onSearchChange={onSearchChange} />
@@ -28,7 +41,13 @@ export function TreatmentsPage({ search, onSearchChange }: { search: ListSearch;
   );
 }
 
-function TreatmentsTable({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+function TreatmentsTable({
+  search,
+  onSearchChange,
+}: {
+  search: ListSearch;
+  onSearchChange: (next: ListSearch) => void;
+}) {
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
   const paged = usePagedList(treatmentListOptions(search), search, onSearchChange);
@@ -58,7 +77,12 @@ function TreatmentsTable({ search, onSearchChange }: { search: ListSearch; onSea
     update.mutate({ id: draft.id, ...read.values });
   };
 
-  const cell = (key: keyof TreatmentForm, label: string, type: 'text' | 'number' = 'number', extra: Record<string, string> = {}) =>
+  const cell = (
+    key: keyof TreatmentForm,
+    label: string,
+    type: 'text' | 'number' = 'number',
+    extra: Record<string, string> = {},
+  ) =>
     draft && (
       <Input
         aria-label={label}
@@ -112,11 +136,25 @@ function TreatmentsTable({ search, onSearchChange }: { search: ListSearch; onSea
           return (
             <TableRow key={t._id} data-testid="treatment-row" data-treatment-id={t._id}>
               <TableCell className="text-muted-foreground">{(paged.page - 1) * TREATMENT_PAGE_SIZE + i + 1}</TableCell>
-              <TableCell className="font-medium">{editing ? cell('treatmentName', 'Treatment Name', 'text', { autoFocus: 'true' }) : t.treatmentName}</TableCell>
-              <TableCell className="text-right tabular-nums">{editing ? cell('localPrice', 'Local Price', 'number', { step: '0.01', min: '0' }) : formatAmount(t.localPrice)}</TableCell>
-              <TableCell className="text-right tabular-nums">{editing ? cell('foreignPrice', 'Foreign Price', 'number', { step: '0.01', min: '0' }) : `$${formatAmount(t.foreignPrice)}`}</TableCell>
-              <TableCell className="text-right">{editing ? cell('maxSessions', 'Max Sessions', 'number', { step: '1', min: '1' }) : t.maxSessions}</TableCell>
-              <TableCell className="text-right">{editing ? cell('installments', 'Installments', 'number', { step: '1', min: '1' }) : t.installments}</TableCell>
+              <TableCell className="font-medium">
+                {editing ? cell('treatmentName', 'Treatment Name', 'text', { autoFocus: 'true' }) : t.treatmentName}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {editing
+                  ? cell('localPrice', 'Local Price', 'number', { step: '0.01', min: '0' })
+                  : formatAmount(t.localPrice)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {editing
+                  ? cell('foreignPrice', 'Foreign Price', 'number', { step: '0.01', min: '0' })
+                  : `$${formatAmount(t.foreignPrice)}`}
+              </TableCell>
+              <TableCell className="text-right">
+                {editing ? cell('maxSessions', 'Max Sessions', 'number', { step: '1', min: '1' }) : t.maxSessions}
+              </TableCell>
+              <TableCell className="text-right">
+                {editing ? cell('installments', 'Installments', 'number', { step: '1', min: '1' }) : t.installments}
+              </TableCell>
               <TableCell>
                 {editing ? (
                   <div className="flex gap-1">
@@ -148,7 +186,9 @@ function TreatmentsTable({ search, onSearchChange }: { search: ListSearch; onSea
         {...del.dialog}
         description={
           <>
-            Are you sure you want to delete the treatment <strong className="text-foreground">{del.target?.treatmentName}</strong>? Its bookings are kept. This action cannot be undone.
+            Are you sure you want to delete the treatment{' '}
+            <strong className="text-foreground">{del.target?.treatmentName}</strong>? Its bookings are kept. This action
+            cannot be undone.
           </>
         }
         onConfirm={del.confirm}

@@ -25,7 +25,10 @@ const SHORT_PASSWORD = 'Password must be at least 8 characters.';
 export function AddUserPage() {
   return (
     <div>
-      <PageHeader title="Add New User" description="Staff, students and customers sign in with the email and password given here." />
+      <PageHeader
+        title="Add New User"
+        description="Staff, students and customers sign in with the email and password given here."
+      />
       <RequireRole roles={STAFF_ROLES}>
         <AddUserForm />
       </RequireRole>
@@ -38,7 +41,14 @@ function AddUserForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const branches = useQuery(trpc.branches.options.queryOptions());
-  const [form, setForm] = useState({ branchId: '', username: '', fullName: '', email: '', password: '', role: 'user' as Role });
+  const [form, setForm] = useState({
+    branchId: '',
+    username: '',
+    fullName: '',
+    email: '',
+    password: '',
+    role: 'user' as Role,
+  });
   const { error, fail, clear } = useFormError();
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -62,7 +72,12 @@ function AddUserForm() {
     if (!form.username.trim() || !form.fullName.trim() || !form.email.trim() || !form.password) return fail(REQUIRED);
     if (form.password.length < 8) return fail(SHORT_PASSWORD);
     clear();
-    create.mutate({ ...form, username: form.username.trim(), fullName: form.fullName.trim(), email: form.email.trim() });
+    create.mutate({
+      ...form,
+      username: form.username.trim(),
+      fullName: form.fullName.trim(),
+      email: form.email.trim(),
+    });
   };
 
   return (
@@ -73,7 +88,12 @@ function AddUserForm() {
             <Label htmlFor="user-branch">
               Branch <span className="text-destructive">*</span>
             </Label>
-            <NativeSelect id="user-branch" value={form.branchId} onChange={(e) => set({ branchId: e.target.value })} aria-invalid={error === BRANCH_REQUIRED}>
+            <NativeSelect
+              id="user-branch"
+              value={form.branchId}
+              onChange={(e) => set({ branchId: e.target.value })}
+              aria-invalid={error === BRANCH_REQUIRED}
+            >
               <option value="">{branches.isPending ? 'Loading branches...' : 'Select a branch'}</option>
               {branches.data?.map((b) => (
                 <option key={b._id} value={b._id}>
@@ -88,26 +108,49 @@ function AddUserForm() {
               <Label htmlFor="user-username">
                 Username <span className="text-destructive">*</span>
               </Label>
-              <Input id="user-username" value={form.username} onChange={(e) => set({ username: e.target.value })} maxLength={50} autoComplete="off" />
+              <Input
+                id="user-username"
+                value={form.username}
+                onChange={(e) => set({ username: e.target.value })}
+                maxLength={50}
+                autoComplete="off"
+              />
             </div>
             <div className="grid gap-2">
               <Label htmlFor="user-fullname">
                 Full Name <span className="text-destructive">*</span>
               </Label>
-              <Input id="user-fullname" value={form.fullName} onChange={(e) => set({ fullName: e.target.value })} maxLength={100} />
+              <Input
+                id="user-fullname"
+                value={form.fullName}
+                onChange={(e) => set({ fullName: e.target.value })}
+                maxLength={100}
+              />
             </div>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="user-email">
               Email <span className="text-destructive">*</span>
             </Label>
-            <Input id="user-email" type="email" value={form.email} onChange={(e) => set({ email: e.target.value })} autoComplete="off" />
+            <Input
+              id="user-email"
+              type="email"
+              value={form.email}
+              onChange={(e) => set({ email: e.target.value })}
+              autoComplete="off"
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="user-password">
               Password <span className="text-destructive">*</span>
             </Label>
-            <Input id="user-password" type="password" value={form.password} onChange={(e) => set({ password: e.target.value })} autoComplete="new-password" />
+            <Input
+              id="user-password"
+              type="password"
+              value={form.password}
+              onChange={(e) => set({ password: e.target.value })}
+              autoComplete="new-password"
+            />
             <p className="text-xs text-muted-foreground">At least 8 characters.</p>
           </div>
           <div className="grid gap-2">

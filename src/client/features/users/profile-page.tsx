@@ -27,7 +27,12 @@ interface Draft {
   address: string;
 }
 
-const draftOf = (u: CurrentUser): Draft => ({ username: u.username, fullName: u.fullName, phone: u.phone ?? '', address: u.address ?? '' });
+const draftOf = (u: CurrentUser): Draft => ({
+  username: u.username,
+  fullName: u.fullName,
+  phone: u.phone ?? '',
+  address: u.address ?? '',
+});
 
 /** spec section 2, Profile: any signed-in user edits their own; email and branch are read-only. */
 export function ProfilePage() {
@@ -52,7 +57,12 @@ export function ProfilePage() {
 
   const save = useMutation({
     mutationFn: async (d: Draft): Promise<User> => {
-      const fields = { username: d.username.trim(), fullName: d.fullName.trim(), phone: d.phone.trim(), address: d.address.trim() };
+      const fields = {
+        username: d.username.trim(),
+        fullName: d.fullName.trim(),
+        phone: d.phone.trim(),
+        address: d.address.trim(),
+      };
       if (!picture) return trpcClient.users.updateProfile.mutate(fields);
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -111,7 +121,14 @@ export function ProfilePage() {
   };
 
   const optionalToggle = (
-    <Button type="button" variant="ghost" size="sm" className="justify-self-start px-0" onClick={() => setShowOptional((s) => !s)} aria-expanded={showOptional}>
+    <Button
+      type="button"
+      variant="ghost"
+      size="sm"
+      className="justify-self-start px-0"
+      onClick={() => setShowOptional((s) => !s)}
+      aria-expanded={showOptional}
+    >
       {showOptional ? <ChevronUpIcon /> : <ChevronDownIcon />}
       {showOptional ? 'Hide optional details' : 'Show optional details'}
     </Button>
@@ -135,7 +152,12 @@ export function ProfilePage() {
           <CardContent className="grid gap-6">
             <div className="flex flex-wrap items-center gap-5">
               {preview ? (
-                <img src={preview} alt="New profile picture preview" data-testid="picture-preview" className="size-24 rounded-full border object-cover" />
+                <img
+                  src={preview}
+                  alt="New profile picture preview"
+                  data-testid="picture-preview"
+                  className="size-24 rounded-full border object-cover"
+                />
               ) : (
                 <UserAvatar user={me} className="size-24" alt="Your profile picture" />
               )}
@@ -175,11 +197,21 @@ export function ProfilePage() {
                 <div className="grid gap-4 sm:grid-cols-2">
                   <div className="grid gap-2">
                     <Label htmlFor="profile-username">Username</Label>
-                    <Input id="profile-username" value={draft.username} onChange={(e) => setDraft({ ...draft, username: e.target.value })} maxLength={50} />
+                    <Input
+                      id="profile-username"
+                      value={draft.username}
+                      onChange={(e) => setDraft({ ...draft, username: e.target.value })}
+                      maxLength={50}
+                    />
                   </div>
                   <div className="grid gap-2">
                     <Label htmlFor="profile-fullname">Full Name</Label>
-                    <Input id="profile-fullname" value={draft.fullName} onChange={(e) => setDraft({ ...draft, fullName: e.target.value })} maxLength={100} />
+                    <Input
+                      id="profile-fullname"
+                      value={draft.fullName}
+                      onChange={(e) => setDraft({ ...draft, fullName: e.target.value })}
+                      maxLength={100}
+                    />
                   </div>
                   <div className="grid gap-2">
                     <Label htmlFor="profile-email">Email</Label>
@@ -195,11 +227,23 @@ export function ProfilePage() {
                   <div className="grid gap-4">
                     <div className="grid gap-2">
                       <Label htmlFor="profile-phone">Phone</Label>
-                      <Input id="profile-phone" type="tel" value={draft.phone} onChange={(e) => setDraft({ ...draft, phone: e.target.value })} maxLength={30} />
+                      <Input
+                        id="profile-phone"
+                        type="tel"
+                        value={draft.phone}
+                        onChange={(e) => setDraft({ ...draft, phone: e.target.value })}
+                        maxLength={30}
+                      />
                     </div>
                     <div className="grid gap-2">
                       <Label htmlFor="profile-address">Address</Label>
-                      <Textarea id="profile-address" value={draft.address} onChange={(e) => setDraft({ ...draft, address: e.target.value })} maxLength={300} rows={3} />
+                      <Textarea
+                        id="profile-address"
+                        value={draft.address}
+                        onChange={(e) => setDraft({ ...draft, address: e.target.value })}
+                        maxLength={300}
+                        rows={3}
+                      />
                     </div>
                   </div>
                 )}

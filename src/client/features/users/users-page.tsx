@@ -16,7 +16,14 @@ import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
 import { isAdmin, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
-import { canManage, roleOptionsFor, USERS_PAGE_SIZE, usersListOptions, type User, type UsersSearch } from './user-queries';
+import {
+  canManage,
+  roleOptionsFor,
+  USERS_PAGE_SIZE,
+  usersListOptions,
+  type User,
+  type UsersSearch,
+} from './user-queries';
 
 interface Draft {
   id: string;
@@ -29,7 +36,13 @@ interface Draft {
 const REQUIRED = 'Please fill all the required fields.';
 
 /** spec section 2, Users table: inline edit of username, full name, role and branch; confirmed delete. */
-export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onSearchChange: (next: UsersSearch) => void }) {
+export function UsersPage({
+  search,
+  onSearchChange,
+}: {
+  search: UsersSearch;
+  onSearchChange: (next: UsersSearch) => void;
+}) {
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const paged = usePagedList(usersListOptions(search), search, onSearchChange);
@@ -37,7 +50,13 @@ export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onS
   const canDelete = isAdmin(me.role);
   const invalidate = () => queryClient.invalidateQueries(trpc.users.pathFilter());
   const { draft, setDraft, start, cancel, update } = useInlineEdit({
-    toDraft: (u: User): Draft => ({ id: u._id, username: u.username, fullName: u.fullName, role: u.role, branchId: u.branch?._id ?? '' }),
+    toDraft: (u: User): Draft => ({
+      id: u._id,
+      username: u.username,
+      fullName: u.fullName,
+      role: u.role,
+      branchId: u.branch?._id ?? '',
+    }),
     mutationOptions: trpc.users.update.mutationOptions,
     success: 'User updated successfully!',
     failure: 'Failed to update user. Please try again.',
@@ -64,7 +83,13 @@ export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onS
       toast.error(REQUIRED);
       return;
     }
-    update.mutate({ id: draft.id, username: draft.username.trim(), fullName: draft.fullName.trim(), role: draft.role, branchId: draft.branchId || null });
+    update.mutate({
+      id: draft.id,
+      username: draft.username.trim(),
+      fullName: draft.fullName.trim(),
+      role: draft.role,
+      branchId: draft.branchId || null,
+    });
   };
 
   const grantable = roleOptionsFor(me.role);
@@ -127,15 +152,37 @@ export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onS
             <TableRow key={u._id} data-testid="user-row" data-user-id={u._id}>
               <TableCell className="text-muted-foreground">{(paged.page - 1) * USERS_PAGE_SIZE + i + 1}</TableCell>
               <TableCell className="font-medium">
-                {editing ? <Input aria-label="Username" value={draft.username} onChange={(e) => setDraft({ ...draft, username: e.target.value })} autoFocus /> : u.username}
+                {editing ? (
+                  <Input
+                    aria-label="Username"
+                    value={draft.username}
+                    onChange={(e) => setDraft({ ...draft, username: e.target.value })}
+                    autoFocus
+                  />
+                ) : (
+                  u.username
+                )}
               </TableCell>
               <TableCell>
-                {editing ? <Input aria-label="Full Name" value={draft.fullName} onChange={(e) => setDraft({ ...draft, fullName: e.target.value })} /> : u.fullName}
+                {editing ? (
+                  <Input
+                    aria-label="Full Name"
+                    value={draft.fullName}
+                    onChange={(e) => setDraft({ ...draft, fullName: e.target.value })}
+                  />
+                ) : (
+                  u.fullName
+                )}
               </TableCell>
               <TableCell className="text-muted-foreground">{u.email}</TableCell>
               <TableCell>
                 {editing ? (
-                  <NativeSelect aria-label="Role" value={draft.role} disabled={self} onChange={(e) => setDraft({ ...draft, role: e.target.value as Role })}>
+                  <NativeSelect
+                    aria-label="Role"
+                    value={draft.role}
+                    disabled={self}
+                    onChange={(e) => setDraft({ ...draft, role: e.target.value as Role })}
+                  >
                     {roleChoices.map((r) => (
                       <option key={r} value={r}>
                         {ROLE_LABELS[r]}
@@ -150,7 +197,11 @@ export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onS
               </TableCell>
               <TableCell>
                 {editing ? (
-                  <NativeSelect aria-label="Branch" value={draft.branchId} onChange={(e) => setDraft({ ...draft, branchId: e.target.value })}>
+                  <NativeSelect
+                    aria-label="Branch"
+                    value={draft.branchId}
+                    onChange={(e) => setDraft({ ...draft, branchId: e.target.value })}
+                  >
                     <option value="">No branch</option>
                     {branches.data?.map((b) => (
                       <option key={b._id} value={b._id}>
@@ -168,7 +219,9 @@ export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onS
                 ) : (
                   <div className="flex justify-end gap-2">
                     {manageable && <EditButton size="icon-sm" label={`Edit ${u.username}`} onClick={() => start(u)} />}
-                    {canDelete && !self && manageable && <DeleteButton size="icon-sm" label={`Delete ${u.username}`} onClick={() => del.ask(u)} />}
+                    {canDelete && !self && manageable && (
+                      <DeleteButton size="icon-sm" label={`Delete ${u.username}`} onClick={() => del.ask(u)} />
+                    )}
                     {!manageable && <span className="text-muted-foreground">—</span>}
                   </div>
                 )}
@@ -181,8 +234,8 @@ export function UsersPage({ search, onSearchChange }: { search: UsersSearch; onS
         {...del.dialog}
         description={
           <>
-            Are you sure you want to delete the user <strong className="text-foreground">{del.target?.username}</strong> ({del.target?.email})? Their enrolments and
-            bookings are kept. This action cannot be undone.
+            Are you sure you want to delete the user <strong className="text-foreground">{del.target?.username}</strong>{' '}
+            ({del.target?.email})? Their enrolments and bookings are kept. This action cannot be undone.
           </>
         }
         onConfirm={() => {

@@ -4,6 +4,10 @@ import { SettingsPage } from '@/features/settings/settings-page';
 
 export const Route = createFileRoute('/_admin/settings')({
   // Prefetch without throwing: a manager (or a failure) gets the screen's own message.
-  loader: ({ context }) => Promise.all([context.queryClient.prefetchQuery(currencyOptions()), context.queryClient.prefetchQuery(jobStatusOptions('all'))]),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(currencyOptions()),
+      context.queryClient.prefetchQuery(jobStatusOptions('all')),
+    ]),
   component: SettingsPage,
 });

@@ -52,14 +52,22 @@ export const enrollments = pgTable(
   },
   (t) => [
     // One open enrolment per user and course.
-    uniqueIndex('enrollments_open_uq').on(t.userId, t.courseId).where(sql`${t.status} <> 'completed'`),
+    uniqueIndex('enrollments_open_uq')
+      .on(t.userId, t.courseId)
+      .where(sql`${t.status} <> 'completed'`),
     index('enrollments_course_idx').on(t.courseId),
     index('enrollments_user_idx').on(t.userId),
     index('enrollments_created_idx').on(t.createdAt),
     // Search also matches the names kept from deleted users and courses; only those rows have them.
-    index('enrollments_deleted_email_trgm_idx').using('gin', sql`${t.deletedEmail} gin_trgm_ops`).where(sql`${t.deletedEmail} is not null`),
-    index('enrollments_deleted_username_trgm_idx').using('gin', sql`${t.deletedUsername} gin_trgm_ops`).where(sql`${t.deletedUsername} is not null`),
-    index('enrollments_deleted_course_trgm_idx').using('gin', sql`${t.deletedCourseName} gin_trgm_ops`).where(sql`${t.deletedCourseName} is not null`),
+    index('enrollments_deleted_email_trgm_idx')
+      .using('gin', sql`${t.deletedEmail} gin_trgm_ops`)
+      .where(sql`${t.deletedEmail} is not null`),
+    index('enrollments_deleted_username_trgm_idx')
+      .using('gin', sql`${t.deletedUsername} gin_trgm_ops`)
+      .where(sql`${t.deletedUsername} is not null`),
+    index('enrollments_deleted_course_trgm_idx')
+      .using('gin', sql`${t.deletedCourseName} gin_trgm_ops`)
+      .where(sql`${t.deletedCourseName} is not null`),
   ],
 );
 
@@ -80,7 +88,9 @@ export const enrollmentInstallments = pgTable(
     uniqueIndex('enrollment_installments_seq_uq').on(t.enrollmentId, t.seq),
     // Overdue look-ups scan only unpaid rows in (due date, id) order: the overdue list's order and
     // the reminder run's keyset cursor are both index conditions.
-    index('enrollment_installments_unpaid_due_id_idx').on(t.dueDate, t.id).where(sql`${t.isPaid} = false`),
+    index('enrollment_installments_unpaid_due_id_idx')
+      .on(t.dueDate, t.id)
+      .where(sql`${t.isPaid} = false`),
     // "Has an (un)paid installment" per enrolment (the status filter) answered from the index alone.
     index('enrollment_installments_enrollment_paid_idx').on(t.enrollmentId, t.isPaid),
   ],

@@ -55,7 +55,11 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('jobs_status_run_idx').on(t.status, t.runAt).where(sql`${t.status} in ('queued','active')`)],
+  (t) => [
+    index('jobs_status_run_idx')
+      .on(t.status, t.runAt)
+      .where(sql`${t.status} in ('queued','active')`),
+  ],
 );
 
 /** Report files built by the worker, kept until downloaded or expired. */
@@ -94,6 +98,9 @@ export const jobOutbox = pgTable(
     createdAt: createdAt(),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('job_outbox_pending_idx').on(t.createdAt).where(sql`${t.dispatchedAt} is null`)],
+  (t) => [
+    index('job_outbox_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.dispatchedAt} is null`),
+  ],
 );
-

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './common';
 import { users } from './users';
 
@@ -80,7 +91,9 @@ export const bookingInstallments = pgTable(
   },
   (t) => [
     uniqueIndex('booking_installments_seq_uq').on(t.bookingId, t.seq),
-    index('booking_installments_unpaid_due_id_idx').on(t.dueDate, t.id).where(sql`${t.isPaid} = false`),
+    index('booking_installments_unpaid_due_id_idx')
+      .on(t.dueDate, t.id)
+      .where(sql`${t.isPaid} = false`),
     // The derived "overdue" payment status (an unpaid installment past due) per booking, from the index alone.
     index('booking_installments_booking_paid_due_idx').on(t.bookingId, t.isPaid, t.dueDate),
   ],

@@ -73,10 +73,15 @@ export const loginAttempts = pgTable(
     id: id(),
     email: text('email').notNull(),
     ip: text('ip').notNull().default(''),
-    outcome: text('outcome', { enum: ['pending', 'failed'] }).notNull().default('failed'),
+    outcome: text('outcome', { enum: ['pending', 'failed'] })
+      .notNull()
+      .default('failed'),
     createdAt: createdAt(),
   },
-  (t) => [index('login_attempts_email_ip_idx').on(t.email, t.ip, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('login_attempts_email_ip_idx').on(t.email, t.ip, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 /**

@@ -4,11 +4,13 @@ import { ZLoginInput } from '@shared/schemas/auth';
 import * as service from './auth.service';
 
 export const authRouter = router({
-  login: limitedProcedure('signIn').input(ZLoginInput).mutation(async ({ ctx, input }) => {
-    const result = await service.login(ctx.deps, input, { ip: ctx.clientIp });
-    ctx.setSession(result.token, new Date(Date.now() + ctx.deps.sessionPolicy.maxMs));
-    return { ...result.user, token: result.token };
-  }),
+  login: limitedProcedure('signIn')
+    .input(ZLoginInput)
+    .mutation(async ({ ctx, input }) => {
+      const result = await service.login(ctx.deps, input, { ip: ctx.clientIp });
+      ctx.setSession(result.token, new Date(Date.now() + ctx.deps.sessionPolicy.maxMs));
+      return { ...result.user, token: result.token };
+    }),
   logout: authedProcedure.mutation(async ({ ctx }) => {
     await service.logout(ctx.deps, ctx.actor);
     ctx.clearSession();

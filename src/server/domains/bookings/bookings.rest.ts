@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { route, ZIdParam } from '../../http/rest';
-import { ZBookTreatmentBody, ZListBookingsQuery, ZPaymentBody, ZPayInstallmentBody, ZProgressBody } from '@shared/schemas/bookings';
+import {
+  ZBookTreatmentBody,
+  ZListBookingsQuery,
+  ZPaymentBody,
+  ZPayInstallmentBody,
+  ZProgressBody,
+} from '@shared/schemas/bookings';
 import * as service from './bookings.service';
 
 const ZPairParams = z.object({ userId: z.string(), treatmentId: z.string() });
@@ -45,7 +51,8 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     access: 'staff',
     params: ZPairParams,
     body: ZProgressBody,
-    handler: async ({ ctx, params, body }) => service.updateProgress(ctx, await service.newestBookingId(ctx, params.userId, params.treatmentId), body),
+    handler: async ({ ctx, params, body }) =>
+      service.updateProgress(ctx, await service.newestBookingId(ctx, params.userId, params.treatmentId), body),
   });
   route(app, deps, {
     method: 'PUT',

@@ -30,13 +30,19 @@ export const bookingsRouter = router({
   ),
   setSessions: staffProcedure
     .input(ZSetSessionsInput)
-    .mutation(({ ctx, input }) => service.updateProgress(ctx.svc, input.id, { sessionsCompleted: input.sessionsCompleted })),
+    .mutation(({ ctx, input }) =>
+      service.updateProgress(ctx.svc, input.id, { sessionsCompleted: input.sessionsCompleted }),
+    ),
   saveNote: staffProcedure.input(ZSaveNoteInput).mutation(({ ctx, input }) =>
-    service.updateProgress(ctx.svc, input.id, { sessionNotes: [{ sessionNumber: input.sessionNumber, note: input.note, date: input.date }] }),
+    service.updateProgress(ctx.svc, input.id, {
+      sessionNotes: [{ sessionNumber: input.sessionNumber, note: input.note, date: input.date }],
+    }),
   ),
   setInstallmentPaid: adminProcedure
     .input(ZSetInstallmentPaidInput)
-    .mutation(({ ctx, input }) => service.setInstallmentPaid(ctx.svc, input.id, { installmentId: input.installmentId, isPaid: input.isPaid })),
+    .mutation(({ ctx, input }) =>
+      service.setInstallmentPaid(ctx.svc, input.id, { installmentId: input.installmentId, isPaid: input.isPaid }),
+    ),
   cancel: adminProcedure.input(ZBookingIdInput).mutation(({ ctx, input }) => service.cancelBooking(ctx.svc, input.id)),
   delete: adminProcedure.input(ZBookingIdInput).mutation(({ ctx, input }) => service.deleteBooking(ctx.svc, input.id)),
 });

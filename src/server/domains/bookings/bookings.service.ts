@@ -94,7 +94,11 @@ function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], notes: 
     deletedUsername: b.deletedUsername,
     deletedEmail: b.deletedEmail,
     // maxSessions is what was sold; the name follows the live treatment, else the kept copy.
-    treatmentId: { _id: b.treatmentId, treatmentName: r.liveTreatmentName ?? b.treatmentName, maxSessions: b.maxSessions },
+    treatmentId: {
+      _id: b.treatmentId,
+      treatmentName: r.liveTreatmentName ?? b.treatmentName,
+      maxSessions: b.maxSessions,
+    },
     userType: b.userType,
     paymentType: b.paymentType,
     paymentStatus: r.effectiveStatus,
@@ -167,7 +171,11 @@ export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise
   const where = filterWhere(t, input);
   const order = input.sortDir === 'asc' ? asc(treatmentBookings.createdAt) : desc(treatmentBookings.createdAt);
   const [rows, [total]] = await Promise.all([
-    selectBookings(ctx.db, t).where(where).orderBy(order, asc(treatmentBookings.id)).limit(input.pageSize).offset(offsetOf(input.page, input.pageSize)),
+    selectBookings(ctx.db, t)
+      .where(where)
+      .orderBy(order, asc(treatmentBookings.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input.page, input.pageSize)),
     ctx.db
       .select({ n: count() })
       .from(treatmentBookings)
@@ -181,7 +189,10 @@ export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise
 /** GET /api/bookings/bookings answers a bare array (DESIGN.md); capped so it cannot grow without bound. */
 export async function listAllBookings(ctx: Ctx, filters: TBookingFilters): Promise<BookingDto[]> {
   const t = today(ctx);
-  const rows = await selectBookings(ctx.db, t).where(filterWhere(t, filters)).orderBy(desc(treatmentBookings.createdAt), asc(treatmentBookings.id)).limit(5000);
+  const rows = await selectBookings(ctx.db, t)
+    .where(filterWhere(t, filters))
+    .orderBy(desc(treatmentBookings.createdAt), asc(treatmentBookings.id))
+    .limit(5000);
   return hydrate(ctx.db, rows);
 }
 
@@ -190,7 +201,10 @@ export async function listUserBookings(ctx: Ctx, userId: string): Promise<Bookin
   const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u) throw new AppError('NOT_FOUND', 'User not found.');
   const t = today(ctx);
-  const rows = await selectBookings(ctx.db, t).where(filterWhere(t, { userId })).orderBy(desc(treatmentBookings.createdAt), asc(treatmentBookings.id)).limit(5000);
+  const rows = await selectBookings(ctx.db, t)
+    .where(filterWhere(t, { userId }))
+    .orderBy(desc(treatmentBookings.createdAt), asc(treatmentBookings.id))
+    .limit(5000);
   return hydrate(ctx.db, rows);
 }
 
@@ -266,7 +280,11 @@ export async function bookTreatment(ctx: Ctx, input: BookInput): Promise<Booking
         currency: input.userType === 'local' ? currency.localCurrency : currency.foreignCurrency,
         periodStart: hasDuration ? bookedOn : null,
         periodEnd: hasDuration
-          ? addToDate(bookedOn, { months: treatment.durationMonths, weeks: treatment.durationWeeks, days: treatment.durationDays })
+          ? addToDate(bookedOn, {
+              months: treatment.durationMonths,
+              weeks: treatment.durationWeeks,
+              days: treatment.durationDays,
+            })
           : null,
         bookedOn,
       })
@@ -304,7 +322,10 @@ export async function updateProgress(ctx: Ctx, bookingId: string, input: TProgre
         throw new AppError('BAD_REQUEST', `Session number must be between 1 and ${b.maxSessions}.`);
       }
       if (n.note.trim() !== '' && n.sessionNumber > completed) {
-        throw new AppError('BAD_REQUEST', `Session ${n.sessionNumber} is not completed yet; notes can only be written for completed sessions.`);
+        throw new AppError(
+          'BAD_REQUEST',
+          `Session ${n.sessionNumber} is not completed yet; notes can only be written for completed sessions.`,
+        );
       }
     }
     if (input.sessionsCompleted !== undefined && input.sessionsCompleted !== b.sessionsCompleted) {
@@ -316,7 +337,9 @@ export async function updateProgress(ctx: Ctx, bookingId: string, input: TProgre
     for (const n of notes) {
       const text = n.note.trim();
       if (text === '') {
-        await tx.delete(bookingSessionNotes).where(and(eq(bookingSessionNotes.bookingId, b.id), eq(bookingSessionNotes.sessionNumber, n.sessionNumber)));
+        await tx
+          .delete(bookingSessionNotes)
+          .where(and(eq(bookingSessionNotes.bookingId, b.id), eq(bookingSessionNotes.sessionNumber, n.sessionNumber)));
         continue;
       }
       const old = existing.find((e) => e.sessionNumber === n.sessionNumber);
@@ -324,7 +347,10 @@ export async function updateProgress(ctx: Ctx, bookingId: string, input: TProgre
       await tx
         .insert(bookingSessionNotes)
         .values({ bookingId: b.id, sessionNumber: n.sessionNumber, note: text, date })
-        .onConflictDoUpdate({ target: [bookingSessionNotes.bookingId, bookingSessionNotes.sessionNumber], set: { note: text, date } });
+        .onConflictDoUpdate({
+          target: [bookingSessionNotes.bookingId, bookingSessionNotes.sessionNumber],
+          set: { note: text, date },
+        });
     }
   });
   return getBooking(ctx, bookingId);
@@ -342,14 +368,15 @@ async function storePaymentStatus(tx: Db, bookingId: string, todayIso: string) {
 /** Repeating a call is harmless: an already paid installment keeps its first paid date. */
 async function setPaid(tx: Db, inst: InstallmentRow, isPaid: boolean) {
   if (inst.isPaid === isPaid) return;
-  await tx
-    .update(bookingInstallments)
-    .set(paidColumns(isPaid))
-    .where(eq(bookingInstallments.id, inst.id));
+  await tx.update(bookingInstallments).set(paidColumns(isPaid)).where(eq(bookingInstallments.id, inst.id));
 }
 
 async function installmentsOf(tx: Db, bookingId: string) {
-  return tx.select().from(bookingInstallments).where(eq(bookingInstallments.bookingId, bookingId)).orderBy(asc(bookingInstallments.seq));
+  return tx
+    .select()
+    .from(bookingInstallments)
+    .where(eq(bookingInstallments.bookingId, bookingId))
+    .orderBy(asc(bookingInstallments.seq));
 }
 
 export async function setInstallmentPaid(
@@ -360,7 +387,10 @@ export async function setInstallmentPaid(
   await ctx.db.transaction(async (tx) => {
     const b = await lockBooking(tx, bookingId);
     const insts = await installmentsOf(tx, b.id);
-    const inst = input.installmentId !== undefined ? insts.find((i) => i.id === input.installmentId) : insts[input.installmentIndex ?? -1];
+    const inst =
+      input.installmentId !== undefined
+        ? insts.find((i) => i.id === input.installmentId)
+        : insts[input.installmentIndex ?? -1];
     if (!inst) throw new AppError('NOT_FOUND', 'Installment not found.');
     await setPaid(tx, inst, input.isPaid);
     await storePaymentStatus(tx, b.id, today(ctx));
@@ -375,7 +405,10 @@ export async function updatePayment(ctx: Ctx, bookingId: string, input: TPayment
     const insts = await installmentsOf(tx, b.id);
     if (input.installments) {
       if (input.installments.length !== insts.length) {
-        throw new AppError('BAD_REQUEST', `This booking has ${insts.length} installments; send one { isPaid } for each.`);
+        throw new AppError(
+          'BAD_REQUEST',
+          `This booking has ${insts.length} installments; send one { isPaid } for each.`,
+        );
       }
       for (const [i, inst] of insts.entries()) await setPaid(tx, inst, input.installments[i]!.isPaid);
     } else {
@@ -400,7 +433,10 @@ export async function cancelBooking(ctx: Ctx, id: string): Promise<BookingDto> {
 
 export async function deleteBooking(ctx: Ctx, id: string): Promise<{ message: string }> {
   assertId(id, 'Booking');
-  const rows = await ctx.db.delete(treatmentBookings).where(eq(treatmentBookings.id, id)).returning({ id: treatmentBookings.id });
+  const rows = await ctx.db
+    .delete(treatmentBookings)
+    .where(eq(treatmentBookings.id, id))
+    .returning({ id: treatmentBookings.id });
   if (!rows.length) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   return { message: 'Booking deleted successfully!' };
 }

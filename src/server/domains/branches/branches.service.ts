@@ -37,7 +37,9 @@ async function assertNameFree(db: Db, name: string, exceptId?: string) {
 const SORT = { name: branches.name, location: branches.location, createdAt: branches.createdAt };
 
 export async function listBranches({ db }: Ctx, input: TListBranchesInput): Promise<Page<BranchDto>> {
-  const where = input.search ? or(ilikeContains(branches.name, input.search), ilikeContains(branches.location, input.search)) : undefined;
+  const where = input.search
+    ? or(ilikeContains(branches.name, input.search), ilikeContains(branches.location, input.search))
+    : undefined;
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
   const [rows, [total]] = await Promise.all([
     db
@@ -105,6 +107,10 @@ export async function deleteBranch({ db }: Ctx, id: string): Promise<{ message: 
 
 /** Id and name of every branch, for the user forms' dropdowns. */
 export async function branchOptions({ db }: Ctx) {
-  const rows = await db.select({ _id: branches.id, name: branches.name, location: branches.location }).from(branches).orderBy(asc(branches.name)).limit(5000);
+  const rows = await db
+    .select({ _id: branches.id, name: branches.name, location: branches.location })
+    .from(branches)
+    .orderBy(asc(branches.name))
+    .limit(5000);
   return rows;
 }

@@ -7,7 +7,13 @@
  */
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';
-import { ZCourseIdInput, ZCreateCourseInput, ZFilterCoursesInput, ZListCoursesInput, ZUpdateCourseInput } from '@shared/schemas/courses';
+import {
+  ZCourseIdInput,
+  ZCreateCourseInput,
+  ZFilterCoursesInput,
+  ZListCoursesInput,
+  ZUpdateCourseInput,
+} from '@shared/schemas/courses';
 import * as service from './courses.service';
 
 export const coursesRouter = router({

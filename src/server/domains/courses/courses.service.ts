@@ -6,7 +6,12 @@ import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
 import { assertId, ilikeContains, offsetOf } from '../common';
 import { detachCourseFromEnrollments } from '../enrollments/enrollments.service';
-import type { TCreateCourseInput, TFilterCoursesInput, TListCoursesInput, TUpdateCourseInput } from '@shared/schemas/courses';
+import type {
+  TCreateCourseInput,
+  TFilterCoursesInput,
+  TListCoursesInput,
+  TUpdateCourseInput,
+} from '@shared/schemas/courses';
 
 interface Ctx {
   db: Db;
@@ -33,7 +38,12 @@ export function toCourseDto(c: CourseRow) {
 export type CourseDto = ReturnType<typeof toCourseDto>;
 
 const NOT_FOUND = 'Course not found.';
-const SORT = { courseName: courses.courseName, category: courses.category, totalFee: courses.totalFee, createdAt: courses.createdAt };
+const SORT = {
+  courseName: courses.courseName,
+  category: courses.category,
+  totalFee: courses.totalFee,
+  createdAt: courses.createdAt,
+};
 
 function searchWhere(search: string | undefined, category: string | undefined): SQL | undefined {
   return and(
@@ -46,7 +56,13 @@ export async function listCourses({ db }: Ctx, input: TListCoursesInput): Promis
   const where = searchWhere(input.search, input.category);
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
   const [rows, [total]] = await Promise.all([
-    db.select().from(courses).where(where).orderBy(order, asc(courses.id)).limit(input.pageSize).offset(offsetOf(input.page, input.pageSize)),
+    db
+      .select()
+      .from(courses)
+      .where(where)
+      .orderBy(order, asc(courses.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input.page, input.pageSize)),
     db.select({ n: count() }).from(courses).where(where),
   ]);
   return { items: rows.map(toCourseDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
@@ -61,15 +77,31 @@ export async function listAllCourses({ db }: Ctx): Promise<CourseDto[]> {
 /** The enrol form's dropdown: id, name and the fee facts it shows. */
 export async function courseOptions({ db }: Ctx) {
   const rows = await db
-    .select({ id: courses.id, courseName: courses.courseName, totalFee: courses.totalFee, admissionFee: courses.admissionFee, installments: courses.installments })
+    .select({
+      id: courses.id,
+      courseName: courses.courseName,
+      totalFee: courses.totalFee,
+      admissionFee: courses.admissionFee,
+      installments: courses.installments,
+    })
     .from(courses)
     .orderBy(asc(courses.courseName))
     .limit(5000);
-  return rows.map((r) => ({ _id: r.id, courseName: r.courseName, totalFee: fromMinor(r.totalFee), admissionFee: fromMinor(r.admissionFee), installments: r.installments }));
+  return rows.map((r) => ({
+    _id: r.id,
+    courseName: r.courseName,
+    totalFee: fromMinor(r.totalFee),
+    admissionFee: fromMinor(r.admissionFee),
+    installments: r.installments,
+  }));
 }
 
 export async function courseCategories({ db }: Ctx): Promise<string[]> {
-  const rows = await db.selectDistinct({ category: courses.category }).from(courses).orderBy(asc(courses.category)).limit(1000);
+  const rows = await db
+    .selectDistinct({ category: courses.category })
+    .from(courses)
+    .orderBy(asc(courses.category))
+    .limit(1000);
   return rows.map((r) => r.category);
 }
 
@@ -95,7 +127,12 @@ export async function filterCourses({ db }: Ctx, input: TFilterCoursesInput): Pr
     input.startDate ? gte(courses.createdAt, new Date(input.startDate)) : undefined,
     input.endDate ? endBound(input.endDate) : undefined,
   );
-  const rows = await db.select().from(courses).where(where).orderBy(desc(courses.createdAt), asc(courses.id)).limit(5000);
+  const rows = await db
+    .select()
+    .from(courses)
+    .where(where)
+    .orderBy(desc(courses.createdAt), asc(courses.id))
+    .limit(5000);
   return rows.map(toCourseDto);
 }
 

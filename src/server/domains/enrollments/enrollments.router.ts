@@ -22,15 +22,31 @@ import * as service from './enrollments.service';
 
 export const enrollmentsRouter = router({
   list: staffProcedure.input(ZListEnrollmentsInput).query(({ ctx, input }) => service.listEnrollments(ctx.svc, input)),
-  byStudent: staffProcedure.input(z.object({ userId: z.string() })).query(({ ctx, input }) => service.listEnrollmentsWhere(ctx.svc, { userId: input.userId })),
+  byStudent: staffProcedure
+    .input(z.object({ userId: z.string() }))
+    .query(({ ctx, input }) => service.listEnrollmentsWhere(ctx.svc, { userId: input.userId })),
   get: staffProcedure.input(ZEnrollmentIdInput).query(({ ctx, input }) => service.getEnrollment(ctx.svc, input.id)),
-  overdue: staffProcedure.input(ZOverdueInput).query(({ ctx, input }) => service.listOverdueInstallments(ctx.svc, input)),
+  overdue: staffProcedure
+    .input(ZOverdueInput)
+    .query(({ ctx, input }) => service.listOverdueInstallments(ctx.svc, input)),
   statistics: staffProcedure.query(({ ctx }) => service.enrollmentStatistics(ctx.svc)),
   currency: staffProcedure.query(({ ctx }) => service.currencySettings(ctx.svc)),
-  create: staffProcedure.input(ZCreateEnrollmentInput).mutation(({ ctx, input }) => service.createEnrollment(ctx.svc, input)),
-  update: adminProcedure.input(ZUpdateEnrollmentInput).mutation(({ ctx, input }) => service.updateEnrollment(ctx.svc, input)),
-  payInstallment: adminProcedure.input(ZPayInstallmentInput).mutation(({ ctx, input }) => service.payInstallment(ctx.svc, input)),
-  payAdmissionFee: adminProcedure.input(ZPayAdmissionFeeInput).mutation(({ ctx, input }) => service.payAdmissionFee(ctx.svc, input)),
-  complete: adminProcedure.input(ZEnrollmentIdInput).mutation(({ ctx, input }) => service.completeEnrollment(ctx.svc, input.id)),
-  delete: adminProcedure.input(ZDeleteEnrollmentInput).mutation(({ ctx, input }) => service.deleteEnrollment(ctx.svc, input)),
+  create: staffProcedure
+    .input(ZCreateEnrollmentInput)
+    .mutation(({ ctx, input }) => service.createEnrollment(ctx.svc, input)),
+  update: adminProcedure
+    .input(ZUpdateEnrollmentInput)
+    .mutation(({ ctx, input }) => service.updateEnrollment(ctx.svc, input)),
+  payInstallment: adminProcedure
+    .input(ZPayInstallmentInput)
+    .mutation(({ ctx, input }) => service.payInstallment(ctx.svc, input)),
+  payAdmissionFee: adminProcedure
+    .input(ZPayAdmissionFeeInput)
+    .mutation(({ ctx, input }) => service.payAdmissionFee(ctx.svc, input)),
+  complete: adminProcedure
+    .input(ZEnrollmentIdInput)
+    .mutation(({ ctx, input }) => service.completeEnrollment(ctx.svc, input.id)),
+  delete: adminProcedure
+    .input(ZDeleteEnrollmentInput)
+    .mutation(({ ctx, input }) => service.deleteEnrollment(ctx.svc, input)),
 });

@@ -59,12 +59,15 @@ export function toInstallmentDto(i: InstallmentRow, todayIso: string) {
 function toEnrollmentDto(r: EnrollmentJoinRow, installments: InstallmentRow[], todayIso: string) {
   const e = r.e;
   const status = e.status === 'completed' ? 'Completed' : 'Active';
-  const paidMinor = (e.admissionFeePaid ? e.admissionFee : 0) + installments.reduce((s, i) => s + (i.isPaid ? i.amount : 0), 0);
+  const paidMinor =
+    (e.admissionFeePaid ? e.admissionFee : 0) + installments.reduce((s, i) => s + (i.isPaid ? i.amount : 0), 0);
   const dueMinor = e.admissionFee + e.totalFee;
   return {
     _id: e.id,
     userId: r.user?.id ? { _id: r.user.id, username: r.user.username, email: r.user.email } : null,
-    courseId: r.course?.id ? { _id: r.course.id, courseName: r.course.courseName, totalFee: fromMinor(r.course.totalFee) } : null,
+    courseId: r.course?.id
+      ? { _id: r.course.id, courseName: r.course.courseName, totalFee: fromMinor(r.course.totalFee) }
+      : null,
     paymentType: e.paymentType,
     admissionFeePaid: e.admissionFeePaid,
     admissionFeePaidAt: iso(e.admissionFeePaidAt),
@@ -72,7 +75,12 @@ function toEnrollmentDto(r: EnrollmentJoinRow, installments: InstallmentRow[], t
     totalFee: fromMinor(e.totalFee),
     currency: e.currency,
     status,
-    displayStatus: enrollmentDisplayStatus({ status, admissionFeePaid: e.admissionFeePaid, admissionFee: e.admissionFee, installments }),
+    displayStatus: enrollmentDisplayStatus({
+      status,
+      admissionFeePaid: e.admissionFeePaid,
+      admissionFee: e.admissionFee,
+      installments,
+    }),
     installments: installments.map((i) => toInstallmentDto(i, todayIso)),
     paidAmount: fromMinor(paidMinor),
     outstandingAmount: fromMinor(dueMinor - paidMinor),
@@ -155,14 +163,27 @@ const SEARCH_ID_LIMIT = 500;
 async function searchIdConditions(db: Db, s: string): Promise<SQL[]> {
   const userMatch = or(ilikeContains(users.email, s), ilikeContains(users.username, s));
   const [userRows, courseRows] = await Promise.all([
-    db.select({ id: users.id }).from(users).where(userMatch).limit(SEARCH_ID_LIMIT + 1),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(userMatch)
+      .limit(SEARCH_ID_LIMIT + 1),
     db.select({ id: courses.id }).from(courses).where(ilikeContains(courses.courseName, s)),
   ]);
   const byUser =
     userRows.length > SEARCH_ID_LIMIT
       ? sql`${enrollments.userId} = any(array(select ${users.id} from ${users} where ${userMatch}))`
-      : inArray(enrollments.userId, userRows.map((r) => r.id));
-  return [byUser, inArray(enrollments.courseId, courseRows.map((r) => r.id))];
+      : inArray(
+          enrollments.userId,
+          userRows.map((r) => r.id),
+        );
+  return [
+    byUser,
+    inArray(
+      enrollments.courseId,
+      courseRows.map((r) => r.id),
+    ),
+  ];
 }
 
 export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): Promise<Page<EnrollmentDto>> {
@@ -184,7 +205,11 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
   );
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
   const [rows, [total]] = await Promise.all([
-    selectEnrollments(ctx.db).where(where).orderBy(order, asc(enrollments.id)).limit(input.pageSize).offset(offsetOf(input.page, input.pageSize)),
+    selectEnrollments(ctx.db)
+      .where(where)
+      .orderBy(order, asc(enrollments.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input.page, input.pageSize)),
     ctx.db
       .select({ n: count() })
       .from(enrollments)
@@ -192,11 +217,21 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
       .leftJoin(courses, eq(courses.id, enrollments.courseId))
       .where(where),
   ]);
-  return { items: await withInstallments(ctx.db, rows, today(ctx)), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
+  return {
+    items: await withInstallments(ctx.db, rows, today(ctx)),
+    total: total?.n ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
 }
 
 /** REST lists (newest first); `where` picks all, one student's or one course's enrolments. */
-export async function listEnrollmentsWhere(ctx: Ctx, filter: { userId?: string; courseId?: string }, page = 1, limit = 1000): Promise<EnrollmentDto[]> {
+export async function listEnrollmentsWhere(
+  ctx: Ctx,
+  filter: { userId?: string; courseId?: string },
+  page = 1,
+  limit = 1000,
+): Promise<EnrollmentDto[]> {
   if (filter.userId !== undefined) assertId(filter.userId, 'User');
   if (filter.courseId !== undefined) assertId(filter.courseId, 'Course');
   const where = and(
@@ -258,10 +293,17 @@ export async function enrollmentStatistics(ctx: Ctx) {
     .select({
       totalEnrollments: sql<number>`count(*)`.mapWith(Number),
       completedEnrollments: sql<number>`count(*) filter (where ${enrollments.status} = 'completed')`.mapWith(Number),
-      overdueInstallments: sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.isPaid} = false and ${enrollmentInstallments.dueDate} < ${todayIso})`.mapWith(Number),
+      overdueInstallments:
+        sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.isPaid} = false and ${enrollmentInstallments.dueDate} < ${todayIso})`.mapWith(
+          Number,
+        ),
     })
     .from(enrollments);
-  return { totalEnrollments: row?.totalEnrollments ?? 0, completedEnrollments: row?.completedEnrollments ?? 0, overdueInstallments: row?.overdueInstallments ?? 0 };
+  return {
+    totalEnrollments: row?.totalEnrollments ?? 0,
+    completedEnrollments: row?.completedEnrollments ?? 0,
+    overdueInstallments: row?.overdueInstallments ?? 0,
+  };
 }
 
 export async function currencySettings(ctx: Ctx) {
@@ -295,7 +337,9 @@ export async function createEnrollment(ctx: Ctx, input: TCreateEnrollmentInput):
       const [open] = await tx
         .select({ id: enrollments.id })
         .from(enrollments)
-        .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, course.id), eq(enrollments.status, 'active')))
+        .where(
+          and(eq(enrollments.userId, userId), eq(enrollments.courseId, course.id), eq(enrollments.status, 'active')),
+        )
         .limit(1);
       if (open) throw new AppError('CONFLICT', ALREADY_ENROLLED);
       const [row] = await tx
@@ -342,11 +386,22 @@ export async function updateEnrollment(ctx: Ctx, input: TUpdateEnrollmentInput):
         .select({ n: count() })
         .from(enrollmentInstallments)
         .where(and(eq(enrollmentInstallments.enrollmentId, e.id), eq(enrollmentInstallments.isPaid, true)));
-      if ((paid?.n ?? 0) > 0) throw new AppError('CONFLICT', 'The payment type cannot change once an installment is paid.');
+      if ((paid?.n ?? 0) > 0)
+        throw new AppError('CONFLICT', 'The payment type cannot change once an installment is paid.');
       let parts = 1;
       if (input.paymentType === 'installment') {
-        const [course] = e.courseId ? await tx.select({ installments: courses.installments }).from(courses).where(eq(courses.id, e.courseId)).limit(1) : [];
-        if (!course) throw new AppError('CONFLICT', 'The course of this enrollment was deleted, so its installment plan is unknown.');
+        const [course] = e.courseId
+          ? await tx
+              .select({ installments: courses.installments })
+              .from(courses)
+              .where(eq(courses.id, e.courseId))
+              .limit(1)
+          : [];
+        if (!course)
+          throw new AppError(
+            'CONFLICT',
+            'The course of this enrollment was deleted, so its installment plan is unknown.',
+          );
         parts = course.installments;
       }
       await tx.delete(enrollmentInstallments).where(eq(enrollmentInstallments.enrollmentId, e.id));
@@ -388,10 +443,7 @@ export async function payInstallment(ctx: Ctx, input: TPayInstallmentInput): Pro
     if (!inst) throw new AppError('NOT_FOUND', 'Installment not found in this enrollment.');
     if (inst.isPaid === isPaid) return;
     if (e.status === 'completed') throw new AppError('CONFLICT', COMPLETED_LOCKED);
-    await tx
-      .update(enrollmentInstallments)
-      .set(paidColumns(isPaid))
-      .where(eq(enrollmentInstallments.id, inst.id));
+    await tx.update(enrollmentInstallments).set(paidColumns(isPaid)).where(eq(enrollmentInstallments.id, inst.id));
     await tx.update(enrollments).set({ updatedAt: new Date() }).where(eq(enrollments.id, e.id));
   });
   return loadEnrollment(ctx, input.id);
@@ -410,7 +462,8 @@ export async function payAdmissionFee(ctx: Ctx, input: TPayAdmissionFeeInput): P
 function describeUnpaid(admissionUnpaid: boolean, unpaidInstallments: number): string {
   const parts: string[] = [];
   if (admissionUnpaid) parts.push('the admission fee is unpaid');
-  if (unpaidInstallments > 0) parts.push(`${unpaidInstallments} ${unpaidInstallments === 1 ? 'installment is' : 'installments are'} unpaid`);
+  if (unpaidInstallments > 0)
+    parts.push(`${unpaidInstallments} ${unpaidInstallments === 1 ? 'installment is' : 'installments are'} unpaid`);
   return `Cannot complete this enrollment: ${parts.join(' and ')}.`;
 }
 
@@ -426,7 +479,10 @@ export async function completeEnrollment(ctx: Ctx, id: string): Promise<Enrollme
     const unpaidCount = unpaid?.n ?? 0;
     const admissionUnpaid = !isAdmissionSettled({ admissionFeePaid: e.admissionFeePaid, admissionFee: e.admissionFee });
     if (admissionUnpaid || unpaidCount > 0) {
-      throw new AppError('CONFLICT', describeUnpaid(admissionUnpaid, unpaidCount), { admissionFeeUnpaid: admissionUnpaid, unpaidInstallments: unpaidCount });
+      throw new AppError('CONFLICT', describeUnpaid(admissionUnpaid, unpaidCount), {
+        admissionFeeUnpaid: admissionUnpaid,
+        unpaidInstallments: unpaidCount,
+      });
     }
     await tx.update(enrollments).set({ status: 'completed', completedAt: new Date() }).where(eq(enrollments.id, e.id));
   });
@@ -454,13 +510,24 @@ export async function deleteEnrollment(ctx: Ctx, input: TDeleteEnrollmentInput):
 // before the row is deleted: the foreign key then sets the id to null.
 
 export async function detachUserFromEnrollments(tx: Db, userId: string): Promise<void> {
-  const [u] = await tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const [u] = await tx
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!u) return;
-  await tx.update(enrollments).set({ deletedUsername: u.username, deletedEmail: u.email }).where(eq(enrollments.userId, userId));
+  await tx
+    .update(enrollments)
+    .set({ deletedUsername: u.username, deletedEmail: u.email })
+    .where(eq(enrollments.userId, userId));
 }
 
 export async function detachCourseFromEnrollments(tx: Db, courseId: string): Promise<void> {
-  const [c] = await tx.select({ courseName: courses.courseName }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  const [c] = await tx
+    .select({ courseName: courses.courseName })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
   if (!c) return;
   await tx.update(enrollments).set({ deletedCourseName: c.courseName }).where(eq(enrollments.courseId, courseId));
 }

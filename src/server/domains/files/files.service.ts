@@ -20,8 +20,10 @@ export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 /** The type comes from the bytes, never from the declared content type or file name. */
 export function detectImageType(data: Buffer): ImageType | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP')
+    return 'image/webp';
   return null;
 }
 
@@ -44,7 +46,8 @@ async function reencode(data: Buffer, type: ImageType): Promise<Buffer> {
 
 /** Checks an upload and stores it as a new row: a new picture always gets a new id (and URL). */
 export async function storeImage(db: Db, upload: { data: Buffer; truncated?: boolean }): Promise<string> {
-  if (upload.truncated || upload.data.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE);
+  if (upload.truncated || upload.data.length > MAX_IMAGE_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE);
   if (upload.data.length === 0) throw new AppError('BAD_REQUEST', IMAGE_EMPTY);
   const contentType = detectImageType(upload.data);
   if (!contentType) throw new AppError('BAD_REQUEST', IMAGE_WRONG_TYPE);

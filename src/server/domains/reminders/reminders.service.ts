@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDeps, ServiceContext } from '../../deps';
 import type { Db } from '../../db/client';
-import { bookingInstallments, enrollmentInstallments, enrollments, reminderLog, treatmentBookings, users } from '../../db/schema';
+import {
+  bookingInstallments,
+  enrollmentInstallments,
+  enrollments,
+  reminderLog,
+  treatmentBookings,
+  users,
+} from '../../db/schema';
 import { reminderRef, type InstallmentKind } from '../../email/templates/reminder';
 import { todayIn } from '../../../shared/booking-status';
 
@@ -25,7 +32,9 @@ async function remindedIds(db: Db, kind: InstallmentKind, ids: string[], day: st
   const rows = await db
     .select({ id: reminderLog.installmentId })
     .from(reminderLog)
-    .where(and(eq(reminderLog.installmentKind, kind), inArray(reminderLog.installmentId, ids), eq(reminderLog.sentOn, day)));
+    .where(
+      and(eq(reminderLog.installmentKind, kind), inArray(reminderLog.installmentId, ids), eq(reminderLog.sentOn, day)),
+    );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -33,7 +42,13 @@ async function remindedIds(db: Db, kind: InstallmentKind, ids: string[], day: st
  * One page of overdue installments after `after`, in (due date, id) order: keyset paging over the
  * partial "unpaid by due date" index, so a run over a million installments holds one page at a time.
  */
-async function overduePage(db: Db, kind: InstallmentKind, today: string, after: Cursor | null, limit: number): Promise<OverdueRow[]> {
+async function overduePage(
+  db: Db,
+  kind: InstallmentKind,
+  today: string,
+  after: Cursor | null,
+  limit: number,
+): Promise<OverdueRow[]> {
   if (kind === 'enrollment') {
     const t = enrollmentInstallments;
     const rows = await db
@@ -41,7 +56,13 @@ async function overduePage(db: Db, kind: InstallmentKind, today: string, after: 
       .from(t)
       .innerJoin(enrollments, and(eq(enrollments.id, t.enrollmentId), eq(enrollments.status, 'active')))
       .innerJoin(users, eq(users.id, enrollments.userId))
-      .where(and(eq(t.isPaid, false), lt(t.dueDate, today), after ? sql`(${t.dueDate}, ${t.id}) > (${after.dueDate}::date, ${after.id}::uuid)` : undefined))
+      .where(
+        and(
+          eq(t.isPaid, false),
+          lt(t.dueDate, today),
+          after ? sql`(${t.dueDate}, ${t.id}) > (${after.dueDate}::date, ${after.id}::uuid)` : undefined,
+        ),
+      )
       .orderBy(asc(t.dueDate), asc(t.id))
       .limit(limit);
     return rows as OverdueRow[];
@@ -52,14 +73,21 @@ async function overduePage(db: Db, kind: InstallmentKind, today: string, after: 
     .from(t)
     .innerJoin(treatmentBookings, and(eq(treatmentBookings.id, t.bookingId), eq(treatmentBookings.status, 'active')))
     .innerJoin(users, eq(users.id, treatmentBookings.userId))
-    .where(and(eq(t.isPaid, false), lt(t.dueDate, today), after ? sql`(${t.dueDate}, ${t.id}) > (${after.dueDate}::date, ${after.id}::uuid)` : undefined))
+    .where(
+      and(
+        eq(t.isPaid, false),
+        lt(t.dueDate, today),
+        after ? sql`(${t.dueDate}, ${t.id}) > (${after.dueDate}::date, ${after.id}::uuid)` : undefined,
+      ),
+    )
     .orderBy(asc(t.dueDate), asc(t.id))
     .limit(limit);
   return rows as OverdueRow[];
 }
 
 /** The email key of one installment's reminder on one day: the outbox sends each key once. */
-export const reminderKey = (kind: InstallmentKind, installmentId: string, day: string) => `reminder:${kind}:${installmentId}:${day}`;
+export const reminderKey = (kind: InstallmentKind, installmentId: string, day: string) =>
+  `reminder:${kind}:${installmentId}:${day}`;
 
 /**
  * The send-overdue-reminders job (also run directly by the on-demand endpoint): one email per
@@ -70,7 +98,10 @@ export const reminderKey = (kind: InstallmentKind, installmentId: string, day: s
  * are recorded in one transaction. A run after a crash queues again whatever was not logged; what
  * was logged was queued with it. `queued` counts the installments logged by this run.
  */
-export async function queueOverdueReminders(deps: AppDeps, opts: { batchSize?: number } = {}): Promise<{ queued: number; date: string }> {
+export async function queueOverdueReminders(
+  deps: AppDeps,
+  opts: { batchSize?: number } = {},
+): Promise<{ queued: number; date: string }> {
   const today = todayIn(deps.config.TIME_ZONE);
   const limit = opts.batchSize ?? BATCH;
   let queued = 0;
@@ -81,7 +112,12 @@ export async function queueOverdueReminders(deps: AppDeps, opts: { batchSize?: n
       if (rows.length === 0) break;
       const last = rows[rows.length - 1]!;
       after = { dueDate: last.dueDate, id: last.id };
-      const reminded = await remindedIds(deps.db, kind, rows.map((r) => r.id), today);
+      const reminded = await remindedIds(
+        deps.db,
+        kind,
+        rows.map((r) => r.id),
+        today,
+      );
       const fresh = rows.filter((r) => !reminded.has(r.id));
       if (fresh.length > 0) {
         // The emails and the day's log rows are recorded together: both or neither.
@@ -90,7 +126,10 @@ export async function queueOverdueReminders(deps: AppDeps, opts: { batchSize?: n
             'send-email',
             fresh.map((r) => {
               const key = reminderKey(kind, r.id, today);
-              return { payload: { key, template: 'reminder' as const, userId: r.userId, ref: reminderRef(kind, r.id) }, opts: { jobId: key } };
+              return {
+                payload: { key, template: 'reminder' as const, userId: r.userId, ref: reminderRef(kind, r.id) },
+                opts: { jobId: key },
+              };
             }),
             { tx },
           );
@@ -113,6 +152,8 @@ export async function queueOverdueReminders(deps: AppDeps, opts: { batchSize?: n
 export async function sendRemindersNow(ctx: ServiceContext): Promise<{ message: string; queued: number }> {
   const { queued } = await queueOverdueReminders(ctx.deps);
   const message =
-    queued === 0 ? 'No reminders to send: no overdue installment is waiting for today\'s reminder.' : `${queued} ${queued === 1 ? 'reminder' : 'reminders'} queued.`;
+    queued === 0
+      ? "No reminders to send: no overdue installment is waiting for today's reminder."
+      : `${queued} ${queued === 1 ? 'reminder' : 'reminders'} queued.`;
   return { message, queued };
 }

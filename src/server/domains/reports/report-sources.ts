@@ -20,7 +20,12 @@ import {
   USER_REPORT_COLUMNS,
 } from '../../../shared/report-columns';
 import type { CurrencySettings } from '../settings/settings.service';
-import type { TCourseReportFilters, TReportSpec, TTreatmentReportFilters, TUserReportFilters } from '@shared/schemas/reports';
+import type {
+  TCourseReportFilters,
+  TReportSpec,
+  TTreatmentReportFilters,
+  TUserReportFilters,
+} from '@shared/schemas/reports';
 
 export type CellValue = string | number | null;
 export type ReportRow = Record<string, CellValue>;
@@ -79,8 +84,10 @@ const cursorTs = (col: AnyPgColumn) => sql<string>`${col}::text`;
 
 const sameText = (col: AnyPgColumn, value: string) => sql`lower(${col}) = lower(${value})`;
 /** Whole days in the institute's time zone, both ends included. */
-const createdOnOrAfter = (col: AnyPgColumn, d: string, tz: string) => sql`(${col} at time zone ${tz})::date >= ${d}::date`;
-const createdOnOrBefore = (col: AnyPgColumn, d: string, tz: string) => sql`(${col} at time zone ${tz})::date <= ${d}::date`;
+const createdOnOrAfter = (col: AnyPgColumn, d: string, tz: string) =>
+  sql`(${col} at time zone ${tz})::date >= ${d}::date`;
+const createdOnOrBefore = (col: AnyPgColumn, d: string, tz: string) =>
+  sql`(${col} at time zone ${tz})::date <= ${d}::date`;
 
 const money = (minor: number | string | null | undefined) => (minor == null ? null : fromMinor(Number(minor)));
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -88,7 +95,8 @@ const sumMinor = (expr: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${expr}),
 
 function moneyFilterLine(label: string, min?: number, max?: number): string[] {
   if (min === undefined && max === undefined) return [];
-  if (min !== undefined && max !== undefined) return [`${label}: Rs. ${formatAmount(fromMinor(min))} to Rs. ${formatAmount(fromMinor(max))}`];
+  if (min !== undefined && max !== undefined)
+    return [`${label}: Rs. ${formatAmount(fromMinor(min))} to Rs. ${formatAmount(fromMinor(max))}`];
   if (min !== undefined) return [`${label}: at least Rs. ${formatAmount(fromMinor(min))}`];
   return [`${label}: at most Rs. ${formatAmount(fromMinor(max!))}`];
 }
@@ -118,7 +126,15 @@ const COURSE_COLUMN_META: Record<(typeof COURSE_REPORT_COLUMNS)[number], Omit<Re
   description: { type: 'text', width: 40 },
 };
 
-const COURSE_LIST_COLUMNS = ['courseName', 'category', 'duration', 'totalFee', 'admissionFee', 'installments', 'createdAt'] as const;
+const COURSE_LIST_COLUMNS = [
+  'courseName',
+  'category',
+  'duration',
+  'totalFee',
+  'admissionFee',
+  'installments',
+  'createdAt',
+] as const;
 
 /** Category and fee select courses; the dates select what the report is about (see callers). */
 function courseWhere(f: TCourseReportFilters): SQL[] {
@@ -149,7 +165,10 @@ function courseListSource(db: Db, tz: string, f: TCourseReportFilters, fields?: 
     columns: keys.map((k) => ({ key: k, header: REPORT_COLUMN_LABELS[k], ...COURSE_COLUMN_META[k] })),
     filterLines: courseFilterLines(f, 'Created'),
     async count() {
-      const [r] = await db.select({ n: count() }).from(courses).where(and(...where));
+      const [r] = await db
+        .select({ n: count() })
+        .from(courses)
+        .where(and(...where));
       return r?.n ?? 0;
     },
     async *batches(size) {
@@ -237,8 +256,14 @@ function enrollmentSource(db: Db, f: TCourseReportFilters): ReportSource {
         category: courses.category,
         paid: enrolPaid.mapWith(Number),
         outstanding: enrolOutstanding.mapWith(Number),
-        installmentCount: sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id})`.mapWith(Number),
-        paidCount: sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid})`.mapWith(Number),
+        installmentCount:
+          sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id})`.mapWith(
+            Number,
+          ),
+        paidCount:
+          sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid})`.mapWith(
+            Number,
+          ),
         cursorTs: cursorTs(enrollments.createdAt),
         cursorId: enrollments.id,
       })
@@ -251,7 +276,11 @@ function enrollmentSource(db: Db, f: TCourseReportFilters): ReportSource {
     columns,
     filterLines: courseFilterLines(f, 'Enrolled'),
     async count() {
-      const [r] = await db.select({ n: count() }).from(enrollments).leftJoin(courses, eq(courses.id, enrollments.courseId)).where(and(...where));
+      const [r] = await db
+        .select({ n: count() })
+        .from(enrollments)
+        .leftJoin(courses, eq(courses.id, enrollments.courseId))
+        .where(and(...where));
       return r?.n ?? 0;
     },
     async *batches(size) {
@@ -295,7 +324,12 @@ function enrollmentSource(db: Db, f: TCourseReportFilters): ReportSource {
       return [
         totalsRow(
           columns.map((c) => c.key),
-          { totalFee: money(r?.totalFee), admissionFee: money(r?.admissionFee), paid: money(r?.paid), outstanding: money(r?.outstanding) },
+          {
+            totalFee: money(r?.totalFee),
+            admissionFee: money(r?.admissionFee),
+            paid: money(r?.paid),
+            outstanding: money(r?.outstanding),
+          },
         ),
       ];
     },
@@ -350,16 +384,26 @@ function revenueSource(opts: {
     outstanding: money(g.outstanding),
   });
   async function summary() {
-    const byCurrency = new Map<string, { currency: string; count: number; expected: number; collected: number; outstanding: number }>();
+    const byCurrency = new Map<
+      string,
+      { currency: string; count: number; expected: number; collected: number; outstanding: number }
+    >();
     for (const g of await groups()) {
-      const t = byCurrency.get(g.currency) ?? { currency: g.currency, count: 0, expected: 0, collected: 0, outstanding: 0 };
+      const t = byCurrency.get(g.currency) ?? {
+        currency: g.currency,
+        count: 0,
+        expected: 0,
+        collected: 0,
+        outstanding: 0,
+      };
       t.count += g.count;
       t.expected += g.expected;
       t.collected += g.collected;
       t.outstanding += g.outstanding;
       byCurrency.set(g.currency, t);
     }
-    const toLocal = (c: string, minor: number) => (c === localCurrency ? minor : c === foreignCurrency ? Math.round(minor * exchangeRate) : 0);
+    const toLocal = (c: string, minor: number) =>
+      c === localCurrency ? minor : c === foreignCurrency ? Math.round(minor * exchangeRate) : 0;
     const local = { currency: localCurrency, exchangeRate, expected: 0, collected: 0, outstanding: 0 };
     for (const t of byCurrency.values()) {
       local.expected += toLocal(t.currency, t.expected);
@@ -367,8 +411,18 @@ function revenueSource(opts: {
       local.outstanding += toLocal(t.currency, t.outstanding);
     }
     return {
-      byCurrency: [...byCurrency.values()].map((t) => ({ ...t, expected: money(t.expected), collected: money(t.collected), outstanding: money(t.outstanding) })),
-      local: { ...local, expected: money(local.expected), collected: money(local.collected), outstanding: money(local.outstanding) },
+      byCurrency: [...byCurrency.values()].map((t) => ({
+        ...t,
+        expected: money(t.expected),
+        collected: money(t.collected),
+        outstanding: money(t.outstanding),
+      })),
+      local: {
+        ...local,
+        expected: money(local.expected),
+        collected: money(local.collected),
+        outstanding: money(local.outstanding),
+      },
     };
   }
   return {
@@ -451,7 +505,16 @@ const TREATMENT_COLUMN_META: Record<string, Omit<ReportColumn, 'key'>> = {
   description: { header: REPORT_COLUMN_LABELS.description, type: 'text', width: 40 },
 };
 
-const TREATMENT_LIST_COLUMNS = ['treatmentName', 'category', 'localPrice', 'foreignPrice', 'maxSessions', 'installments', 'duration', 'createdAt'];
+const TREATMENT_LIST_COLUMNS = [
+  'treatmentName',
+  'category',
+  'localPrice',
+  'foreignPrice',
+  'maxSessions',
+  'installments',
+  'duration',
+  'createdAt',
+];
 
 function treatmentWhere(f: TTreatmentReportFilters): SQL[] {
   const w: SQL[] = [];
@@ -481,7 +544,10 @@ function treatmentListSource(db: Db, tz: string, f: TTreatmentReportFilters, fie
     columns: keys.map((k) => ({ key: k, ...TREATMENT_COLUMN_META[k]! })),
     filterLines: treatmentFilterLines(f, 'Created'),
     async count() {
-      const [r] = await db.select({ n: count() }).from(treatments).where(and(...where));
+      const [r] = await db
+        .select({ n: count() })
+        .from(treatments)
+        .where(and(...where));
       return r?.n ?? 0;
     },
     async *batches(size) {
@@ -611,7 +677,11 @@ function bookingSource(db: Db, f: TTreatmentReportFilters): ReportSource {
         .orderBy(asc(treatmentBookings.currency));
       const keys = columns.map((c) => c.key);
       return rows.map((r) =>
-        totalsRow(keys, { currency: r.currency, price: money(r.price), paid: money(r.paid), outstanding: money(r.outstanding) }, `Total ${r.currency} (excluding cancelled)`),
+        totalsRow(
+          keys,
+          { currency: r.currency, price: money(r.price), paid: money(r.paid), outstanding: money(r.outstanding) },
+          `Total ${r.currency} (excluding cancelled)`,
+        ),
       );
     },
   };
@@ -679,7 +749,10 @@ function userSource(db: Db, tz: string, f: TUserReportFilters, fields?: string[]
       ...dateFilterLine('Created', f.startDate, f.endDate),
     ],
     async count() {
-      const [r] = await db.select({ n: count() }).from(users).where(and(...where));
+      const [r] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(and(...where));
       return r?.n ?? 0;
     },
     async *batches(size) {
@@ -716,7 +789,11 @@ function userSource(db: Db, tz: string, f: TUserReportFilters, fields?: string[]
 }
 
 /** Builds the source of a stored or requested report. */
-export function reportSource(db: Db, spec: TReportSpec, opts: { timeZone: string; currency: CurrencySettings }): ReportSource {
+export function reportSource(
+  db: Db,
+  spec: TReportSpec,
+  opts: { timeZone: string; currency: CurrencySettings },
+): ReportSource {
   const tz = opts.timeZone;
   switch (spec.report) {
     case 'users':

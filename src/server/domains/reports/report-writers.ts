@@ -135,7 +135,9 @@ export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<
     written += batch.length;
     await meta.onRows?.(written);
   }
-  const foot = (await source.totals()).map((t) => source.columns.map((c) => cellText(c, t[c.key] ?? null, meta.timeZone)));
+  const foot = (await source.totals()).map((t) =>
+    source.columns.map((c) => cellText(c, t[c.key] ?? null, meta.timeZone)),
+  );
   const totalWidth = source.columns.reduce((a, c) => a + c.width, 0);
   autoTable(doc, {
     startY: 23 + wrapped.length * 4 + 3,
@@ -150,7 +152,10 @@ export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<
     columnStyles: Object.fromEntries(
       source.columns.map((c, i) => [
         i,
-        { halign: c.type === 'money' || c.type === 'int' ? 'right' : 'left', cellWidth: ((pageWidth - 28) * c.width) / totalWidth },
+        {
+          halign: c.type === 'money' || c.type === 'int' ? 'right' : 'left',
+          cellWidth: ((pageWidth - 28) * c.width) / totalWidth,
+        },
       ]),
     ),
     margin: { left: 14, right: 14, bottom: 14 },
@@ -171,7 +176,10 @@ export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<
 }
 
 /** `{"data":[...],"total":n, ...summary, "totals":[...]}`, produced piece by piece. */
-export async function* jsonChunks(source: ReportSource, onRows?: (written: number) => Promise<void>): AsyncGenerator<string> {
+export async function* jsonChunks(
+  source: ReportSource,
+  onRows?: (written: number) => Promise<void>,
+): AsyncGenerator<string> {
   yield '{"data":[';
   let n = 0;
   for await (const batch of source.batches(BATCH_SIZE)) {
@@ -182,6 +190,11 @@ export async function* jsonChunks(source: ReportSource, onRows?: (written: numbe
   }
   const totals = await source.totals();
   const summary = (await source.summary?.()) ?? {};
-  const rest = { total: n, columns: source.columns.map(({ key, header, type }) => ({ key, header, type })), ...(totals.length && !('totals' in summary) ? { totals } : {}), ...summary };
+  const rest = {
+    total: n,
+    columns: source.columns.map(({ key, header, type }) => ({ key, header, type })),
+    ...(totals.length && !('totals' in summary) ? { totals } : {}),
+    ...summary,
+  };
   yield `],${JSON.stringify(rest).slice(1)}`;
 }

@@ -46,7 +46,12 @@ type Query = { format?: ReportFormat };
 const filtersOf = <Q extends Query>({ format: _, ...filters }: Q): Omit<Q, 'format'> => filters;
 
 export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
-  const get = <Q extends ZodType<Query>>(url: string, query: Q, spec: (q: z.infer<Q>) => TReportSpec, defaultFormat: ReportFormat) =>
+  const get = <Q extends ZodType<Query>>(
+    url: string,
+    query: Q,
+    spec: (q: z.infer<Q>) => TReportSpec,
+    defaultFormat: ReportFormat,
+  ) =>
     route(app, deps, {
       method: 'GET',
       url,
@@ -76,7 +81,12 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
     });
 
   // User reports
-  route(app, deps, { method: 'GET', url: '/api/reports/users/stats', access: 'staff', handler: ({ ctx }) => userStatistics(ctx) });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/reports/users/stats',
+    access: 'staff',
+    handler: ({ ctx }) => userStatistics(ctx),
+  });
   const users = (q: z.infer<typeof ZUserReportQuery>): TReportSpec => ({ report: 'users', filters: filtersOf(q) });
   get('/api/reports/users/excel', ZUserReportQuery, users, 'xlsx');
   get('/api/reports/users/pdf', ZUserReportQuery, users, 'pdf');
@@ -87,12 +97,30 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
   }));
 
   // Course reports
-  route(app, deps, { method: 'GET', url: '/api/course-reports/stats', access: 'staff', handler: ({ ctx }) => courseStatistics(ctx) });
-  const courses = (q: z.infer<typeof ZCourseReportQuery>): TReportSpec => ({ report: 'courses', filters: filtersOf(q) });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/course-reports/stats',
+    access: 'staff',
+    handler: ({ ctx }) => courseStatistics(ctx),
+  });
+  const courses = (q: z.infer<typeof ZCourseReportQuery>): TReportSpec => ({
+    report: 'courses',
+    filters: filtersOf(q),
+  });
   get('/api/course-reports/excel', ZCourseReportQuery, courses, 'xlsx');
   get('/api/course-reports/pdf', ZCourseReportQuery, courses, 'pdf');
-  get('/api/course-reports/enrollments', ZCourseReportQuery, (q) => ({ report: 'enrollments', filters: filtersOf(q) }), 'xlsx');
-  get('/api/course-reports/revenue', ZCourseReportQuery, (q) => ({ report: 'course-revenue', filters: filtersOf(q) }), 'xlsx');
+  get(
+    '/api/course-reports/enrollments',
+    ZCourseReportQuery,
+    (q) => ({ report: 'enrollments', filters: filtersOf(q) }),
+    'xlsx',
+  );
+  get(
+    '/api/course-reports/revenue',
+    ZCourseReportQuery,
+    (q) => ({ report: 'course-revenue', filters: filtersOf(q) }),
+    'xlsx',
+  );
   custom('/api/course-reports/custom', ZCourseReportQuery, ZCourseCustomBody, (q, fields) => ({
     report: 'courses',
     filters: filtersOf(q),
@@ -100,12 +128,30 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
   }));
 
   // Treatment reports
-  route(app, deps, { method: 'GET', url: '/api/treatment-reports/stats', access: 'staff', handler: ({ ctx }) => treatmentStatistics(ctx) });
-  const treatments = (q: z.infer<typeof ZTreatmentReportQuery>): TReportSpec => ({ report: 'treatments', filters: filtersOf(q) });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/treatment-reports/stats',
+    access: 'staff',
+    handler: ({ ctx }) => treatmentStatistics(ctx),
+  });
+  const treatments = (q: z.infer<typeof ZTreatmentReportQuery>): TReportSpec => ({
+    report: 'treatments',
+    filters: filtersOf(q),
+  });
   get('/api/treatment-reports/excel', ZTreatmentReportQuery, treatments, 'xlsx');
   get('/api/treatment-reports/pdf', ZTreatmentReportQuery, treatments, 'pdf');
-  get('/api/treatment-reports/bookings', ZTreatmentReportQuery, (q) => ({ report: 'bookings', filters: filtersOf(q) }), 'xlsx');
-  get('/api/treatment-reports/revenue', ZTreatmentReportQuery, (q) => ({ report: 'treatment-revenue', filters: filtersOf(q) }), 'xlsx');
+  get(
+    '/api/treatment-reports/bookings',
+    ZTreatmentReportQuery,
+    (q) => ({ report: 'bookings', filters: filtersOf(q) }),
+    'xlsx',
+  );
+  get(
+    '/api/treatment-reports/revenue',
+    ZTreatmentReportQuery,
+    (q) => ({ report: 'treatment-revenue', filters: filtersOf(q) }),
+    'xlsx',
+  );
   custom('/api/treatment-reports/custom', ZTreatmentReportQuery, ZTreatmentCustomBody, (q, fields) => ({
     report: 'treatments',
     filters: filtersOf(q),

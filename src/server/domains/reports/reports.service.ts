@@ -63,7 +63,8 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
   const { deps } = ctx;
   const source = await sourceFor(deps, spec);
   const rows = await source.count();
-  if (format === 'json' && rows <= deps.config.REPORT_JOB_THRESHOLD) return { kind: 'json', body: await startedStream(jsonChunks(source)) };
+  if (format === 'json' && rows <= deps.config.REPORT_JOB_THRESHOLD)
+    return { kind: 'json', body: await startedStream(jsonChunks(source)) };
 
   if (format === 'pdf' && rows > PDF_MAX_ROWS) {
     throw new AppError(
@@ -77,22 +78,28 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
     // The file row and its job are recorded together: no row is ever left queued without a job.
     const { row, job } = await deps.db.transaction(async (tx) => {
       const [row] = await tx
-      .insert(reportFiles)
-      .values({
-        requestedBy: ctx.actor.id,
-        kind: spec.report,
-        format,
-        fileName,
-        contentType: CONTENT_TYPES[format],
-        params: { spec, rows },
-        expiresAt: new Date(Date.now() + FILE_TTL_MS),
-      })
-      .returning({ id: reportFiles.id });
-      const job = await deps.jobs.enqueue('build-report', { reportFileId: row!.id }, { jobId: `build-report:${row!.id}`, tx });
+        .insert(reportFiles)
+        .values({
+          requestedBy: ctx.actor.id,
+          kind: spec.report,
+          format,
+          fileName,
+          contentType: CONTENT_TYPES[format],
+          params: { spec, rows },
+          expiresAt: new Date(Date.now() + FILE_TTL_MS),
+        })
+        .returning({ id: reportFiles.id });
+      const job = await deps.jobs.enqueue(
+        'build-report',
+        { reportFileId: row!.id },
+        { jobId: `build-report:${row!.id}`, tx },
+      );
       return { row, job };
     });
     // Expired files are removed here rather than by a schedule of their own: cheap and bounded.
-    await deps.db.delete(reportFiles).where(and(isNotNull(reportFiles.expiresAt), lt(reportFiles.expiresAt, new Date())));
+    await deps.db
+      .delete(reportFiles)
+      .where(and(isNotNull(reportFiles.expiresAt), lt(reportFiles.expiresAt, new Date())));
     return { kind: 'job', reportId: row!.id, jobId: job.id, status: 'queued', fileName };
   }
 
@@ -110,14 +117,21 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
 }
 
 /** Builds a queued report file (the `build-report` job). Safe to run twice. */
-export async function buildStoredReport(deps: AppDeps, reportFileId: string, onProgress: (pct: number) => Promise<void>): Promise<void> {
+export async function buildStoredReport(
+  deps: AppDeps,
+  reportFileId: string,
+  onProgress: (pct: number) => Promise<void>,
+): Promise<void> {
   const [file] = await deps.db.select().from(reportFiles).where(eq(reportFiles.id, reportFileId)).limit(1);
   if (!file || file.status === 'ready') return;
   const setProgress = async (pct: number) => {
     await deps.db.update(reportFiles).set({ progress: pct }).where(eq(reportFiles.id, reportFileId));
     await onProgress(pct);
   };
-  await deps.db.update(reportFiles).set({ status: 'building', progress: 0, error: null }).where(eq(reportFiles.id, reportFileId));
+  await deps.db
+    .update(reportFiles)
+    .set({ status: 'building', progress: 0, error: null })
+    .where(eq(reportFiles.id, reportFileId));
   try {
     const { spec } = file.params as { spec: TReportSpec };
     const source = await sourceFor(deps, spec);
@@ -154,7 +168,10 @@ export async function buildStoredReport(deps: AppDeps, reportFileId: string, onP
       await ended;
       data = Buffer.concat(chunks);
     }
-    await deps.db.update(reportFiles).set({ data, status: 'ready', progress: 100 }).where(eq(reportFiles.id, reportFileId));
+    await deps.db
+      .update(reportFiles)
+      .set({ data, status: 'ready', progress: 100 })
+      .where(eq(reportFiles.id, reportFileId));
     await onProgress(100);
   } catch (err) {
     await deps.db
@@ -169,8 +186,10 @@ async function ownFile(ctx: ServiceContext, id: string) {
   assertId(id, 'Report file');
   const [file] = await ctx.db.select().from(reportFiles).where(eq(reportFiles.id, id)).limit(1);
   // Someone else's file is answered like a missing one: its existence is not theirs to know.
-  if (!file || (file.requestedBy !== ctx.actor.id && !isAdmin(ctx.actor.role))) throw new AppError('NOT_FOUND', 'Report file not found.');
-  if (file.expiresAt && file.expiresAt < new Date()) throw new AppError('NOT_FOUND', 'Report file not found. It has expired; please request it again.');
+  if (!file || (file.requestedBy !== ctx.actor.id && !isAdmin(ctx.actor.role)))
+    throw new AppError('NOT_FOUND', 'Report file not found.');
+  if (file.expiresAt && file.expiresAt < new Date())
+    throw new AppError('NOT_FOUND', 'Report file not found. It has expired; please request it again.');
   return file;
 }
 
@@ -194,7 +213,12 @@ export type ReportFileStatus = Awaited<ReturnType<typeof reportFileStatus>>;
 export async function downloadReportFile(ctx: ServiceContext, id: string) {
   const f = await ownFile(ctx, id);
   if (f.status !== 'ready' || !f.data) {
-    throw new AppError('CONFLICT', f.status === 'failed' ? 'The report could not be built. Please request it again.' : 'The report is not ready yet.');
+    throw new AppError(
+      'CONFLICT',
+      f.status === 'failed'
+        ? 'The report could not be built. Please request it again.'
+        : 'The report is not ready yet.',
+    );
   }
   return { fileName: f.fileName, contentType: f.contentType, data: f.data };
 }

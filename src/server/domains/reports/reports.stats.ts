@@ -15,15 +15,23 @@ const since = sql.raw(`now() - interval '${RECENT_DAYS} days'`);
 const POPULAR_LIMIT = 5;
 
 /** Money aggregates come back in minor units; the API speaks decimals with two places. */
-const minorAgg = (expr: ReturnType<typeof sql>) => sql<number | null>`${expr}`.mapWith((v) => (v == null ? null : Number(v)));
+const minorAgg = (expr: ReturnType<typeof sql>) =>
+  sql<number | null>`${expr}`.mapWith((v) => (v == null ? null : Number(v)));
 const dec = (minor: number | null | undefined) => (minor == null ? 0 : fromMinor(Math.round(minor)));
 
 export async function userStatistics({ db }: Ctx) {
   const [totals, roleCounts, branchCounts] = await Promise.all([
     db
-      .select({ totalUsers: count(), recentUsers: sql<number>`count(*) filter (where ${users.createdAt} >= ${since})`.mapWith(Number) })
+      .select({
+        totalUsers: count(),
+        recentUsers: sql<number>`count(*) filter (where ${users.createdAt} >= ${since})`.mapWith(Number),
+      })
       .from(users),
-    db.select({ _id: users.role, count: count() }).from(users).groupBy(users.role).orderBy(desc(count()), asc(users.role)),
+    db
+      .select({ _id: users.role, count: count() })
+      .from(users)
+      .groupBy(users.role)
+      .orderBy(desc(count()), asc(users.role)),
     // Users without a branch are not in any branch's count (the shape names a branch).
     db
       .select({ _id: branches.id, name: branches.name, location: branches.location, count: count() })
@@ -54,7 +62,11 @@ export async function courseStatistics({ db }: Ctx) {
         maxFee: minorAgg(sql`max(${courses.totalFee})`),
       })
       .from(courses),
-    db.select({ _id: courses.category, count: count() }).from(courses).groupBy(courses.category).orderBy(desc(count()), asc(courses.category)),
+    db
+      .select({ _id: courses.category, count: count() })
+      .from(courses)
+      .groupBy(courses.category)
+      .orderBy(desc(count()), asc(courses.category)),
     db
       .select({ course: courses, enrollmentCount: enrolCount })
       .from(courses)
@@ -99,7 +111,10 @@ export async function treatmentStatistics({ db }: Ctx) {
     db
       .select({ treatment: treatments, bookingCount })
       .from(treatments)
-      .innerJoin(treatmentBookings, and(eq(treatmentBookings.treatmentId, treatments.id), ne(treatmentBookings.status, 'cancelled')))
+      .innerJoin(
+        treatmentBookings,
+        and(eq(treatmentBookings.treatmentId, treatments.id), ne(treatmentBookings.status, 'cancelled')),
+      )
       .groupBy(treatments.id)
       .orderBy(desc(bookingCount), asc(treatments.treatmentName))
       .limit(POPULAR_LIMIT),
@@ -110,7 +125,11 @@ export async function treatmentStatistics({ db }: Ctx) {
       totalTreatments: t?.totalTreatments ?? 0,
       recentTreatments: t?.recentTreatments ?? 0,
       categoryCounts,
-      localPriceStats: { avgLocalPrice: dec(t?.avgLocalPrice), minLocalPrice: dec(t?.minLocalPrice), maxLocalPrice: dec(t?.maxLocalPrice) },
+      localPriceStats: {
+        avgLocalPrice: dec(t?.avgLocalPrice),
+        minLocalPrice: dec(t?.minLocalPrice),
+        maxLocalPrice: dec(t?.maxLocalPrice),
+      },
       foreignPriceStats: {
         avgForeignPrice: dec(t?.avgForeignPrice),
         minForeignPrice: dec(t?.minForeignPrice),

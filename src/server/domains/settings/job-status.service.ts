@@ -4,7 +4,10 @@ import type { JobStatus } from '../../jobs/queue';
 import type { TListJobsInput } from '@shared/schemas/settings';
 
 /** The Settings screen's job view: counts per state and the newest jobs, from either driver. */
-export async function listJobs(ctx: ServiceContext, input: TListJobsInput): Promise<JobStatus & { driver: 'bullmq' | 'inprocess' }> {
+export async function listJobs(
+  ctx: ServiceContext,
+  input: TListJobsInput,
+): Promise<JobStatus & { driver: 'bullmq' | 'inprocess' }> {
   const status = await ctx.deps.jobs.status({ state: input.state, limit: input.limit });
   return { driver: ctx.deps.jobs.driver, ...status };
 }

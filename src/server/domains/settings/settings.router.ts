@@ -5,5 +5,7 @@ import { getCurrencySettings, updateCurrencySettings } from './settings.service'
 
 export const settingsRouter = router({
   getCurrency: staffProcedure.query(({ ctx }) => getCurrencySettings(ctx.svc.db)),
-  updateCurrency: adminProcedure.input(ZUpdateCurrencyInput).mutation(({ ctx, input }) => updateCurrencySettings(ctx.svc, input)),
+  updateCurrency: adminProcedure
+    .input(ZUpdateCurrencyInput)
+    .mutation(({ ctx, input }) => updateCurrencySettings(ctx.svc, input)),
 });

@@ -15,12 +15,23 @@ const DEFAULTS: CurrencySettings = { localCurrency: 'LKR', foreignCurrency: 'USD
 export async function getCurrencySettings(db: Db): Promise<CurrencySettings> {
   const [row] = await db.select().from(settings).where(eq(settings.id, 1)).limit(1);
   if (!row) return DEFAULTS;
-  return { localCurrency: row.localCurrency, foreignCurrency: row.foreignCurrency, exchangeRate: Number(row.exchangeRate) };
+  return {
+    localCurrency: row.localCurrency,
+    foreignCurrency: row.foreignCurrency,
+    exchangeRate: Number(row.exchangeRate),
+  };
 }
 
 /** Admins change the currencies and the rate on the Settings screen; reports use the new rate from then on. */
-export async function updateCurrencySettings({ db }: { db: Db }, input: TUpdateCurrencyInput): Promise<CurrencySettings> {
-  const values = { localCurrency: input.localCurrency, foreignCurrency: input.foreignCurrency, exchangeRate: input.exchangeRate.toFixed(4) };
+export async function updateCurrencySettings(
+  { db }: { db: Db },
+  input: TUpdateCurrencyInput,
+): Promise<CurrencySettings> {
+  const values = {
+    localCurrency: input.localCurrency,
+    foreignCurrency: input.foreignCurrency,
+    exchangeRate: input.exchangeRate.toFixed(4),
+  };
   await db
     .insert(settings)
     .values({ id: 1, ...values })

@@ -1,6 +1,11 @@
 import { router } from '../../trpc/init';
 import { adminProcedure, staffProcedure } from '../../trpc/procedures';
-import { ZCreateTreatmentInput, ZListTreatmentsInput, ZTreatmentIdInput, ZUpdateTreatmentInput } from '@shared/schemas/treatments';
+import {
+  ZCreateTreatmentInput,
+  ZListTreatmentsInput,
+  ZTreatmentIdInput,
+  ZUpdateTreatmentInput,
+} from '@shared/schemas/treatments';
 import * as service from './treatments.service';
 
 /**
@@ -13,7 +18,13 @@ export const treatmentsRouter = router({
   list: staffProcedure.input(ZListTreatmentsInput).query(({ ctx, input }) => service.listTreatments(ctx.svc, input)),
   options: staffProcedure.query(({ ctx }) => service.listAllTreatments(ctx.svc)),
   get: staffProcedure.input(ZTreatmentIdInput).query(({ ctx, input }) => service.getTreatment(ctx.svc, input.id)),
-  create: adminProcedure.input(ZCreateTreatmentInput).mutation(({ ctx, input }) => service.createTreatment(ctx.svc, input)),
-  update: adminProcedure.input(ZUpdateTreatmentInput).mutation(({ ctx, input }) => service.updateTreatment(ctx.svc, input)),
-  delete: adminProcedure.input(ZTreatmentIdInput).mutation(({ ctx, input }) => service.deleteTreatment(ctx.svc, input.id)),
+  create: adminProcedure
+    .input(ZCreateTreatmentInput)
+    .mutation(({ ctx, input }) => service.createTreatment(ctx.svc, input)),
+  update: adminProcedure
+    .input(ZUpdateTreatmentInput)
+    .mutation(({ ctx, input }) => service.updateTreatment(ctx.svc, input)),
+  delete: adminProcedure
+    .input(ZTreatmentIdInput)
+    .mutation(({ ctx, input }) => service.deleteTreatment(ctx.svc, input.id)),
 });

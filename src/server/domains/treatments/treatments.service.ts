@@ -5,7 +5,13 @@ import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError, isUniqueViolation } from '../../errors';
 import { assertId, ilikeContains, offsetOf } from '../common';
-import { DUPLICATE_TREATMENT, type TCreateTreatmentInput, type TListTreatmentsInput, type TreatmentValues, type TUpdateTreatmentInput } from '@shared/schemas/treatments';
+import {
+  DUPLICATE_TREATMENT,
+  type TCreateTreatmentInput,
+  type TListTreatmentsInput,
+  type TreatmentValues,
+  type TUpdateTreatmentInput,
+} from '@shared/schemas/treatments';
 
 interface Ctx {
   db: Db;
@@ -50,7 +56,12 @@ async function assertNameFree(db: Db, name: string, exceptId?: string) {
   const clash = await db
     .select({ id: treatments.id })
     .from(treatments)
-    .where(and(eq(sql`lower(${treatments.treatmentName})`, name.toLowerCase()), exceptId ? ne(treatments.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(sql`lower(${treatments.treatmentName})`, name.toLowerCase()),
+        exceptId ? ne(treatments.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   if (clash.length) throw new AppError('CONFLICT', DUPLICATE_TREATMENT);
 }
@@ -77,7 +88,13 @@ export async function listTreatments({ db }: Ctx, input: TListTreatmentsInput): 
   const where = input.search ? ilikeContains(treatments.treatmentName, input.search) : undefined;
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
   const [rows, [total]] = await Promise.all([
-    db.select().from(treatments).where(where).orderBy(order, asc(treatments.id)).limit(input.pageSize).offset(offsetOf(input.page, input.pageSize)),
+    db
+      .select()
+      .from(treatments)
+      .where(where)
+      .orderBy(order, asc(treatments.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input.page, input.pageSize)),
     db.select({ n: count() }).from(treatments).where(where),
   ]);
   return { items: rows.map(toTreatmentDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
@@ -106,7 +123,9 @@ export async function createTreatment({ db }: Ctx, input: TCreateTreatmentInput)
 export async function updateTreatment({ db }: Ctx, input: TUpdateTreatmentInput): Promise<TreatmentDto> {
   assertId(input.id, 'Treatment');
   await assertNameFree(db, input.treatmentName, input.id);
-  const [row] = await withDuplicateAs409(() => db.update(treatments).set(columns(input)).where(eq(treatments.id, input.id)).returning());
+  const [row] = await withDuplicateAs409(() =>
+    db.update(treatments).set(columns(input)).where(eq(treatments.id, input.id)).returning(),
+  );
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toTreatmentDto(row);
 }
@@ -120,7 +139,10 @@ export async function deleteTreatment({ db }: Ctx, id: string): Promise<{ messag
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(treatments).where(eq(treatments.id, id)).for('update').limit(1);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await tx.update(treatmentBookings).set({ treatmentName: row.treatmentName }).where(eq(treatmentBookings.treatmentId, id));
+    await tx
+      .update(treatmentBookings)
+      .set({ treatmentName: row.treatmentName })
+      .where(eq(treatmentBookings.treatmentId, id));
     await tx.delete(treatments).where(eq(treatments.id, id));
     return { message: 'Treatment deleted successfully!' };
   });

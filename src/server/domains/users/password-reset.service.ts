@@ -7,7 +7,12 @@ import type { Db } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError, isUniqueViolation } from '../../errors';
-import { INVALID_OTP, type TForgotPasswordInput, type TResetPasswordInput, type TValidateOtpInput } from '@shared/schemas/users';
+import {
+  INVALID_OTP,
+  type TForgotPasswordInput,
+  type TResetPasswordInput,
+  type TValidateOtpInput,
+} from '@shared/schemas/users';
 
 /** RULES.md: 6 digits, valid 10 minutes, at most 5 wrong tries. */
 export const OTP_TTL_MS = 10 * 60_000;
@@ -45,14 +50,20 @@ export async function requestPasswordReset(deps: AppDeps, input: TForgotPassword
   // Counted per email address before the answer, for known and unknown addresses alike, so the
   // limit bounds the emails one address receives and still tells nothing about accounts.
   await countOtpEvent(deps.db, input.email, 'code_requested');
-  void issueResetCode(deps, input.email).catch((err: unknown) => deps.log.error({ err }, 'password reset request failed'));
+  void issueResetCode(deps, input.email).catch((err: unknown) =>
+    deps.log.error({ err }, 'password reset request failed'),
+  );
   return { message: FORGOT_ANSWER };
 }
 
 /** Creates (or replaces) the user's reset request and queues the email that carries the code. */
 async function issueResetCode(deps: AppDeps, email: string): Promise<void> {
   const { db } = deps;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
   if (!user) return;
   // A new request replaces the old one with a new id, so an old email job finds nothing to send.
   await db
@@ -60,7 +71,12 @@ async function issueResetCode(deps: AppDeps, email: string): Promise<void> {
       const [recent] = await tx
         .select({ id: passwordResets.id })
         .from(passwordResets)
-        .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - OTP_RESEND_INTERVAL_MS))))
+        .where(
+          and(
+            eq(passwordResets.userId, user.id),
+            gt(passwordResets.createdAt, new Date(Date.now() - OTP_RESEND_INTERVAL_MS)),
+          ),
+        )
         .for('update')
         .limit(1);
       if (recent) return;
@@ -71,7 +87,11 @@ async function issueResetCode(deps: AppDeps, email: string): Promise<void> {
         .returning({ id: passwordResets.id });
       const resetId = row!.id;
       // Recorded with the request: the email goes out even if the job runner is away right now.
-      await deps.jobs.enqueue('send-email', { key: `otp:${resetId}`, template: 'otp', userId: user.id, ref: resetId }, { jobId: `otp:${resetId}`, tx });
+      await deps.jobs.enqueue(
+        'send-email',
+        { key: `otp:${resetId}`, template: 'otp', userId: user.id, ref: resetId },
+        { jobId: `otp:${resetId}`, tx },
+      );
     })
     // Two first requests at once: the unique index lets one through; the other is the "recent" case.
     .catch((err: unknown) => {
@@ -113,11 +133,20 @@ async function checkOtp(db: Db, email: string, code: string): Promise<{ userId: 
   const [claimed] = await db
     .update(passwordResets)
     .set({ attempts: sql`${passwordResets.attempts} + 1` })
-    .where(and(eq(passwordResets.id, reset.id), lt(passwordResets.attempts, OTP_MAX_ATTEMPTS), gt(passwordResets.expiresAt, new Date())))
+    .where(
+      and(
+        eq(passwordResets.id, reset.id),
+        lt(passwordResets.attempts, OTP_MAX_ATTEMPTS),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    )
     .returning({ attempts: passwordResets.attempts, otpHash: passwordResets.otpHash });
   if (!claimed) {
     // Lost to a concurrent replacement or expiry, or the limit was reached.
-    throw new AppError(reset.attempts >= OTP_MAX_ATTEMPTS ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST', reset.attempts >= OTP_MAX_ATTEMPTS ? OTP_LOCKED : INVALID_OTP);
+    throw new AppError(
+      reset.attempts >= OTP_MAX_ATTEMPTS ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST',
+      reset.attempts >= OTP_MAX_ATTEMPTS ? OTP_LOCKED : INVALID_OTP,
+    );
   }
   if (!claimed.otpHash || !sameHash(claimed.otpHash, hashOtp(reset.id, code))) {
     throw new AppError('BAD_REQUEST', claimed.attempts >= OTP_MAX_ATTEMPTS ? OTP_LOCKED : INVALID_OTP);
@@ -129,7 +158,10 @@ async function checkOtp(db: Db, email: string, code: string): Promise<{ userId: 
   return { userId: reset.userId, resetId: reset.id };
 }
 
-export async function validateOtp(deps: AppDeps, input: TValidateOtpInput): Promise<{ success: true; message: string }> {
+export async function validateOtp(
+  deps: AppDeps,
+  input: TValidateOtpInput,
+): Promise<{ success: true; message: string }> {
   await verifyOtp(deps.db, input.email, input.otp);
   return { success: true, message: OTP_VERIFIED };
 }
@@ -140,7 +172,10 @@ export async function resetPassword(deps: AppDeps, input: TResetPasswordInput): 
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     // Deleting the exact request makes the code single-use even against a concurrent reset.
-    const gone = await tx.delete(passwordResets).where(eq(passwordResets.id, resetId)).returning({ id: passwordResets.id });
+    const gone = await tx
+      .delete(passwordResets)
+      .where(eq(passwordResets.id, resetId))
+      .returning({ id: passwordResets.id });
     if (gone.length === 0) throw new AppError('BAD_REQUEST', INVALID_OTP);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await invalidateUserSessions(tx, userId, deps.sessionCache);

@@ -22,8 +22,16 @@ export const usersRouter = router({
   update: staffProcedure.input(ZUpdateUserInput).mutation(({ ctx, input }) => service.updateUser(ctx.svc, input)),
   // Staff-level so a manager learns the rule's message; the service allows admins only.
   delete: staffProcedure.input(ZUserIdInput).mutation(({ ctx, input }) => service.deleteUser(ctx.svc, input.id)),
-  updateProfile: authedProcedure.input(ZUpdateProfileInput).mutation(({ ctx, input }) => service.updateProfile(ctx.svc, input)),
-  forgotPassword: limitedProcedure('passwordReset').input(ZForgotPasswordInput).mutation(({ ctx, input }) => resets.requestPasswordReset(ctx.deps, input)),
-  validateOtp: limitedProcedure('otp').input(ZValidateOtpInput).mutation(({ ctx, input }) => resets.validateOtp(ctx.deps, input)),
-  resetPassword: limitedProcedure('otp').input(ZResetPasswordInput).mutation(({ ctx, input }) => resets.resetPassword(ctx.deps, input)),
+  updateProfile: authedProcedure
+    .input(ZUpdateProfileInput)
+    .mutation(({ ctx, input }) => service.updateProfile(ctx.svc, input)),
+  forgotPassword: limitedProcedure('passwordReset')
+    .input(ZForgotPasswordInput)
+    .mutation(({ ctx, input }) => resets.requestPasswordReset(ctx.deps, input)),
+  validateOtp: limitedProcedure('otp')
+    .input(ZValidateOtpInput)
+    .mutation(({ ctx, input }) => resets.validateOtp(ctx.deps, input)),
+  resetPassword: limitedProcedure('otp')
+    .input(ZResetPasswordInput)
+    .mutation(({ ctx, input }) => resets.resetPassword(ctx.deps, input)),
 });

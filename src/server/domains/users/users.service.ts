@@ -12,7 +12,13 @@ import { detachUserFromBookings } from '../bookings/bookings.service';
 import { detachUserFromEnrollments } from '../enrollments/enrollments.service';
 import { deleteFile, storeImage } from '../files/files.service';
 import { findUserDto, selectUsers, toUserDto, type UserDto } from './users.dto';
-import type { TCreateUserInput, TListUsersInput, TUpdateProfileInput, TUpdateUserInput, UploadedImage } from '@shared/schemas/users';
+import type {
+  TCreateUserInput,
+  TListUsersInput,
+  TUpdateProfileInput,
+  TUpdateUserInput,
+  UploadedImage,
+} from '@shared/schemas/users';
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const USERNAME_TAKEN = 'This username is already taken.';
@@ -40,7 +46,8 @@ export function assertCanGrant(actor: Pick<Actor, 'role'>, role: Role) {
  */
 function assertCanManage(actor: Actor, target: { id: string; role: Role }) {
   if (target.id === actor.id) return;
-  if (target.role === 'superadmin' && actor.role !== 'superadmin') throw new AppError('FORBIDDEN', SUPERADMIN_PROTECTED);
+  if (target.role === 'superadmin' && actor.role !== 'superadmin')
+    throw new AppError('FORBIDDEN', SUPERADMIN_PROTECTED);
   if (!grantableRoles(actor.role).includes(target.role)) {
     throw new AppError('FORBIDDEN', `You cannot manage a user with the ${ROLE_LABELS[target.role]} role.`);
   }
@@ -50,7 +57,9 @@ async function assertEmailFree(db: Db, email: string, exceptId?: string) {
   const [clash] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), exceptId ? ne(users.id, exceptId) : undefined))
+    .where(
+      and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), exceptId ? ne(users.id, exceptId) : undefined),
+    )
     .limit(1);
   if (clash) throw new AppError('CONFLICT', EMAIL_TAKEN);
 }
@@ -59,7 +68,9 @@ async function assertUsernameFree(db: Db, username: string, exceptId?: string) {
   const [clash] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), exceptId ? ne(users.id, exceptId) : undefined))
+    .where(
+      and(eq(sql`lower(${users.username})`, username.toLowerCase()), exceptId ? ne(users.id, exceptId) : undefined),
+    )
     .limit(1);
   if (clash) throw new AppError('CONFLICT', USERNAME_TAKEN);
 }
@@ -95,7 +106,11 @@ export async function listUsers({ db }: ServiceContext, input: TListUsersInput):
   if (input.branchId && !isUuid(input.branchId)) return empty;
   const conditions: Array<SQL | undefined> = [
     input.search
-      ? or(ilikeContains(users.username, input.search), ilikeContains(users.fullName, input.search), ilikeContains(users.email, input.search))
+      ? or(
+          ilikeContains(users.username, input.search),
+          ilikeContains(users.fullName, input.search),
+          ilikeContains(users.email, input.search),
+        )
       : undefined,
     input.role ? eq(users.role, input.role) : undefined,
     input.branchId ? eq(users.branchId, input.branchId) : undefined,
@@ -103,7 +118,11 @@ export async function listUsers({ db }: ServiceContext, input: TListUsersInput):
   const where = and(...conditions);
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
   const [rows, [total]] = await Promise.all([
-    selectUsers(db).where(where).orderBy(order, asc(users.id)).limit(input.pageSize).offset(offsetOf(input.page, input.pageSize)),
+    selectUsers(db)
+      .where(where)
+      .orderBy(order, asc(users.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input.page, input.pageSize)),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { items: rows.map(toUserDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
@@ -150,7 +169,12 @@ export async function createUser({ db, actor }: ServiceContext, input: TCreateUs
 type Changes = Partial<typeof users.$inferInsert>;
 
 /** Shared by the staff edit and the own-profile edit: uniqueness, picture, then one UPDATE. */
-async function applyChanges(tx: Db, target: { id: string; imageFileId: string | null }, changes: Changes, image?: UploadedImage) {
+async function applyChanges(
+  tx: Db,
+  target: { id: string; imageFileId: string | null },
+  changes: Changes,
+  image?: UploadedImage,
+) {
   if (changes.username !== undefined) await assertUsernameFree(tx, changes.username, target.id);
   if (image) {
     changes.imageFileId = await storeImage(tx, image);
@@ -164,7 +188,14 @@ async function applyChanges(tx: Db, target: { id: string; imageFileId: string | 
 
 async function lockUser(tx: Db, id: string) {
   const [row] = await tx
-    .select({ id: users.id, role: users.role, username: users.username, email: users.email, imageFileId: users.imageFileId, branchId: users.branchId })
+    .select({
+      id: users.id,
+      role: users.role,
+      username: users.username,
+      email: users.email,
+      imageFileId: users.imageFileId,
+      branchId: users.branchId,
+    })
     .from(users)
     .where(eq(users.id, id))
     .for('update')
@@ -173,7 +204,10 @@ async function lockUser(tx: Db, id: string) {
   return row;
 }
 
-export async function updateUser({ db, actor, deps }: ServiceContext, input: TUpdateUserInput & { image?: UploadedImage }): Promise<UserDto> {
+export async function updateUser(
+  { db, actor, deps }: ServiceContext,
+  input: TUpdateUserInput & { image?: UploadedImage },
+): Promise<UserDto> {
   assertId(input.id, 'User');
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, input.id);
@@ -202,7 +236,10 @@ export async function updateUser({ db, actor, deps }: ServiceContext, input: TUp
   return (await findUserDto(db, input.id))!;
 }
 
-export async function updateProfile({ db, actor }: ServiceContext, input: TUpdateProfileInput & { image?: UploadedImage }): Promise<UserDto> {
+export async function updateProfile(
+  { db, actor }: ServiceContext,
+  input: TUpdateProfileInput & { image?: UploadedImage },
+): Promise<UserDto> {
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, actor.id);
     const changes: Changes = {};

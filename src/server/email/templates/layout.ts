@@ -7,7 +7,12 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * Every email looks the same: the product name on top, the paragraphs, a closing line.
  * The text part is the message; the HTML part is the same words, escaped, for clients that prefer it.
  */
-export function brandedEmail(config: Pick<Config, 'APP_NAME'>, to: string, subject: string, paragraphs: string[]): EmailMessage {
+export function brandedEmail(
+  config: Pick<Config, 'APP_NAME'>,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+): EmailMessage {
   const footer = `This message was sent by ${config.APP_NAME}. If you did not expect it, you can ignore it.`;
   const text = [config.APP_NAME, '', ...paragraphs.flatMap((p) => [p, '']), '--', footer].join('\n');
   const html = [

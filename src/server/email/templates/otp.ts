@@ -12,20 +12,36 @@ import { brandedEmail } from './layout';
  * Returns null when the request is gone, superseded or expired. Each call makes a new code, so
  * the sender must skip a job whose email already went out (the outbox key) before calling this.
  */
-export async function buildOtpEmail(deps: AppDeps, payload: { userId: string; ref?: string }): Promise<EmailMessage | null> {
+export async function buildOtpEmail(
+  deps: AppDeps,
+  payload: { userId: string; ref?: string },
+): Promise<EmailMessage | null> {
   if (!payload.ref || !isUuid(payload.ref)) return null;
   const { db, config } = deps;
   const code = generateOtp();
   const now = Date.now();
   const [row] = await db
     .update(passwordResets)
-    .set({ otpHash: hashOtp(payload.ref, code), sentAt: new Date(now), expiresAt: new Date(now + OTP_TTL_MS), attempts: 0 })
+    .set({
+      otpHash: hashOtp(payload.ref, code),
+      sentAt: new Date(now),
+      expiresAt: new Date(now + OTP_TTL_MS),
+      attempts: 0,
+    })
     .where(
-      and(eq(passwordResets.id, payload.ref), eq(passwordResets.userId, payload.userId), gt(passwordResets.expiresAt, new Date(now))),
+      and(
+        eq(passwordResets.id, payload.ref),
+        eq(passwordResets.userId, payload.userId),
+        gt(passwordResets.expiresAt, new Date(now)),
+      ),
     )
     .returning({ userId: passwordResets.userId });
   if (!row) return null;
-  const [user] = await db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, row.userId)).limit(1);
+  const [user] = await db
+    .select({ email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, row.userId))
+    .limit(1);
   if (!user) return null;
 
   const minutes = OTP_TTL_MS / 60_000;

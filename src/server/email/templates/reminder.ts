@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { bookingInstallments, courses, enrollmentInstallments, enrollments, treatmentBookings, users } from '../../db/schema';
+import {
+  bookingInstallments,
+  courses,
+  enrollmentInstallments,
+  enrollments,
+  treatmentBookings,
+  users,
+} from '../../db/schema';
 import { formatAmount, fromMinor } from '../../../shared/money';
 import type { EmailMessage } from '../types';
 import { brandedEmail } from './layout';
@@ -80,7 +87,10 @@ async function loadDue(deps: AppDeps, kind: InstallmentKind, id: string): Promis
  * The overdue-installment reminder for `ref`. Null when there is nothing to remind of any more
  * (paid, cancelled or deleted since the reminder was queued, or the user is not its owner).
  */
-export async function buildReminderEmail(deps: AppDeps, payload: { userId: string; ref?: string }): Promise<EmailMessage | null> {
+export async function buildReminderEmail(
+  deps: AppDeps,
+  payload: { userId: string; ref?: string },
+): Promise<EmailMessage | null> {
   const target = parseRef(payload.ref);
   if (!target) return null;
   const due = await loadDue(deps, target.kind, target.id);

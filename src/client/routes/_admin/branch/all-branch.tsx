@@ -14,5 +14,10 @@ export const Route = createFileRoute('/_admin/branch/all-branch')({
 function BranchListRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <BranchListPage search={search} onSearchChange={(next: ListSearch) => void navigate({ search: next, replace: true })} />;
+  return (
+    <BranchListPage
+      search={search}
+      onSearchChange={(next: ListSearch) => void navigate({ search: next, replace: true })}
+    />
+  );
 }

@@ -13,5 +13,10 @@ export const Route = createFileRoute('/_admin/courses/all-courses')({
 function CoursesRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <CoursesPage search={search} onSearchChange={(next: CourseListSearch) => void navigate({ search: next, replace: true })} />;
+  return (
+    <CoursesPage
+      search={search}
+      onSearchChange={(next: CourseListSearch) => void navigate({ search: next, replace: true })}
+    />
+  );
 }

@@ -13,5 +13,10 @@ export const Route = createFileRoute('/_admin/treatment/all-book')({
 function AllBookingsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <AllBookingsPage search={search} onSearchChange={(next: BookingSearch) => void navigate({ search: next, replace: true })} />;
+  return (
+    <AllBookingsPage
+      search={search}
+      onSearchChange={(next: BookingSearch) => void navigate({ search: next, replace: true })}
+    />
+  );
 }

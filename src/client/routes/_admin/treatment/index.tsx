@@ -14,5 +14,10 @@ export const Route = createFileRoute('/_admin/treatment/')({
 function TreatmentsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <TreatmentsPage search={search} onSearchChange={(next: ListSearch) => void navigate({ search: next, replace: true })} />;
+  return (
+    <TreatmentsPage
+      search={search}
+      onSearchChange={(next: ListSearch) => void navigate({ search: next, replace: true })}
+    />
+  );
 }

@@ -4,7 +4,8 @@ import { usersListOptions, validateUsersSearch, type UsersSearch } from '@/featu
 import { validateListSearch } from '@/lib/list-search';
 
 export const Route = createFileRoute('/_admin/users/all-users')({
-  validateSearch: (search: Record<string, unknown>): UsersSearch => validateUsersSearch(search, validateListSearch(search)),
+  validateSearch: (search: Record<string, unknown>): UsersSearch =>
+    validateUsersSearch(search, validateListSearch(search)),
   loaderDeps: ({ search }) => search,
   // Prefetch without throwing: a failure shows the screen's own 'Error: {message}' state.
   loader: ({ context, deps }) => context.queryClient.prefetchQuery(usersListOptions(deps)),
@@ -14,5 +15,7 @@ export const Route = createFileRoute('/_admin/users/all-users')({
 function UsersRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <UsersPage search={search} onSearchChange={(next: UsersSearch) => void navigate({ search: next, replace: true })} />;
+  return (
+    <UsersPage search={search} onSearchChange={(next: UsersSearch) => void navigate({ search: next, replace: true })} />
+  );
 }
