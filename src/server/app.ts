@@ -28,7 +28,7 @@ import { contextFactory } from './trpc/context';
 
 const clientDir = path.join(projectRoot, 'dist/client');
 
-/** Pictures are at most 2 MB (RULES.md); the multipart limit leaves room to say so clearly. */
+/** Pictures are at most 2 MB (docs/product.md); the multipart limit leaves room to say so clearly. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 declare module 'fastify' {
@@ -48,7 +48,7 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
     routerOptions: { maxParamLength: 500 },
   });
 
-  // JSON and multipart only: a text/plain or urlencoded write is refused (CSRF, RULES.md).
+  // JSON and multipart only: a text/plain or urlencoded write is refused (CSRF, docs/product.md).
   app.removeContentTypeParser('text/plain');
   await registerSecurityHeaders(app);
   // Brotli or gzip for answers over 1 KiB. Quality 4 keeps on-the-fly brotli cheap; the client's

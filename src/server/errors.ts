@@ -55,7 +55,7 @@ function zodIssues(err: ZodError) {
   return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
-/** The first issue's message is the user-facing one: schemas carry spec.md's exact texts. */
+/** The first issue's message is the user-facing one: schemas carry docs/product.md's exact texts. */
 export function fromZodError(err: ZodError): AppError {
   const first = err.issues[0];
   return new AppError('BAD_REQUEST', first?.message ?? 'Invalid input.', zodIssues(err));

@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users';
 
 const { config, log } = loadRuntime();
 
-/** PGlite is single-connection: one server per DATA_DIR (DESIGN.md). */
+/** PGlite is single-connection: one server per DATA_DIR (docs/architecture.md). */
 function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, 'server.lock');

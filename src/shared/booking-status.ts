@@ -1,6 +1,6 @@
 /**
  * Treatment booking payment rules shared by the server (which stores the status) and the client
- * (which draws badges and the progress bar), so both always agree (RULES.md, Treatment bookings).
+ * (which draws badges and the progress bar), so both always agree (docs/treatments.md, Treatment bookings).
  */
 export const PAYMENT_STATUSES = ['pending', 'partially_paid', 'paid', 'overdue'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -34,7 +34,7 @@ export function computePaymentStatus(
   return paid === installments.length ? 'paid' : 'partially_paid';
 }
 
-/** spec section 4: paid installments over all; without installments 100 when paid, else 0. */
+/** docs/product.md#states: paid installments over all; without installments 100 when paid, else 0. */
 export function paymentCompletionPercentage(
   installments: ReadonlyArray<{ isPaid: boolean }>,
   paymentStatus: string | null | undefined,

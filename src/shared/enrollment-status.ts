@@ -1,5 +1,5 @@
 /**
- * Enrollment display status (spec section 4), the one derivation shared by server answers,
+ * Enrollment display status (docs/product.md#states), the one derivation shared by server answers,
  * reports and the client so that a badge and a report never disagree.
  */
 export const DISPLAY_STATUSES = ['Pending Payment', 'Active (Partial)', 'Active (Paid)', 'Completed'] as const;

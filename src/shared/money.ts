@@ -1,5 +1,5 @@
 /**
- * Money travels as a number with at most two decimals (DESIGN.md) and is stored and computed in
+ * Money travels as a number with at most two decimals (docs/architecture.md) and is stored and computed in
  * integer minor units (cents), so no float error reaches the database or a total.
  */
 export function toMinor(amount: number): number {
@@ -17,7 +17,7 @@ export function hasAtMostTwoDecimals(amount: number): boolean {
   return Number.isFinite(amount) && Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
 }
 
-/** RULES.md: N-1 equal parts rounded down, the remainder on the last; the parts sum to the total. */
+/** docs/money.md: N-1 equal parts rounded down, the remainder on the last; the parts sum to the total. */
 export function splitMinor(totalMinor: number, parts: number): number[] {
   if (!Number.isInteger(totalMinor) || totalMinor < 0) throw new Error('total must be whole minor units');
   if (!Number.isInteger(parts) || parts < 1) throw new Error('parts must be a positive integer');
@@ -44,7 +44,7 @@ export function formatAmount(amount: number): string {
   return grouped.format(amount);
 }
 
-/** USD equivalent: local amount divided by the exchange rate, two decimals (spec section 9). */
+/** USD equivalent: local amount divided by the exchange rate, two decimals (docs/product.md#constants). */
 export function toForeign(localAmount: number, exchangeRate: number): number {
   if (!(exchangeRate > 0)) return 0;
   return Math.round((localAmount / exchangeRate) * 100) / 100;

@@ -1,5 +1,5 @@
 /**
- * Columns a custom report may ask for (spec section 9) and the ones it gets by default.
+ * Columns a custom report may ask for (docs/product.md#constants) and the ones it gets by default.
  * Server and client read the same lists, so the picker never offers a column the server refuses.
  */
 export const COURSE_REPORT_COLUMNS = [
@@ -67,7 +67,7 @@ export const REPORT_COLUMN_LABELS: Record<CourseReportColumn | TreatmentReportCo
 
 export type ReportFormat = 'xlsx' | 'pdf' | 'json';
 
-/** Downloads are saved under these names (spec section 7); `{date}` is YYYY-MM-DD. */
+/** Downloads are saved under these names (docs/product.md#rest-paths); `{date}` is YYYY-MM-DD. */
 export function reportFileName(base: string, date: string, format: ReportFormat): string {
   return `${base}_${date}.${format}`;
 }

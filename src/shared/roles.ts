@@ -1,7 +1,7 @@
 export const ROLES = ['user', 'student', 'customer', 'manager', 'admin', 'superadmin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles allowed into the back-office (spec section 6). */
+/** Roles allowed into the back-office (docs/product.md#roles). */
 export const STAFF_ROLES = ['manager', 'admin', 'superadmin'] as const satisfies readonly Role[];
 /** Roles allowed to create, delete and see the admin sub-links. */
 export const ADMIN_ROLES = ['admin', 'superadmin'] as const satisfies readonly Role[];
@@ -14,7 +14,7 @@ export function isAdmin(role: string | null | undefined): boolean {
   return (ADMIN_ROLES as readonly string[]).includes(role ?? '');
 }
 
-/** RULES.md: who may grant which role. Nobody changes their own role (checked by the service). */
+/** docs/users.md: who may grant which role. Nobody changes their own role (checked by the service). */
 export function grantableRoles(actorRole: Role): Role[] {
   switch (actorRole) {
     case 'superadmin':

@@ -19,7 +19,7 @@ describe('sign-in and the route guard', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
   });
 
-  test('wrong credentials show the spec message and stay on /login', async () => {
+  test('wrong credentials show the documented message and stay on /login', async () => {
     const page = await browser.newPage();
     await page.goto('/login');
     await page.getByLabel('Email').fill('nobody-here@example.com');

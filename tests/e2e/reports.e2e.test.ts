@@ -28,7 +28,7 @@ describe('reports', () => {
     await users.getByText('Branch Details').waitFor();
     expect(await users.getByRole('row').count()).toBeGreaterThan(1);
 
-    // The user report as Excel: saved under the spec's name, and it opens.
+    // The user report as Excel: saved under the documented name, and it opens.
     const xlsx = await saved(page, () => users.getByRole('button', { name: 'Excel Report' }).click());
     expect(xlsx.download.suggestedFilename()).toMatch(/^user_report_\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(xlsx.bytes.length).toBeGreaterThan(0);

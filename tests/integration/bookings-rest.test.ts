@@ -37,8 +37,8 @@ const bookBody = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
-describe('REST shapes (spec section 3 and 7)', () => {
-  it('POST /book answers the booking with populated references and spec field names', async () => {
+describe('REST shapes (docs/product.md#records-and-their-fields and 7)', () => {
+  it('POST /book answers the booking with populated references and the documented field names', async () => {
     const res = await t.api('POST', '/api/bookings/book', { token: admin, body: bookBody() });
     expect(res.status).toBe(201);
     const b = res.body;
@@ -101,7 +101,7 @@ describe('REST shapes (spec section 3 and 7)', () => {
         })
       ).status,
     ).toBe(404);
-    // paymentType defaults to full (spec section 9).
+    // paymentType defaults to full (docs/product.md#constants).
     const full = await t.api('POST', '/api/bookings/book', {
       token: admin,
       body: bookBody({ paymentType: undefined, userType: 'local' }),

@@ -65,7 +65,7 @@ describe('course validation', () => {
 });
 
 describe('course CRUD over REST', () => {
-  it('creates, reads, updates and deletes with spec section 3 field names', async () => {
+  it('creates, reads, updates and deletes with docs/product.md#records-and-their-fields field names', async () => {
     const created = await t.api('POST', '/api/course', {
       token: manager.token,
       body: course({ description: 'Evening classes' }),
@@ -207,7 +207,7 @@ describe('tRPC courses', () => {
     expect(categories).toEqual(expect.arrayContaining([`${tag}-A`, `${tag}-B`]));
   });
 
-  it('answers validation failures with the spec message', async () => {
+  it('answers validation failures with the documented message', async () => {
     await expect(t.trpc(admin.token).courses.create.mutate(course({ category: '' }) as never)).rejects.toThrow(
       'Please fill all the required fields.',
     );

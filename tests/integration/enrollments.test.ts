@@ -119,7 +119,7 @@ describe('enrolling', () => {
     ).toBe(true);
   });
 
-  it('answers the spec messages for missing and unknown input', async () => {
+  it('answers the documented messages for missing and unknown input', async () => {
     const course = await makeCourse();
     for (const body of [{ courseId: course._id }, { email: 'a@b.c' }, { email: '   ', courseId: course._id }, {}]) {
       const res = await enrol(body);

@@ -196,7 +196,7 @@ describe('password reset by emailed OTP', () => {
     expect(await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email))).toHaveLength(1);
   });
 
-  it('checks its input with the spec messages', async () => {
+  it('checks its input with the documented messages', async () => {
     const user = await makeUser(t.deps.db);
     const noOtp = await validate(user.email, '');
     expect(noOtp.status).toBe(400);

@@ -25,7 +25,7 @@ const valid = (o: Record<string, unknown> = {}) => ({
 });
 
 describe('creating a treatment', () => {
-  it('answers the treatment with spec field names, the name trimmed', async () => {
+  it('answers the treatment with the documented field names, the name trimmed', async () => {
     const res = await t.api('POST', '/api/treatments', {
       token: admin,
       body: valid({ treatmentName: '  Ayurveda Oil Therapy  ' }),

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { TriangleAlertIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** spec section 8: the unmatched-route (and unexpected failure) fallback. */
+/** docs/product.md#messages: the unmatched-route (and unexpected failure) fallback. */
 export function AppErrorPage({ error }: { error?: unknown }) {
   const detail = error instanceof Error ? error.message : undefined;
   return (

@@ -3,7 +3,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { loadErrorMessage } from '@/lib/errors';
 
-/** spec section 8: list screens show 'Error: {message}' when loading fails. */
+/** docs/product.md#messages: list screens show 'Error: {message}' when loading fails. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   return (
     <Alert variant="destructive">

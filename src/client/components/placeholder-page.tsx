@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 
-/** Screens the spec lists with a title only (analytics, manager, student, inventory). */
+/** Screens the contract lists with a title only (analytics, manager, student, inventory). */
 export function PlaceholderPage({ title, note }: { title: string; note?: string }) {
   return (
     <div>

@@ -7,7 +7,7 @@ import { ADMIN_ROLES, STAFF_ROLES, type Role } from '../../shared/roles';
 export const PERMISSION_DENIED = 'You do not have permission to access this page.';
 
 /**
- * Renders children only for the given roles; others see spec section 8's permission message.
+ * Renders children only for the given roles; others see docs/product.md#messages's permission message.
  * The server enforces the same rule: this only spares the user a form that would be refused.
  *   <RequireRole roles={ADMIN_ROLES}><AddBranchForm /></RequireRole>
  */

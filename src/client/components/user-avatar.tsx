@@ -3,7 +3,7 @@ import { cn } from '@/lib/utils';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 
-/** spec section 2: the picture URL carries a cache-busting timestamp (the user's last update). */
+/** docs/product.md#screens-and-routes: the picture URL carries a cache-busting timestamp (the user's last update). */
 export function profileImageSrc(user: { image: string | null; updatedAt?: string }): string {
   if (!user.image) return DEFAULT_AVATAR;
   const stamp = user.updatedAt ? Date.parse(user.updatedAt) || 0 : 0;

@@ -10,7 +10,7 @@ import { queryClient as defaultQueryClient, trpc } from './trpc';
 export type CurrentUser = NonNullable<inferRouterOutputs<AppRouter>['auth']['me']>;
 
 /**
- * spec section 3: the signed-in user is kept in localStorage under `userInfo` and restored on
+ * docs/product.md#records-and-their-fields: the signed-in user is kept in localStorage under `userInfo` and restored on
  * load. Only non-secret fields are stored (the session itself is the HttpOnly cookie) and the
  * server's `auth.me` stays the authority: this copy is a hint, never a permission.
  */
@@ -30,7 +30,7 @@ export function readStoredUser(): StoredUser | null {
       return value as StoredUser;
     return null;
   } catch (err) {
-    // spec section 8: failures to read the stored user are logged only; it counts as no user.
+    // docs/product.md#messages: failures to read the stored user are logged only; it counts as no user.
     console.warn('Could not read the stored user', err);
     return null;
   }
@@ -94,7 +94,7 @@ export function useIsStaff(): boolean {
   return isStaff(useCurrentUser().role);
 }
 
-/** Logout: ends the server session, forgets the user and goes to /login (spec section 4). */
+/** Logout: ends the server session, forgets the user and goes to /login (docs/product.md#states). */
 export function useSignOut() {
   const router = useRouter();
   const logout = useMutation(trpc.auth.logout.mutationOptions());
@@ -114,7 +114,7 @@ export function useSignOut() {
 
 /**
  * Thrown by the protected layout's guard for a signed-in user of a non-staff role; the layout's
- * error component shows the no-access page instead of redirecting (RULES.md: no redirect loop).
+ * error component shows the no-access page instead of redirecting (docs/users.md: no redirect loop).
  */
 export class NoAccessError extends Error {
   override name = 'NoAccessError';

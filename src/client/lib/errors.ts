@@ -30,7 +30,7 @@ export function isClientError(err: unknown): boolean {
 
 /**
  * The server's message when it explains the refusal (bad input, conflict, not found, throttling,
- * role), otherwise the screen's own fallback text from spec section 8.
+ * role), otherwise the screen's own fallback text from docs/product.md#messages.
  */
 export function explainedMessage(err: unknown, fallback: string): string {
   if (isClientError(err) && errorCode(err) !== 'UNAUTHORIZED' && err instanceof Error && err.message)

@@ -1,4 +1,4 @@
-/** spec section 1: light and dark themes exist, the theme is forced to light, stored under `theme`. */
+/** docs/product.md#who-uses-it: light and dark themes exist, the theme is forced to light, stored under `theme`. */
 export const THEME_STORAGE_KEY = 'theme';
 
 export function applyForcedLightTheme() {

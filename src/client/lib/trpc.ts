@@ -13,7 +13,7 @@ export function setSessionLostHandler(fn: () => void) {
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // spec section 7/9: list and statistics data are kept 5 seconds.
+      // docs/product.md#rest-paths/9: list and statistics data are kept 5 seconds.
       staleTime: 5_000,
       // A 4xx will not change on retry; network and 5xx failures get two more tries.
       retry: (failureCount, err) => !isClientError(err) && failureCount < 2,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 
-/** A form's one error line (spec section 8): shown under the fields and toasted when it is set. */
+/** A form's one error line (docs/product.md#messages): shown under the fields and toasted when it is set. */
 export function useFormError() {
   const [error, setError] = useState<string | null>(null);
   return {

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { explainedMessage } from '@/lib/errors';
 
 interface Messages {
-  /** spec section 8's success toast, e.g. 'Branch updated successfully!'. */
+  /** docs/product.md#messages's success toast, e.g. 'Branch updated successfully!'. */
   success: string;
   /** The toast when the server does not explain the refusal itself. */
   failure: string;

@@ -6,7 +6,7 @@ import { isNoAccessError, loadSessionUser, NoAccessError } from '@/lib/auth';
 import { isStaff } from '../../shared/roles';
 
 /**
- * The protected area (spec section 2, route guard). `auth.me` is the authority: no session goes
+ * The protected area (docs/product.md#screens-and-routes, route guard). `auth.me` is the authority: no session goes
  * to /login (remembering the page), a non-staff role gets the no-access page.
  */
 export const Route = createFileRoute('/_admin')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordPage } from '@/features/auth/reset-password-page';
 
-/** spec section 2: Forgot Password goes here "carrying the email". */
+/** docs/product.md#screens-and-routes: Forgot Password goes here "carrying the email". */
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (search: Record<string, unknown>): { email?: string } => ({
     email: typeof search.email === 'string' ? search.email : undefined,

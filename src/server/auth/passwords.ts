@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// argon2id with OWASP's minimum parameters (RULES.md): m=19 MiB, t=2, p=1.
+// argon2id with OWASP's minimum parameters (docs/users.md): m=19 MiB, t=2, p=1.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

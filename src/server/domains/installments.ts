@@ -1,5 +1,5 @@
 /**
- * The installment arithmetic enrolments and treatment bookings share (RULES.md). Each domain
+ * The installment arithmetic enrolments and treatment bookings share (docs/money.md). Each domain
  * keeps its own rules on top: bookings derive a payment status, enrolments track completion.
  */
 import { addToDate } from '../../shared/booking-status';

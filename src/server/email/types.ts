@@ -1,4 +1,4 @@
-/** A rendered email: plain text always (RULES.md), HTML optional. */
+/** A rendered email: plain text always (docs/jobs.md), HTML optional. */
 export interface EmailMessage {
   to: string;
   subject: string;

@@ -14,7 +14,7 @@ export interface JobContext {
   updateProgress(pct: number): Promise<void>;
 }
 
-/** A handler must be safe to run twice (at-least-once delivery, RULES.md Jobs). */
+/** A handler must be safe to run twice (at-least-once delivery, docs/jobs.md Jobs). */
 export type JobHandler<N extends JobName> = (
   deps: AppDeps,
   payload: JobPayload<N>,

@@ -26,7 +26,7 @@ const t = initTRPC
       const issues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : null;
       const appError = error.cause instanceof AppError ? error.cause : null;
       let message = shape.message;
-      // Zod issues: the first issue's message is the user-facing one (schemas carry the spec's texts).
+      // Zod issues: the first issue's message is the user-facing one (schemas carry the documented texts).
       if (issues) message = issues[0]?.message ?? 'Invalid input.';
       // An unexpected failure says nothing internal.
       if (error.code === 'INTERNAL_SERVER_ERROR' && !appError) message = 'Something went wrong. Please try again.';

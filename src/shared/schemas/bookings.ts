@@ -16,7 +16,7 @@ const paymentType = z
   .enum(['full', 'installment'], { error: 'Please choose a payment type: full or installment.' })
   .default('full');
 
-/** The booking screen names the customer by email (spec section 5, Book treatment). */
+/** The booking screen names the customer by email (docs/product.md#validation, Book treatment). */
 export const ZBookTreatmentInput = z.object({
   treatmentId,
   email: zText('User email', { message: ENTER_EMAIL }).trim().min(1, ENTER_EMAIL).max(320, USER_NOT_FOUND),
@@ -25,7 +25,7 @@ export const ZBookTreatmentInput = z.object({
 });
 export type TBookTreatmentInput = z.infer<typeof ZBookTreatmentInput>;
 
-/** POST /api/bookings/book names the customer by id (spec section 7). */
+/** POST /api/bookings/book names the customer by id (docs/product.md#rest-paths). */
 export const ZBookTreatmentBody = z.object({
   treatmentId,
   userId: zText('User', { message: 'Please select a user.' })

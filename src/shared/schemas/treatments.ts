@@ -38,7 +38,7 @@ export interface TreatmentValues {
 }
 
 /**
- * The checks run in the order the screens run them (spec section 5), across all fields, so the
+ * The checks run in the order the screens run them (docs/product.md#validation), across all fields, so the
  * first message a caller sees is the same one the form would show: required, numeric, bounds.
  */
 function treatmentValues(requiredMessage: string) {

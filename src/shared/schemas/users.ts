@@ -15,7 +15,7 @@ const fullName = zText('Full name', { message: 'Full name is required.' })
   .trim()
   .min(1, 'Full name is required.')
   .max(100, 'Full name must be at most 100 characters.');
-/** Emails compare trimmed and case-insensitively (RULES.md): they are stored lowercased. */
+/** Emails compare trimmed and case-insensitively (docs/users.md): they are stored lowercased. */
 export const ZEmail = zText('Email', { message: 'Email is required.' })
   .trim()
   .toLowerCase()
@@ -48,7 +48,7 @@ export const ZCreateUserInput = z.object({
 });
 export type TCreateUserInput = z.infer<typeof ZCreateUserInput>;
 
-/** The REST body names the branch `branch` (spec section 7); `branchId` is accepted too. */
+/** The REST body names the branch `branch` (docs/product.md#rest-paths); `branchId` is accepted too. */
 export const ZCreateUserRestBody = z
   .looseObject({ branch: z.unknown().optional(), branchId: z.unknown().optional() })
   .transform(({ branch, branchId: id, ...rest }) => {
@@ -73,7 +73,7 @@ export const ZUpdateUserInput = z.object({
 });
 export type TUpdateUserInput = z.infer<typeof ZUpdateUserInput>;
 
-/** Own profile: email, branch and role are not editable there (RULES.md). */
+/** Own profile: email, branch and role are not editable there (docs/users.md). */
 export const ZUpdateProfileInput = z.object({
   username: username.optional(),
   fullName: fullName.optional(),

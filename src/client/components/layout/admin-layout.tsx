@@ -11,7 +11,7 @@ export function AdminLayout() {
     <div className="min-h-svh bg-background">
       <Sidebar collapsed={collapsed} narrow={narrow} onNavigate={narrow ? close : () => {}} />
       {narrow && !collapsed && (
-        // spec section 2: below 768px an outside click closes the sidebar.
+        // docs/product.md#screens-and-routes: below 768px an outside click closes the sidebar.
         <div
           data-testid="sidebar-backdrop"
           aria-hidden

@@ -29,7 +29,7 @@ export function Header({ collapsed, narrow, onToggle }: { collapsed: boolean; na
   );
 }
 
-/** spec section 2: the profile picture opens a menu on hover (and on click or focus, for touch and keyboard). */
+/** docs/product.md#screens-and-routes: the profile picture opens a menu on hover (and on click or focus, for touch and keyboard). */
 function ProfileMenu() {
   const user = useCurrentUser();
   const { signOut, isPending } = useSignOut();

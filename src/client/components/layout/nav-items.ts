@@ -16,7 +16,7 @@ export interface NavLinkItem {
   to: NavTo;
   label: string;
   icon?: LucideIcon;
-  /** spec section 2: the add/create/enroll/book sub-links are for admin and superadmin only. */
+  /** docs/product.md#screens-and-routes: the add/create/enroll/book sub-links are for admin and superadmin only. */
   adminOnly?: boolean;
 }
 
@@ -68,5 +68,5 @@ export const ADMIN_MANAGEMENT_NAV: NavGroupItem[] = [
   },
 ];
 
-/** Below the management group; Settings (currency) is changed by admins only (RULES.md). */
+/** Below the management group; Settings (currency) is changed by admins only (docs/product.md). */
 export const FOOTER_NAV: NavGroupItem[] = [{ to: '/settings', label: 'Settings', icon: SettingsIcon, adminOnly: true }];

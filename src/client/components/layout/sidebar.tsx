@@ -34,7 +34,7 @@ export function Sidebar({ collapsed, narrow, onNavigate }: SidebarProps) {
       style={{ width, transform: narrow && collapsed ? 'translateX(-100%)' : 'translateX(0)' }}
       className="fixed inset-y-0 left-0 z-40 flex flex-col overflow-hidden border-r border-sidebar-border bg-sidebar transition-[width,transform] duration-200 ease-out"
     >
-      {/* spec section 2: the brand text is not shown; the mark alone keeps the header row aligned. */}
+      {/* docs/product.md#screens-and-routes: the brand text is not shown; the mark alone keeps the header row aligned. */}
       <div
         className={cn(
           'flex h-[var(--header-height)] shrink-0 items-center border-b border-sidebar-border',
@@ -115,7 +115,7 @@ function NavItem({
         activeProps={{ className: activeClass, 'aria-current': 'page' }}
         className={cn(itemClass, iconOnly && 'justify-center px-0')}
         onClick={() => {
-          // spec section 2: the sub-menu expands on click, and only when the sidebar is not collapsed.
+          // docs/product.md#screens-and-routes: the sub-menu expands on click, and only when the sidebar is not collapsed.
           if (hasMenu && !iconOnly) setExpanded((e) => !e);
           if (!hasMenu) onNavigate();
         }}

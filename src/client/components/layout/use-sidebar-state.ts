@@ -1,6 +1,6 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
 
-/** spec section 9: the sidebar's breakpoint. */
+/** docs/product.md#constants: the sidebar's breakpoint. */
 export const SIDEBAR_BREAKPOINT = 768;
 const NARROW_QUERY = `(max-width: ${SIDEBAR_BREAKPOINT - 0.02}px)`;
 
@@ -15,7 +15,7 @@ export function useIsNarrow(): boolean {
 }
 
 /**
- * spec section 2: collapsed follows the width (collapsed below 768px, expanded from 768px) and can
+ * docs/product.md#screens-and-routes: collapsed follows the width (collapsed below 768px, expanded from 768px) and can
  * be toggled by hand. Below 768px "collapsed" means off-canvas; expanded slides it in.
  */
 export function useSidebarState() {

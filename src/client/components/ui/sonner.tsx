@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 
 /**
- * spec sections 1 and 9: top-right, 5000 ms, close button, light theme, Alt+T focuses the toasts.
+ * Toasts (docs/product.md#who-uses-it, docs/product.md#constants): top-right, 5000 ms, close button, light theme, Alt+T focuses the toasts.
  * Sonner pauses on hover and while the page is hidden by itself.
  */
 function Toaster(props: ToasterProps) {

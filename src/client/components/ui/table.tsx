@@ -3,7 +3,7 @@ import { cn } from '@/lib/utils';
 
 /**
  * shadcn's table, with one change: the container takes a className so lists can scroll inside a
- * fixed height (spec section 9: tables scroll at 500px) with a sticky header.
+ * fixed height (docs/product.md#constants: tables scroll at 500px) with a sticky header.
  */
 function Table({
   className,

@@ -12,7 +12,7 @@ import { AuthCard } from './auth-card';
 export const OTP_SENT = 'OTP sent to your email. Please check your inbox.';
 export const OTP_SEND_FAILED = 'Failed to send OTP. Please try again.';
 
-/** spec section 2, Forgot Password: one email field, 'Send OTP', then on to /reset-password with the email. */
+/** docs/product.md#screens-and-routes, Forgot Password: one email field, 'Send OTP', then on to /reset-password with the email. */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');

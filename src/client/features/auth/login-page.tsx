@@ -13,7 +13,7 @@ import { AuthCard } from './auth-card';
 export const LOGIN_INVALID = 'Invalid email or password. Please try again.';
 export const LOGIN_FAILED = 'An error occurred. Please try again later.';
 
-/** spec section 8: wrong credentials, throttling (the server's words), anything else. */
+/** docs/product.md#messages: wrong credentials, throttling (the server's words), anything else. */
 export function loginErrorMessage(err: unknown): string {
   const code = errorCode(err);
   if (code === 'UNAUTHORIZED' || code === 'NOT_FOUND') return LOGIN_INVALID;

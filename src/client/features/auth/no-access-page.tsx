@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSignOut } from '@/lib/auth';
 
 /**
- * RULES.md: a signed-in user whose role may not enter the back-office sees this page with a
+ * docs/users.md: a signed-in user whose role may not enter the back-office sees this page with a
  * sign-out button (never a redirect loop between / and /login).
  */
 export function NoAccessPage() {

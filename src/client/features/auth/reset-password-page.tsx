@@ -19,7 +19,7 @@ export const RESET_FAILED = 'Failed to reset password. Please try again.';
 export const RESET_DONE = 'Password reset successful. Please login with your new password.';
 
 /**
- * spec section 2 and 4: enter the OTP and verify it; when valid, the new-password form appears;
+ * docs/product.md#screens-and-routes and 4: enter the OTP and verify it; when valid, the new-password form appears;
  * on success back to /login. The server checks the code again when the password is set.
  */
 export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {

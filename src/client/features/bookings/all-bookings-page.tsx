@@ -26,7 +26,7 @@ import {
 } from './booking-queries';
 import { PaymentStatusBadge } from './payment-status-badge';
 
-/** spec section 2, All Treatment Bookings: searched, filtered and paged on the server. */
+/** docs/product.md#screens-and-routes, All Treatment Bookings: searched, filtered and paged on the server. */
 export function AllBookingsPage({
   search,
   onSearchChange,

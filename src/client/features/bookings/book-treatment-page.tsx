@@ -18,7 +18,7 @@ import { formatAmount } from '../../../shared/money';
 const SELECT_TREATMENT = 'Please select a treatment.';
 const ENTER_EMAIL = 'Please enter a user email.';
 
-/** spec section 2, Book Treatment for User (admin and superadmin: the server refuses others). */
+/** docs/product.md#screens-and-routes, Book Treatment for User (admin and superadmin: the server refuses others). */
 export function BookTreatmentPage() {
   return (
     <div>

@@ -30,7 +30,7 @@ const BAR_COLOUR = { green: 'bg-success', orange: 'bg-warning', red: 'bg-destruc
 // The track carries the colour too, so an empty (0%) bar still reads red.
 const TRACK_COLOUR = { green: 'bg-success/20', orange: 'bg-warning/20', red: 'bg-destructive/25' } as const;
 
-/** spec section 2, Treatment Booking Details (/booking-details/{id}). */
+/** docs/product.md#screens-and-routes, Treatment Booking Details (/booking-details/{id}). */
 export function BookingDetailsPage({ id }: { id: string }) {
   return (
     <RequireRole roles={STAFF_ROLES}>

@@ -25,7 +25,7 @@ export function bookingListOptions(search: BookingSearch) {
   });
 }
 
-/** spec section 2: the customer column shows the email, or 'Unknown' (a deleted user's kept email first). */
+/** docs/product.md#screens-and-routes: the customer column shows the email, or 'Unknown' (a deleted user's kept email first). */
 export function customerEmail(b: Pick<Booking, 'userId' | 'deletedEmail'>): string {
   return b.userId?.email || b.deletedEmail || 'Unknown';
 }

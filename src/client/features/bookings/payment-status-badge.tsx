@@ -3,7 +3,7 @@ import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../shared/booki
 
 const VARIANT = { pending: 'secondary', partially_paid: 'warning', paid: 'success', overdue: 'destructive' } as const;
 
-/** spec section 4: pending, partially paid, paid, overdue (red). */
+/** docs/product.md#states: pending, partially paid, paid, overdue (red). */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return (
     <Badge variant={VARIANT[status]} data-testid="payment-status" data-status={status}>

@@ -15,7 +15,7 @@ import { useFormError } from '@/lib/use-form-error';
 
 const REQUIRED = 'Please fill all the required fields.';
 
-/** spec section 2, Add New Branch (admin and superadmin: the server refuses others). */
+/** docs/product.md#screens-and-routes, Add New Branch (admin and superadmin: the server refuses others). */
 export function AddBranchPage() {
   return (
     <div>

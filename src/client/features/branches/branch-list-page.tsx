@@ -30,7 +30,7 @@ interface Draft {
   location: string;
 }
 
-/** spec section 2, Branch list: #, Branch Name, Location, Action; inline edit; confirmed delete. */
+/** docs/product.md#screens-and-routes, Branch list: #, Branch Name, Location, Action; inline edit; confirmed delete. */
 export function BranchListPage({
   search,
   onSearchChange,

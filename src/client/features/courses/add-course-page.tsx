@@ -28,7 +28,7 @@ const EMPTY = {
 type Form = typeof EMPTY;
 const REQUIRED_FIELDS = ['courseName', 'duration', 'totalFee', 'installments', 'category', 'admissionFee'] as const;
 
-/** spec section 2, Add New Course: six required fields; on success back to /courses. */
+/** docs/product.md#screens-and-routes, Add New Course: six required fields; on success back to /courses. */
 export function AddCoursePage() {
   return (
     <div>

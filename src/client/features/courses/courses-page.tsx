@@ -28,7 +28,7 @@ interface Draft {
   installments: string;
 }
 
-/** spec section 2, Courses table: inline edit, confirmed delete, 500px scroll, 'Rs.' with separators. */
+/** docs/product.md#screens-and-routes, Courses table: inline edit, confirmed delete, 500px scroll, 'Rs.' with separators. */
 export function CoursesPage({
   search,
   onSearchChange,

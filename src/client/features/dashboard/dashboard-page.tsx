@@ -1,6 +1,6 @@
 import { BRAND } from '@/lib/brand';
 
-/** spec section 2: heading Dashboard, an empty spacer, the footer. */
+/** docs/product.md#screens-and-routes: heading Dashboard, an empty spacer, the footer. */
 export function DashboardPage() {
   return (
     <div className="flex flex-1 flex-col">

@@ -24,7 +24,7 @@ import { formatRsList } from '../../../shared/money';
 import { DisplayStatusBadge } from './display-status-badge';
 import { ENROLLMENT_PAGE_SIZE, enrollmentListOptions, type EnrollmentListSearch } from './enrollment-queries';
 
-/** spec section 2, All Enrollments: statistics cards, table, rows link to the detail. */
+/** docs/product.md#screens-and-routes, All Enrollments: statistics cards, table, rows link to the detail. */
 export function AllEnrollmentsPage({
   search,
   onSearchChange,

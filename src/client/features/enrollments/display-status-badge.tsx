@@ -8,7 +8,7 @@ const VARIANT = {
   Completed: 'default',
 } as const satisfies Record<DisplayStatus, string>;
 
-/** spec section 4's display status; the server derives it with the same shared function. */
+/** docs/product.md#states's display status; the server derives it with the same shared function. */
 export function DisplayStatusBadge({ status }: { status: DisplayStatus }) {
   return (
     <Badge variant={VARIANT[status]} data-testid="display-status">

@@ -17,7 +17,7 @@ import { formatRs, splitMinor, toMinor, fromMinor } from '../../../shared/money'
 
 const REQUIRED = 'Please enter a valid email and select a course.';
 
-/** spec section 2, Enroll Student: user email, course, payment type (default full). */
+/** docs/product.md#screens-and-routes, Enroll Student: user email, course, payment type (default full). */
 export function EnrollCoursePage() {
   return (
     <div>

@@ -19,7 +19,7 @@ import { trpc } from '@/lib/trpc';
 import { formatAmount, formatRs, toForeign } from '../../../shared/money';
 import { DisplayStatusBadge } from './display-status-badge';
 
-/** spec section 2, Student Enrollment Details. The course id in the URL is informational. */
+/** docs/product.md#screens-and-routes, Student Enrollment Details. The course id in the URL is informational. */
 export function EnrollmentDetailsPage({ enrollmentId }: { courseId: string; enrollmentId: string }) {
   return (
     <div>

@@ -6,7 +6,7 @@ import { ReportsTab, type ReportsTabConfig } from './reports-tab';
 import { StatsError } from './stat-card';
 
 /**
- * A domain's analytics (spec section 2, Reports): a Statistics tab over the stats query and a
+ * A domain's analytics (docs/product.md#screens-and-routes, Reports): a Statistics tab over the stats query and a
  * Reports tab with the domain's downloads.
  */
 export function AnalyticsSection<TData>({

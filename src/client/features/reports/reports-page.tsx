@@ -4,7 +4,7 @@ import { CourseAnalytics } from './course-analytics';
 import { TreatmentAnalytics } from './treatment-analytics';
 import { UserStatistics } from './user-statistics';
 
-/** spec section 2, Reports: user statistics, then course analytics, then treatment analytics. */
+/** docs/product.md#screens-and-routes, Reports: user statistics, then course analytics, then treatment analytics. */
 export function ReportsPage() {
   return (
     <div className="space-y-8">

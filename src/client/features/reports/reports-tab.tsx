@@ -13,7 +13,7 @@ import { useReportDownloads } from './use-report-download';
 export interface ReportDef {
   title: string;
   description: string;
-  /** File name prefix, as the server names it (spec section 7). */
+  /** File name prefix, as the server names it (docs/product.md#rest-paths). */
   fileBase: string;
   /** e.g. '/api/course-reports/enrollments'; `excel`/`pdf` paths take no format parameter. */
   excelPath: string;

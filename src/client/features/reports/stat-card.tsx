@@ -15,7 +15,7 @@ export function StatCard({ title, value, hint }: { title: string; value: ReactNo
   );
 }
 
-/** spec section 8: 'Error loading statistics: {message or Unknown error}'. */
+/** docs/product.md#messages: 'Error loading statistics: {message or Unknown error}'. */
 export function StatsError({ error }: { error: unknown }) {
   const message = error instanceof Error && error.message ? error.message : 'Unknown error';
   return (
@@ -25,5 +25,5 @@ export function StatsError({ error }: { error: unknown }) {
   );
 }
 
-/** The role pie chart's five-colour palette (spec section 9). */
+/** The role pie chart's five-colour palette (docs/product.md#constants). */
 export const PALETTE = ['#0088FE', '#00C49F', '#FFBB28', '#FF8042', '#8884D8'] as const;

@@ -52,7 +52,7 @@ const POLL_MS = 1000;
 /**
  * Downloads report files. Small reports arrive at once and are saved under the server's file
  * name; large ones answer 202 and are built by the worker, so they are polled and offered when
- * ready. Every failure is shown to the user (spec said "only logged"; RULES.md says show it).
+ * ready. Every failure is shown to the user (spec said "only logged"; docs/reports.md says show it).
  */
 export function useReportDownloads() {
   const [busy, setBusy] = useState<string | null>(null);

@@ -12,7 +12,7 @@ import { trpc } from '@/lib/trpc';
 import { useFormError } from '@/lib/use-form-error';
 import { EMPTY_FORM, readTreatmentForm, REQUIRED_CREATE, type TreatmentForm } from './treatment-form';
 
-/** spec section 2, Add New Treatment (admin and superadmin: the server refuses others). */
+/** docs/product.md#screens-and-routes, Add New Treatment (admin and superadmin: the server refuses others). */
 export function CreateTreatmentPage() {
   return (
     <div>
@@ -27,7 +27,7 @@ export function CreateTreatmentPage() {
   );
 }
 
-/** spec section 8: a duplicate name reads as the fixed text; otherwise the server's, else the fallback. */
+/** docs/product.md#messages: a duplicate name reads as the fixed text; otherwise the server's, else the fallback. */
 function createErrorMessage(err: unknown): string {
   const message = err instanceof Error ? err.message : '';
   if (message.includes('already exists')) return 'A treatment with this name already exists';

@@ -30,14 +30,14 @@ export const EMPTY_FORM: TreatmentForm = {
   months: '',
 };
 
-/** Blank or invalid duration parts become 0 (spec section 5, Edit treatment). */
+/** Blank or invalid duration parts become 0 (docs/product.md#validation, Edit treatment). */
 const durationPart = (v: string) => {
   const n = Number(v.trim());
   return v.trim() === '' || !Number.isFinite(n) || n < 0 ? 0 : Math.floor(n);
 };
 
 /**
- * The form's own checks in spec section 5's order; the server repeats them (and the name's
+ * The form's own checks in docs/product.md#validation's order; the server repeats them (and the name's
  * uniqueness). Answers the message to show, or the values to send.
  */
 export interface TreatmentValues {

@@ -26,7 +26,7 @@ import {
 } from './treatment-form';
 import { TREATMENT_PAGE_SIZE, treatmentListOptions } from './treatment-queries';
 
-/** spec section 2, All Treatments. */
+/** docs/product.md#screens-and-routes, All Treatments. */
 export function TreatmentsPage({
   search,
   onSearchChange,

@@ -21,7 +21,7 @@ const BRANCH_REQUIRED = 'Please select a branch.';
 const REQUIRED = 'Please fill all the required fields.';
 const SHORT_PASSWORD = 'Password must be at least 8 characters.';
 
-/** spec section 2, Add New User: admins, managers and superadmins (spec section 6). */
+/** docs/product.md#screens-and-routes, Add New User: admins, managers and superadmins (docs/product.md#roles). */
 export function AddUserPage() {
   return (
     <div>

@@ -34,7 +34,7 @@ const draftOf = (u: CurrentUser): Draft => ({
   address: u.address ?? '',
 });
 
-/** spec section 2, Profile: any signed-in user edits their own; email and branch are read-only. */
+/** docs/product.md#screens-and-routes, Profile: any signed-in user edits their own; email and branch are read-only. */
 export function ProfilePage() {
   const me = useCurrentUser();
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ export type User = inferRouterOutputs<AppRouter>['users']['get'];
 export type UserListInput = inferRouterInputs<AppRouter>['users']['list'];
 
 export const USERS_PAGE_SIZE = 25;
-/** Pictures are at most 2 MB and JPEG, PNG or WebP (RULES.md); the server checks the bytes. */
+/** Pictures are at most 2 MB and JPEG, PNG or WebP (docs/users.md); the server checks the bytes. */
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -31,8 +31,8 @@ export function usersListOptions(search: UsersSearch) {
 }
 
 /**
- * spec section 6 (Admin only for admin or superadmin, Super Admin only for superadmin), which is
- * RULES.md's granting rule: the options are exactly what the server will accept.
+ * docs/product.md#roles (Admin only for admin or superadmin, Super Admin only for superadmin), which is
+ * docs/users.md's granting rule: the options are exactly what the server will accept.
  */
 export function roleOptionsFor(actorRole: Role): Role[] {
   return grantableRoles(actorRole);

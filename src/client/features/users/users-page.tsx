@@ -35,7 +35,7 @@ interface Draft {
 
 const REQUIRED = 'Please fill all the required fields.';
 
-/** spec section 2, Users table: inline edit of username, full name, role and branch; confirmed delete. */
+/** docs/product.md#screens-and-routes, Users table: inline edit of username, full name, role and branch; confirmed delete. */
 export function UsersPage({
   search,
   onSearchChange,
@@ -239,7 +239,7 @@ export function UsersPage({
           </>
         }
         onConfirm={() => {
-          // spec section 5: refused here as well as on the server.
+          // docs/product.md#validation: refused here as well as on the server.
           if (del.target?._id === me._id) {
             toast.error('You cannot delete your own account.');
             del.close();

@@ -7,7 +7,7 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
-/** Money in integer minor units (cents): exact sums, no float error (RULES.md, Money). */
+/** Money in integer minor units (cents): exact sums, no float error (docs/product.md, Money). */
 export const money = (name: string) => bigint(name, { mode: 'number' });
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -29,7 +29,7 @@ export const enrollments = pgTable(
   'enrollments',
   {
     id: id(),
-    // Deleting a user or course keeps the enrolment and its money history (RULES.md).
+    // Deleting a user or course keeps the enrolment and its money history (docs/courses.md).
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     paymentType: text('payment_type', { enum: ['full', 'installment'] }).notNull(),

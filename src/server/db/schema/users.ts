@@ -31,7 +31,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Emails compare trimmed and case-insensitively (RULES.md); the service stores them lowercased.
+    // Emails compare trimmed and case-insensitively (docs/users.md); the service stores them lowercased.
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
     index('users_role_idx').on(t.role),

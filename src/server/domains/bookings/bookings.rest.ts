@@ -16,7 +16,7 @@ const ZBookingIdParam = z.object({ bookingId: z.string() });
 const ZUserIdParam = z.object({ userId: z.string() });
 
 /**
- * spec section 7, Treatment bookings; access as in bookings.router.ts. Fastify's router keeps
+ * docs/product.md#rest-paths, Treatment bookings; access as in bookings.router.ts. Fastify's router keeps
  * static segments ahead of parameters and matches per method, so `/bookings` (GET list),
  * `/bookings/:userId` (GET), `/bookings/:id` (DELETE) and `/bookings/:id/cancel` (PUT) coexist;
  * tests/integration/bookings-rest.test.ts calls each of them.

@@ -11,7 +11,7 @@ import {
 import * as service from './bookings.service';
 
 /**
- * Roles (spec section 6: booking screens are for staff; the book sub-link is admin-only;
+ * Roles (docs/product.md#roles: booking screens are for staff; the book sub-link is admin-only;
  * money toggles are for admins as on the enrolment screen):
  *   list, get                                   manager, admin, superadmin
  *   setSessions, saveNote (clinical progress)   manager, admin, superadmin

@@ -85,7 +85,7 @@ type BookingJoinRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['exec
 type InstallmentRow = typeof bookingInstallments.$inferSelect;
 type NoteRow = typeof bookingSessionNotes.$inferSelect;
 
-/** spec section 3 Treatment booking, with populated userId and treatmentId. */
+/** docs/product.md#records-and-their-fields Treatment booking, with populated userId and treatmentId. */
 function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], notes: NoteRow[]) {
   const b = r.booking;
   return {
@@ -186,7 +186,7 @@ export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise
   return { items: await hydrate(ctx.db, rows), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
 }
 
-/** GET /api/bookings/bookings answers a bare array (DESIGN.md); capped so it cannot grow without bound. */
+/** GET /api/bookings/bookings answers a bare array (docs/architecture.md); capped so it cannot grow without bound. */
 export async function listAllBookings(ctx: Ctx, filters: TBookingFilters): Promise<BookingDto[]> {
   const t = today(ctx);
   const rows = await selectBookings(ctx.db, t)
@@ -208,7 +208,7 @@ export async function listUserBookings(ctx: Ctx, userId: string): Promise<Bookin
   return hydrate(ctx.db, rows);
 }
 
-/** RULES.md: progress/{userId}/{treatmentId} addresses the newest booking of that pair. */
+/** docs/treatments.md: progress/{userId}/{treatmentId} addresses the newest booking of that pair. */
 export async function newestBookingId(ctx: Ctx, userId: string, treatmentId: string): Promise<string> {
   if (!isUuid(userId) || !isUuid(treatmentId)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   const [row] = await ctx.db
@@ -250,7 +250,7 @@ async function findCustomer(db: Db, customer: BookInput['customer']): Promise<st
 }
 
 /**
- * RULES.md, Treatment bookings: the price and currency follow the user type and are stored;
+ * docs/treatments.md, Treatment bookings: the price and currency follow the user type and are stored;
  * `full` is one installment of the whole price due today, `installment` splits the price into
  * the treatment's number of monthly parts (remainder on the last); the period runs from today
  * for the treatment's duration, and there is none when the duration is all zero.
@@ -304,7 +304,7 @@ async function lockBooking(tx: Db, id: string) {
 }
 
 /**
- * Sessions and notes (RULES.md): 0..maxSessions completed; notes for sessions 1..maxSessions,
+ * Sessions and notes (docs/treatments.md): 0..maxSessions completed; notes for sessions 1..maxSessions,
  * text only for a completed session. An empty note for a session clears it, which lets callers
  * send the whole list (empty entries for sessions not yet done) as the old screen did. A saved
  * note keeps its first date, or gets now when it had none.
@@ -356,7 +356,7 @@ export async function updateProgress(ctx: Ctx, bookingId: string, input: TProgre
   return getBooking(ctx, bookingId);
 }
 
-/** Recomputes and stores the payment status after any installment change (RULES.md). */
+/** Recomputes and stores the payment status after any installment change (docs/treatments.md). */
 async function storePaymentStatus(tx: Db, bookingId: string, todayIso: string) {
   const insts = await tx.select().from(bookingInstallments).where(eq(bookingInstallments.bookingId, bookingId));
   await tx
@@ -419,7 +419,7 @@ export async function updatePayment(ctx: Ctx, bookingId: string, input: TPayment
   return getBooking(ctx, bookingId);
 }
 
-/** RULES.md: a cancelled booking is kept (reports leave it out of revenue by `status`). */
+/** docs/treatments.md: a cancelled booking is kept (reports leave it out of revenue by `status`). */
 export async function cancelBooking(ctx: Ctx, id: string): Promise<BookingDto> {
   assertId(id, 'Booking');
   const [row] = await ctx.db

@@ -85,7 +85,7 @@ export async function updateBranch({ db }: Ctx, input: TUpdateBranchInput): Prom
   return toBranchDto(row);
 }
 
-/** RULES.md: a branch with users cannot be deleted; the answer says how many it has. */
+/** docs/users.md: a branch with users cannot be deleted; the answer says how many it has. */
 export async function deleteBranch({ db }: Ctx, id: string): Promise<{ message: string }> {
   assertId(id, 'Branch');
   return db.transaction(async (tx) => {

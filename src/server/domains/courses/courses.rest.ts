@@ -4,7 +4,7 @@ import { route, ZIdParam } from '../../http/rest';
 import { ZCreateCourseInput, ZFilterCoursesInput, ZUpdateCourseFields } from '@shared/schemas/courses';
 import * as service from './courses.service';
 
-/** spec section 7, Courses; roles as in courses.router.ts. */
+/** docs/product.md#rest-paths, Courses; roles as in courses.router.ts. */
 export function registerCourseRest(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, {
     method: 'GET',

@@ -1,5 +1,5 @@
 /*
- * Who may call what (spec section 6: course add, list, edit and delete are for admin, manager
+ * Who may call what (docs/product.md#roles: course add, list, edit and delete are for admin, manager
  * and superadmin alike; only the sidebar's "Add Courses" link is admin-only, which is navigation,
  * not permission):
  *   list, options, categories, get, filtered ........ staff (manager, admin, superadmin)

@@ -19,7 +19,7 @@ interface Ctx {
 
 type CourseRow = typeof courses.$inferSelect;
 
-/** spec section 3 Course; money as decimal numbers. */
+/** docs/product.md#records-and-their-fields Course; money as decimal numbers. */
 export function toCourseDto(c: CourseRow) {
   return {
     _id: c.id,
@@ -178,7 +178,7 @@ export async function updateCourse({ db }: Ctx, input: TUpdateCourseInput): Prom
   return toCourseDto(row);
 }
 
-/** RULES.md: the course's enrolments stay, carrying the course name. */
+/** docs/courses.md: the course's enrolments stay, carrying the course name. */
 export async function deleteCourse({ db }: Ctx, id: string): Promise<{ message: string }> {
   assertId(id, 'Course');
   return db.transaction(async (tx) => {

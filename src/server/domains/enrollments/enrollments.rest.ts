@@ -12,7 +12,7 @@ import {
 import * as service from './enrollments.service';
 
 /**
- * spec section 7, Enrollments; roles as in enrollments.router.ts. POST /api/enrollments/send-reminders
+ * docs/product.md#rest-paths, Enrollments; roles as in enrollments.router.ts. POST /api/enrollments/send-reminders
  * belongs to the reminder jobs module.
  */
 export function registerEnrollmentRest(app: FastifyInstance, deps: AppDeps) {

@@ -1,5 +1,5 @@
 /*
- * Who may call what. spec section 6 opens enrolling, the enrolment lists and the detail to admin,
+ * Who may call what. docs/product.md#roles opens enrolling, the enrolment lists and the detail to admin,
  * manager and superadmin; it shows the Mark as Paid / Unpaid toggle "for admins", so every change
  * to money, completion and deletion is admin and superadmin only.
  *   list, byStudent, get, overdue, statistics, currency, create ...... staff (manager, admin, superadmin)

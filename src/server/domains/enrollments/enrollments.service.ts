@@ -33,7 +33,7 @@ const COMPLETED_LOCKED = 'This enrollment is completed; its payments can no long
 const today = (ctx: Ctx) => todayIn(ctx.deps.config.TIME_ZONE);
 
 // ---------------------------------------------------------------------------------------------
-// Answers (spec section 3 names)
+// Answers (docs/product.md#records-and-their-fields names)
 
 const enrollmentColumns = {
   e: enrollments,
@@ -467,7 +467,7 @@ function describeUnpaid(admissionUnpaid: boolean, unpaidInstallments: number): s
   return `Cannot complete this enrollment: ${parts.join(' and ')}.`;
 }
 
-/** RULES.md: only a fully paid enrolment completes; completing twice is harmless. */
+/** docs/courses.md: only a fully paid enrolment completes; completing twice is harmless. */
 export async function completeEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto> {
   await ctx.db.transaction(async (tx) => {
     const e = await lockEnrollment(tx, id);
@@ -506,7 +506,7 @@ export async function deleteEnrollment(ctx: Ctx, input: TDeleteEnrollmentInput):
 }
 
 // ---------------------------------------------------------------------------------------------
-// Keeping history when a user or course goes (RULES.md). Call inside the deleting transaction,
+// Keeping history when a user or course goes (docs/courses.md). Call inside the deleting transaction,
 // before the row is deleted: the foreign key then sets the id to null.
 
 export async function detachUserFromEnrollments(tx: Db, userId: string): Promise<void> {

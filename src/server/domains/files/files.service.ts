@@ -5,7 +5,7 @@ import { files } from '../../db/schema';
 import { AppError } from '../../errors';
 import { assertId } from '../common';
 
-/** Pictures are at most 2 MB (RULES.md). */
+/** Pictures are at most 2 MB (docs/users.md). */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = 'The picture must be at most 2 MB.';
 export const IMAGE_WRONG_TYPE = 'The picture must be a JPEG, PNG or WebP image.';

@@ -44,7 +44,7 @@ export interface ReportColumn {
  */
 export interface ReportSource {
   title: string;
-  /** File name without date and extension (spec section 7). */
+  /** File name without date and extension (docs/product.md#rest-paths). */
   fileBase: string;
   columns: ReportColumn[];
   /** Human-readable lines naming the filters used (printed on the PDF and the Excel info sheet). */
@@ -360,7 +360,7 @@ const REVENUE_COLUMNS = (countLabel: string, nameLabel: string): ReportColumn[] 
 
 /**
  * Money of different currencies is never added together, except in the one line that converts
- * the foreign currency at the current exchange rate (RULES.md, Reports).
+ * the foreign currency at the current exchange rate (docs/reports.md, Reports).
  */
 function revenueSource(opts: {
   title: string;

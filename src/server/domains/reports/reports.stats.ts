@@ -9,7 +9,7 @@ interface Ctx {
   db: Db;
 }
 
-/** "New" means created in the last 30 days (spec section 9). */
+/** "New" means created in the last 30 days (docs/product.md#constants). */
 const RECENT_DAYS = 30;
 const since = sql.raw(`now() - interval '${RECENT_DAYS} days'`);
 const POPULAR_LIMIT = 5;

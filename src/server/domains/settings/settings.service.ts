@@ -11,7 +11,7 @@ export interface CurrencySettings {
 
 const DEFAULTS: CurrencySettings = { localCurrency: 'LKR', foreignCurrency: 'USD', exchangeRate: 320.75 };
 
-/** The one settings row (RULES.md, Money); defaults when it has not been written yet. */
+/** The one settings row (docs/product.md, Money); defaults when it has not been written yet. */
 export async function getCurrencySettings(db: Db): Promise<CurrencySettings> {
   const [row] = await db.select().from(settings).where(eq(settings.id, 1)).limit(1);
   if (!row) return DEFAULTS;

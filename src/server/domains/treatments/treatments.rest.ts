@@ -4,7 +4,7 @@ import { route } from '../../http/rest';
 import { ZCreateTreatmentInput, ZTreatmentIdParam, ZUpdateTreatmentBody } from '@shared/schemas/treatments';
 import * as service from './treatments.service';
 
-/** spec section 7, Treatments. Access as in treatments.router.ts. */
+/** docs/product.md#rest-paths, Treatments. Access as in treatments.router.ts. */
 export function registerTreatmentRest(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, {
     method: 'GET',

@@ -9,7 +9,7 @@ import {
 import * as service from './treatments.service';
 
 /**
- * Roles (spec section 6 shows no distinction among staff on the treatment screens; the create
+ * Roles (docs/product.md#roles shows no distinction among staff on the treatment screens; the create
  * sub-link is admin-only, so changing the price list follows it, as branches do):
  *   list, options, get          manager, admin, superadmin
  *   create, update, delete      admin, superadmin

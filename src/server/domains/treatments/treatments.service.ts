@@ -19,7 +19,7 @@ interface Ctx {
 
 type TreatmentRow = typeof treatments.$inferSelect;
 
-/** spec section 3 Treatment; money as decimal numbers. */
+/** docs/product.md#records-and-their-fields Treatment; money as decimal numbers. */
 export function toTreatmentDto(t: TreatmentRow) {
   return {
     _id: t.id,
@@ -131,7 +131,7 @@ export async function updateTreatment({ db }: Ctx, input: TUpdateTreatmentInput)
 }
 
 /**
- * RULES.md: deleting a treatment keeps its bookings. The foreign key sets their treatment to
+ * docs/treatments.md: deleting a treatment keeps its bookings. The foreign key sets their treatment to
  * null; the name is copied onto them first so they stay readable under the latest name.
  */
 export async function deleteTreatment({ db }: Ctx, id: string): Promise<{ message: string }> {

@@ -14,7 +14,7 @@ import {
   type TValidateOtpInput,
 } from '@shared/schemas/users';
 
-/** RULES.md: 6 digits, valid 10 minutes, at most 5 wrong tries. */
+/** docs/users.md: 6 digits, valid 10 minutes, at most 5 wrong tries. */
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 /** A new code at most this often per account: bounds both guessing (5 tries per code) and email floods. */
@@ -43,7 +43,7 @@ export function generateOtp(): string {
  * attacker which emails have accounts as surely as a different message would. Matching the work
  * on both paths or padding to a floor only narrows the gap (a busy database stretches the known
  * path past any floor); not waiting closes it. The work cannot run as a job of its own because
- * job payloads carry no email addresses (DESIGN.md). A failure is logged, never shown: showing it
+ * job payloads carry no email addresses (docs/architecture.md). A failure is logged, never shown: showing it
  * would leak the account as well, and the person can simply ask again.
  */
 export async function requestPasswordReset(deps: AppDeps, input: TForgotPasswordInput): Promise<{ message: string }> {

@@ -25,7 +25,7 @@ export function imageUrl(fileId: string | null): string | null {
   return fileId ? `/api/files/${fileId}` : null;
 }
 
-/** spec section 3 User: `_id`, populated `branch`, `image` as a URL. */
+/** docs/product.md#records-and-their-fields User: `_id`, populated `branch`, `image` as a URL. */
 export function toUserDto(u: UserRow) {
   return {
     _id: u.id,

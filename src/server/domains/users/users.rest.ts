@@ -99,7 +99,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     url: '/api/users/validate-otp',
     access: 'public',
     handler: async ({ ctx, req, reply }) => {
-      // spec section 7: this path answers `{ success, message }`, failures included.
+      // docs/product.md#rest-paths: this path answers `{ success, message }`, failures included.
       try {
         await app.limiters.otp(req, reply);
         const parsed = ZValidateOtpInput.safeParse(req.body ?? {});

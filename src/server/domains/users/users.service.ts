@@ -35,7 +35,7 @@ function cannotGrant(role: Role) {
   return new AppError('FORBIDDEN', `You cannot assign the ${ROLE_LABELS[role]} role.`);
 }
 
-/** RULES.md: superadmin grants any role, admin any but superadmin, manager user/student/customer. */
+/** docs/users.md: superadmin grants any role, admin any but superadmin, manager user/student/customer. */
 export function assertCanGrant(actor: Pick<Actor, 'role'>, role: Role) {
   if (!grantableRoles(actor.role).includes(role)) throw cannotGrant(role);
 }
@@ -128,7 +128,7 @@ export async function listUsers({ db }: ServiceContext, input: TListUsersInput):
   return { items: rows.map(toUserDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
 }
 
-/** The documented REST list answers a bare array (DESIGN.md); capped so one call stays bounded. */
+/** The documented REST list answers a bare array (docs/architecture.md); capped so one call stays bounded. */
 export async function listAllUsers({ db }: ServiceContext, role?: Role): Promise<UserDto[]> {
   const rows = await selectUsers(db)
     .where(role ? eq(users.role, role) : undefined)
@@ -259,7 +259,7 @@ export async function deleteUser({ db, actor, deps }: ServiceContext, id: string
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, id);
     assertCanManage(actor, target);
-    // Enrolments and bookings stay readable (RULES.md): the name and email are written on them
+    // Enrolments and bookings stay readable (docs/users.md): the name and email are written on them
     // before the delete sets their user to null.
     await detachUserFromEnrollments(tx, target.id);
     await detachUserFromBookings(tx, target.id);
