@@ -1,8 +1,5 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { freePort, pgBinDirs, waitForPort, which } from '../setup/services';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort, startPostgresCluster, waitForPort, which } from '../setup/services';
 
 /**
  * Servers of a test's own, which it may stop and start again to see how the product behaves
@@ -33,36 +30,7 @@ export async function ownRedis() {
 }
 
 export async function ownPostgres() {
-  const initdb = which('initdb', pgBinDirs());
-  const pgCtl = which('pg_ctl', pgBinDirs());
-  if (!initdb || !pgCtl) throw new Error('PostgreSQL binaries are not installed (Debian: apt-get install postgresql)');
-  const isRoot = process.getuid?.() === 0;
-  const asPg = (cmd: string, args: string[]) =>
-    (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-own-pg-'));
-  if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
-  const dataDir = path.join(dir, 'data');
-  const port = await freePort();
-  execFileSync(...asPg(initdb, ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync']), { stdio: 'ignore' });
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  const start = async () => {
-    execFileSync(...asPg(pgCtl, ['-D', dataDir, '-w', '-l', path.join(dir, 'pg.log'), '-o', opts, 'start']), {
-      stdio: 'ignore',
-    });
-    await waitForPort(port, 20_000);
-  };
-  /** A fast shutdown: sessions are ended (57P01), new connections refused until start(). */
-  const stop = async () => {
-    execFileSync(...asPg(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']), { stdio: 'ignore' });
-  };
-  await start();
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start,
-    stop,
-    async remove() {
-      await stop().catch(() => {});
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const pg = await startPostgresCluster('backoffice-own-pg-');
+  if (!pg) throw new Error('PostgreSQL binaries are not installed (Debian: apt-get install postgresql)');
+  return pg;
 }

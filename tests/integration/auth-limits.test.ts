@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, passwordResets } from '../../src/server/db/schema';
+import { passwordResets } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { codeIn, waitForEmail } from '../helpers/email';
 import { makeUser, TEST_PASSWORD } from '../helpers/factories';
 
 // The server sits behind one proxy on loopback, so each test can speak as a different client
@@ -165,17 +166,8 @@ describe('wrong codes per day', () => {
       (await t.api('POST', '/api/users/forgot-password', { body: { email }, headers: { 'x-forwarded-for': ip } }))
         .status,
     ).toBe(200);
-    for (let i = 0; i < 200; i++) {
-      const [mail] = await t.deps.db
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.to, email))
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(1);
-      if (mail && mail.id !== notId) return { code: /\b(\d{6})\b/.exec(mail.text)![1]!, mailId: mail.id };
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error('no code emailed');
+    const mail = await waitForEmail(t.deps.db, email, notId);
+    return { code: codeIn(mail), mailId: mail.id };
   }
 
   it('allows 20 wrong codes per account a day across new codes, then refuses even the right one', async () => {

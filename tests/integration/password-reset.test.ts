@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, passwordResets } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { codeIn, waitForEmail as waitForEmailIn } from '../helpers/email';
 import { makeUser, TEST_PASSWORD } from '../helpers/factories';
 
 let t: TestApp;
@@ -14,29 +15,14 @@ const FORGOT_ANSWER = { message: 'If that email belongs to an account, an OTP ha
 const INVALID = { success: false, message: 'Invalid OTP. Please try again.' };
 const NEW_PASSWORD = 'brand-new-secret-1';
 
-/** The email job runs in the background: wait for the newest outbox email to that address. */
-async function waitForEmail(to: string, notId?: string) {
-  for (let i = 0; i < 200; i++) {
-    const [row] = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.to, to))
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(1);
-    if (row && row.id !== notId) return row;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no email to ${to} in the outbox`);
-}
+const waitForEmail = (to: string, notId?: string) => waitForEmailIn(t.deps.db, to, notId);
 
 async function requestOtp(email: string, notId?: string) {
   const res = await t.api('POST', '/api/users/forgot-password', { body: { email } });
   expect(res.status).toBe(200);
   expect(res.body).toEqual(FORGOT_ANSWER);
   const mail = await waitForEmail(email.trim().toLowerCase(), notId);
-  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
-  if (!code) throw new Error('no 6-digit code in the email');
-  return { code, mailId: mail.id, mail };
+  return { code: codeIn(mail), mailId: mail.id, mail };
 }
 
 /** New codes are handed out at most every 30 seconds per account: age the current request past that. */

@@ -92,34 +92,53 @@ export async function waitForPort(port: number, timeoutMs: number) {
   throw new Error(`nothing answered on port ${port} within ${timeoutMs} ms`);
 }
 
-async function viaBinaries(): Promise<Services | null> {
+/**
+ * A throwaway PostgreSQL cluster from the local binaries, on a free port in a temporary directory
+ * (its log is `pg.log` beside the data directory). `stop` ends it (fast: sessions get 57P01, new
+ * connections are refused), `start` brings it back, `remove` stops it and deletes the directory.
+ */
+export async function startPostgresCluster(prefix = 'backoffice-pg-') {
   const initdb = which('initdb', pgBinDirs());
   const pgCtl = which('pg_ctl', pgBinDirs());
-  const redisServer = which('redis-server');
-  if (!initdb || !pgCtl || !redisServer) return null;
-
+  if (!initdb || !pgCtl) return null;
   const isRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root: run it as the postgres user in a directory it owns.
   const asPg = (cmd: string, args: string[]) =>
     (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-pg-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const dataDir = path.join(dir, 'data');
-  const pgPort = await freePort();
+  const port = await freePort();
   execFileSync(...asPg(initdb, ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync']), { stdio: 'ignore' });
-  execFileSync(
-    ...asPg(pgCtl, [
-      '-D',
-      dataDir,
-      '-w',
-      '-l',
-      path.join(dir, 'pg.log'),
-      '-o',
-      `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
-      'start',
-    ]),
-    { stdio: 'ignore' },
-  );
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  const start = async () => {
+    execFileSync(...asPg(pgCtl, ['-D', dataDir, '-w', '-l', path.join(dir, 'pg.log'), '-o', options, 'start']), {
+      stdio: 'ignore',
+    });
+    await waitForPort(port, 20_000);
+  };
+  const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
+    execFileSync(...asPg(pgCtl, ['-D', dataDir, '-m', mode, '-w', 'stop']), { stdio: 'ignore' });
+  };
+  await start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop,
+    async remove() {
+      await stop('immediate').catch(() => {
+        /* already gone */
+      });
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function viaBinaries(): Promise<Services | null> {
+  const redisServer = which('redis-server');
+  if (!redisServer) return null;
+  const pg = await startPostgresCluster();
+  if (!pg) return null;
 
   const redisPort = await freePort();
   const redis = spawn(
@@ -132,17 +151,12 @@ async function viaBinaries(): Promise<Services | null> {
   await waitForPort(redisPort, 10_000);
 
   return {
-    databaseUrl: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+    databaseUrl: pg.url,
     redisUrl: `redis://127.0.0.1:${redisPort}`,
     source: 'local binaries',
     stop: async () => {
       redis.kill('SIGTERM');
-      try {
-        execFileSync(...asPg(pgCtl, ['-D', dataDir, '-m', 'immediate', 'stop']), { stdio: 'ignore' });
-      } catch {
-        /* already gone */
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
+      await pg.remove();
     },
   };
 }
