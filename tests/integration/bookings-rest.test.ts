@@ -78,6 +78,8 @@ describe('REST shapes (docs/product.md#records-and-their-fields and 7)', () => {
       dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       isPaid: false,
       paidAt: null,
+      // Added beside the documented fields, as enrolment installments have it.
+      isOverdue: false,
     });
     expect(new Date(b.createdAt).toISOString()).toBe(b.createdAt);
   });

@@ -181,7 +181,10 @@ describe('payment status', () => {
     const tr = await treatment({ installments: 3 });
     const b = await book(tr._id, { paymentType: 'installment' });
     await shiftDueDates(b._id, 40); // first is 40 days late, second 10 days late, third not yet due
-    expect((await t.trpc(manager).bookings.get.query({ id: b._id })).paymentStatus).toBe('overdue');
+    const late = await t.trpc(manager).bookings.get.query({ id: b._id });
+    expect(late.paymentStatus).toBe('overdue');
+    // Each installment says whether it is overdue by the institute's calendar, for the screen.
+    expect(late.installments.map((i) => i.isOverdue)).toEqual([true, true, false]);
     const overdue = await t.trpc(manager).bookings.list.query({ paymentStatus: 'overdue', pageSize: 200 });
     expect(overdue.items.map((x) => x._id)).toContain(b._id);
     const pending = await t.trpc(manager).bookings.list.query({ paymentStatus: 'pending', pageSize: 200 });
@@ -193,6 +196,7 @@ describe('payment status', () => {
       .trpc(admin)
       .bookings.setInstallmentPaid.mutate({ id: b._id, installmentId: b.installments[0]!._id, isPaid: true });
     expect(r.paymentStatus).toBe('overdue'); // the second is still late
+    expect(r.installments.map((i) => i.isOverdue)).toEqual([false, true, false]);
     r = await t
       .trpc(admin)
       .bookings.setInstallmentPaid.mutate({ id: b._id, installmentId: b.installments[1]!._id, isPaid: true });

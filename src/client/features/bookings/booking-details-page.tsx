@@ -19,7 +19,7 @@ import { useIsAdmin } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format-date';
 import { trpc } from '@/lib/trpc';
-import { paymentCompletionPercentage, progressColor, todayIn } from '../../../shared/booking-status';
+import { paymentCompletionPercentage, progressColor } from '@shared/booking-status';
 import { formatAmount } from '../../../shared/money';
 import { capitalize, type Booking } from './booking-queries';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -445,7 +445,6 @@ function Installments({
       onError: (err) => toast.error(explainedMessage(err, 'Failed to update installment')),
     }),
   );
-  const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
   return (
     <Card>
       <CardHeader>
@@ -465,7 +464,6 @@ function Installments({
           </TableHeader>
           <TableBody>
             {b.installments.map((inst, i) => {
-              const late = !inst.isPaid && inst.dueDate < today;
               return (
                 <TableRow key={inst._id} data-testid="installment-row" data-paid={inst.isPaid}>
                   <TableCell className="text-muted-foreground">{i + 1}</TableCell>
@@ -474,7 +472,7 @@ function Installments({
                   <TableCell>
                     {inst.isPaid ? (
                       <Badge variant="success">Paid</Badge>
-                    ) : late ? (
+                    ) : inst.isOverdue ? (
                       <Badge variant="destructive">Overdue</Badge>
                     ) : (
                       <Badge variant="secondary">Pending</Badge>

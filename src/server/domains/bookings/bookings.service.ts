@@ -86,7 +86,7 @@ type InstallmentRow = typeof bookingInstallments.$inferSelect;
 type NoteRow = typeof bookingSessionNotes.$inferSelect;
 
 /** docs/product.md#records-and-their-fields Treatment booking, with populated userId and treatmentId. */
-function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], notes: NoteRow[]) {
+function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], notes: NoteRow[], todayIso: string) {
   const b = r.booking;
   return {
     _id: b.id,
@@ -109,7 +109,10 @@ function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], notes: 
     sessionNotes: notes
       .sort((a, c) => a.sessionNumber - c.sessionNumber)
       .map((n) => ({ sessionNumber: n.sessionNumber, note: n.note, date: n.date ? n.date.toISOString() : null })),
-    installments: installments.sort((a, c) => a.seq - c.seq).map(toInstallmentDto),
+    // Overdue by the institute's calendar (TIME_ZONE), not the browser's (docs/money.md#overdue).
+    installments: installments
+      .sort((a, c) => a.seq - c.seq)
+      .map((i) => ({ ...toInstallmentDto(i), isOverdue: !i.isPaid && i.dueDate < todayIso })),
     status: b.status,
     cancelledAt: b.cancelledAt ? b.cancelledAt.toISOString() : null,
     bookedOn: b.bookedOn,
@@ -120,7 +123,7 @@ function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], notes: 
 export type BookingDto = ReturnType<typeof toBookingDto>;
 
 /** Installments and notes for a page of bookings in two queries, not two per booking. */
-async function hydrate(db: Db, rows: BookingJoinRow[]): Promise<BookingDto[]> {
+async function hydrate(db: Db, rows: BookingJoinRow[], todayIso: string): Promise<BookingDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.booking.id);
   const [insts, notes] = await Promise.all([
@@ -132,6 +135,7 @@ async function hydrate(db: Db, rows: BookingJoinRow[]): Promise<BookingDto[]> {
       r,
       insts.filter((i) => i.bookingId === r.booking.id),
       notes.filter((n) => n.bookingId === r.booking.id),
+      todayIso,
     ),
   );
 }
@@ -140,7 +144,7 @@ export async function getBooking(ctx: Ctx, id: string): Promise<BookingDto> {
   assertId(id, 'Booking');
   const rows = await selectBookings(ctx.db, today(ctx)).where(eq(treatmentBookings.id, id)).limit(1);
   if (!rows.length) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return (await hydrate(ctx.db, rows))[0]!;
+  return (await hydrate(ctx.db, rows, today(ctx)))[0]!;
 }
 
 function filterWhere(todayIso: string, f: TBookingFilters & { search?: string; userId?: string }): SQL | undefined {
@@ -183,7 +187,12 @@ export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise
       .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
       .where(where),
   ]);
-  return { items: await hydrate(ctx.db, rows), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
+  return {
+    items: await hydrate(ctx.db, rows, today(ctx)),
+    total: total?.n ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
 }
 
 /** GET /api/bookings/bookings answers a bare array (docs/architecture.md); capped so it cannot grow without bound. */
@@ -193,7 +202,7 @@ export async function listAllBookings(ctx: Ctx, filters: TBookingFilters): Promi
     .where(filterWhere(t, filters))
     .orderBy(desc(treatmentBookings.createdAt), asc(treatmentBookings.id))
     .limit(5000);
-  return hydrate(ctx.db, rows);
+  return hydrate(ctx.db, rows, today(ctx));
 }
 
 export async function listUserBookings(ctx: Ctx, userId: string): Promise<BookingDto[]> {
@@ -205,7 +214,7 @@ export async function listUserBookings(ctx: Ctx, userId: string): Promise<Bookin
     .where(filterWhere(t, { userId }))
     .orderBy(desc(treatmentBookings.createdAt), asc(treatmentBookings.id))
     .limit(5000);
-  return hydrate(ctx.db, rows);
+  return hydrate(ctx.db, rows, today(ctx));
 }
 
 /** docs/treatments.md: progress/{userId}/{treatmentId} addresses the newest booking of that pair. */
