@@ -2,7 +2,7 @@ import { ShieldAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { useCurrentUser } from '@/lib/auth';
-import { ADMIN_ROLES, STAFF_ROLES, type Role } from '../../shared/roles';
+import { ADMIN_ROLES, STAFF_ROLES, type Role } from '@shared/roles';
 
 export const PERMISSION_DENIED = 'You do not have permission to access this page.';
 

@@ -1,13 +1,11 @@
 import { useMutation, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback } from 'react';
-import type { AppRouter } from '../../server/trpc/root';
-import { isAdmin, isStaff } from '../../shared/roles';
+import { isAdmin, isStaff } from '@shared/roles';
 import { errorCode } from './errors';
-import { queryClient as defaultQueryClient, trpc } from './trpc';
+import { queryClient as defaultQueryClient, trpc, type RouterOutputs } from './trpc';
 
-export type CurrentUser = NonNullable<inferRouterOutputs<AppRouter>['auth']['me']>;
+export type CurrentUser = NonNullable<RouterOutputs['auth']['me']>;
 
 /**
  * docs/product.md#records-and-their-fields: the signed-in user is kept in localStorage under `userInfo` and restored on

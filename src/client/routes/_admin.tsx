@@ -3,7 +3,7 @@ import { AppErrorPage } from '@/components/app-error-page';
 import { AdminLayout } from '@/components/layout/admin-layout';
 import { NoAccessPage } from '@/features/auth/no-access-page';
 import { isNoAccessError, loadSessionUser, NoAccessError } from '@/lib/auth';
-import { isStaff } from '../../shared/roles';
+import { isStaff } from '@shared/roles';
 
 /**
  * The protected area (docs/product.md#screens-and-routes, route guard). `auth.me` is the authority: no session goes

@@ -16,7 +16,7 @@ import { oneOf } from '@/lib/list-search';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
-import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../../../shared/booking-status';
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '@shared/booking-status';
 import {
   BOOKING_PAGE_SIZE,
   bookingListOptions,

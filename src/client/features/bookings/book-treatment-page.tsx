@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { isClientError } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useFormError } from '@/lib/use-form-error';
-import { formatAmount } from '../../../shared/money';
+import { formatAmount } from '@shared/money';
 
 const SELECT_TREATMENT = 'Please select a treatment.';
 const ENTER_EMAIL = 'Please enter a user email.';

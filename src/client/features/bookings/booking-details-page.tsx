@@ -20,7 +20,7 @@ import { explainedMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format-date';
 import { trpc } from '@/lib/trpc';
 import { paymentCompletionPercentage, progressColor } from '@shared/booking-status';
-import { formatAmount } from '../../../shared/money';
+import { formatAmount } from '@shared/money';
 import { capitalize, type Booking } from './booking-queries';
 import { PaymentStatusBadge } from './payment-status-badge';
 

@@ -1,12 +1,10 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../../shared/booking-status';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@shared/booking-status';
 import { oneOf, pageInput, validateListSearch, type ListSearch } from '@/lib/list-search';
-import { trpc } from '@/lib/trpc';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
 
 export const BOOKING_PAGE_SIZE = 25;
 
-export type Booking = inferRouterOutputs<AppRouter>['bookings']['get'];
+export type Booking = RouterOutputs['bookings']['get'];
 
 /** The bookings list's URL search: `?q=sarah&status=overdue&page=2`. */
 export interface BookingSearch extends ListSearch {

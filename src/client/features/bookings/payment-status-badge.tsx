@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../shared/booking-status';
+import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@shared/booking-status';
 
 const VARIANT = { pending: 'secondary', partially_paid: 'warning', paid: 'success', overdue: 'destructive' } as const;
 

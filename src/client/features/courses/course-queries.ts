@@ -1,11 +1,9 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
 import { pageInput, validateListSearch, type ListSearch } from '@/lib/list-search';
-import { trpc } from '@/lib/trpc';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
 
 export const COURSE_PAGE_SIZE = 25;
 
-export type Course = inferRouterOutputs<AppRouter>['courses']['list']['items'][number];
+export type Course = RouterOutputs['courses']['list']['items'][number];
 
 export interface CourseListSearch extends ListSearch {
   category?: string;

@@ -13,7 +13,7 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
-import { formatRsList } from '../../../shared/money';
+import { formatRsList } from '@shared/money';
 import { COURSE_PAGE_SIZE, courseListOptions, type Course, type CourseListSearch } from './course-queries';
 
 const REQUIRED = 'Please fill all the required fields.';

@@ -19,8 +19,8 @@ import { oneOf } from '@/lib/list-search';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
-import { DISPLAY_STATUSES } from '../../../shared/enrollment-status';
-import { formatRsList } from '../../../shared/money';
+import { DISPLAY_STATUSES } from '@shared/enrollment-status';
+import { formatRsList } from '@shared/money';
 import { DisplayStatusBadge } from './display-status-badge';
 import { ENROLLMENT_PAGE_SIZE, enrollmentListOptions, type EnrollmentListSearch } from './enrollment-queries';
 

@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import type { DisplayStatus } from '../../../shared/enrollment-status';
+import type { DisplayStatus } from '@shared/enrollment-status';
 
 const VARIANT = {
   'Pending Payment': 'warning',

@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useFormError } from '@/lib/use-form-error';
-import { formatRs, splitMinor, toMinor, fromMinor } from '../../../shared/money';
+import { formatRs, splitMinor, toMinor, fromMinor } from '@shared/money';
 
 const REQUIRED = 'Please enter a valid email and select a course.';
 

@@ -16,7 +16,7 @@ import { useIsAdmin } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
 import { formatDay, formatInstant } from '@/lib/format-date';
 import { trpc } from '@/lib/trpc';
-import { formatAmount, formatRs, toForeign } from '../../../shared/money';
+import { formatAmount, formatRs, toForeign } from '@shared/money';
 import { DisplayStatusBadge } from './display-status-badge';
 
 /** docs/product.md#screens-and-routes, Student Enrollment Details. The course id in the URL is informational. */

@@ -1,6 +1,6 @@
 import { oneOf, pageInput, validateListSearch, type ListSearch } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
-import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/enrollment-status';
+import { DISPLAY_STATUSES, type DisplayStatus } from '@shared/enrollment-status';
 
 export const ENROLLMENT_PAGE_SIZE = 25;
 

@@ -1,7 +1,6 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
+import type { RouterOutputs } from '@/lib/trpc';
 
-type Reports = inferRouterOutputs<AppRouter>['reports'];
+type Reports = RouterOutputs['reports'];
 export type UserStats = Reports['userStats']['data'];
 export type CourseStats = Reports['courseStats']['data'];
 export type TreatmentStats = Reports['treatmentStats']['data'];

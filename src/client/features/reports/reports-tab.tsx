@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { loadErrorMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
-import { REPORT_COLUMN_LABELS } from '../../../shared/report-columns';
+import { REPORT_COLUMN_LABELS } from '@shared/report-columns';
 import { PreparedFiles } from './prepared-files';
 import { EMPTY_FILTERS, filtersToQuery, ReportFilters, type FilterValues } from './report-filters';
 import { useReportDownloads } from './use-report-download';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '@/lib/trpc';
-import { formatRs } from '../../../shared/money';
-import { DEFAULT_TREATMENT_REPORT_COLUMNS, TREATMENT_REPORT_COLUMNS } from '../../../shared/report-columns';
+import { formatRs } from '@shared/money';
+import { DEFAULT_TREATMENT_REPORT_COLUMNS, TREATMENT_REPORT_COLUMNS } from '@shared/report-columns';
 import type { TreatmentStats } from './report-types';
 import { AnalyticsSection, RankedListCard } from './analytics-section';
 import type { ReportsTabConfig } from './reports-tab';

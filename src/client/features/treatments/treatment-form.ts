@@ -1,7 +1,6 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
+import type { RouterOutputs } from '@/lib/trpc';
 
-export type Treatment = inferRouterOutputs<AppRouter>['treatments']['list']['items'][number];
+export type Treatment = RouterOutputs['treatments']['list']['items'][number];
 
 export const REQUIRED_CREATE = 'Please fill all the required fields.';
 export const REQUIRED_EDIT = 'Please fill all required fields';

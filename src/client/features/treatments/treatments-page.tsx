@@ -15,7 +15,7 @@ import type { ListSearch } from '@/lib/list-search';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
-import { formatAmount } from '../../../shared/money';
+import { formatAmount } from '@shared/money';
 import {
   formatDuration,
   readTreatmentForm,

@@ -14,7 +14,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useFormError } from '@/lib/use-form-error';
-import { ROLE_LABELS, type Role } from '../../../shared/roles';
+import { ROLE_LABELS, type Role } from '@shared/roles';
 import { roleOptionsFor } from './user-queries';
 
 const BRANCH_REQUIRED = 'Please select a branch.';

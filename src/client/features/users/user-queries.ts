@@ -1,11 +1,9 @@
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
-import { grantableRoles, ROLES, type Role } from '../../../shared/roles';
+import { grantableRoles, ROLES, type Role } from '@shared/roles';
 import { oneOf, pageInput, type ListSearch } from '@/lib/list-search';
-import { trpc } from '@/lib/trpc';
+import { trpc, type RouterInputs, type RouterOutputs } from '@/lib/trpc';
 
-export type User = inferRouterOutputs<AppRouter>['users']['get'];
-export type UserListInput = inferRouterInputs<AppRouter>['users']['list'];
+export type User = RouterOutputs['users']['get'];
+export type UserListInput = RouterInputs['users']['list'];
 
 export const USERS_PAGE_SIZE = 25;
 /** Pictures are at most 2 MB and JPEG, PNG or WebP (docs/users.md); the server checks the bytes. */

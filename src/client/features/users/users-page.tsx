@@ -15,7 +15,7 @@ import { storeUser, useCurrentUser } from '@/lib/auth';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
-import { isAdmin, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
+import { isAdmin, ROLE_LABELS, ROLES, type Role } from '@shared/roles';
 import {
   canManage,
   roleOptionsFor,
