@@ -35,3 +35,9 @@ export type TListJobsInput = z.infer<typeof ZListJobsInput>;
 export const ZRetryJobInput = z.object({
   id: zText('Job id').trim().min(1, 'Job id is required.').max(200, 'Job id is not valid.'),
 });
+
+/** docs/security.md#branch-scope */
+export const ZUpdateAccessInput = z.object({
+  managersOwnBranchOnly: z.boolean({ message: 'Choose whether managers see only their own branch.' }),
+});
+export type TUpdateAccessInput = z.infer<typeof ZUpdateAccessInput>;

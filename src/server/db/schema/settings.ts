@@ -1,11 +1,13 @@
-import { integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { updatedAt } from './common';
 
-/** Currency settings: one row (id = 1). */
+/** The organisation's settings: one row (id = 1). */
 export const settings = pgTable('settings', {
   id: integer('id').primaryKey().default(1),
   localCurrency: text('local_currency').notNull().default('LKR'),
   foreignCurrency: text('foreign_currency').notNull().default('USD'),
   exchangeRate: numeric('exchange_rate', { precision: 12, scale: 4 }).notNull().default('320.75'),
+  /** docs/security.md#branch-scope: when on, managers work only with their own branch's people. */
+  managersOwnBranchOnly: boolean('managers_own_branch_only').notNull().default(false),
   updatedAt: updatedAt(),
 });

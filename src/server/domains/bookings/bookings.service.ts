@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
 import { buildInstallmentSchedule, paidColumns, toInstallmentDto } from '../installments';
 import { getCurrencySettings } from '../settings/settings.service';
+import { assertRecordInScope, assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import {
   USER_NOT_FOUND,
   type TBookingFilters,
@@ -17,13 +18,15 @@ import {
   type TProgressBody,
 } from '@shared/schemas/bookings';
 
-type Ctx = Pick<ServiceContext, 'db' | 'deps'>;
+/** Internal callers pass no actor; they are never limited to a branch (docs/security.md#branch-scope). */
+type Ctx = Pick<ServiceContext, 'db' | 'deps'> & { actor?: ServiceContext['actor'] | null };
 
 const BOOKING_NOT_FOUND = 'Booking not found.';
 const CANCELLED = 'This booking is cancelled; it cannot be changed.';
 
 /** "Today" is the clinic's calendar day (config TIME_ZONE), not the database server's. */
 const today = (ctx: Ctx) => todayIn(ctx.deps.config.TIME_ZONE);
+const inScope = (ctx: Ctx, id: string) => assertRecordInScope(ctx, 'booking', id, BOOKING_NOT_FOUND);
 
 /**
  * The payment status a reader must see. The stored column is recomputed on every installment
@@ -142,6 +145,7 @@ async function hydrate(db: Db, rows: BookingJoinRow[], todayIso: string): Promis
 
 export async function getBooking(ctx: Ctx, id: string): Promise<BookingDto> {
   assertId(id, 'Booking');
+  await inScope(ctx, id);
   const rows = await selectBookings(ctx.db, today(ctx)).where(eq(treatmentBookings.id, id)).limit(1);
   if (!rows.length) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   return (await hydrate(ctx.db, rows, today(ctx)))[0]!;
@@ -172,7 +176,7 @@ function filterWhere(todayIso: string, f: TBookingFilters & { search?: string; u
 /** The bookings screen: paged, searched (customer email or treatment name) and filtered on the server. */
 export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise<Page<BookingDto>> {
   const t = today(ctx);
-  const where = filterWhere(t, input);
+  const where = and(branchCondition(await branchScopeOf(ctx)), filterWhere(t, input));
   const order = input.sortDir === 'asc' ? asc(treatmentBookings.createdAt) : desc(treatmentBookings.createdAt);
   const [rows, [total]] = await Promise.all([
     selectBookings(ctx.db, t)
@@ -199,7 +203,7 @@ export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise
 export async function listAllBookings(ctx: Ctx, filters: TBookingFilters): Promise<BookingDto[]> {
   const t = today(ctx);
   const rows = await selectBookings(ctx.db, t)
-    .where(filterWhere(t, filters))
+    .where(and(branchCondition(await branchScopeOf(ctx)), filterWhere(t, filters)))
     .orderBy(desc(treatmentBookings.createdAt), asc(treatmentBookings.id))
     .limit(5000);
   return hydrate(ctx.db, rows, today(ctx));
@@ -209,6 +213,7 @@ export async function listUserBookings(ctx: Ctx, userId: string): Promise<Bookin
   assertId(userId, 'User');
   const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u) throw new AppError('NOT_FOUND', 'User not found.');
+  await assertUserInScope(ctx, userId, 'User not found.');
   const t = today(ctx);
   const rows = await selectBookings(ctx.db, t)
     .where(filterWhere(t, { userId }))
@@ -266,6 +271,7 @@ async function findCustomer(db: Db, customer: BookInput['customer']): Promise<st
  */
 export async function bookTreatment(ctx: Ctx, input: BookInput): Promise<BookingDto> {
   const userId = await findCustomer(ctx.db, input.customer);
+  await assertUserInScope(ctx, userId, 'email' in input.customer ? USER_NOT_FOUND : 'User not found.');
   assertId(input.treatmentId, 'Treatment');
   const [treatment] = await ctx.db.select().from(treatments).where(eq(treatments.id, input.treatmentId)).limit(1);
   if (!treatment) throw new AppError('NOT_FOUND', 'Treatment not found.');
@@ -319,6 +325,7 @@ async function lockBooking(tx: Db, id: string) {
  * note keeps its first date, or gets now when it had none.
  */
 export async function updateProgress(ctx: Ctx, bookingId: string, input: TProgressBody): Promise<BookingDto> {
+  await inScope(ctx, bookingId);
   await ctx.db.transaction(async (tx) => {
     const b = await lockBooking(tx, bookingId);
     const completed = input.sessionsCompleted ?? b.sessionsCompleted;
@@ -393,6 +400,7 @@ export async function setInstallmentPaid(
   bookingId: string,
   input: { installmentIndex?: number; installmentId?: string; isPaid: boolean },
 ): Promise<BookingDto> {
+  await inScope(ctx, bookingId);
   await ctx.db.transaction(async (tx) => {
     const b = await lockBooking(tx, bookingId);
     const insts = await installmentsOf(tx, b.id);
@@ -409,6 +417,7 @@ export async function setInstallmentPaid(
 
 /** PUT /api/bookings/payment/{bookingId}: see ZPaymentBody. */
 export async function updatePayment(ctx: Ctx, bookingId: string, input: TPaymentBody): Promise<BookingDto> {
+  await inScope(ctx, bookingId);
   await ctx.db.transaction(async (tx) => {
     const b = await lockBooking(tx, bookingId);
     const insts = await installmentsOf(tx, b.id);
@@ -431,6 +440,7 @@ export async function updatePayment(ctx: Ctx, bookingId: string, input: TPayment
 /** docs/treatments.md: a cancelled booking is kept (reports leave it out of revenue by `status`). */
 export async function cancelBooking(ctx: Ctx, id: string): Promise<BookingDto> {
   assertId(id, 'Booking');
+  await inScope(ctx, id);
   const [row] = await ctx.db
     .update(treatmentBookings)
     .set({ status: 'cancelled', cancelledAt: sql`coalesce(${treatmentBookings.cancelledAt}, now())` })
@@ -442,6 +452,7 @@ export async function cancelBooking(ctx: Ctx, id: string): Promise<BookingDto> {
 
 export async function deleteBooking(ctx: Ctx, id: string): Promise<{ message: string }> {
   assertId(id, 'Booking');
+  await inScope(ctx, id);
   const rows = await ctx.db
     .delete(treatmentBookings)
     .where(eq(treatmentBookings.id, id))

@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, inArray, lt, not, or, sql, type SQL } from '
 import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import type { Actor } from '../../auth/sessions';
+import { assertRecordInScope, assertUserInScope, branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';
 import { enrollmentDisplayStatus, isAdmissionSettled, type DisplayStatus } from '../../../shared/enrollment-status';
 import { fromMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
@@ -23,6 +25,8 @@ import type {
 interface Ctx {
   db: Db;
   deps: Pick<AppDeps, 'config'>;
+  /** Who is acting; absent for internal callers, which are never limited to a branch. */
+  actor?: Actor | null;
 }
 
 const NOT_FOUND = 'Enrollment not found.';
@@ -31,6 +35,8 @@ const USER_NOT_FOUND = 'User not found. Please check the email.';
 const COMPLETED_LOCKED = 'This enrollment is completed; its payments can no longer be changed.';
 
 const today = (ctx: Ctx) => todayIn(ctx.deps.config.TIME_ZONE);
+/** A limited manager reaches only enrolments of their branch's students (docs/security.md#branch-scope). */
+const inScope = (ctx: Ctx, id: string) => assertRecordInScope(ctx, 'enrollment', id, NOT_FOUND);
 
 // ---------------------------------------------------------------------------------------------
 // Answers (docs/product.md#records-and-their-fields names)
@@ -190,7 +196,9 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
   const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize };
   if ((input.courseId && !isUuid(input.courseId)) || (input.userId && !isUuid(input.userId))) return empty;
   const s = input.search;
+  const scope = await branchScopeOf(ctx);
   const where = and(
+    branchCondition(scope),
     s
       ? or(
           ...(await searchIdConditions(ctx.db, s)),
@@ -235,6 +243,7 @@ export async function listEnrollmentsWhere(
   if (filter.userId !== undefined) assertId(filter.userId, 'User');
   if (filter.courseId !== undefined) assertId(filter.courseId, 'Course');
   const where = and(
+    branchCondition(await branchScopeOf(ctx)),
     filter.userId ? eq(enrollments.userId, filter.userId) : undefined,
     filter.courseId ? eq(enrollments.courseId, filter.courseId) : undefined,
   );
@@ -248,6 +257,7 @@ export async function listEnrollmentsWhere(
 
 export async function getEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto> {
   assertId(id, 'Enrollment');
+  await inScope(ctx, id);
   return loadEnrollment(ctx, id);
 }
 
@@ -268,7 +278,13 @@ export async function listOverdueInstallments(ctx: Ctx, input: TOverdueInput) {
     .innerJoin(enrollments, eq(enrollments.id, enrollmentInstallments.enrollmentId))
     .leftJoin(users, eq(users.id, enrollments.userId))
     .leftJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(and(eq(enrollmentInstallments.isPaid, false), lt(enrollmentInstallments.dueDate, todayIso)))
+    .where(
+      and(
+        eq(enrollmentInstallments.isPaid, false),
+        lt(enrollmentInstallments.dueDate, todayIso),
+        branchCondition(await branchScopeOf(ctx)),
+      ),
+    )
     .orderBy(asc(enrollmentInstallments.dueDate), asc(enrollmentInstallments.id))
     .limit(input.limit);
   return rows.map((r) => ({
@@ -289,16 +305,18 @@ export async function listOverdueInstallments(ctx: Ctx, input: TOverdueInput) {
  */
 export async function enrollmentStatistics(ctx: Ctx) {
   const todayIso = today(ctx);
+  const mine = ownerInScope(await branchScopeOf(ctx), enrollments.userId);
+  const overdue = mine
+    ? sql`(select count(*) from ${enrollmentInstallments} inner join ${enrollments} on ${enrollments.id} = ${enrollmentInstallments.enrollmentId} where ${enrollmentInstallments.isPaid} = false and ${enrollmentInstallments.dueDate} < ${todayIso} and ${mine})`
+    : sql`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.isPaid} = false and ${enrollmentInstallments.dueDate} < ${todayIso})`;
   const [row] = await ctx.db
     .select({
       totalEnrollments: sql<number>`count(*)`.mapWith(Number),
       completedEnrollments: sql<number>`count(*) filter (where ${enrollments.status} = 'completed')`.mapWith(Number),
-      overdueInstallments:
-        sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.isPaid} = false and ${enrollmentInstallments.dueDate} < ${todayIso})`.mapWith(
-          Number,
-        ),
+      overdueInstallments: sql<number>`${overdue}`.mapWith(Number),
     })
-    .from(enrollments);
+    .from(enrollments)
+    .where(mine);
   return {
     totalEnrollments: row?.totalEnrollments ?? 0,
     completedEnrollments: row?.completedEnrollments ?? 0,
@@ -327,6 +345,7 @@ async function findUserId(db: Db, input: TCreateEnrollmentInput): Promise<string
 
 export async function createEnrollment(ctx: Ctx, input: TCreateEnrollmentInput): Promise<EnrollmentDto> {
   const userId = await findUserId(ctx.db, input);
+  await assertUserInScope(ctx, userId, USER_NOT_FOUND);
   assertId(input.courseId, 'Course');
   const enrolledOn = today(ctx);
   let id: string;
@@ -376,6 +395,7 @@ async function lockEnrollment(tx: Db, id: string) {
 
 /** PUT: change the payment plan (only while nothing is paid) or the admission-fee state. */
 export async function updateEnrollment(ctx: Ctx, input: TUpdateEnrollmentInput): Promise<EnrollmentDto> {
+  await inScope(ctx, input.id);
   await ctx.db.transaction(async (tx) => {
     const e = await lockEnrollment(tx, input.id);
     if (e.status === 'completed' && (input.paymentType !== undefined || input.admissionFeePaid !== undefined)) {
@@ -424,6 +444,7 @@ async function setAdmissionFee(tx: Db, e: typeof enrollments.$inferSelect, isPai
 
 /** Repeating a call is harmless: an already-paid installment keeps its first paidAt. */
 export async function payInstallment(ctx: Ctx, input: TPayInstallmentInput): Promise<EnrollmentDto> {
+  await inScope(ctx, input.id);
   await ctx.db.transaction(async (tx) => {
     const e = await lockEnrollment(tx, input.id);
     const isPaid = input.isPaid ?? true;
@@ -450,6 +471,7 @@ export async function payInstallment(ctx: Ctx, input: TPayInstallmentInput): Pro
 }
 
 export async function payAdmissionFee(ctx: Ctx, input: TPayAdmissionFeeInput): Promise<EnrollmentDto> {
+  await inScope(ctx, input.id);
   await ctx.db.transaction(async (tx) => {
     const e = await lockEnrollment(tx, input.id);
     if (e.admissionFeePaid === input.isPaid) return;
@@ -469,6 +491,7 @@ function describeUnpaid(admissionUnpaid: boolean, unpaidInstallments: number): s
 
 /** docs/courses.md: only a fully paid enrolment completes; completing twice is harmless. */
 export async function completeEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto> {
+  await inScope(ctx, id);
   await ctx.db.transaction(async (tx) => {
     const e = await lockEnrollment(tx, id);
     if (e.status === 'completed') return;
@@ -495,6 +518,7 @@ export async function completeEnrollment(ctx: Ctx, id: string): Promise<Enrollme
  */
 export async function deleteEnrollment(ctx: Ctx, input: TDeleteEnrollmentInput): Promise<{ message: string }> {
   assertId(input.id, 'Enrollment');
+  await inScope(ctx, input.id);
   return ctx.db.transaction(async (tx) => {
     const e = await lockEnrollment(tx, input.id);
     if (e.userId && e.userId !== input.userId) {

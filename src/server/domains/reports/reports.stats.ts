@@ -2,11 +2,14 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { branches, courses, enrollments, treatmentBookings, treatments, users } from '../../db/schema';
 import { fromMinor } from '../../../shared/money';
+import type { Actor } from '../../auth/sessions';
+import { branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';
 import { toCourseDto } from '../courses/courses.service';
 import { toTreatmentDto } from '../treatments/treatments.service';
 
 interface Ctx {
   db: Db;
+  actor?: Actor | null;
 }
 
 /** "New" means created in the last 30 days (docs/product.md#constants). */
@@ -19,17 +22,25 @@ const minorAgg = (expr: ReturnType<typeof sql>) =>
   sql<number | null>`${expr}`.mapWith((v) => (v == null ? null : Number(v)));
 const dec = (minor: number | null | undefined) => (minor == null ? 0 : fromMinor(Math.round(minor)));
 
-export async function userStatistics({ db }: Ctx) {
+/**
+ * A manager limited to their branch (docs/security.md#branch-scope) counts only that branch's people
+ * and what they enrolled in or booked; the course and treatment catalogues are shared by all branches.
+ */
+export async function userStatistics(ctx: Ctx) {
+  const { db } = ctx;
+  const mine = branchCondition(await branchScopeOf(ctx));
   const [totals, roleCounts, branchCounts] = await Promise.all([
     db
       .select({
         totalUsers: count(),
         recentUsers: sql<number>`count(*) filter (where ${users.createdAt} >= ${since})`.mapWith(Number),
       })
-      .from(users),
+      .from(users)
+      .where(mine),
     db
       .select({ _id: users.role, count: count() })
       .from(users)
+      .where(mine)
       .groupBy(users.role)
       .orderBy(desc(count()), asc(users.role)),
     // Users without a branch are not in any branch's count (the shape names a branch).
@@ -37,6 +48,7 @@ export async function userStatistics({ db }: Ctx) {
       .select({ _id: branches.id, name: branches.name, location: branches.location, count: count() })
       .from(users)
       .innerJoin(branches, eq(branches.id, users.branchId))
+      .where(mine)
       .groupBy(branches.id, branches.name, branches.location)
       .orderBy(desc(count()), asc(branches.name)),
   ]);
@@ -50,7 +62,9 @@ export async function userStatistics({ db }: Ctx) {
   };
 }
 
-export async function courseStatistics({ db }: Ctx) {
+export async function courseStatistics(ctx: Ctx) {
+  const { db } = ctx;
+  const scope = await branchScopeOf(ctx);
   const enrolCount = sql<number>`count(${enrollments.id})`.mapWith(Number);
   const [totals, categoryCounts, popular] = await Promise.all([
     db
@@ -70,7 +84,7 @@ export async function courseStatistics({ db }: Ctx) {
     db
       .select({ course: courses, enrollmentCount: enrolCount })
       .from(courses)
-      .innerJoin(enrollments, eq(enrollments.courseId, courses.id))
+      .innerJoin(enrollments, and(eq(enrollments.courseId, courses.id), ownerInScope(scope, enrollments.userId)))
       .groupBy(courses.id)
       .orderBy(desc(enrolCount), asc(courses.courseName))
       .limit(POPULAR_LIMIT),
@@ -87,7 +101,9 @@ export async function courseStatistics({ db }: Ctx) {
   };
 }
 
-export async function treatmentStatistics({ db }: Ctx) {
+export async function treatmentStatistics(ctx: Ctx) {
+  const { db } = ctx;
+  const scope = await branchScopeOf(ctx);
   const bookingCount = sql<number>`count(${treatmentBookings.id})`.mapWith(Number);
   const [totals, categoryCounts, popular] = await Promise.all([
     db
@@ -113,7 +129,11 @@ export async function treatmentStatistics({ db }: Ctx) {
       .from(treatments)
       .innerJoin(
         treatmentBookings,
-        and(eq(treatmentBookings.treatmentId, treatments.id), ne(treatmentBookings.status, 'cancelled')),
+        and(
+          eq(treatmentBookings.treatmentId, treatments.id),
+          ne(treatmentBookings.status, 'cancelled'),
+          ownerInScope(scope, treatmentBookings.userId),
+        ),
       )
       .groupBy(treatments.id)
       .orderBy(desc(bookingCount), asc(treatments.treatmentName))

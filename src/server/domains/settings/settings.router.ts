@@ -1,11 +1,20 @@
 import { router } from '../../trpc/init';
 import { adminProcedure, staffProcedure } from '../../trpc/procedures';
-import { ZUpdateCurrencyInput } from '@shared/schemas/settings';
-import { getCurrencySettings, updateCurrencySettings } from './settings.service';
+import { ZUpdateAccessInput, ZUpdateCurrencyInput } from '@shared/schemas/settings';
+import {
+  getAccessSettings,
+  getCurrencySettings,
+  updateAccessSettings,
+  updateCurrencySettings,
+} from './settings.service';
 
 export const settingsRouter = router({
   getCurrency: staffProcedure.query(({ ctx }) => getCurrencySettings(ctx.svc.db)),
   updateCurrency: adminProcedure
     .input(ZUpdateCurrencyInput)
     .mutation(({ ctx, input }) => updateCurrencySettings(ctx.svc, input)),
+  getAccess: staffProcedure.query(({ ctx }) => getAccessSettings(ctx.svc.db)),
+  updateAccess: adminProcedure
+    .input(ZUpdateAccessInput)
+    .mutation(({ ctx, input }) => updateAccessSettings(ctx.svc, input)),
 });

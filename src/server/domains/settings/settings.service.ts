@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
-import type { TUpdateCurrencyInput } from '@shared/schemas/settings';
+import type { TUpdateAccessInput, TUpdateCurrencyInput } from '@shared/schemas/settings';
+import { managersOwnBranchOnly } from '../branch-scope';
 
 export interface CurrencySettings {
   localCurrency: string;
@@ -37,4 +38,22 @@ export async function updateCurrencySettings(
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: settings.id, set: values });
   return getCurrencySettings(db);
+}
+
+export interface AccessSettings {
+  managersOwnBranchOnly: boolean;
+}
+
+/** Who sees what (docs/security.md#branch-scope). */
+export async function getAccessSettings(db: Db): Promise<AccessSettings> {
+  return { managersOwnBranchOnly: await managersOwnBranchOnly(db) };
+}
+
+/** Admins switch the branch limit for managers; it applies from the managers' next request. */
+export async function updateAccessSettings({ db }: { db: Db }, input: TUpdateAccessInput): Promise<AccessSettings> {
+  await db
+    .insert(settings)
+    .values({ id: 1, managersOwnBranchOnly: input.managersOwnBranchOnly })
+    .onConflictDoUpdate({ target: settings.id, set: { managersOwnBranchOnly: input.managersOwnBranchOnly } });
+  return getAccessSettings(db);
 }

@@ -3,6 +3,7 @@ import { hashPassword } from '../../auth/passwords';
 import { invalidateUserSessions, type Actor } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { branches, users } from '../../db/schema';
+import { assertBranchInScope, assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import type { ServiceContext } from '../../deps';
 import { AppError, isUniqueViolation } from '../../errors';
 import type { Page } from '../../../shared/pagination';
@@ -101,7 +102,8 @@ const SORT = {
   createdAt: users.createdAt,
 };
 
-export async function listUsers({ db }: ServiceContext, input: TListUsersInput): Promise<Page<UserDto>> {
+export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Promise<Page<UserDto>> {
+  const { db } = ctx;
   const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize };
   if (input.branchId && !isUuid(input.branchId)) return empty;
   const conditions: Array<SQL | undefined> = [
@@ -114,6 +116,7 @@ export async function listUsers({ db }: ServiceContext, input: TListUsersInput):
       : undefined,
     input.role ? eq(users.role, input.role) : undefined,
     input.branchId ? eq(users.branchId, input.branchId) : undefined,
+    branchCondition(await branchScopeOf(ctx)),
   ];
   const where = and(...conditions);
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
@@ -129,23 +132,26 @@ export async function listUsers({ db }: ServiceContext, input: TListUsersInput):
 }
 
 /** The documented REST list answers a bare array (docs/architecture.md); capped so one call stays bounded. */
-export async function listAllUsers({ db }: ServiceContext, role?: Role): Promise<UserDto[]> {
-  const rows = await selectUsers(db)
-    .where(role ? eq(users.role, role) : undefined)
+export async function listAllUsers(ctx: ServiceContext, role?: Role): Promise<UserDto[]> {
+  const rows = await selectUsers(ctx.db)
+    .where(and(role ? eq(users.role, role) : undefined, branchCondition(await branchScopeOf(ctx))))
     .orderBy(desc(users.createdAt), asc(users.id))
     .limit(10_000);
   return rows.map(toUserDto);
 }
 
-export async function getUser({ db }: ServiceContext, id: string): Promise<UserDto> {
+export async function getUser(ctx: ServiceContext, id: string): Promise<UserDto> {
   assertId(id, 'User');
-  const dto = await findUserDto(db, id);
+  await assertUserInScope(ctx, id, USER_NOT_FOUND);
+  const dto = await findUserDto(ctx.db, id);
   if (!dto) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
   return dto;
 }
 
-export async function createUser({ db, actor }: ServiceContext, input: TCreateUserInput): Promise<UserDto> {
+export async function createUser(ctx: ServiceContext, input: TCreateUserInput): Promise<UserDto> {
+  const { db, actor } = ctx;
   assertCanGrant(actor, input.role);
+  await assertBranchInScope(ctx, input.branchId);
   await assertBranchExists(db, input.branchId);
   await assertEmailFree(db, input.email);
   await assertUsernameFree(db, input.username);
@@ -205,10 +211,12 @@ async function lockUser(tx: Db, id: string) {
 }
 
 export async function updateUser(
-  { db, actor, deps }: ServiceContext,
+  ctx: ServiceContext,
   input: TUpdateUserInput & { image?: UploadedImage },
 ): Promise<UserDto> {
+  const { db, actor, deps } = ctx;
   assertId(input.id, 'User');
+  await assertUserInScope(ctx, input.id, USER_NOT_FOUND);
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, input.id);
     assertCanManage(actor, target);
@@ -226,6 +234,7 @@ export async function updateUser(
     if (input.branchId !== undefined && input.branchId !== target.branchId) {
       // On oneself only the profile fields change: a manager must not move into another branch.
       if (target.id === actor.id) throw new AppError('FORBIDDEN', OWN_BRANCH);
+      await assertBranchInScope({ db: tx, actor }, input.branchId);
       if (input.branchId !== null) await assertBranchExists(tx, input.branchId);
       changes.branchId = input.branchId;
     }

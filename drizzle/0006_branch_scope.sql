@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "managers_own_branch_only" boolean DEFAULT false NOT NULL;
