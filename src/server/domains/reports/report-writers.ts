@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { jsPDF } from 'jspdf';
 import { autoTable, type RowInput } from 'jspdf-autotable';
 import { formatAmount } from '../../../shared/money';
-import type { ReportColumn, ReportRow, ReportSource } from './report-sources';
+import type { ReportColumn, ReportRow, ReportSource } from './report-source';
 
 export const BATCH_SIZE = 1000;
 /**

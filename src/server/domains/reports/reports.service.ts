@@ -3,11 +3,13 @@ import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { AppDeps, ServiceContext } from '../../deps';
 import { reportFiles } from '../../db/schema';
 import { AppError } from '../../errors';
+import { todayIn } from '../../../shared/booking-status';
 import { isAdmin } from '../../../shared/roles';
 import { reportFileName, type ReportFormat } from '../../../shared/report-columns';
 import { assertId } from '../common';
 import { getCurrencySettings } from '../settings/settings.service';
-import { reportSource, type ReportSource } from './report-sources';
+import type { ReportSource } from './report-source';
+import { reportSource } from './report-sources';
 import { buildPdf, jsonChunks, PDF_MAX_ROWS, writeXlsx } from './report-writers';
 import type { TReportCountInput, TReportSpec } from '@shared/schemas/reports';
 
@@ -24,11 +26,6 @@ export type ReportOutcome =
   | { kind: 'json'; body: Readable }
   | { kind: 'file'; fileName: string; contentType: string; body: Readable }
   | { kind: 'job'; reportId: string; jobId: string; status: 'queued'; fileName: string };
-
-/** YYYY-MM-DD in the institute's time zone: the `{date}` of the file names. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 async function sourceFor(deps: AppDeps, spec: TReportSpec): Promise<ReportSource> {
   const currency = await getCurrencySettings(deps.db);

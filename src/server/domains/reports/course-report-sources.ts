@@ -1,0 +1,274 @@
+import { and, asc, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
+import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
+import { COURSE_REPORT_COLUMNS, REPORT_COLUMN_LABELS } from '../../../shared/report-columns';
+import { iso } from '../common';
+import type { CurrencySettings } from '../settings/settings.service';
+import {
+  afterCursor,
+  createdOnOrAfter,
+  createdOnOrBefore,
+  cursorTs,
+  dateFilterLine,
+  keyset,
+  knownKeys,
+  money,
+  moneyFilterLine,
+  sameText,
+  sumMinor,
+  totalsRow,
+  type Cursor,
+  type ReportColumn,
+  type ReportRow,
+  type ReportSource,
+} from './report-source';
+import { revenueSource } from './revenue-report-source';
+import type { TCourseReportFilters } from '@shared/schemas/reports';
+
+const COURSE_COLUMN_META: Record<(typeof COURSE_REPORT_COLUMNS)[number], Omit<ReportColumn, 'key' | 'header'>> = {
+  courseName: { type: 'text', width: 30 },
+  category: { type: 'text', width: 18 },
+  duration: { type: 'text', width: 14 },
+  totalFee: { type: 'money', width: 16 },
+  admissionFee: { type: 'money', width: 18 },
+  installments: { type: 'int', width: 12 },
+  createdAt: { type: 'datetime', width: 18 },
+  updatedAt: { type: 'datetime', width: 18 },
+  description: { type: 'text', width: 40 },
+};
+
+const COURSE_LIST_COLUMNS = [
+  'courseName',
+  'category',
+  'duration',
+  'totalFee',
+  'admissionFee',
+  'installments',
+  'createdAt',
+] as const;
+
+/** Category and fee select courses; the dates select what the report is about (see callers). */
+function courseWhere(f: TCourseReportFilters): SQL[] {
+  const w: SQL[] = [];
+  if (f.category) w.push(sameText(courses.category, f.category));
+  if (f.minFee !== undefined) w.push(gte(courses.totalFee, f.minFee));
+  if (f.maxFee !== undefined) w.push(lte(courses.totalFee, f.maxFee));
+  return w;
+}
+
+function courseFilterLines(f: TCourseReportFilters, dateLabel: string): string[] {
+  return [
+    ...(f.category ? [`Category: ${f.category}`] : []),
+    ...moneyFilterLine('Course fee', f.minFee, f.maxFee),
+    ...dateFilterLine(dateLabel, f.startDate, f.endDate),
+  ];
+}
+
+/** The course list, or a custom course report when `fields` names its columns. */
+export function courseListSource(db: Db, tz: string, f: TCourseReportFilters, fields?: string[]): ReportSource {
+  const keys = knownKeys(COURSE_COLUMN_META, fields ?? COURSE_LIST_COLUMNS);
+  const where = courseWhere(f);
+  if (f.startDate) where.push(createdOnOrAfter(courses.createdAt, f.startDate, tz));
+  if (f.endDate) where.push(createdOnOrBefore(courses.createdAt, f.endDate, tz));
+  const custom = fields !== undefined;
+  return {
+    title: custom ? 'Custom Course Report' : 'Course List',
+    fileBase: custom ? 'custom_report' : 'course_report',
+    columns: keys.map((k) => ({ key: k, header: REPORT_COLUMN_LABELS[k], ...COURSE_COLUMN_META[k] })),
+    filterLines: courseFilterLines(f, 'Created'),
+    async count() {
+      const [r] = await db
+        .select({ n: count() })
+        .from(courses)
+        .where(and(...where));
+      return r?.n ?? 0;
+    },
+    async *batches(size) {
+      const fetch = (after: Cursor | null, limit: number) =>
+        db
+          .select({ c: courses, cursorTs: cursorTs(courses.createdAt), cursorId: courses.id })
+          .from(courses)
+          .where(and(...where, afterCursor(courses.createdAt, courses.id, after)))
+          .orderBy(asc(courses.createdAt), asc(courses.id))
+          .limit(limit);
+      for await (const batch of keyset(fetch, size)) {
+        yield batch.map(({ c }) => {
+          const all: ReportRow = {
+            courseName: c.courseName,
+            category: c.category,
+            duration: c.duration,
+            totalFee: money(c.totalFee),
+            admissionFee: money(c.admissionFee),
+            installments: c.installments,
+            createdAt: iso(c.createdAt),
+            updatedAt: iso(c.updatedAt),
+            description: c.description,
+          };
+          return Object.fromEntries(keys.map((k) => [k, all[k] ?? null]));
+        });
+      }
+    },
+    async totals() {
+      const moneyKeys = keys.filter((k) => k === 'totalFee' || k === 'admissionFee');
+      if (!moneyKeys.length) return [];
+      const [r] = await db
+        .select({ totalFee: sumMinor(courses.totalFee), admissionFee: sumMinor(courses.admissionFee) })
+        .from(courses)
+        .where(and(...where));
+      return [totalsRow(keys, { ...Object.fromEntries(moneyKeys.map((k) => [k, money(r?.[k] ?? 0)])) })];
+    },
+  };
+}
+
+// The paid and outstanding parts of one enrolment: admission fee plus installments.
+const enrolPaid = sql<number>`(case when ${enrollments.admissionFeePaid} then ${enrollments.admissionFee} else 0 end
+  + coalesce((select sum(${enrollmentInstallments.amount}) from ${enrollmentInstallments}
+     where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid}), 0))`;
+const enrolOutstanding = sql<number>`(case when ${enrollments.admissionFeePaid} then 0 else ${enrollments.admissionFee} end
+  + coalesce((select sum(${enrollmentInstallments.amount}) from ${enrollmentInstallments}
+     where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and not ${enrollmentInstallments.isPaid}), 0))`;
+
+function enrollmentWhere(f: TCourseReportFilters): SQL[] {
+  const w = courseWhere(f);
+  if (f.startDate) w.push(gte(enrollments.enrolledOn, f.startDate));
+  if (f.endDate) w.push(lte(enrollments.enrolledOn, f.endDate));
+  return w;
+}
+
+export function enrollmentSource(db: Db, f: TCourseReportFilters): ReportSource {
+  const where = enrollmentWhere(f);
+  const columns: ReportColumn[] = [
+    { key: 'student', header: 'Student', type: 'text', width: 20 },
+    { key: 'email', header: 'Email', type: 'text', width: 28 },
+    { key: 'course', header: 'Course', type: 'text', width: 26 },
+    { key: 'category', header: 'Category', type: 'text', width: 16 },
+    { key: 'paymentType', header: 'Payment Type', type: 'text', width: 13 },
+    { key: 'enrolledOn', header: 'Enrolled On', type: 'date', width: 13 },
+    { key: 'totalFee', header: 'Course Fee (Rs.)', type: 'money', width: 16 },
+    { key: 'admissionFee', header: 'Admission Fee (Rs.)', type: 'money', width: 18 },
+    { key: 'paid', header: 'Paid (Rs.)', type: 'money', width: 16 },
+    { key: 'outstanding', header: 'Outstanding (Rs.)', type: 'money', width: 17 },
+    { key: 'status', header: 'Status', type: 'text', width: 16 },
+  ];
+  const from = () =>
+    db
+      .select({
+        e: enrollments,
+        username: users.username,
+        email: users.email,
+        courseName: courses.courseName,
+        category: courses.category,
+        paid: enrolPaid.mapWith(Number),
+        outstanding: enrolOutstanding.mapWith(Number),
+        installmentCount:
+          sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id})`.mapWith(
+            Number,
+          ),
+        paidCount:
+          sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid})`.mapWith(
+            Number,
+          ),
+        cursorTs: cursorTs(enrollments.createdAt),
+        cursorId: enrollments.id,
+      })
+      .from(enrollments)
+      .leftJoin(users, eq(users.id, enrollments.userId))
+      .leftJoin(courses, eq(courses.id, enrollments.courseId));
+  return {
+    title: 'Enrollment Report',
+    fileBase: 'enrollment_report',
+    columns,
+    filterLines: courseFilterLines(f, 'Enrolled'),
+    async count() {
+      const [r] = await db
+        .select({ n: count() })
+        .from(enrollments)
+        .leftJoin(courses, eq(courses.id, enrollments.courseId))
+        .where(and(...where));
+      return r?.n ?? 0;
+    },
+    async *batches(size) {
+      const fetch = (after: Cursor | null, limit: number) =>
+        from()
+          .where(and(...where, afterCursor(enrollments.createdAt, enrollments.id, after)))
+          .orderBy(asc(enrollments.createdAt), asc(enrollments.id))
+          .limit(limit);
+      for await (const batch of keyset(fetch, size)) {
+        yield batch.map((r) => ({
+          student: r.username ?? r.e.deletedUsername ?? 'Unknown',
+          email: r.email ?? r.e.deletedEmail ?? null,
+          course: r.courseName ?? r.e.deletedCourseName ?? 'Unknown course',
+          category: r.category ?? null,
+          paymentType: r.e.paymentType,
+          enrolledOn: r.e.enrolledOn,
+          totalFee: money(r.e.totalFee),
+          admissionFee: money(r.e.admissionFee),
+          paid: money(r.paid),
+          outstanding: money(r.outstanding),
+          status: enrollmentDisplayStatus({
+            status: r.e.status,
+            admissionFeePaid: r.e.admissionFeePaid,
+            admissionFee: r.e.admissionFee,
+            installments: Array.from({ length: r.installmentCount }, (_, i) => ({ isPaid: i < r.paidCount })),
+          }),
+        }));
+      }
+    },
+    async totals() {
+      const [r] = await db
+        .select({
+          totalFee: sumMinor(enrollments.totalFee),
+          admissionFee: sumMinor(enrollments.admissionFee),
+          paid: sumMinor(enrolPaid),
+          outstanding: sumMinor(enrolOutstanding),
+        })
+        .from(enrollments)
+        .leftJoin(courses, eq(courses.id, enrollments.courseId))
+        .where(and(...where));
+      return [
+        totalsRow(
+          columns.map((c) => c.key),
+          {
+            totalFee: money(r?.totalFee),
+            admissionFee: money(r?.admissionFee),
+            paid: money(r?.paid),
+            outstanding: money(r?.outstanding),
+          },
+        ),
+      ];
+    },
+  };
+}
+
+export function courseRevenueSource(db: Db, f: TCourseReportFilters, currency: CurrencySettings): ReportSource {
+  const where = enrollmentWhere(f);
+  const name = sql<string>`coalesce(${courses.courseName}, ${enrollments.deletedCourseName}, 'Unknown course')`;
+  return revenueSource({
+    title: 'Course Revenue Report',
+    fileBase: 'revenue_report',
+    countLabel: 'Enrollments',
+    nameLabel: 'Course',
+    filterLines: courseFilterLines(f, 'Enrolled'),
+    currency,
+    groups: async () => {
+      const rows = await db
+        .select({
+          courseId: courses.id,
+          name,
+          category: courses.category,
+          currency: enrollments.currency,
+          count: count(),
+          expected: sumMinor(sql`${enrollments.totalFee} + ${enrollments.admissionFee}`),
+          collected: sumMinor(enrolPaid),
+          outstanding: sumMinor(enrolOutstanding),
+        })
+        .from(enrollments)
+        .leftJoin(courses, eq(courses.id, enrollments.courseId))
+        .where(and(...where))
+        .groupBy(courses.id, name, courses.category, enrollments.currency)
+        .orderBy(asc(name), asc(enrollments.currency));
+      return rows.map(({ courseId: _, ...r }) => r);
+    },
+  });
+}

@@ -1,0 +1,261 @@
+import { and, asc, count, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bookingInstallments, treatmentBookings, treatments, users } from '../../db/schema';
+import { REPORT_COLUMN_LABELS, type TreatmentReportColumn } from '../../../shared/report-columns';
+import { iso } from '../common';
+import type { CurrencySettings } from '../settings/settings.service';
+import {
+  afterCursor,
+  createdOnOrAfter,
+  createdOnOrBefore,
+  cursorTs,
+  dateFilterLine,
+  durationText,
+  keyset,
+  knownKeys,
+  money,
+  moneyFilterLine,
+  sameText,
+  sumMinor,
+  totalsRow,
+  type Cursor,
+  type ReportColumn,
+  type ReportRow,
+  type ReportSource,
+} from './report-source';
+import { revenueSource } from './revenue-report-source';
+import type { TTreatmentReportFilters } from '@shared/schemas/reports';
+
+/** The custom report's columns plus the ones only the treatment list shows. */
+type TreatmentColumn = TreatmentReportColumn | 'localPrice' | 'foreignPrice' | 'maxSessions' | 'installments';
+
+const TREATMENT_COLUMN_META: Record<TreatmentColumn, Omit<ReportColumn, 'key'>> = {
+  treatmentName: { header: REPORT_COLUMN_LABELS.treatmentName, type: 'text', width: 30 },
+  category: { header: REPORT_COLUMN_LABELS.category, type: 'text', width: 18 },
+  localPrice: { header: 'Local Price (Rs.)', type: 'money', width: 16 },
+  foreignPrice: { header: 'Foreign Price ($)', type: 'money', width: 16 },
+  maxSessions: { header: 'Max Sessions', type: 'int', width: 13 },
+  installments: { header: 'Installments', type: 'int', width: 12 },
+  duration: { header: REPORT_COLUMN_LABELS.duration, type: 'text', width: 14 },
+  price: { header: REPORT_COLUMN_LABELS.price, type: 'money', width: 16 },
+  discountedPrice: { header: REPORT_COLUMN_LABELS.discountedPrice, type: 'money', width: 20 },
+  specialRequirements: { header: REPORT_COLUMN_LABELS.specialRequirements, type: 'text', width: 30 },
+  createdAt: { header: REPORT_COLUMN_LABELS.createdAt, type: 'datetime', width: 18 },
+  updatedAt: { header: REPORT_COLUMN_LABELS.updatedAt, type: 'datetime', width: 18 },
+  description: { header: REPORT_COLUMN_LABELS.description, type: 'text', width: 40 },
+};
+
+const TREATMENT_LIST_COLUMNS: TreatmentColumn[] = [
+  'treatmentName',
+  'category',
+  'localPrice',
+  'foreignPrice',
+  'maxSessions',
+  'installments',
+  'duration',
+  'createdAt',
+];
+
+function treatmentWhere(f: TTreatmentReportFilters): SQL[] {
+  const w: SQL[] = [];
+  if (f.category) w.push(sameText(treatments.category, f.category));
+  if (f.minPrice !== undefined) w.push(gte(treatments.localPrice, f.minPrice));
+  if (f.maxPrice !== undefined) w.push(lte(treatments.localPrice, f.maxPrice));
+  return w;
+}
+
+function treatmentFilterLines(f: TTreatmentReportFilters, dateLabel: string): string[] {
+  return [
+    ...(f.category ? [`Category: ${f.category}`] : []),
+    ...moneyFilterLine('Local price', f.minPrice, f.maxPrice),
+    ...dateFilterLine(dateLabel, f.startDate, f.endDate),
+  ];
+}
+
+/** The treatment list, or a custom treatment report when `fields` names its columns. */
+export function treatmentListSource(db: Db, tz: string, f: TTreatmentReportFilters, fields?: string[]): ReportSource {
+  const keys = knownKeys(TREATMENT_COLUMN_META, fields ?? TREATMENT_LIST_COLUMNS);
+  const where = treatmentWhere(f);
+  if (f.startDate) where.push(createdOnOrAfter(treatments.createdAt, f.startDate, tz));
+  if (f.endDate) where.push(createdOnOrBefore(treatments.createdAt, f.endDate, tz));
+  const custom = fields !== undefined;
+  return {
+    title: custom ? 'Custom Treatment Report' : 'Treatment List',
+    fileBase: custom ? 'custom_treatment_report' : 'list_treatment_report',
+    columns: keys.map((k) => ({ key: k, ...TREATMENT_COLUMN_META[k] })),
+    filterLines: treatmentFilterLines(f, 'Created'),
+    async count() {
+      const [r] = await db
+        .select({ n: count() })
+        .from(treatments)
+        .where(and(...where));
+      return r?.n ?? 0;
+    },
+    async *batches(size) {
+      const fetch = (after: Cursor | null, limit: number) =>
+        db
+          .select({ t: treatments, cursorTs: cursorTs(treatments.createdAt), cursorId: treatments.id })
+          .from(treatments)
+          .where(and(...where, afterCursor(treatments.createdAt, treatments.id, after)))
+          .orderBy(asc(treatments.createdAt), asc(treatments.id))
+          .limit(limit);
+      for await (const batch of keyset(fetch, size)) {
+        yield batch.map(({ t }) => {
+          const all: ReportRow = {
+            treatmentName: t.treatmentName,
+            category: t.category,
+            localPrice: money(t.localPrice),
+            foreignPrice: money(t.foreignPrice),
+            maxSessions: t.maxSessions,
+            installments: t.installments,
+            duration: durationText(t.durationWeeks, t.durationDays, t.durationMonths),
+            price: money(t.localPrice),
+            discountedPrice: money(t.discountedPrice),
+            specialRequirements: t.specialRequirements,
+            createdAt: iso(t.createdAt),
+            updatedAt: iso(t.updatedAt),
+            description: t.description,
+          };
+          return Object.fromEntries(keys.map((k) => [k, all[k] ?? null]));
+        });
+      }
+    },
+    async totals() {
+      return [];
+    },
+  };
+}
+
+const bookingPaid = sql<number>`coalesce((select sum(${bookingInstallments.amount}) from ${bookingInstallments}
+  where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and ${bookingInstallments.isPaid}), 0)`;
+const bookingOutstanding = sql<number>`coalesce((select sum(${bookingInstallments.amount}) from ${bookingInstallments}
+  where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and not ${bookingInstallments.isPaid}), 0)`;
+
+function bookingWhere(f: TTreatmentReportFilters): SQL[] {
+  const w = treatmentWhere(f);
+  if (f.startDate) w.push(gte(treatmentBookings.bookedOn, f.startDate));
+  if (f.endDate) w.push(lte(treatmentBookings.bookedOn, f.endDate));
+  return w;
+}
+
+export function bookingSource(db: Db, f: TTreatmentReportFilters): ReportSource {
+  const where = bookingWhere(f);
+  const columns: ReportColumn[] = [
+    { key: 'customer', header: 'Customer', type: 'text', width: 20 },
+    { key: 'email', header: 'Email', type: 'text', width: 28 },
+    { key: 'treatment', header: 'Treatment', type: 'text', width: 26 },
+    { key: 'userType', header: 'Patient Type', type: 'text', width: 12 },
+    { key: 'paymentType', header: 'Payment Type', type: 'text', width: 13 },
+    { key: 'paymentStatus', header: 'Payment Status', type: 'text', width: 15 },
+    { key: 'status', header: 'Booking Status', type: 'text', width: 14 },
+    { key: 'bookedOn', header: 'Booked On', type: 'date', width: 13 },
+    { key: 'currency', header: 'Currency', type: 'text', width: 10 },
+    { key: 'price', header: 'Price', type: 'money', width: 14 },
+    { key: 'paid', header: 'Paid', type: 'money', width: 14 },
+    { key: 'outstanding', header: 'Outstanding', type: 'money', width: 14 },
+  ];
+  return {
+    title: 'Treatment Booking Report',
+    fileBase: 'bookings_treatment_report',
+    columns,
+    filterLines: treatmentFilterLines(f, 'Booked'),
+    async count() {
+      const [r] = await db
+        .select({ n: count() })
+        .from(treatmentBookings)
+        .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
+        .where(and(...where));
+      return r?.n ?? 0;
+    },
+    async *batches(size) {
+      const fetch = (after: Cursor | null, limit: number) =>
+        db
+          .select({
+            b: treatmentBookings,
+            username: users.username,
+            email: users.email,
+            paid: bookingPaid.mapWith(Number),
+            outstanding: bookingOutstanding.mapWith(Number),
+            cursorTs: cursorTs(treatmentBookings.createdAt),
+            cursorId: treatmentBookings.id,
+          })
+          .from(treatmentBookings)
+          .leftJoin(users, eq(users.id, treatmentBookings.userId))
+          .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
+          .where(and(...where, afterCursor(treatmentBookings.createdAt, treatmentBookings.id, after)))
+          .orderBy(asc(treatmentBookings.createdAt), asc(treatmentBookings.id))
+          .limit(limit);
+      for await (const batch of keyset(fetch, size)) {
+        yield batch.map((r) => ({
+          customer: r.username ?? r.b.deletedUsername ?? 'Unknown',
+          email: r.email ?? r.b.deletedEmail ?? null,
+          treatment: r.b.treatmentName,
+          userType: r.b.userType,
+          paymentType: r.b.paymentType,
+          paymentStatus: r.b.paymentStatus,
+          status: r.b.status,
+          bookedOn: r.b.bookedOn,
+          currency: r.b.currency,
+          price: money(r.b.price),
+          paid: money(r.paid),
+          outstanding: money(r.outstanding),
+        }));
+      }
+    },
+    /** One totals row per currency; cancelled bookings are listed but not counted. */
+    async totals() {
+      const rows = await db
+        .select({
+          currency: treatmentBookings.currency,
+          price: sumMinor(treatmentBookings.price),
+          paid: sumMinor(bookingPaid),
+          outstanding: sumMinor(bookingOutstanding),
+        })
+        .from(treatmentBookings)
+        .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
+        .where(and(...where, ne(treatmentBookings.status, 'cancelled')))
+        .groupBy(treatmentBookings.currency)
+        .orderBy(asc(treatmentBookings.currency));
+      const keys = columns.map((c) => c.key);
+      return rows.map((r) =>
+        totalsRow(
+          keys,
+          { currency: r.currency, price: money(r.price), paid: money(r.paid), outstanding: money(r.outstanding) },
+          `Total ${r.currency} (excluding cancelled)`,
+        ),
+      );
+    },
+  };
+}
+
+export function treatmentRevenueSource(db: Db, f: TTreatmentReportFilters, currency: CurrencySettings): ReportSource {
+  const where = [...bookingWhere(f), ne(treatmentBookings.status, 'cancelled')];
+  const name = sql<string>`coalesce(${treatments.treatmentName}, ${treatmentBookings.treatmentName})`;
+  return revenueSource({
+    title: 'Treatment Revenue Report',
+    fileBase: 'revenue_treatment_report',
+    countLabel: 'Bookings',
+    nameLabel: 'Treatment',
+    filterLines: [...treatmentFilterLines(f, 'Booked'), 'Cancelled bookings are excluded'],
+    currency,
+    groups: async () => {
+      const rows = await db
+        .select({
+          treatmentId: treatmentBookings.treatmentId,
+          name,
+          category: treatments.category,
+          currency: treatmentBookings.currency,
+          count: count(),
+          expected: sumMinor(treatmentBookings.price),
+          collected: sumMinor(bookingPaid),
+          outstanding: sumMinor(bookingOutstanding),
+        })
+        .from(treatmentBookings)
+        .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
+        .where(and(...where))
+        .groupBy(treatmentBookings.treatmentId, name, treatments.category, treatmentBookings.currency)
+        .orderBy(asc(name), asc(treatmentBookings.currency));
+      return rows.map(({ treatmentId: _, ...r }) => r);
+    },
+  });
+}
