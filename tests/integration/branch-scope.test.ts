@@ -222,6 +222,47 @@ describe('on: a manager of branch A', () => {
     ]);
   });
 
+  it('reports hold only branch A rows; catalogue reports are shared', async () => {
+    const json = async (path: string, token = managerA.token) => {
+      const res = await t.api('GET', `${path}?format=json`, { token });
+      expect(res.status).toBe(200);
+      return res.body as { total: number; data: Array<Record<string, unknown>> };
+    };
+    const users = await json('/api/reports/users/excel');
+    expect(users.data.map((u) => u.email)).toContain(studentA.email);
+    expect(users.data.map((u) => u.email)).not.toContain(studentB.email);
+    const enrolments = await json('/api/course-reports/enrollments');
+    expect(enrolments.data.map((e) => e.student)).toEqual([studentA.username]);
+    const revenue = await json('/api/course-reports/revenue');
+    expect(revenue.data).toEqual([expect.objectContaining({ name: 'Branch scope course', count: 1 })]);
+    const bookings = await json('/api/treatment-reports/bookings');
+    expect(bookings.total).toBe(1);
+    expect((await json('/api/course-reports/enrollments', admin.token)).total).toBe(2);
+    expect((await json('/api/course-reports/excel')).total).toBe(
+      (await json('/api/course-reports/excel', admin.token)).total,
+    );
+  });
+
+  it('a report built later by the worker keeps the scope it was asked with', async () => {
+    const worker = await startTestApp({ REPORT_JOB_THRESHOLD: 0 }, { sameDatabaseAs: t });
+    try {
+      const queued = await worker.api('GET', '/api/course-reports/enrollments?format=json', { token: managerA.token });
+      expect(queued.status).toBe(202);
+      let status = queued.body;
+      for (let i = 0; i < 100 && status.status !== 'ready'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        status = (await worker.api('GET', `/api/reports/files/${queued.body.reportId}`, { token: managerA.token }))
+          .body;
+      }
+      const file = await worker.api('GET', `/api/reports/files/${queued.body.reportId}/download`, {
+        token: managerA.token,
+      });
+      expect(file.body.data.map((e: { student: string }) => e.student)).toEqual([studentA.username]);
+    } finally {
+      await worker.close();
+    }
+  });
+
   it('a manager without a branch sees no one but themselves', async () => {
     expect((await t.api('GET', '/api/users', { token: managerNoBranch.token })).body).toEqual([]);
     expect((await t.api('GET', '/api/enrollments', { token: managerNoBranch.token })).body.data).toEqual([]);

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { ownerInScope, type BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
@@ -129,15 +130,17 @@ const enrolOutstanding = sql<number>`(case when ${enrollments.admissionFeePaid} 
   + coalesce((select sum(${enrollmentInstallments.amount}) from ${enrollmentInstallments}
      where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and not ${enrollmentInstallments.isPaid}), 0))`;
 
-function enrollmentWhere(f: TCourseReportFilters): SQL[] {
+function enrollmentWhere(f: TCourseReportFilters, scope: BranchScope | null): SQL[] {
   const w = courseWhere(f);
+  const mine = ownerInScope(scope, enrollments.userId);
+  if (mine) w.push(mine);
   if (f.startDate) w.push(gte(enrollments.enrolledOn, f.startDate));
   if (f.endDate) w.push(lte(enrollments.enrolledOn, f.endDate));
   return w;
 }
 
-export function enrollmentSource(db: Db, f: TCourseReportFilters): ReportSource {
-  const where = enrollmentWhere(f);
+export function enrollmentSource(db: Db, f: TCourseReportFilters, scope: BranchScope | null): ReportSource {
+  const where = enrollmentWhere(f, scope);
   const columns: ReportColumn[] = [
     { key: 'student', header: 'Student', type: 'text', width: 20 },
     { key: 'email', header: 'Email', type: 'text', width: 28 },
@@ -241,8 +244,13 @@ export function enrollmentSource(db: Db, f: TCourseReportFilters): ReportSource 
   };
 }
 
-export function courseRevenueSource(db: Db, f: TCourseReportFilters, currency: CurrencySettings): ReportSource {
-  const where = enrollmentWhere(f);
+export function courseRevenueSource(
+  db: Db,
+  f: TCourseReportFilters,
+  currency: CurrencySettings,
+  scope: BranchScope | null,
+): ReportSource {
+  const where = enrollmentWhere(f, scope);
   const name = sql<string>`coalesce(${courses.courseName}, ${enrollments.deletedCourseName}, 'Unknown course')`;
   return revenueSource({
     title: 'Course Revenue Report',

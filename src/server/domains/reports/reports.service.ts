@@ -7,6 +7,7 @@ import { todayIn } from '../../../shared/booking-status';
 import { isAdmin } from '../../../shared/roles';
 import { reportFileName, type ReportFormat } from '../../../shared/report-columns';
 import { assertId } from '../common';
+import { branchScopeOf, type BranchScope } from '../branch-scope';
 import { getCurrencySettings } from '../settings/settings.service';
 import type { ReportSource } from './report-source';
 import { reportSource } from './report-sources';
@@ -27,9 +28,9 @@ export type ReportOutcome =
   | { kind: 'file'; fileName: string; contentType: string; body: Readable }
   | { kind: 'job'; reportId: string; jobId: string; status: 'queued'; fileName: string };
 
-async function sourceFor(deps: AppDeps, spec: TReportSpec): Promise<ReportSource> {
+async function sourceFor(deps: AppDeps, spec: TReportSpec, scope: BranchScope | null): Promise<ReportSource> {
   const currency = await getCurrencySettings(deps.db);
-  return reportSource(deps.db, spec, { timeZone: deps.config.TIME_ZONE, currency });
+  return reportSource(deps.db, spec, { timeZone: deps.config.TIME_ZONE, currency, scope });
 }
 
 /**
@@ -58,7 +59,9 @@ async function startedStream(chunks: AsyncGenerator<string>): Promise<Readable> 
  */
 export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: ReportFormat): Promise<ReportOutcome> {
   const { deps } = ctx;
-  const source = await sourceFor(deps, spec);
+  // The scope is decided now and stored with a queued report, so the worker builds what was asked.
+  const scope = await branchScopeOf(ctx);
+  const source = await sourceFor(deps, spec, scope);
   const rows = await source.count();
   if (format === 'json' && rows <= deps.config.REPORT_JOB_THRESHOLD)
     return { kind: 'json', body: await startedStream(jsonChunks(source)) };
@@ -82,7 +85,7 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
           format,
           fileName,
           contentType: CONTENT_TYPES[format],
-          params: { spec, rows },
+          params: { spec, rows, scope },
           expiresAt: new Date(Date.now() + FILE_TTL_MS),
         })
         .returning({ id: reportFiles.id });
@@ -130,8 +133,8 @@ export async function buildStoredReport(
     .set({ status: 'building', progress: 0, error: null })
     .where(eq(reportFiles.id, reportFileId));
   try {
-    const { spec } = file.params as { spec: TReportSpec };
-    const source = await sourceFor(deps, spec);
+    const { spec, scope } = file.params as { spec: TReportSpec; scope?: BranchScope | null };
+    const source = await sourceFor(deps, spec, scope ?? null);
     const total = Math.max(1, await source.count());
     let last = 0;
     const meta = {
@@ -221,6 +224,6 @@ export async function downloadReportFile(ctx: ServiceContext, id: string) {
 }
 
 export async function countReportRows(ctx: ServiceContext, input: TReportCountInput): Promise<{ rows: number }> {
-  const source = await sourceFor(ctx.deps, input);
+  const source = await sourceFor(ctx.deps, input, await branchScopeOf(ctx));
   return { rows: await source.count() };
 }

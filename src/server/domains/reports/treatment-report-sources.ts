@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { ownerInScope, type BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
 import { bookingInstallments, treatmentBookings, treatments, users } from '../../db/schema';
 import { REPORT_COLUMN_LABELS, type TreatmentReportColumn } from '../../../shared/report-columns';
@@ -131,15 +132,17 @@ const bookingPaid = sql<number>`coalesce((select sum(${bookingInstallments.amoun
 const bookingOutstanding = sql<number>`coalesce((select sum(${bookingInstallments.amount}) from ${bookingInstallments}
   where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and not ${bookingInstallments.isPaid}), 0)`;
 
-function bookingWhere(f: TTreatmentReportFilters): SQL[] {
+function bookingWhere(f: TTreatmentReportFilters, scope: BranchScope | null): SQL[] {
   const w = treatmentWhere(f);
+  const mine = ownerInScope(scope, treatmentBookings.userId);
+  if (mine) w.push(mine);
   if (f.startDate) w.push(gte(treatmentBookings.bookedOn, f.startDate));
   if (f.endDate) w.push(lte(treatmentBookings.bookedOn, f.endDate));
   return w;
 }
 
-export function bookingSource(db: Db, f: TTreatmentReportFilters): ReportSource {
-  const where = bookingWhere(f);
+export function bookingSource(db: Db, f: TTreatmentReportFilters, scope: BranchScope | null): ReportSource {
+  const where = bookingWhere(f, scope);
   const columns: ReportColumn[] = [
     { key: 'customer', header: 'Customer', type: 'text', width: 20 },
     { key: 'email', header: 'Email', type: 'text', width: 28 },
@@ -228,8 +231,13 @@ export function bookingSource(db: Db, f: TTreatmentReportFilters): ReportSource 
   };
 }
 
-export function treatmentRevenueSource(db: Db, f: TTreatmentReportFilters, currency: CurrencySettings): ReportSource {
-  const where = [...bookingWhere(f), ne(treatmentBookings.status, 'cancelled')];
+export function treatmentRevenueSource(
+  db: Db,
+  f: TTreatmentReportFilters,
+  currency: CurrencySettings,
+  scope: BranchScope | null,
+): ReportSource {
+  const where = [...bookingWhere(f, scope), ne(treatmentBookings.status, 'cancelled')];
   const name = sql<string>`coalesce(${treatments.treatmentName}, ${treatmentBookings.treatmentName})`;
   return revenueSource({
     title: 'Treatment Revenue Report',

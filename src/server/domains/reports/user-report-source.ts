@@ -1,4 +1,5 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { branchCondition, type BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
 import { branches, users } from '../../db/schema';
 import {
@@ -33,11 +34,19 @@ const USER_COLUMN_META: Record<UserReportColumn, Omit<ReportColumn, 'key' | 'hea
 };
 
 /** The user report, or a custom one when `fields` names its columns. The password hash is never read. */
-export function userSource(db: Db, tz: string, f: TUserReportFilters, fields?: string[]): ReportSource {
+export function userSource(
+  db: Db,
+  tz: string,
+  f: TUserReportFilters,
+  fields: string[] | undefined,
+  scope: BranchScope | null,
+): ReportSource {
   const keys = knownKeys(USER_COLUMN_META, fields ?? DEFAULT_USER_REPORT_COLUMNS);
   const where: SQL[] = [];
   if (f.role) where.push(eq(users.role, f.role));
   if (f.branchId) where.push(eq(users.branchId, f.branchId));
+  const mine = branchCondition(scope);
+  if (mine) where.push(mine);
   if (f.startDate) where.push(createdOnOrAfter(users.createdAt, f.startDate, tz));
   if (f.endDate) where.push(createdOnOrBefore(users.createdAt, f.endDate, tz));
   const custom = fields !== undefined;
