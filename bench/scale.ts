@@ -20,13 +20,13 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase, type Db, type DbHandle } from '../src/server/db/client';
 import type { AppDeps, ServiceContext } from '../src/server/deps';
 import type { JobQueue } from '../src/server/jobs/queue';
-import { listBookings } from '../src/server/domains/bookings/bookings.service';
+import { listBookings } from '../src/server/domains/bookings/bookings.queries';
 import {
   enrollmentStatistics,
   listEnrollments,
   listEnrollmentsWhere,
   listOverdueInstallments,
-} from '../src/server/domains/enrollments/enrollments.service';
+} from '../src/server/domains/enrollments/enrollments.queries';
 import { queueOverdueReminders } from '../src/server/domains/reminders/reminders.service';
 import { reportSource } from '../src/server/domains/reports/report-sources';
 import { jsonChunks } from '../src/server/domains/reports/report-writers';

@@ -9,6 +9,7 @@ import {
   ZPayInstallmentBody,
   ZProgressBody,
 } from '@shared/schemas/bookings';
+import * as queries from './bookings.queries';
 import * as service from './bookings.service';
 
 const ZPairParams = z.object({ userId: z.string(), treatmentId: z.string() });
@@ -43,7 +44,7 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     url: '/api/bookings/progress/:userId/:treatmentId',
     access: 'staff',
     params: ZPairParams,
-    handler: ({ ctx, params }) => service.getProgress(ctx, params.userId, params.treatmentId),
+    handler: ({ ctx, params }) => queries.getProgress(ctx, params.userId, params.treatmentId),
   });
   route(app, deps, {
     method: 'PUT',
@@ -52,7 +53,7 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     params: ZPairParams,
     body: ZProgressBody,
     handler: async ({ ctx, params, body }) =>
-      service.updateProgress(ctx, await service.newestBookingId(ctx, params.userId, params.treatmentId), body),
+      service.updateProgress(ctx, await queries.newestBookingId(ctx, params.userId, params.treatmentId), body),
   });
   route(app, deps, {
     method: 'PUT',
@@ -78,21 +79,21 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     url: '/api/bookings/booking/:id',
     access: 'staff',
     params: ZIdParam,
-    handler: ({ ctx, params }) => service.getBooking(ctx, params.id),
+    handler: ({ ctx, params }) => queries.getBooking(ctx, params.id),
   });
   route(app, deps, {
     method: 'GET',
     url: '/api/bookings/bookings',
     access: 'staff',
     query: ZListBookingsQuery,
-    handler: ({ ctx, query }) => service.listAllBookings(ctx, query),
+    handler: ({ ctx, query }) => queries.listAllBookings(ctx, query),
   });
   route(app, deps, {
     method: 'GET',
     url: '/api/bookings/bookings/:userId',
     access: 'staff',
     params: ZUserIdParam,
-    handler: ({ ctx, params }) => service.listUserBookings(ctx, params.userId),
+    handler: ({ ctx, params }) => queries.listUserBookings(ctx, params.userId),
   });
   route(app, deps, {
     method: 'PUT',

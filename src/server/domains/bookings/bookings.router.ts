@@ -8,6 +8,7 @@ import {
   ZSetInstallmentPaidInput,
   ZSetSessionsInput,
 } from '@shared/schemas/bookings';
+import * as queries from './bookings.queries';
 import * as service from './bookings.service';
 
 /**
@@ -18,8 +19,8 @@ import * as service from './bookings.service';
  *   book, setInstallmentPaid, cancel, delete    admin, superadmin
  */
 export const bookingsRouter = router({
-  list: staffProcedure.input(ZListBookingsInput).query(({ ctx, input }) => service.listBookings(ctx.svc, input)),
-  get: staffProcedure.input(ZBookingIdInput).query(({ ctx, input }) => service.getBooking(ctx.svc, input.id)),
+  list: staffProcedure.input(ZListBookingsInput).query(({ ctx, input }) => queries.listBookings(ctx.svc, input)),
+  get: staffProcedure.input(ZBookingIdInput).query(({ ctx, input }) => queries.getBooking(ctx.svc, input.id)),
   book: adminProcedure.input(ZBookTreatmentInput).mutation(({ ctx, input }) =>
     service.bookTreatment(ctx.svc, {
       customer: { email: input.email },

@@ -1,44 +1,18 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
-import type { ServiceContext } from '../../deps';
-import { addToDate, computePaymentStatus, todayIn, type PaymentStatus } from '../../../shared/booking-status';
-import { fromMinor } from '../../../shared/money';
-import type { Page } from '../../../shared/pagination';
+import { addToDate, computePaymentStatus } from '../../../shared/booking-status';
 import { AppError } from '../../errors';
-import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
-import { buildInstallmentSchedule, paidColumns, toInstallmentDto } from '../installments';
+import { assertId, isUuid } from '../common';
+import { buildInstallmentSchedule, paidColumns } from '../installments';
 import { getCurrencySettings } from '../settings/settings.service';
-import { assertRecordInScope, assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
-import {
-  USER_NOT_FOUND,
-  type TBookingFilters,
-  type TListBookingsInput,
-  type TPaymentBody,
-  type TProgressBody,
-} from '@shared/schemas/bookings';
+import { assertUserInScope } from '../branch-scope';
+import { USER_NOT_FOUND, type TPaymentBody, type TProgressBody } from '@shared/schemas/bookings';
 
-/** Internal callers pass no actor; they are never limited to a branch (docs/security.md#branch-scope). */
-type Ctx = Pick<ServiceContext, 'db' | 'deps'> & { actor?: ServiceContext['actor'] | null };
+import { BOOKING_NOT_FOUND, inScope, today, type BookingDto, type Ctx, type InstallmentRow } from './bookings.dto';
+import { getBooking } from './bookings.queries';
 
-const BOOKING_NOT_FOUND = 'Booking not found.';
 const CANCELLED = 'This booking is cancelled; it cannot be changed.';
-
-/** "Today" is the clinic's calendar day (config TIME_ZONE), not the database server's. */
-const today = (ctx: Ctx) => todayIn(ctx.deps.config.TIME_ZONE);
-const inScope = (ctx: Ctx, id: string) => assertRecordInScope(ctx, 'booking', id, BOOKING_NOT_FOUND);
-
-/**
- * The payment status a reader must see. The stored column is recomputed on every installment
- * write, but an installment also becomes overdue merely because a day passes, with no write.
- * Reads therefore derive it in SQL rather than refreshing rows first: a GET never writes, lists
- * and filters stay one query, and the partial index on unpaid due dates keeps the EXISTS cheap.
- * Only pending/partially_paid can go stale (time moves forward and due dates never change), so
- * "an unpaid installment is past due" is the whole correction. A cancelled booking is not chased.
- */
-export function effectivePaymentStatusSql(todayIso: string): SQL<PaymentStatus> {
-  return sql<PaymentStatus>`case when ${treatmentBookings.status} = 'active' and exists (select 1 from ${bookingInstallments} where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and ${bookingInstallments.isPaid} = false and ${bookingInstallments.dueDate} < ${todayIso}::date) then 'overdue' else ${treatmentBookings.paymentStatus} end`;
-}
 
 /** Brings the stored column up to date for bookings that became overdue by time alone (for a daily job). */
 export async function refreshOverdueBookings(db: Db, todayIso: string): Promise<number> {
@@ -68,175 +42,6 @@ export async function detachUserFromBookings(tx: Db, userId: string): Promise<vo
       deletedEmail: sql`(select ${users.email} from ${users} where ${users.id} = ${userId})`,
     })
     .where(eq(treatmentBookings.userId, userId));
-}
-
-function selectBookings(db: Db, todayIso: string) {
-  return db
-    .select({
-      booking: treatmentBookings,
-      username: users.username,
-      email: users.email,
-      liveTreatmentName: treatments.treatmentName,
-      effectiveStatus: effectivePaymentStatusSql(todayIso),
-    })
-    .from(treatmentBookings)
-    .leftJoin(users, eq(users.id, treatmentBookings.userId))
-    .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId));
-}
-
-type BookingJoinRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
-type InstallmentRow = typeof bookingInstallments.$inferSelect;
-type NoteRow = typeof bookingSessionNotes.$inferSelect;
-
-/** docs/product.md#records-and-their-fields Treatment booking, with populated userId and treatmentId. */
-function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], notes: NoteRow[], todayIso: string) {
-  const b = r.booking;
-  return {
-    _id: b.id,
-    userId: b.userId ? { _id: b.userId, username: r.username ?? '', email: r.email ?? '' } : null,
-    deletedUsername: b.deletedUsername,
-    deletedEmail: b.deletedEmail,
-    // maxSessions is what was sold; the name follows the live treatment, else the kept copy.
-    treatmentId: {
-      _id: b.treatmentId,
-      treatmentName: r.liveTreatmentName ?? b.treatmentName,
-      maxSessions: b.maxSessions,
-    },
-    userType: b.userType,
-    paymentType: b.paymentType,
-    paymentStatus: r.effectiveStatus,
-    price: fromMinor(b.price),
-    currency: b.currency,
-    treatmentPeriod: b.periodStart ? { startDate: b.periodStart, endDate: b.periodEnd ?? b.periodStart } : null,
-    sessionsCompleted: b.sessionsCompleted,
-    sessionNotes: notes
-      .sort((a, c) => a.sessionNumber - c.sessionNumber)
-      .map((n) => ({ sessionNumber: n.sessionNumber, note: n.note, date: n.date ? n.date.toISOString() : null })),
-    // Overdue by the institute's calendar (TIME_ZONE), not the browser's (docs/money.md#overdue).
-    installments: installments
-      .sort((a, c) => a.seq - c.seq)
-      .map((i) => ({ ...toInstallmentDto(i), isOverdue: !i.isPaid && i.dueDate < todayIso })),
-    status: b.status,
-    cancelledAt: b.cancelledAt ? b.cancelledAt.toISOString() : null,
-    bookedOn: b.bookedOn,
-    createdAt: b.createdAt.toISOString(),
-    updatedAt: b.updatedAt.toISOString(),
-  };
-}
-export type BookingDto = ReturnType<typeof toBookingDto>;
-
-/** Installments and notes for a page of bookings in two queries, not two per booking. */
-async function hydrate(db: Db, rows: BookingJoinRow[], todayIso: string): Promise<BookingDto[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.booking.id);
-  const [insts, notes] = await Promise.all([
-    db.select().from(bookingInstallments).where(inArray(bookingInstallments.bookingId, ids)),
-    db.select().from(bookingSessionNotes).where(inArray(bookingSessionNotes.bookingId, ids)),
-  ]);
-  return rows.map((r) =>
-    toBookingDto(
-      r,
-      insts.filter((i) => i.bookingId === r.booking.id),
-      notes.filter((n) => n.bookingId === r.booking.id),
-      todayIso,
-    ),
-  );
-}
-
-export async function getBooking(ctx: Ctx, id: string): Promise<BookingDto> {
-  assertId(id, 'Booking');
-  await inScope(ctx, id);
-  const rows = await selectBookings(ctx.db, today(ctx)).where(eq(treatmentBookings.id, id)).limit(1);
-  if (!rows.length) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return (await hydrate(ctx.db, rows, today(ctx)))[0]!;
-}
-
-function filterWhere(todayIso: string, f: TBookingFilters & { search?: string; userId?: string }): SQL | undefined {
-  // Same meaning as coalesce(live value, kept copy) ILIKE text, written so the users trigram index
-  // finds the matching customers first (the foreign keys null the id when the row goes).
-  const customerEmail = (text: string) =>
-    or(
-      sql`${treatmentBookings.userId} in (select ${users.id} from ${users} where ${ilikeContains(users.email, text)})`,
-      and(sql`${treatmentBookings.userId} is null`, ilikeContains(treatmentBookings.deletedEmail, text)),
-    );
-  const treatmentName = (text: string) =>
-    or(
-      sql`${treatmentBookings.treatmentId} in (select ${treatments.id} from ${treatments} where ${ilikeContains(treatments.treatmentName, text)})`,
-      and(sql`${treatmentBookings.treatmentId} is null`, ilikeContains(treatmentBookings.treatmentName, text)),
-    );
-  return and(
-    f.userId ? eq(treatmentBookings.userId, f.userId) : undefined,
-    f.paymentStatus ? sql`${effectivePaymentStatusSql(todayIso)} = ${f.paymentStatus}` : undefined,
-    f.userType ? eq(treatmentBookings.userType, f.userType) : undefined,
-    f.status ? eq(treatmentBookings.status, f.status) : undefined,
-    f.search ? or(customerEmail(f.search), treatmentName(f.search)) : undefined,
-  );
-}
-
-/** The bookings screen: paged, searched (customer email or treatment name) and filtered on the server. */
-export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise<Page<BookingDto>> {
-  const t = today(ctx);
-  const where = and(branchCondition(await branchScopeOf(ctx)), filterWhere(t, input));
-  const order = input.sortDir === 'asc' ? asc(treatmentBookings.createdAt) : desc(treatmentBookings.createdAt);
-  const [rows, [total]] = await Promise.all([
-    selectBookings(ctx.db, t)
-      .where(where)
-      .orderBy(order, asc(treatmentBookings.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.page, input.pageSize)),
-    ctx.db
-      .select({ n: count() })
-      .from(treatmentBookings)
-      .leftJoin(users, eq(users.id, treatmentBookings.userId))
-      .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
-      .where(where),
-  ]);
-  return {
-    items: await hydrate(ctx.db, rows, today(ctx)),
-    total: total?.n ?? 0,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
-}
-
-/** GET /api/bookings/bookings answers a bare array (docs/architecture.md); capped so it cannot grow without bound. */
-export async function listAllBookings(ctx: Ctx, filters: TBookingFilters): Promise<BookingDto[]> {
-  const t = today(ctx);
-  const rows = await selectBookings(ctx.db, t)
-    .where(and(branchCondition(await branchScopeOf(ctx)), filterWhere(t, filters)))
-    .orderBy(desc(treatmentBookings.createdAt), asc(treatmentBookings.id))
-    .limit(5000);
-  return hydrate(ctx.db, rows, today(ctx));
-}
-
-export async function listUserBookings(ctx: Ctx, userId: string): Promise<BookingDto[]> {
-  assertId(userId, 'User');
-  const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!u) throw new AppError('NOT_FOUND', 'User not found.');
-  await assertUserInScope(ctx, userId, 'User not found.');
-  const t = today(ctx);
-  const rows = await selectBookings(ctx.db, t)
-    .where(filterWhere(t, { userId }))
-    .orderBy(desc(treatmentBookings.createdAt), asc(treatmentBookings.id))
-    .limit(5000);
-  return hydrate(ctx.db, rows, today(ctx));
-}
-
-/** docs/treatments.md: progress/{userId}/{treatmentId} addresses the newest booking of that pair. */
-export async function newestBookingId(ctx: Ctx, userId: string, treatmentId: string): Promise<string> {
-  if (!isUuid(userId) || !isUuid(treatmentId)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const [row] = await ctx.db
-    .select({ id: treatmentBookings.id })
-    .from(treatmentBookings)
-    .where(and(eq(treatmentBookings.userId, userId), eq(treatmentBookings.treatmentId, treatmentId)))
-    .orderBy(desc(treatmentBookings.createdAt), desc(treatmentBookings.id))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return row.id;
-}
-
-export async function getProgress(ctx: Ctx, userId: string, treatmentId: string): Promise<BookingDto> {
-  return getBooking(ctx, await newestBookingId(ctx, userId, treatmentId));
 }
 
 export interface BookInput {

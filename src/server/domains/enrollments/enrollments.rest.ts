@@ -9,6 +9,7 @@ import {
   ZRestListQuery,
   ZUpdateEnrollmentFields,
 } from '@shared/schemas/enrollments';
+import * as queries from './enrollments.queries';
 import * as service from './enrollments.service';
 
 /**
@@ -31,40 +32,40 @@ export function registerEnrollmentRest(app: FastifyInstance, deps: AppDeps) {
     url: '/api/enrollments',
     access: 'staff',
     query: ZRestListQuery,
-    handler: async ({ ctx, query }) => ({ data: await service.listEnrollmentsWhere(ctx, {}, query.page, query.limit) }),
+    handler: async ({ ctx, query }) => ({ data: await queries.listEnrollmentsWhere(ctx, {}, query.page, query.limit) }),
   });
   route(app, deps, {
     method: 'GET',
     url: '/api/enrollments/statistics',
     access: 'staff',
-    handler: ({ ctx }) => service.enrollmentStatistics(ctx),
+    handler: ({ ctx }) => queries.enrollmentStatistics(ctx),
   });
   route(app, deps, {
     method: 'GET',
     url: '/api/enrollments/overdue-installments',
     access: 'staff',
-    handler: ({ ctx }) => service.listOverdueInstallments(ctx, { limit: 1000 }),
+    handler: ({ ctx }) => queries.listOverdueInstallments(ctx, { limit: 1000 }),
   });
   route(app, deps, {
     method: 'GET',
     url: '/api/enrollments/student/:id',
     access: 'staff',
     params: ZIdParam,
-    handler: ({ ctx, params }) => service.listEnrollmentsWhere(ctx, { userId: params.id }),
+    handler: ({ ctx, params }) => queries.listEnrollmentsWhere(ctx, { userId: params.id }),
   });
   route(app, deps, {
     method: 'GET',
     url: '/api/enrollments/course/:id',
     access: 'staff',
     params: ZIdParam,
-    handler: ({ ctx, params }) => service.listEnrollmentsWhere(ctx, { courseId: params.id }),
+    handler: ({ ctx, params }) => queries.listEnrollmentsWhere(ctx, { courseId: params.id }),
   });
   route(app, deps, {
     method: 'GET',
     url: '/api/enrollments/:id',
     access: 'staff',
     params: ZIdParam,
-    handler: ({ ctx, params }) => service.getEnrollment(ctx, params.id),
+    handler: ({ ctx, params }) => queries.getEnrollment(ctx, params.id),
   });
   route(app, deps, {
     method: 'PUT',

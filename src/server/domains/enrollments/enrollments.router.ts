@@ -18,19 +18,20 @@ import {
   ZPayInstallmentInput,
   ZUpdateEnrollmentInput,
 } from '@shared/schemas/enrollments';
+import * as queries from './enrollments.queries';
 import * as service from './enrollments.service';
 
 export const enrollmentsRouter = router({
-  list: staffProcedure.input(ZListEnrollmentsInput).query(({ ctx, input }) => service.listEnrollments(ctx.svc, input)),
+  list: staffProcedure.input(ZListEnrollmentsInput).query(({ ctx, input }) => queries.listEnrollments(ctx.svc, input)),
   byStudent: staffProcedure
     .input(z.object({ userId: z.string() }))
-    .query(({ ctx, input }) => service.listEnrollmentsWhere(ctx.svc, { userId: input.userId })),
-  get: staffProcedure.input(ZEnrollmentIdInput).query(({ ctx, input }) => service.getEnrollment(ctx.svc, input.id)),
+    .query(({ ctx, input }) => queries.listEnrollmentsWhere(ctx.svc, { userId: input.userId })),
+  get: staffProcedure.input(ZEnrollmentIdInput).query(({ ctx, input }) => queries.getEnrollment(ctx.svc, input.id)),
   overdue: staffProcedure
     .input(ZOverdueInput)
-    .query(({ ctx, input }) => service.listOverdueInstallments(ctx.svc, input)),
-  statistics: staffProcedure.query(({ ctx }) => service.enrollmentStatistics(ctx.svc)),
-  currency: staffProcedure.query(({ ctx }) => service.currencySettings(ctx.svc)),
+    .query(({ ctx, input }) => queries.listOverdueInstallments(ctx.svc, input)),
+  statistics: staffProcedure.query(({ ctx }) => queries.enrollmentStatistics(ctx.svc)),
+  currency: staffProcedure.query(({ ctx }) => queries.currencySettings(ctx.svc)),
   create: staffProcedure
     .input(ZCreateEnrollmentInput)
     .mutation(({ ctx, input }) => service.createEnrollment(ctx.svc, input)),

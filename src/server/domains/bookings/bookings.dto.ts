@@ -1,0 +1,102 @@
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
+import type { ServiceContext } from '../../deps';
+import { todayIn, type PaymentStatus } from '../../../shared/booking-status';
+import { fromMinor } from '../../../shared/money';
+import { assertRecordInScope } from '../branch-scope';
+import { toInstallmentDto } from '../installments';
+
+/** Internal callers pass no actor; they are never limited to a branch (docs/security.md#branch-scope). */
+export type Ctx = Pick<ServiceContext, 'db' | 'deps'> & { actor?: ServiceContext['actor'] | null };
+
+export const BOOKING_NOT_FOUND = 'Booking not found.';
+
+/** "Today" is the clinic's calendar day (config TIME_ZONE), not the database server's. */
+export const today = (ctx: Ctx) => todayIn(ctx.deps.config.TIME_ZONE);
+export const inScope = (ctx: Ctx, id: string) => assertRecordInScope(ctx, 'booking', id, BOOKING_NOT_FOUND);
+
+/**
+ * The payment status a reader must see. The stored column is recomputed on every installment
+ * write, but an installment also becomes overdue merely because a day passes, with no write.
+ * Reads therefore derive it in SQL rather than refreshing rows first: a GET never writes, lists
+ * and filters stay one query, and the partial index on unpaid due dates keeps the EXISTS cheap.
+ * Only pending/partially_paid can go stale (time moves forward and due dates never change), so
+ * "an unpaid installment is past due" is the whole correction. A cancelled booking is not chased.
+ */
+export function effectivePaymentStatusSql(todayIso: string): SQL<PaymentStatus> {
+  return sql<PaymentStatus>`case when ${treatmentBookings.status} = 'active' and exists (select 1 from ${bookingInstallments} where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and ${bookingInstallments.isPaid} = false and ${bookingInstallments.dueDate} < ${todayIso}::date) then 'overdue' else ${treatmentBookings.paymentStatus} end`;
+}
+
+export function selectBookings(db: Db, todayIso: string) {
+  return db
+    .select({
+      booking: treatmentBookings,
+      username: users.username,
+      email: users.email,
+      liveTreatmentName: treatments.treatmentName,
+      effectiveStatus: effectivePaymentStatusSql(todayIso),
+    })
+    .from(treatmentBookings)
+    .leftJoin(users, eq(users.id, treatmentBookings.userId))
+    .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId));
+}
+
+export type BookingJoinRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
+export type InstallmentRow = typeof bookingInstallments.$inferSelect;
+export type NoteRow = typeof bookingSessionNotes.$inferSelect;
+
+/** docs/product.md#records-and-their-fields Treatment booking, with populated userId and treatmentId. */
+export function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], notes: NoteRow[], todayIso: string) {
+  const b = r.booking;
+  return {
+    _id: b.id,
+    userId: b.userId ? { _id: b.userId, username: r.username ?? '', email: r.email ?? '' } : null,
+    deletedUsername: b.deletedUsername,
+    deletedEmail: b.deletedEmail,
+    // maxSessions is what was sold; the name follows the live treatment, else the kept copy.
+    treatmentId: {
+      _id: b.treatmentId,
+      treatmentName: r.liveTreatmentName ?? b.treatmentName,
+      maxSessions: b.maxSessions,
+    },
+    userType: b.userType,
+    paymentType: b.paymentType,
+    paymentStatus: r.effectiveStatus,
+    price: fromMinor(b.price),
+    currency: b.currency,
+    treatmentPeriod: b.periodStart ? { startDate: b.periodStart, endDate: b.periodEnd ?? b.periodStart } : null,
+    sessionsCompleted: b.sessionsCompleted,
+    sessionNotes: notes
+      .sort((a, c) => a.sessionNumber - c.sessionNumber)
+      .map((n) => ({ sessionNumber: n.sessionNumber, note: n.note, date: n.date ? n.date.toISOString() : null })),
+    // Overdue by the institute's calendar (TIME_ZONE), not the browser's (docs/money.md#overdue).
+    installments: installments
+      .sort((a, c) => a.seq - c.seq)
+      .map((i) => ({ ...toInstallmentDto(i), isOverdue: !i.isPaid && i.dueDate < todayIso })),
+    status: b.status,
+    cancelledAt: b.cancelledAt ? b.cancelledAt.toISOString() : null,
+    bookedOn: b.bookedOn,
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
+  };
+}
+export type BookingDto = ReturnType<typeof toBookingDto>;
+
+/** Installments and notes for a page of bookings in two queries, not two per booking. */
+export async function hydrate(db: Db, rows: BookingJoinRow[], todayIso: string): Promise<BookingDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.booking.id);
+  const [insts, notes] = await Promise.all([
+    db.select().from(bookingInstallments).where(inArray(bookingInstallments.bookingId, ids)),
+    db.select().from(bookingSessionNotes).where(inArray(bookingSessionNotes.bookingId, ids)),
+  ]);
+  return rows.map((r) =>
+    toBookingDto(
+      r,
+      insts.filter((i) => i.bookingId === r.booking.id),
+      notes.filter((n) => n.bookingId === r.booking.id),
+      todayIso,
+    ),
+  );
+}

@@ -1,0 +1,114 @@
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { treatmentBookings, treatments, users } from '../../db/schema';
+import type { Page } from '../../../shared/pagination';
+import { AppError } from '../../errors';
+import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
+import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
+import { type TBookingFilters, type TListBookingsInput } from '@shared/schemas/bookings';
+
+import {
+  BOOKING_NOT_FOUND,
+  effectivePaymentStatusSql,
+  hydrate,
+  inScope,
+  selectBookings,
+  today,
+  type BookingDto,
+  type Ctx,
+} from './bookings.dto';
+
+export async function getBooking(ctx: Ctx, id: string): Promise<BookingDto> {
+  assertId(id, 'Booking');
+  await inScope(ctx, id);
+  const rows = await selectBookings(ctx.db, today(ctx)).where(eq(treatmentBookings.id, id)).limit(1);
+  if (!rows.length) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return (await hydrate(ctx.db, rows, today(ctx)))[0]!;
+}
+
+function filterWhere(todayIso: string, f: TBookingFilters & { search?: string; userId?: string }): SQL | undefined {
+  // Same meaning as coalesce(live value, kept copy) ILIKE text, written so the users trigram index
+  // finds the matching customers first (the foreign keys null the id when the row goes).
+  const customerEmail = (text: string) =>
+    or(
+      sql`${treatmentBookings.userId} in (select ${users.id} from ${users} where ${ilikeContains(users.email, text)})`,
+      and(sql`${treatmentBookings.userId} is null`, ilikeContains(treatmentBookings.deletedEmail, text)),
+    );
+  const treatmentName = (text: string) =>
+    or(
+      sql`${treatmentBookings.treatmentId} in (select ${treatments.id} from ${treatments} where ${ilikeContains(treatments.treatmentName, text)})`,
+      and(sql`${treatmentBookings.treatmentId} is null`, ilikeContains(treatmentBookings.treatmentName, text)),
+    );
+  return and(
+    f.userId ? eq(treatmentBookings.userId, f.userId) : undefined,
+    f.paymentStatus ? sql`${effectivePaymentStatusSql(todayIso)} = ${f.paymentStatus}` : undefined,
+    f.userType ? eq(treatmentBookings.userType, f.userType) : undefined,
+    f.status ? eq(treatmentBookings.status, f.status) : undefined,
+    f.search ? or(customerEmail(f.search), treatmentName(f.search)) : undefined,
+  );
+}
+
+/** The bookings screen: paged, searched (customer email or treatment name) and filtered on the server. */
+export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise<Page<BookingDto>> {
+  const t = today(ctx);
+  const where = and(branchCondition(await branchScopeOf(ctx)), filterWhere(t, input));
+  const order = input.sortDir === 'asc' ? asc(treatmentBookings.createdAt) : desc(treatmentBookings.createdAt);
+  const [rows, [total]] = await Promise.all([
+    selectBookings(ctx.db, t)
+      .where(where)
+      .orderBy(order, asc(treatmentBookings.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input.page, input.pageSize)),
+    ctx.db
+      .select({ n: count() })
+      .from(treatmentBookings)
+      .leftJoin(users, eq(users.id, treatmentBookings.userId))
+      .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
+      .where(where),
+  ]);
+  return {
+    items: await hydrate(ctx.db, rows, today(ctx)),
+    total: total?.n ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/** GET /api/bookings/bookings answers a bare array (docs/architecture.md); capped so it cannot grow without bound. */
+export async function listAllBookings(ctx: Ctx, filters: TBookingFilters): Promise<BookingDto[]> {
+  const t = today(ctx);
+  const rows = await selectBookings(ctx.db, t)
+    .where(and(branchCondition(await branchScopeOf(ctx)), filterWhere(t, filters)))
+    .orderBy(desc(treatmentBookings.createdAt), asc(treatmentBookings.id))
+    .limit(5000);
+  return hydrate(ctx.db, rows, today(ctx));
+}
+
+export async function listUserBookings(ctx: Ctx, userId: string): Promise<BookingDto[]> {
+  assertId(userId, 'User');
+  const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u) throw new AppError('NOT_FOUND', 'User not found.');
+  await assertUserInScope(ctx, userId, 'User not found.');
+  const t = today(ctx);
+  const rows = await selectBookings(ctx.db, t)
+    .where(filterWhere(t, { userId }))
+    .orderBy(desc(treatmentBookings.createdAt), asc(treatmentBookings.id))
+    .limit(5000);
+  return hydrate(ctx.db, rows, today(ctx));
+}
+
+/** docs/treatments.md: progress/{userId}/{treatmentId} addresses the newest booking of that pair. */
+export async function newestBookingId(ctx: Ctx, userId: string, treatmentId: string): Promise<string> {
+  if (!isUuid(userId) || !isUuid(treatmentId)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  const [row] = await ctx.db
+    .select({ id: treatmentBookings.id })
+    .from(treatmentBookings)
+    .where(and(eq(treatmentBookings.userId, userId), eq(treatmentBookings.treatmentId, treatmentId)))
+    .orderBy(desc(treatmentBookings.createdAt), desc(treatmentBookings.id))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return row.id;
+}
+
+export async function getProgress(ctx: Ctx, userId: string, treatmentId: string): Promise<BookingDto> {
+  return getBooking(ctx, await newestBookingId(ctx, userId, treatmentId));
+}

@@ -1,0 +1,113 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import type { Actor } from '../../auth/sessions';
+import { assertRecordInScope } from '../branch-scope';
+import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
+import { fromMinor } from '../../../shared/money';
+import { AppError } from '../../errors';
+import { iso } from '../common';
+import { toInstallmentDto as toBaseInstallmentDto } from '../installments';
+import { todayIn } from './dates';
+
+export interface Ctx {
+  db: Db;
+  deps: Pick<AppDeps, 'config'>;
+  /** Who is acting; absent for internal callers, which are never limited to a branch. */
+  actor?: Actor | null;
+}
+
+export const NOT_FOUND = 'Enrollment not found.';
+
+export const today = (ctx: Ctx) => todayIn(ctx.deps.config.TIME_ZONE);
+/** A limited manager reaches only enrolments of their branch's students (docs/security.md#branch-scope). */
+export const inScope = (ctx: Ctx, id: string) => assertRecordInScope(ctx, 'enrollment', id, NOT_FOUND);
+
+// ---------------------------------------------------------------------------------------------
+// Answers (docs/product.md#records-and-their-fields names)
+
+const enrollmentColumns = {
+  e: enrollments,
+  user: { id: users.id, username: users.username, email: users.email },
+  course: { id: courses.id, courseName: courses.courseName, totalFee: courses.totalFee },
+};
+
+export function selectEnrollments(db: Db) {
+  return db
+    .select(enrollmentColumns)
+    .from(enrollments)
+    .leftJoin(users, eq(users.id, enrollments.userId))
+    .leftJoin(courses, eq(courses.id, enrollments.courseId));
+}
+
+export type EnrollmentJoinRow = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['execute']>>[number];
+export type InstallmentRow = typeof enrollmentInstallments.$inferSelect;
+
+export function toInstallmentDto(i: InstallmentRow, todayIso: string) {
+  return { ...toBaseInstallmentDto(i), isOverdue: !i.isPaid && i.dueDate < todayIso };
+}
+
+export function toEnrollmentDto(r: EnrollmentJoinRow, installments: InstallmentRow[], todayIso: string) {
+  const e = r.e;
+  const status = e.status === 'completed' ? 'Completed' : 'Active';
+  const paidMinor =
+    (e.admissionFeePaid ? e.admissionFee : 0) + installments.reduce((s, i) => s + (i.isPaid ? i.amount : 0), 0);
+  const dueMinor = e.admissionFee + e.totalFee;
+  return {
+    _id: e.id,
+    userId: r.user?.id ? { _id: r.user.id, username: r.user.username, email: r.user.email } : null,
+    courseId: r.course?.id
+      ? { _id: r.course.id, courseName: r.course.courseName, totalFee: fromMinor(r.course.totalFee) }
+      : null,
+    paymentType: e.paymentType,
+    admissionFeePaid: e.admissionFeePaid,
+    admissionFeePaidAt: iso(e.admissionFeePaidAt),
+    admissionFee: fromMinor(e.admissionFee),
+    totalFee: fromMinor(e.totalFee),
+    currency: e.currency,
+    status,
+    displayStatus: enrollmentDisplayStatus({
+      status,
+      admissionFeePaid: e.admissionFeePaid,
+      admissionFee: e.admissionFee,
+      installments,
+    }),
+    installments: installments.map((i) => toInstallmentDto(i, todayIso)),
+    paidAmount: fromMinor(paidMinor),
+    outstandingAmount: fromMinor(dueMinor - paidMinor),
+    enrolledOn: e.enrolledOn,
+    completedAt: iso(e.completedAt),
+    deletedUsername: e.deletedUsername,
+    deletedEmail: e.deletedEmail,
+    deletedCourseName: e.deletedCourseName,
+    createdAt: e.createdAt.toISOString(),
+    updatedAt: e.updatedAt.toISOString(),
+  };
+}
+export type EnrollmentDto = ReturnType<typeof toEnrollmentDto>;
+
+/** One query for the installments of a whole page of enrolments (no N+1). */
+export async function withInstallments(db: Db, rows: EnrollmentJoinRow[], todayIso: string): Promise<EnrollmentDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.e.id);
+  const inst = await db
+    .select()
+    .from(enrollmentInstallments)
+    .where(inArray(enrollmentInstallments.enrollmentId, ids))
+    .orderBy(asc(enrollmentInstallments.enrollmentId), asc(enrollmentInstallments.seq));
+  const byEnrollment = new Map<string, InstallmentRow[]>();
+  for (const i of inst) {
+    const list = byEnrollment.get(i.enrollmentId);
+    if (list) list.push(i);
+    else byEnrollment.set(i.enrollmentId, [i]);
+  }
+  return rows.map((r) => toEnrollmentDto(r, byEnrollment.get(r.e.id) ?? [], todayIso));
+}
+
+export async function loadEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto> {
+  const [row] = await selectEnrollments(ctx.db).where(eq(enrollments.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const [dto] = await withInstallments(ctx.db, [row], today(ctx));
+  return dto!;
+}

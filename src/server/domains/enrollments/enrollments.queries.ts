@@ -1,0 +1,222 @@
+import { and, asc, count, desc, eq, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
+import { branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';
+import type { DisplayStatus } from '../../../shared/enrollment-status';
+import type { Page } from '../../../shared/pagination';
+import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
+import { getCurrencySettings } from '../settings/settings.service';
+import type { TListEnrollmentsInput, TOverdueInput } from '@shared/schemas/enrollments';
+
+import {
+  inScope,
+  loadEnrollment,
+  selectEnrollments,
+  today,
+  toInstallmentDto,
+  withInstallments,
+  type Ctx,
+  type EnrollmentDto,
+} from './enrollments.dto';
+
+// ---------------------------------------------------------------------------------------------
+// Display status in SQL, so the status filter pages on the server. Mirrors enrollmentDisplayStatus.
+
+const hasUnpaid = sql`exists (select 1 from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid} = false)`;
+const hasPaid = sql`exists (select 1 from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid} = true)`;
+const settled = or(eq(enrollments.admissionFeePaid, true), eq(enrollments.admissionFee, 0))!;
+const fullyPaid = and(settled, not(hasUnpaid))!;
+
+function displayStatusWhere(s: DisplayStatus): SQL {
+  switch (s) {
+    case 'Completed':
+      return and(eq(enrollments.status, 'completed'), fullyPaid)!;
+    case 'Active (Paid)':
+      return and(eq(enrollments.status, 'active'), fullyPaid)!;
+    case 'Pending Payment':
+      return and(not(fullyPaid), eq(enrollments.admissionFeePaid, false), not(hasPaid))!;
+    case 'Active (Partial)':
+      return and(not(fullyPaid), or(eq(enrollments.admissionFeePaid, true), hasPaid))!;
+  }
+}
+
+const SORT = {
+  createdAt: enrollments.createdAt,
+  totalFee: enrollments.totalFee,
+  courseName: sql`coalesce(${courses.courseName}, ${enrollments.deletedCourseName})`,
+  username: sql`coalesce(${users.username}, ${enrollments.deletedUsername})`,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+/** Up to this many matching users are passed as a literal list; more fall back to a subquery. */
+const SEARCH_ID_LIMIT = 500;
+
+/**
+ * Search matches users and courses by id, found first: every arm of the OR is then an index
+ * condition (trigram indexes on users and on the kept names), which an OR over the joined rows
+ * cannot be. A literal list also tells the planner how few rows match, so a rare term reads a few
+ * index entries instead of walking the whole newest-first index (docs/scale.md).
+ */
+async function searchIdConditions(db: Db, s: string): Promise<SQL[]> {
+  const userMatch = or(ilikeContains(users.email, s), ilikeContains(users.username, s));
+  const [userRows, courseRows] = await Promise.all([
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(userMatch)
+      .limit(SEARCH_ID_LIMIT + 1),
+    db.select({ id: courses.id }).from(courses).where(ilikeContains(courses.courseName, s)),
+  ]);
+  const byUser =
+    userRows.length > SEARCH_ID_LIMIT
+      ? sql`${enrollments.userId} = any(array(select ${users.id} from ${users} where ${userMatch}))`
+      : inArray(
+          enrollments.userId,
+          userRows.map((r) => r.id),
+        );
+  return [
+    byUser,
+    inArray(
+      enrollments.courseId,
+      courseRows.map((r) => r.id),
+    ),
+  ];
+}
+
+export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): Promise<Page<EnrollmentDto>> {
+  const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize };
+  if ((input.courseId && !isUuid(input.courseId)) || (input.userId && !isUuid(input.userId))) return empty;
+  const s = input.search;
+  const scope = await branchScopeOf(ctx);
+  const where = and(
+    branchCondition(scope),
+    s
+      ? or(
+          ...(await searchIdConditions(ctx.db, s)),
+          ilikeContains(enrollments.deletedEmail, s),
+          ilikeContains(enrollments.deletedUsername, s),
+          ilikeContains(enrollments.deletedCourseName, s),
+        )
+      : undefined,
+    input.displayStatus ? displayStatusWhere(input.displayStatus) : undefined,
+    input.courseId ? eq(enrollments.courseId, input.courseId) : undefined,
+    input.userId ? eq(enrollments.userId, input.userId) : undefined,
+  );
+  const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
+  const [rows, [total]] = await Promise.all([
+    selectEnrollments(ctx.db)
+      .where(where)
+      .orderBy(order, asc(enrollments.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input.page, input.pageSize)),
+    ctx.db
+      .select({ n: count() })
+      .from(enrollments)
+      .leftJoin(users, eq(users.id, enrollments.userId))
+      .leftJoin(courses, eq(courses.id, enrollments.courseId))
+      .where(where),
+  ]);
+  return {
+    items: await withInstallments(ctx.db, rows, today(ctx)),
+    total: total?.n ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/** REST lists (newest first); `where` picks all, one student's or one course's enrolments. */
+export async function listEnrollmentsWhere(
+  ctx: Ctx,
+  filter: { userId?: string; courseId?: string },
+  page = 1,
+  limit = 1000,
+): Promise<EnrollmentDto[]> {
+  if (filter.userId !== undefined) assertId(filter.userId, 'User');
+  if (filter.courseId !== undefined) assertId(filter.courseId, 'Course');
+  const where = and(
+    branchCondition(await branchScopeOf(ctx)),
+    filter.userId ? eq(enrollments.userId, filter.userId) : undefined,
+    filter.courseId ? eq(enrollments.courseId, filter.courseId) : undefined,
+  );
+  const rows = await selectEnrollments(ctx.db)
+    .where(where)
+    .orderBy(desc(enrollments.createdAt), asc(enrollments.id))
+    .limit(limit)
+    .offset(offsetOf(page, limit));
+  return withInstallments(ctx.db, rows, today(ctx));
+}
+
+export async function getEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto> {
+  assertId(id, 'Enrollment');
+  await inScope(ctx, id);
+  return loadEnrollment(ctx, id);
+}
+
+/** Unpaid installments due before today, oldest first, with who owes them. */
+export async function listOverdueInstallments(ctx: Ctx, input: TOverdueInput) {
+  const todayIso = today(ctx);
+  const rows = await ctx.db
+    .select({
+      inst: enrollmentInstallments,
+      enrollmentId: enrollments.id,
+      deletedUsername: enrollments.deletedUsername,
+      deletedEmail: enrollments.deletedEmail,
+      deletedCourseName: enrollments.deletedCourseName,
+      user: { id: users.id, username: users.username, email: users.email },
+      course: { id: courses.id, courseName: courses.courseName },
+    })
+    .from(enrollmentInstallments)
+    .innerJoin(enrollments, eq(enrollments.id, enrollmentInstallments.enrollmentId))
+    .leftJoin(users, eq(users.id, enrollments.userId))
+    .leftJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(
+      and(
+        eq(enrollmentInstallments.isPaid, false),
+        lt(enrollmentInstallments.dueDate, todayIso),
+        branchCondition(await branchScopeOf(ctx)),
+      ),
+    )
+    .orderBy(asc(enrollmentInstallments.dueDate), asc(enrollmentInstallments.id))
+    .limit(input.limit);
+  return rows.map((r) => ({
+    ...toInstallmentDto(r.inst, todayIso),
+    installmentNumber: r.inst.seq + 1,
+    enrollmentId: r.enrollmentId,
+    userId: r.user?.id ? { _id: r.user.id, username: r.user.username, email: r.user.email } : null,
+    courseId: r.course?.id ? { _id: r.course.id, courseName: r.course.courseName } : null,
+    deletedUsername: r.deletedUsername,
+    deletedEmail: r.deletedEmail,
+    deletedCourseName: r.deletedCourseName,
+  }));
+}
+
+/**
+ * Three counts in one SQL round trip: both enrolment counts in one pass over enrollments; the
+ * overdue count reads only the partial unpaid-by-due-date index.
+ */
+export async function enrollmentStatistics(ctx: Ctx) {
+  const todayIso = today(ctx);
+  const mine = ownerInScope(await branchScopeOf(ctx), enrollments.userId);
+  const overdue = mine
+    ? sql`(select count(*) from ${enrollmentInstallments} inner join ${enrollments} on ${enrollments.id} = ${enrollmentInstallments.enrollmentId} where ${enrollmentInstallments.isPaid} = false and ${enrollmentInstallments.dueDate} < ${todayIso} and ${mine})`
+    : sql`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.isPaid} = false and ${enrollmentInstallments.dueDate} < ${todayIso})`;
+  const [row] = await ctx.db
+    .select({
+      totalEnrollments: sql<number>`count(*)`.mapWith(Number),
+      completedEnrollments: sql<number>`count(*) filter (where ${enrollments.status} = 'completed')`.mapWith(Number),
+      overdueInstallments: sql<number>`${overdue}`.mapWith(Number),
+    })
+    .from(enrollments)
+    .where(mine);
+  return {
+    totalEnrollments: row?.totalEnrollments ?? 0,
+    completedEnrollments: row?.completedEnrollments ?? 0,
+    overdueInstallments: row?.overdueInstallments ?? 0,
+  };
+}
+
+export async function currencySettings(ctx: Ctx) {
+  return getCurrencySettings(ctx.db);
+}
