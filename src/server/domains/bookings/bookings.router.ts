@@ -39,11 +39,13 @@ export const bookingsRouter = router({
       sessionNotes: [{ sessionNumber: input.sessionNumber, note: input.note, date: input.date }],
     }),
   ),
-  setInstallmentPaid: adminProcedure
-    .input(ZSetInstallmentPaidInput)
-    .mutation(({ ctx, input }) =>
-      service.setInstallmentPaid(ctx.svc, input.id, { installmentId: input.installmentId, isPaid: input.isPaid }),
-    ),
+  setInstallmentPaid: adminProcedure.input(ZSetInstallmentPaidInput).mutation(({ ctx, input }) =>
+    service.setInstallmentPaid(ctx.svc, input.id, {
+      installmentId: input.installmentId,
+      isPaid: input.isPaid,
+      method: input.method,
+    }),
+  ),
   cancel: adminProcedure.input(ZBookingIdInput).mutation(({ ctx, input }) => service.cancelBooking(ctx.svc, input.id)),
   delete: adminProcedure.input(ZBookingIdInput).mutation(({ ctx, input }) => service.deleteBooking(ctx.svc, input.id)),
 });

@@ -51,8 +51,8 @@ export function toInstallmentDto(i: InstallmentRow, todayIso: string) {
 export function toEnrollmentDto(r: EnrollmentJoinRow, installments: InstallmentRow[], todayIso: string) {
   const e = r.e;
   const status = e.status === 'completed' ? 'Completed' : 'Active';
-  const paidMinor =
-    (e.admissionFeePaid ? e.admissionFee : 0) + installments.reduce((s, i) => s + (i.isPaid ? i.amount : 0), 0);
+  // What the ledger holds, partial payments included (docs/payments.md).
+  const paidMinor = e.admissionFeeAmountPaid + installments.reduce((s, i) => s + i.amountPaid, 0);
   const dueMinor = e.admissionFee + e.totalFee;
   return {
     _id: e.id,
@@ -64,6 +64,7 @@ export function toEnrollmentDto(r: EnrollmentJoinRow, installments: InstallmentR
     admissionFeePaid: e.admissionFeePaid,
     admissionFeePaidAt: iso(e.admissionFeePaidAt),
     admissionFee: fromMinor(e.admissionFee),
+    admissionFeeAmountPaid: fromMinor(e.admissionFeeAmountPaid),
     totalFee: fromMinor(e.totalFee),
     currency: e.currency,
     status,
