@@ -70,7 +70,7 @@ describe('reports', () => {
     await courseList.getByRole('button', { name: 'Excel' }).click();
     await page
       .locator('[data-sonner-toast]')
-      .filter({ hasText: 'minFee cannot be greater than maxFee.' })
+      .filter({ hasText: 'Min Fee cannot be greater than Max Fee.' })
       .first()
       .waitFor();
 

@@ -11,9 +11,10 @@ import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { isClientError } from '@/lib/errors';
+import { useCurrencies } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { useFormError } from '@/lib/use-form-error';
-import { formatAmount } from '@shared/money';
+import { formatMoney, plural } from '@shared/format';
 
 const SELECT_TREATMENT = 'Please select a treatment.';
 const ENTER_EMAIL = 'Please enter a user email.';
@@ -37,6 +38,7 @@ function BookTreatmentForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const options = useQuery(trpc.treatments.options.queryOptions());
+  const currencies = useCurrencies();
   const [email, setEmail] = useState('');
   const [userType, setUserType] = useState<'local' | 'foreign'>('local');
   const [paymentType, setPaymentType] = useState<'full' | 'installment'>('full');
@@ -139,11 +141,13 @@ function BookTreatmentForm() {
               <p>
                 Price:{' '}
                 {userType === 'local'
-                  ? `LKR ${formatAmount(treatment.localPrice)}`
-                  : `USD ${formatAmount(treatment.foreignPrice)}`}
+                  ? formatMoney(treatment.localPrice, currencies.localCurrency)
+                  : formatMoney(treatment.foreignPrice, currencies.foreignCurrency)}
               </p>
               {paymentType === 'installment' && (
-                <p className="text-muted-foreground">Paid in {treatment.installments} monthly installments.</p>
+                <p className="text-muted-foreground">
+                  Paid in {plural(treatment.installments, 'monthly installment')}.
+                </p>
               )}
             </div>
           )}

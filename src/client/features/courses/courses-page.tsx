@@ -13,7 +13,7 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
-import { formatRsList } from '@shared/money';
+import { formatMoney } from '@shared/format';
 import { COURSE_PAGE_SIZE, courseListOptions, type Course, type CourseListSearch } from './course-queries';
 
 const REQUIRED = 'Please fill all the required fields.';
@@ -180,7 +180,7 @@ function CoursesTable({
                     {...edit('totalFee')}
                   />
                 ) : (
-                  formatRsList(c.totalFee)
+                  formatMoney(c.totalFee, c.currency)
                 )}
               </TableCell>
               <TableCell className="text-right tabular-nums">
@@ -194,7 +194,7 @@ function CoursesTable({
                     {...edit('admissionFee')}
                   />
                 ) : (
-                  formatRsList(c.admissionFee)
+                  formatMoney(c.admissionFee, c.currency)
                 )}
               </TableCell>
               <TableCell className="text-right tabular-nums">

@@ -14,13 +14,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
 import { loadErrorMessage } from '@/lib/errors';
-import { formatDay } from '@/lib/format-date';
 import { oneOf } from '@/lib/list-search';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
 import { DISPLAY_STATUSES } from '@shared/enrollment-status';
-import { formatRsList } from '@shared/money';
+import { formatCount, formatDay, formatMoney, plural } from '@shared/format';
 import { DisplayStatusBadge } from './display-status-badge';
 import { ENROLLMENT_PAGE_SIZE, enrollmentListOptions, type EnrollmentListSearch } from './enrollment-queries';
 
@@ -104,7 +103,7 @@ function StatCard({
           <Skeleton className="h-8 w-16" />
         ) : (
           <p className="text-3xl font-semibold tabular-nums" data-testid={testId}>
-            {value.toLocaleString('en-US')}
+            {formatCount(value)}
           </p>
         )}
       </CardContent>
@@ -208,11 +207,11 @@ function EnrollmentsTable({
               <TableCell>
                 {courseName}
                 <div className="text-xs text-muted-foreground">
-                  {e.paymentType === 'full' ? 'Full payment' : `${e.installments.length} installments`}
+                  {e.paymentType === 'full' ? 'Full payment' : plural(e.installments.length, 'installment')}
                   {!e.courseId && ' · deleted course'}
                 </div>
               </TableCell>
-              <TableCell className="text-right tabular-nums">{formatRsList(e.totalFee)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatMoney(e.totalFee, e.currency)}</TableCell>
               <TableCell>
                 <DisplayStatusBadge status={e.displayStatus} />
               </TableCell>

@@ -13,7 +13,8 @@ import { Label } from '@/components/ui/label';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useFormError } from '@/lib/use-form-error';
-import { formatRs, splitMinor, toMinor, fromMinor } from '@shared/money';
+import { formatMoney } from '@shared/format';
+import { splitMinor, toMinor, fromMinor } from '@shared/money';
 
 const REQUIRED = 'Please enter a valid email and select a course.';
 
@@ -137,13 +138,13 @@ function EnrollForm() {
           {course && (
             <div className="rounded-md border bg-muted/40 p-3 text-sm" data-testid="enroll-summary">
               <p>
-                Total fee: <strong>{formatRs(course.totalFee)}</strong> · Admission fee:{' '}
-                <strong>{formatRs(course.admissionFee)}</strong>
+                Total fee: <strong>{formatMoney(course.totalFee, course.currency)}</strong> · Admission fee:{' '}
+                <strong>{formatMoney(course.admissionFee, course.currency)}</strong>
               </p>
               <p className="text-muted-foreground">
                 {paymentType === 'full'
                   ? 'One payment of the whole fee, due today.'
-                  : `${parts.length} monthly installments: ${parts.map((p) => formatRs(fromMinor(p))).join(', ')}`}
+                  : `${parts.length} monthly installments: ${parts.map((p) => formatMoney(fromMinor(p), course.currency)).join(', ')}`}
               </p>
             </div>
           )}

@@ -98,7 +98,7 @@ function UserStatsBody({ data }: { data: UserStats }) {
         <StatCard title="Total Users" value={data.totalUsers} />
         <StatCard title="New Users (30 days)" value={data.recentUsers} />
         {roleData.map((r) => (
-          <StatCard key={r.role} title={r.label} value={r.count} hint="users" />
+          <StatCard key={r.role} title={r.label} value={r.count} hint={r.count === 1 ? 'user' : 'users'} />
         ))}
       </div>
       <div className="grid gap-4 lg:grid-cols-2">

@@ -12,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { formatDateTime } from '@shared/format';
 import { jobStatusOptions, type JobStateFilter } from './settings-queries';
 
 const STATE_BADGE = { queued: 'secondary', active: 'warning', completed: 'success', failed: 'destructive' } as const;
@@ -21,8 +22,6 @@ const FILTERS: Array<{ value: JobStateFilter; label: string }> = [
   { value: 'active', label: 'Active' },
   { value: 'failed', label: 'Failed' },
 ];
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** Background jobs (emails, reminders, report files): what waits, what runs, what failed and why. */
 export function JobStatusCard() {
@@ -122,7 +121,7 @@ export function JobStatusCard() {
                   <TableCell>
                     {job.attempts} / {job.maxAttempts}
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{when(job.createdAt)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(job.createdAt)}</TableCell>
                   <TableCell className="max-w-xs text-sm break-words whitespace-normal text-muted-foreground">
                     {job.failedReason ?? ''}
                   </TableCell>

@@ -11,11 +11,12 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
+import { useCurrencies } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
-import { formatAmount } from '@shared/money';
+import { currencySymbol, formatMoney } from '@shared/format';
 import {
   formatDuration,
   readTreatmentForm,
@@ -49,6 +50,7 @@ function TreatmentsTable({
   onSearchChange: (next: ListSearch) => void;
 }) {
   const admin = useIsAdmin();
+  const currencies = useCurrencies();
   const queryClient = useQueryClient();
   const paged = usePagedList(treatmentListOptions(search), search, onSearchChange);
   const invalidate = () => queryClient.invalidateQueries(trpc.treatments.pathFilter());
@@ -122,8 +124,8 @@ function TreatmentsTable({
           <>
             <TableHead className="w-12">#</TableHead>
             <TableHead>Treatment Name</TableHead>
-            <TableHead className="text-right">Local Price (LKR)</TableHead>
-            <TableHead className="text-right">Foreign Price ($)</TableHead>
+            <TableHead className="text-right">Local Price ({currencies.localCurrency})</TableHead>
+            <TableHead className="text-right">Foreign Price ({currencySymbol(currencies.foreignCurrency)})</TableHead>
             <TableHead className="text-right">Max Sessions</TableHead>
             <TableHead className="text-right">Installments</TableHead>
             <TableHead>Duration</TableHead>
@@ -142,12 +144,12 @@ function TreatmentsTable({
               <TableCell className="text-right tabular-nums">
                 {editing
                   ? cell('localPrice', 'Local Price', 'number', { step: '0.01', min: '0' })
-                  : formatAmount(t.localPrice)}
+                  : formatMoney(t.localPrice, currencies.localCurrency)}
               </TableCell>
               <TableCell className="text-right tabular-nums">
                 {editing
                   ? cell('foreignPrice', 'Foreign Price', 'number', { step: '0.01', min: '0' })
-                  : `$${formatAmount(t.foreignPrice)}`}
+                  : formatMoney(t.foreignPrice, currencies.foreignCurrency)}
               </TableCell>
               <TableCell className="text-right">
                 {editing ? cell('maxSessions', 'Max Sessions', 'number', { step: '1', min: '1' }) : t.maxSessions}

@@ -12,7 +12,8 @@ import {
   users,
 } from '../../db/schema';
 import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
-import { formatAmount, fromMinor } from '../../../shared/money';
+import { formatDay, formatMoney } from '../../../shared/format';
+import { fromMinor } from '../../../shared/money';
 import {
   COURSE_REPORT_COLUMNS,
   DEFAULT_USER_REPORT_COLUMNS,
@@ -96,15 +97,15 @@ const sumMinor = (expr: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${expr}),
 function moneyFilterLine(label: string, min?: number, max?: number): string[] {
   if (min === undefined && max === undefined) return [];
   if (min !== undefined && max !== undefined)
-    return [`${label}: Rs. ${formatAmount(fromMinor(min))} to Rs. ${formatAmount(fromMinor(max))}`];
-  if (min !== undefined) return [`${label}: at least Rs. ${formatAmount(fromMinor(min))}`];
-  return [`${label}: at most Rs. ${formatAmount(fromMinor(max!))}`];
+    return [`${label}: ${formatMoney(fromMinor(min))} to ${formatMoney(fromMinor(max))}`];
+  if (min !== undefined) return [`${label}: at least ${formatMoney(fromMinor(min))}`];
+  return [`${label}: at most ${formatMoney(fromMinor(max!))}`];
 }
 
 function dateFilterLine(label: string, start?: string, end?: string): string[] {
   if (!start && !end) return [];
-  if (start && end) return [`${label}: ${start} to ${end}`];
-  return start ? [`${label}: from ${start}`] : [`${label}: until ${end}`];
+  if (start && end) return [`${label}: ${formatDay(start)} to ${formatDay(end)}`];
+  return start ? [`${label}: from ${formatDay(start)}`] : [`${label}: until ${formatDay(end)}`];
 }
 
 export function durationText(weeks: number, days: number, months: number): string {
