@@ -364,7 +364,13 @@ function SessionNotes({
       <CardHeader>
         <CardTitle>Session Notes</CardTitle>
       </CardHeader>
-      <CardContent className="grid max-h-[500px] gap-3 overflow-y-auto">
+      {/* Scrolls on its own: focusable so that a keyboard can scroll it too. */}
+      <CardContent
+        className="grid max-h-[500px] gap-3 overflow-y-auto"
+        tabIndex={0}
+        role="region"
+        aria-label="Session notes"
+      >
         {sessions.map((n) => {
           const completed = n <= b.sessionsCompleted;
           const note = noteOf(n);
