@@ -84,7 +84,7 @@ describe('enrolments', () => {
     await page.locator('#enroll-course').selectOption({ label: courseName });
     expect(await page.locator('#enroll-payment-type').inputValue()).toBe('full');
     await page.getByRole('button', { name: 'Enroll Student' }).click();
-    await expectToast(page, 'User not found. Please check the email.');
+    await page.getByRole('alert').filter({ hasText: 'User not found. Please check the email.' }).waitFor();
 
     await page.getByLabel('User Email').fill('  STUDENT2@Example.COM  ');
     await page.getByRole('button', { name: 'Enroll Student' }).click();

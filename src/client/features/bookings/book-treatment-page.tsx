@@ -43,7 +43,7 @@ function BookTreatmentForm() {
   const [userType, setUserType] = useState<'local' | 'foreign'>('local');
   const [paymentType, setPaymentType] = useState<'full' | 'installment'>('full');
   const [treatmentId, setTreatmentId] = useState('');
-  const { error, fail, clear } = useFormError();
+  const { error, fail, failRequest, clear } = useFormError();
   const treatment = options.data?.find((t) => t._id === treatmentId);
 
   const book = useMutation(
@@ -54,8 +54,7 @@ function BookTreatmentForm() {
         await navigate({ to: '/treatment/all-book' });
       },
       onError: (err) => {
-        const message = isClientError(err) && err.message ? err.message : 'Failed to book treatment';
-        fail(message);
+        failRequest(err, isClientError(err) && err.message ? err.message : 'Failed to book treatment');
       },
     }),
   );
@@ -73,7 +72,7 @@ function BookTreatmentForm() {
 
   return (
     <Card className="max-w-2xl">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onChange={clear} noValidate>
         <CardContent className="grid gap-5">
           <div className="grid gap-2">
             <Label htmlFor="booking-email">

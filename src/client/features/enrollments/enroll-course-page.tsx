@@ -40,7 +40,7 @@ function EnrollForm() {
   const [email, setEmail] = useState('');
   const [courseId, setCourseId] = useState('');
   const [paymentType, setPaymentType] = useState<'full' | 'installment'>('full');
-  const { error, fail, clear } = useFormError();
+  const { error, fail, failRequest, clear } = useFormError();
   const course = courses.data?.find((c) => c._id === courseId);
 
   const enroll = useMutation(
@@ -63,8 +63,7 @@ function EnrollForm() {
         await navigate({ to: '/courses/enrollment' });
       },
       onError: (err) => {
-        const message = explainedMessage(err, 'Failed to enroll user. Please try again.');
-        fail(message);
+        failRequest(err, explainedMessage(err, 'Failed to enroll user. Please try again.'));
       },
     }),
   );
@@ -88,7 +87,7 @@ function EnrollForm() {
 
   return (
     <Card className="max-w-xl">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onChange={clear} noValidate>
         <CardContent className="grid gap-5">
           <div className="grid gap-2">
             <Label htmlFor="enroll-email">
