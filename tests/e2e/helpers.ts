@@ -246,7 +246,7 @@ export async function adminScreens(): Promise<Screen[]> {
   const booking = bookings.body.find((b) => b.paymentType === 'installment') ?? bookings.body[0];
   if (!enrollment || !booking) throw new Error('the demo data has no enrolment or booking to show');
   return [
-    { path: '/', primary: { role: 'link', name: 'Reports' } },
+    { path: '/', primary: { role: 'button', name: 'Toggle sidebar' } },
     { path: '/analytics' },
     { path: '/branch', primary: { role: 'link', name: 'Add Branch' } },
     { path: '/branch/all-branch', primary: { role: 'link', name: 'Add Branch' } },

@@ -36,10 +36,21 @@ function ProfileMenu() {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A mouse opens the menu on hover just before its click lands: that click must not close it again.
+  const openedByHover = useRef(false);
 
   const show = () => {
     clearTimeout(closeTimer.current);
+    if (!open) openedByHover.current = true;
     setOpen(true);
+  };
+  const toggle = () => {
+    if (open && openedByHover.current) {
+      openedByHover.current = false;
+      return;
+    }
+    openedByHover.current = false;
+    setOpen(!open);
   };
   const hideSoon = () => {
     clearTimeout(closeTimer.current);
@@ -72,7 +83,7 @@ function ProfileMenu() {
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
         className="flex items-center gap-3 rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <span className="sr-only text-right leading-tight sm:not-sr-only">

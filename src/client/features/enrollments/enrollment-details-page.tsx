@@ -92,7 +92,7 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
             <CardTitle>Enrollment</CardTitle>
           </CardHeader>
           <CardContent>
-            <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+            <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
               <Row label="Student">
                 {e.userId?.username ?? e.deletedUsername ?? 'Unknown'}
                 {!e.userId && <span className="text-muted-foreground"> (deleted user)</span>}
@@ -118,7 +118,7 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
             <CardTitle>Fees</CardTitle>
           </CardHeader>
           <CardContent>
-            <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+            <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
               <Row label="Total Fee">
                 <span data-testid="total-fee">{formatMoney(e.totalFee, local)}</span>
                 {rate !== undefined && (
@@ -239,7 +239,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-muted-foreground">{label}</dt>
-      <dd>{children}</dd>
+      <dd className="break-words">{children}</dd>
     </>
   );
 }

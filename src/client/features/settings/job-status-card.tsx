@@ -125,7 +125,7 @@ export function JobStatusCard() {
           </Button>
         </CardAction>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {counts && (
           <div className="flex flex-wrap gap-2" data-testid="job-counts">
             <Badge variant="secondary">Queued {counts.queued}</Badge>
