@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
+import { SortableHead } from '@/components/sortable-head';
 import { PermissionDenied, RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { DeleteButton, EditButton, SaveCancelButtons } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
@@ -25,7 +26,7 @@ import {
   type Treatment,
   type TreatmentForm,
 } from './treatment-form';
-import { TREATMENT_PAGE_SIZE, treatmentListOptions } from './treatment-queries';
+import { TREATMENT_PAGE_SIZE, treatmentListOptions, treatmentSort } from './treatment-queries';
 
 /** docs/product.md#screens-and-routes, All Treatments. */
 export function TreatmentsPage({
@@ -53,6 +54,7 @@ function TreatmentsTable({
   const currencies = useCurrencies();
   const queryClient = useQueryClient();
   const paged = usePagedList(treatmentListOptions(search), search, onSearchChange);
+  const sort = treatmentSort(search);
   const invalidate = () => queryClient.invalidateQueries(trpc.treatments.pathFilter());
   const { draft, setDraft, start, cancel, update } = useInlineEdit({
     toDraft: (t: Treatment) => ({ id: t._id, ...toForm(t) }),
@@ -123,10 +125,18 @@ function TreatmentsTable({
         head={
           <>
             <TableHead className="w-12">#</TableHead>
-            <TableHead>Treatment Name</TableHead>
-            <TableHead className="text-right">Local Price ({currencies.localCurrency})</TableHead>
-            <TableHead className="text-right">Foreign Price ({currencySymbol(currencies.foreignCurrency)})</TableHead>
-            <TableHead className="text-right">Max Sessions</TableHead>
+            <SortableHead column="treatmentName" sort={sort} onSort={paged.setSort}>
+              Treatment Name
+            </SortableHead>
+            <SortableHead column="localPrice" sort={sort} onSort={paged.setSort} className="text-right">
+              Local Price ({currencies.localCurrency})
+            </SortableHead>
+            <SortableHead column="foreignPrice" sort={sort} onSort={paged.setSort} className="text-right">
+              Foreign Price ({currencySymbol(currencies.foreignCurrency)})
+            </SortableHead>
+            <SortableHead column="maxSessions" sort={sort} onSort={paged.setSort} className="text-right">
+              Max Sessions
+            </SortableHead>
             <TableHead className="text-right">Installments</TableHead>
             <TableHead>Duration</TableHead>
             <TableHead className="text-right">Actions</TableHead>
