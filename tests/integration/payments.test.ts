@@ -117,7 +117,7 @@ describe('recording a payment', () => {
     const res = await pay({ enrollmentId: e._id, amount: 33000.01 });
     expect(res).toMatchObject({
       status: 409,
-      body: { message: 'Only LKR 33,000.00 is outstanding on this enrollment.' },
+      body: { message: 'Only Rs. 33,000.00 is outstanding on this enrollment.' },
     });
     expect((await getEnrollment(e._id)).paidAmount).toBe(0);
   });
@@ -387,7 +387,7 @@ describe('lists, cash-up and receipts', () => {
       if (!mail.length) await new Promise((r) => setTimeout(r, 100));
     }
     expect(mail[0]?.subject).toContain(`Receipt ${p.receiptNumber}`);
-    expect(mail[0]?.text).toContain('LKR 700.00');
+    expect(mail[0]?.text).toContain('Rs. 700.00');
   });
 
   it('the cash-up PDF lists the totals', async () => {

@@ -83,6 +83,7 @@ export async function courseOptions({ db }: Ctx) {
       totalFee: courses.totalFee,
       admissionFee: courses.admissionFee,
       installments: courses.installments,
+      currency: courses.currency,
     })
     .from(courses)
     .orderBy(asc(courses.courseName))
@@ -93,6 +94,7 @@ export async function courseOptions({ db }: Ctx) {
     totalFee: fromMinor(r.totalFee),
     admissionFee: fromMinor(r.admissionFee),
     installments: r.installments,
+    currency: r.currency,
   }));
 }
 

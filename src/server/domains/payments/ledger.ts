@@ -23,7 +23,8 @@ import {
 import type { Actor } from '../../auth/sessions';
 import { AppError } from '../../errors';
 import { computePaymentStatus } from '../../../shared/booking-status';
-import { formatAmount, fromMinor, toMinor } from '../../../shared/money';
+import { formatMoney } from '../../../shared/format';
+import { fromMinor, toMinor } from '../../../shared/money';
 import type { AllocationKind, PaymentMethod } from '../../../shared/payment-kinds';
 import { isUuid } from '../common';
 
@@ -175,7 +176,7 @@ export async function itemsOf(tx: Db, target: LedgerTarget): Promise<LedgerItem[
 }
 
 const recordName = (t: LedgerTarget) => (t.kind === 'enrollment' ? 'enrollment' : 'booking');
-const money = (minor: number, currency: string) => `${currency} ${formatAmount(fromMinor(minor))}`;
+const money = (minor: number, currency: string) => formatMoney(fromMinor(minor), currency);
 
 export interface Allocation {
   item: LedgerItem;

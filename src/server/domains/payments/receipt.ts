@@ -9,7 +9,8 @@ import {
   paymentAllocations,
   payments,
 } from '../../db/schema';
-import { formatAmount, fromMinor } from '../../../shared/money';
+import { formatMoney } from '../../../shared/format';
+import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
 
 /** Everything a receipt shows (docs/payments.md#receipts). Money as decimals. */
@@ -163,7 +164,7 @@ export function formatReceiptDate(d: Date, timeZone: string): string {
 export function buildReceiptPdf(r: Receipt, timeZone: string): Buffer {
   const doc = new jsPDF({ unit: 'mm', format: 'a5' });
   const width = doc.internal.pageSize.getWidth();
-  const money = (n: number) => `${r.currency} ${formatAmount(n)}`;
+  const money = (n: number) => formatMoney(n, r.currency);
   doc.setFontSize(15);
   doc.text(r.organisation, 12, 16);
   doc.setFontSize(9);

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { jsPDF } from 'jspdf';
 import { autoTable, type RowInput } from 'jspdf-autotable';
-import { formatAmount } from '../../../shared/money';
+import { formatAmount, formatDateTime, formatDay } from '../../../shared/format';
 import type { ReportColumn, ReportRow, ReportSource } from './report-source';
 
 export const BATCH_SIZE = 1000;
@@ -20,32 +20,22 @@ export interface ReportMeta {
   onRows?: (written: number) => Promise<void> | void;
 }
 
-function dateTimeText(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
-}
-
-/** The text a cell shows in a PDF (and the Excel info sheet): money with two decimals. */
+/**
+ * The text a cell shows in a PDF: money with two decimals (the header names the currency), dates
+ * and date-times as on the screens (docs/product.md#formats), in TIME_ZONE.
+ */
 function cellText(col: ReportColumn, v: ReportRow[string] | undefined, timeZone: string): string {
   if (v === null || v === undefined) return '';
   if (col.type === 'money' && typeof v === 'number') return formatAmount(v);
-  if (col.type === 'datetime' && typeof v === 'string') return dateTimeText(v, timeZone);
+  if (col.type === 'date' && typeof v === 'string') return formatDay(v.slice(0, 10));
+  if (col.type === 'datetime' && typeof v === 'string') return formatDateTime(v, timeZone);
   return String(v);
 }
 
 function excelValue(col: ReportColumn, v: ReportRow[string] | undefined, timeZone: string): ExcelJS.CellValue {
   if (v === null || v === undefined) return null;
   if (col.type === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(`${v}T00:00:00Z`);
-  if (col.type === 'datetime' && typeof v === 'string') return dateTimeText(v, timeZone);
+  if (col.type === 'datetime' && typeof v === 'string') return formatDateTime(v, timeZone);
   return v;
 }
 
@@ -64,7 +54,7 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
   sheet.columns = source.columns.map((c) => ({
     key: c.key,
     width: c.width,
-    style: c.type === 'money' ? { numFmt: '#,##0.00' } : c.type === 'date' ? { numFmt: 'yyyy-mm-dd' } : {},
+    style: c.type === 'money' ? { numFmt: '#,##0.00' } : c.type === 'date' ? { numFmt: 'dd mmm yyyy' } : {},
   }));
   const header = sheet.addRow(source.columns.map((c) => c.header));
   header.eachCell((cell) => {
@@ -97,7 +87,7 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
   info.columns = [{ width: 22 }, { width: 60 }];
   const lines: Array<[string, string]> = [
     ['Report', source.title],
-    ['Generated', dateTimeText(meta.generatedAt.toISOString(), meta.timeZone) + ` (${meta.timeZone})`],
+    ['Generated', `${formatDateTime(meta.generatedAt, meta.timeZone)} (${meta.timeZone})`],
     ['Rows', String(written)],
     ['Filters', source.filterLines.length ? source.filterLines.join('; ') : 'None'],
   ];
@@ -120,7 +110,7 @@ export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<
   doc.setFontSize(9);
   doc.setTextColor(90);
   const lines = [
-    `Generated: ${dateTimeText(meta.generatedAt.toISOString(), meta.timeZone)} (${meta.timeZone})`,
+    `Generated: ${formatDateTime(meta.generatedAt, meta.timeZone)} (${meta.timeZone})`,
     `Filters: ${source.filterLines.length ? source.filterLines.join('; ') : 'None'}`,
   ];
   const wrapped = lines.flatMap((l) => doc.splitTextToSize(l, pageWidth - 28) as string[]);

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps';
-import { formatAmount } from '../../../shared/money';
+import { formatMoney } from '../../../shared/format';
 import { amountInWords, formatReceiptDate, loadReceipt } from '../../domains/payments/receipt';
 import type { EmailMessage } from '../types';
 import { brandedEmail } from './layout';
@@ -12,7 +12,7 @@ export async function buildReceiptEmail(
   if (!p.ref) return null;
   const r = await loadReceipt(deps.db, p.ref, deps.config.APP_NAME);
   if (!r?.payerEmail) return null;
-  const money = (n: number) => `${r.currency} ${formatAmount(n)}`;
+  const money = (n: number) => formatMoney(n, r.currency);
   const tz = deps.config.TIME_ZONE;
   return brandedEmail(deps.config, r.payerEmail, `Receipt ${r.receiptNumber}${r.void ? ' (void)' : ''}`, [
     `Dear ${r.payer},`,
