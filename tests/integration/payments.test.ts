@@ -391,13 +391,17 @@ describe('lists, cash-up and receipts', () => {
   });
 
   it('the cash-up PDF lists the totals', async () => {
+    const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId }));
+    await pay({ enrollmentId: e._id, amount: 4321, method: 'cash' });
     const res = await fetch(`${t.baseUrl}/api/payments/cash-up/pdf`, {
       headers: { authorization: `Bearer ${admin.token}` },
     });
     expect(res.status).toBe(200);
     const text = await pdfText(await res.arrayBuffer());
     expect(text).toContain('Cash-up');
-    expect(text).toContain('Total');
+    expect(text).toContain(manager.username);
+    expect(text).toContain('Galle');
+    expect(text).toContain('4,321.00');
     const xlsx = await fetch(`${t.baseUrl}/api/payments/cash-up/excel`, {
       headers: { authorization: `Bearer ${admin.token}` },
     });
