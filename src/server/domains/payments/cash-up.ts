@@ -129,7 +129,7 @@ export async function cashUpSource(ctx: ServiceContext, input: TCashUpInput): Pr
   }));
   const voidLines = c.voids.map(
     (v) =>
-      `Void ${v.receiptNumber}: ${v.currency} ${v.amount.toFixed(2)} by ${v.voidedBy ?? 'unknown'} (${v.voidReason ?? ''})`,
+      `Void ${v.receiptNumber}: ${formatMoney(v.amount, v.currency)} by ${v.voidedBy ?? 'unknown'} (${v.voidReason ?? ''})`,
   );
   return {
     title: 'Cash-up',
