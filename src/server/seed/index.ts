@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps';
 import { seedDemoTreatments } from './demo-treatments';
 import { seedDemoCourses } from './demo-courses';
 import { seedDemoBranchesAndUsers } from './demo-users';
+import { seedDemoPayments } from './demo-payments';
 
 export interface SeedResult {
   created: boolean;
@@ -19,6 +20,7 @@ const demoSeeders: Array<(deps: AppDeps) => Promise<void>> = [
   seedDemoBranchesAndUsers,
   seedDemoCourses,
   seedDemoTreatments,
+  seedDemoPayments,
 ];
 
 /** On an empty database: currency settings, the superadmin, and (unless SEED_DEMO=false) demo rows. */

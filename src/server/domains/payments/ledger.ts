@@ -331,6 +331,8 @@ export interface NewPayment {
 /** Writes one payment with its allocations and applies them. Returns the payment id. */
 export async function writePayment(tx: Db, p: NewPayment): Promise<string> {
   const amount = p.allocations.reduce((s, a) => s + a.amount, 0);
+  if (amount <= 0 || p.allocations.some((a) => a.amount <= 0))
+    throw new AppError('BAD_REQUEST', 'A payment must be for more than nothing.');
   const branchId = p.target.payerBranchId ?? p.actor?.branchId ?? null;
   const [branch] = branchId
     ? await tx.select({ name: branches.name }).from(branches).where(eq(branches.id, branchId)).limit(1)
