@@ -7,15 +7,15 @@ export const authRouter = router({
   login: limitedProcedure('signIn')
     .input(ZLoginInput)
     .mutation(async ({ ctx, input }) => {
-      const result = await service.login(ctx.deps, input, { ip: ctx.clientIp });
+      const result = await service.login(ctx.svc, input, { ip: ctx.clientIp });
       ctx.setSession(result.token, new Date(Date.now() + ctx.deps.sessionPolicy.maxMs));
       return { ...result.user, token: result.token };
     }),
   logout: authedProcedure.mutation(async ({ ctx }) => {
-    await service.logout(ctx.deps, ctx.actor);
+    await service.logout(ctx.svc);
     ctx.clearSession();
     return { message: 'Logged out successfully.' };
   }),
   /** The signed-in user; UNAUTHORIZED without a session (the client's guard reads it). */
-  me: authedProcedure.query(({ ctx }) => service.me(ctx.deps, ctx.actor)),
+  me: authedProcedure.query(({ ctx }) => service.me(ctx.svc)),
 });

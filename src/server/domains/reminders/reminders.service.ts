@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { AppDeps, ServiceContext } from '../../deps';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import {
   bookingInstallments,
@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import { reminderRef, type InstallmentKind } from '../../email/templates/reminder';
 import { todayIn } from '../../../shared/booking-status';
+import type { ServiceContext } from '../common';
 
 const BATCH = 500;
 

@@ -1,12 +1,12 @@
 import { PassThrough, Readable } from 'node:stream';
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
-import type { AppDeps, ServiceContext } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { reportFiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { todayIn } from '../../../shared/booking-status';
 import { isAdmin } from '../../../shared/roles';
 import { reportFileName, type ReportFormat } from '../../../shared/report-columns';
-import { assertId } from '../common';
+import { assertId, type ServiceContext } from '../common';
 import { branchScopeOf, type BranchScope } from '../branch-scope';
 import { getCurrencySettings } from '../settings/settings.service';
 import type { ReportSource } from './report-source';

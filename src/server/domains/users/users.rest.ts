@@ -92,7 +92,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     access: 'public',
     rateLimit: 'passwordReset',
     body: ZForgotPasswordInput,
-    handler: ({ ctx, body }) => resets.requestPasswordReset(ctx.deps, body),
+    handler: ({ ctx, body }) => resets.requestPasswordReset(ctx, body),
   });
   route(app, deps, {
     method: 'POST',
@@ -104,7 +104,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
         await app.limiters.otp(req, reply);
         const parsed = ZValidateOtpInput.safeParse(req.body ?? {});
         if (!parsed.success) throw fromZodError(parsed.error);
-        return await resets.validateOtp(ctx.deps, parsed.data);
+        return await resets.validateOtp(ctx, parsed.data);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         reply.status(err.code === 'TOO_MANY_REQUESTS' ? 429 : 400);
@@ -120,7 +120,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     access: 'public',
     rateLimit: 'otp',
     body: ZResetPasswordInput,
-    handler: ({ ctx, body }) => resets.resetPassword(ctx.deps, body),
+    handler: ({ ctx, body }) => resets.resetPassword(ctx, body),
   });
   route(app, deps, {
     method: 'GET',
