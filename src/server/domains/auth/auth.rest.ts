@@ -4,12 +4,15 @@ import { clearSessionCookie, setSessionCookie } from '../../http/auth-hook';
 import { route } from '../../http/rest';
 import { ZLoginInput } from '@shared/schemas/auth';
 import * as service from './auth.service';
+import { ZSignedIn } from '@shared/schemas/auth.output';
+import { ZMessage } from '@shared/schemas/output';
 
 export function registerAuthRest(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, {
     method: 'POST',
     url: '/api/users/auth',
     access: 'public',
+    response: ZSignedIn,
     rateLimit: 'signIn',
     body: ZLoginInput,
     handler: async ({ ctx, body, req, reply }) => {
@@ -22,6 +25,7 @@ export function registerAuthRest(app: FastifyInstance, deps: AppDeps) {
     method: 'POST',
     url: '/api/users/logout',
     access: 'authed',
+    response: ZMessage,
     handler: async ({ ctx, reply }) => {
       await service.logout(ctx);
       clearSessionCookie(reply);

@@ -11,11 +11,12 @@ import type {
   TListCoursesInput,
   TUpdateCourseInput,
 } from '@shared/schemas/courses';
+import type { TCourse, TCourseOption } from '@shared/schemas/courses.output';
 
 type CourseRow = typeof courses.$inferSelect;
 
 /** docs/product.md#records-and-their-fields Course; money as decimal numbers. */
-export function toCourseDto(c: CourseRow) {
+export function toCourseDto(c: CourseRow): TCourse {
   return {
     _id: c.id,
     courseName: c.courseName,
@@ -30,7 +31,7 @@ export function toCourseDto(c: CourseRow) {
     updatedAt: c.updatedAt.toISOString(),
   };
 }
-export type CourseDto = ReturnType<typeof toCourseDto>;
+export type CourseDto = TCourse;
 
 const NOT_FOUND = 'Course not found.';
 const SORT = {
@@ -70,7 +71,7 @@ export async function listAllCourses({ db }: SystemContext): Promise<CourseDto[]
 }
 
 /** The enrol form's dropdown: id, name and the fee facts it shows. */
-export async function courseOptions({ db }: SystemContext) {
+export async function courseOptions({ db }: SystemContext): Promise<TCourseOption[]> {
   const rows = await db
     .select({
       id: courses.id,

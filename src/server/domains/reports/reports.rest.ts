@@ -19,6 +19,12 @@ import {
 } from '@shared/schemas/reports';
 import { downloadReportFile, reportFileStatus, runReport, type ReportOutcome } from './reports.service';
 import { courseStatistics, treatmentStatistics, userStatistics } from './reports.stats';
+import {
+  ZCourseStatistics,
+  ZReportFileStatus,
+  ZTreatmentStatistics,
+  ZUserStatistics,
+} from '@shared/schemas/reports.output';
 
 function send(reply: FastifyReply, outcome: ReportOutcome) {
   switch (outcome.kind) {
@@ -85,6 +91,7 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/reports/users/stats',
     access: 'staff',
+    response: ZUserStatistics,
     handler: ({ ctx }) => userStatistics(ctx),
   });
   const users = (q: z.infer<typeof ZUserReportQuery>): TReportSpec => ({ report: 'users', filters: filtersOf(q) });
@@ -101,6 +108,7 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/course-reports/stats',
     access: 'staff',
+    response: ZCourseStatistics,
     handler: ({ ctx }) => courseStatistics(ctx),
   });
   const courses = (q: z.infer<typeof ZCourseReportQuery>): TReportSpec => ({
@@ -132,6 +140,7 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/treatment-reports/stats',
     access: 'staff',
+    response: ZTreatmentStatistics,
     handler: ({ ctx }) => treatmentStatistics(ctx),
   });
   const treatments = (q: z.infer<typeof ZTreatmentReportQuery>): TReportSpec => ({
@@ -163,6 +172,7 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/reports/files/:id',
     access: 'staff',
+    response: ZReportFileStatus,
     params: ZIdParam,
     handler: ({ ctx, params }) => reportFileStatus(ctx, params.id),
   });

@@ -13,6 +13,7 @@ import type { ReportSource } from './report-source';
 import { reportSource } from './report-sources';
 import { buildPdf, jsonChunks, PDF_MAX_ROWS, writeXlsx } from './report-writers';
 import type { TReportCountInput, TReportSpec } from '@shared/schemas/reports';
+import type { TReportFileStatus } from '@shared/schemas/reports.output';
 
 export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -193,7 +194,7 @@ async function ownFile(ctx: ServiceContext, id: string) {
   return file;
 }
 
-export async function reportFileStatus(ctx: ServiceContext, id: string) {
+export async function reportFileStatus(ctx: ServiceContext, id: string): Promise<TReportFileStatus> {
   const f = await ownFile(ctx, id);
   return {
     id: f.id,
@@ -208,7 +209,6 @@ export async function reportFileStatus(ctx: ServiceContext, id: string) {
     createdAt: f.createdAt.toISOString(),
   };
 }
-export type ReportFileStatus = Awaited<ReturnType<typeof reportFileStatus>>;
 
 export async function downloadReportFile(ctx: ServiceContext, id: string) {
   const f = await ownFile(ctx, id);

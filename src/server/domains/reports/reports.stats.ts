@@ -5,6 +5,7 @@ import { fromMinor } from '../../../shared/money';
 import { branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';
 import { toCourseDto } from '../courses/courses.service';
 import { toTreatmentDto } from '../treatments/treatments.service';
+import type { TCourseStatistics, TTreatmentStatistics, TUserStatistics } from '@shared/schemas/reports.output';
 
 /** "New" means created in the last 30 days (docs/product.md#constants). */
 const RECENT_DAYS = 30;
@@ -20,7 +21,7 @@ const dec = (minor: number | null | undefined) => (minor == null ? 0 : fromMinor
  * A manager limited to their branch (docs/security.md#branch-scope) counts only that branch's people
  * and what they enrolled in or booked; the course and treatment catalogues are shared by all branches.
  */
-export async function userStatistics(ctx: SystemContext) {
+export async function userStatistics(ctx: SystemContext): Promise<TUserStatistics> {
   const { db } = ctx;
   const mine = branchCondition(await branchScopeOf(ctx));
   const [totals, roleCounts, branchCounts] = await Promise.all([
@@ -56,7 +57,7 @@ export async function userStatistics(ctx: SystemContext) {
   };
 }
 
-export async function courseStatistics(ctx: SystemContext) {
+export async function courseStatistics(ctx: SystemContext): Promise<TCourseStatistics> {
   const { db } = ctx;
   const scope = await branchScopeOf(ctx);
   const enrolCount = sql<number>`count(${enrollments.id})`.mapWith(Number);
@@ -95,7 +96,7 @@ export async function courseStatistics(ctx: SystemContext) {
   };
 }
 
-export async function treatmentStatistics(ctx: SystemContext) {
+export async function treatmentStatistics(ctx: SystemContext): Promise<TTreatmentStatistics> {
   const { db } = ctx;
   const scope = await branchScopeOf(ctx);
   const bookingCount = sql<number>`count(${treatmentBookings.id})`.mapWith(Number);
@@ -153,7 +154,3 @@ export async function treatmentStatistics(ctx: SystemContext) {
     },
   };
 }
-
-export type UserStatistics = Awaited<ReturnType<typeof userStatistics>>;
-export type CourseStatistics = Awaited<ReturnType<typeof courseStatistics>>;
-export type TreatmentStatistics = Awaited<ReturnType<typeof treatmentStatistics>>;

@@ -3,13 +3,10 @@ import type { Db } from '../../db/client';
 import type { SystemContext } from '../common';
 import { settings } from '../../db/schema';
 import type { TUpdateAccessInput, TUpdateCurrencyInput } from '@shared/schemas/settings';
+import type { TCurrencySettings } from '@shared/schemas/settings.output';
 import { managersOwnBranchOnly } from '../branch-scope';
 
-export interface CurrencySettings {
-  localCurrency: string;
-  foreignCurrency: string;
-  exchangeRate: number;
-}
+export type CurrencySettings = TCurrencySettings;
 
 const DEFAULTS: CurrencySettings = { localCurrency: 'LKR', foreignCurrency: 'USD', exchangeRate: 320.75 };
 

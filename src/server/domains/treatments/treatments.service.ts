@@ -12,11 +12,12 @@ import {
   type TreatmentValues,
   type TUpdateTreatmentInput,
 } from '@shared/schemas/treatments';
+import type { TTreatment } from '@shared/schemas/treatments.output';
 
 type TreatmentRow = typeof treatments.$inferSelect;
 
 /** docs/product.md#records-and-their-fields Treatment; money as decimal numbers. */
-export function toTreatmentDto(t: TreatmentRow) {
+export function toTreatmentDto(t: TreatmentRow): TTreatment {
   return {
     _id: t.id,
     treatmentName: t.treatmentName,
@@ -31,7 +32,7 @@ export function toTreatmentDto(t: TreatmentRow) {
     updatedAt: t.updatedAt.toISOString(),
   };
 }
-export type TreatmentDto = ReturnType<typeof toTreatmentDto>;
+export type TreatmentDto = TTreatment;
 
 const NOT_FOUND = 'Treatment not found.';
 

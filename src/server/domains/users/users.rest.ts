@@ -15,6 +15,8 @@ import {
   type UploadedImage,
 } from '@shared/schemas/users';
 import * as service from './users.service';
+import { ZMessage } from '@shared/schemas/output';
+import { ZUser, ZUserList } from '@shared/schemas/users.output';
 
 /** Reads a multipart form: text fields as strings, the `image` file as a Buffer. */
 async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<string, string>; image?: UploadedImage }> {
@@ -58,6 +60,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'POST',
     url: '/api/users',
     access: 'staff',
+    response: ZUser,
     body: ZCreateUserRestBody,
     handler: async ({ ctx, body, reply }) => {
       reply.status(201);
@@ -68,18 +71,21 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/users',
     access: 'staff',
+    response: ZUserList,
     handler: ({ ctx }) => service.listAllUsers(ctx),
   });
   route(app, deps, {
     method: 'GET',
     url: '/api/users/students',
     access: 'staff',
+    response: ZUserList,
     handler: ({ ctx }) => service.listAllUsers(ctx, 'student'),
   });
   route(app, deps, {
     method: 'PUT',
     url: '/api/users/profile',
     access: 'authed',
+    response: ZUser,
     rateLimit: 'upload',
     handler: async ({ ctx, req }) => {
       const { input, image } = await readEditBody(req, ZUpdateProfileInput);
@@ -90,6 +96,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'POST',
     url: '/api/users/forgot-password',
     access: 'public',
+    response: ZMessage,
     rateLimit: 'passwordReset',
     body: ZForgotPasswordInput,
     handler: ({ ctx, body }) => resets.requestPasswordReset(ctx, body),
@@ -118,6 +125,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'POST',
     url: '/api/users/reset-password',
     access: 'public',
+    response: ZMessage,
     rateLimit: 'otp',
     body: ZResetPasswordInput,
     handler: ({ ctx, body }) => resets.resetPassword(ctx, body),
@@ -126,6 +134,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/users/:id',
     access: 'staff',
+    response: ZUser,
     params: ZIdParam,
     handler: ({ ctx, params }) => service.getUser(ctx, params.id),
   });
@@ -133,6 +142,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'PUT',
     url: '/api/users/:id',
     access: 'staff',
+    response: ZUser,
     rateLimit: 'upload',
     params: ZIdParam,
     handler: async ({ ctx, params, req }) => {
@@ -145,6 +155,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'DELETE',
     url: '/api/users/:id',
     access: 'staff',
+    response: ZMessage,
     params: ZIdParam,
     handler: ({ ctx, params }) => service.deleteUser(ctx, params.id),
   });
