@@ -33,7 +33,7 @@ describe('paidColumns', () => {
     const before = Date.now();
     const paid = paidColumns(true);
     expect(paid.isPaid).toBe(true);
-    expect(paid.paidAt!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(paid.paidAt?.getTime()).toBeGreaterThanOrEqual(before);
     expect(paidColumns(false)).toEqual({ isPaid: false, paidAt: null });
   });
 });

@@ -14,8 +14,6 @@ declare module 'fastify' {
   }
 }
 
-type Infer<S> = S extends ZodType ? z.infer<S> : undefined;
-
 /** What a handler receives: anyone may call a public path; the others have a signed-in actor. */
 type ContextFor<A extends Access> = A extends 'public' ? PublicContext : ServiceContext;
 
@@ -36,9 +34,9 @@ interface RouteDef<P, Q, B, A extends Access, R> {
   response?: ZodType<unknown, R>;
   handler: (args: {
     ctx: ContextFor<A>;
-    params: Infer<P>;
-    query: Infer<Q>;
-    body: Infer<B>;
+    params: z.output<P>;
+    query: z.output<Q>;
+    body: z.output<B>;
     req: FastifyRequest;
     reply: FastifyReply;
   }) => Promise<R>;
@@ -50,11 +48,15 @@ interface RouteDef<P, Q, B, A extends Access, R> {
  */
 export const restSchemas = new Map<string, { params?: ZodType; query?: ZodType; body?: ZodType }>();
 
-function parse<S extends ZodType | undefined>(schema: S | undefined, value: unknown): Infer<S> {
-  if (!schema) return undefined as Infer<S>;
+/**
+ * A path without a schema for a part has `z.ZodUndefined` as that part's type (route()'s
+ * defaults), so the handler sees `undefined` there, which is what it gets.
+ */
+function parse<S extends ZodType>(schema: S | undefined, value: unknown): z.output<S> {
+  if (!schema) return undefined as z.output<S>;
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw fromZodError(result.error);
-  return result.data as Infer<S>;
+  return result.data;
 }
 
 function signedIn(deps: AppDeps, actor: Actor | null): ServiceContext {
@@ -76,11 +78,11 @@ const contextFor: { [K in Access]: (deps: AppDeps, actor: Actor | null) => Conte
  * answer to its declared `response` contract.
  */
 export function route<
-  P extends ZodType | undefined,
-  Q extends ZodType | undefined,
-  B extends ZodType | undefined,
-  A extends Access,
-  R,
+  P extends ZodType = z.ZodUndefined,
+  Q extends ZodType = z.ZodUndefined,
+  B extends ZodType = z.ZodUndefined,
+  A extends Access = Access,
+  R = unknown,
 >(app: FastifyInstance, deps: AppDeps, def: RouteDef<P, Q, B, A, R>) {
   const roles = rolesFor(def.access);
   restSchemas.set(`${def.method} ${def.url}`, { params: def.params, query: def.query, body: def.body });

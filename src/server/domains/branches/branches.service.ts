@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { branches, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
@@ -65,8 +66,8 @@ export async function getBranch({ db }: SystemContext, id: string): Promise<Bran
 
 export async function createBranch({ db }: SystemContext, input: TCreateBranchInput): Promise<BranchDto> {
   await assertNameFree(db, input.name);
-  const [row] = await db.insert(branches).values({ name: input.name, location: input.location }).returning();
-  return toBranchDto(row!);
+  const row = firstRow(await db.insert(branches).values({ name: input.name, location: input.location }).returning());
+  return toBranchDto(row);
 }
 
 export async function updateBranch({ db }: SystemContext, input: TUpdateBranchInput): Promise<BranchDto> {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { courses } from '../../db/schema';
+import { firstRow } from '../../db/rows';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
@@ -140,7 +141,7 @@ export async function getCourse({ db }: SystemContext, id: string): Promise<Cour
 }
 
 export async function createCourse({ db }: SystemContext, input: TCreateCourseInput): Promise<CourseDto> {
-  const [row] = await db
+  const rows = await db
     .insert(courses)
     .values({
       courseName: input.courseName,
@@ -153,7 +154,7 @@ export async function createCourse({ db }: SystemContext, input: TCreateCourseIn
       description: input.description ?? null,
     })
     .returning();
-  return toCourseDto(row!);
+  return toCourseDto(firstRow(rows));
 }
 
 /** Enrolments keep their own fee snapshot, so a fee change here never rewrites history. */

@@ -63,10 +63,8 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
       url,
       access: 'staff',
       query,
-      handler: async ({ ctx, query: q, reply }) => {
-        const v = q as z.infer<Q>;
-        return send(reply, await runReport(ctx, spec(v), v.format ?? defaultFormat));
-      },
+      handler: async ({ ctx, query: q, reply }) =>
+        send(reply, await runReport(ctx, spec(q), q.format ?? defaultFormat)),
     });
   const custom = <Q extends ZodType<Query>, B extends ZodType<{ fields?: string[] }>>(
     url: string,
@@ -80,10 +78,8 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
       access: 'staff',
       query,
       body,
-      handler: async ({ ctx, query: q, body: b, reply }) => {
-        const v = q as z.infer<Q>;
-        return send(reply, await runReport(ctx, spec(v, (b as z.infer<B>).fields), v.format ?? 'xlsx'));
-      },
+      handler: async ({ ctx, query: q, body: b, reply }) =>
+        send(reply, await runReport(ctx, spec(q, b.fields), q.format ?? 'xlsx')),
     });
 
   // User reports

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { treatmentBookings, treatments } from '../../db/schema';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
@@ -112,8 +113,8 @@ export async function getTreatment({ db }: SystemContext, id: string): Promise<T
 
 export async function createTreatment({ db }: SystemContext, input: TCreateTreatmentInput): Promise<TreatmentDto> {
   await assertNameFree(db, input.treatmentName);
-  const [row] = await withDuplicateAs409(() => db.insert(treatments).values(columns(input)).returning());
-  return toTreatmentDto(row!);
+  const rows = await withDuplicateAs409(() => db.insert(treatments).values(columns(input)).returning());
+  return toTreatmentDto(firstRow(rows));
 }
 
 /** Existing bookings keep the price, sessions and schedule they were sold with. */

@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/passwords';
 import { invalidateUserSessions } from '../../auth/sessions';
 import { countOtpEvent, refundOtpEvent } from '../../auth/throttle';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { passwordResets, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { SystemContext } from '../common';
@@ -85,11 +86,11 @@ async function issueResetCode(deps: AppDeps, email: string): Promise<void> {
         .limit(1);
       if (recent) return;
       await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
-      const [row] = await tx
+      const rows = await tx
         .insert(passwordResets)
         .values({ userId: user.id, expiresAt: new Date(Date.now() + OTP_TTL_MS) })
         .returning({ id: passwordResets.id });
-      const resetId = row!.id;
+      const resetId = firstRow(rows).id;
       // Recorded with the request: the email goes out even if the job runner is away right now.
       await deps.jobs.enqueue(
         'send-email',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { AppDeps } from '../../deps';
-import { AppError, fromZodError, retryAfterOf } from '../../errors';
+import { AppError, fromZodError, retryAfterOf, textOf } from '../../errors';
 import { route, ZIdParam } from '../../http/rest';
 import { IMAGE_TOO_LARGE } from '../files/files.service';
 import * as resets from './password-reset.service';
@@ -32,7 +32,7 @@ async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<stri
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
+    const code = textOf(err, 'code');
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE);
     if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', 'Upload one picture at a time.');
     if (code?.startsWith('FST_')) throw new AppError('BAD_REQUEST', 'The form could not be read.');
