@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../auth/sessions';
 import type { Db } from '../db/client';
@@ -48,6 +48,16 @@ export function isUuid(id: string): boolean {
 export function ilikeContains(column: AnyPgColumn | SQL, text: string): SQL {
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql`${column} ilike ${`%${escaped}%`}`;
+}
+
+/** drizzle's and() of conditions that are all present, typed as the condition it always is. */
+export function allOf(first: SQL, ...rest: SQL[]): SQL {
+  return and(first, ...rest) ?? first;
+}
+
+/** drizzle's or() of conditions that are all present, typed as the condition it always is. */
+export function anyOf(first: SQL, ...rest: SQL[]): SQL {
+  return or(first, ...rest) ?? first;
 }
 
 export function offsetOf(page: number, pageSize: number) {

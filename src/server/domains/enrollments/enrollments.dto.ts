@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { assertRecordInScope } from '../branch-scope';
 import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
@@ -102,6 +103,5 @@ export async function withInstallments(db: Db, rows: EnrollmentJoinRow[], todayI
 export async function loadEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto> {
   const [row] = await selectEnrollments(ctx.db).where(eq(enrollments.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const [dto] = await withInstallments(ctx.db, [row], today(ctx));
-  return dto!;
+  return firstRow(await withInstallments(ctx.db, [row], today(ctx)));
 }
