@@ -20,7 +20,7 @@ export const JOB_PAYLOADS = {
 export type JobName = keyof typeof JOB_PAYLOADS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOB_PAYLOADS)[N]>;
 
-export const JOB_NAMES = Object.keys(JOB_PAYLOADS) as JobName[];
+export const JOB_NAMES: JobName[] = Object.keys(JOB_PAYLOADS).filter(isJobName);
 
 export function isJobName(name: string): name is JobName {
   return Object.hasOwn(JOB_PAYLOADS, name);

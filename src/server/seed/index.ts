@@ -31,8 +31,9 @@ export async function seedIfEmpty(deps: AppDeps): Promise<SeedResult> {
   const adminEmail = config.SEED_ADMIN_EMAIL.trim().toLowerCase();
   if ((row?.n ?? 0) > 0) return { created: false, adminEmail };
 
-  const generatedPassword = config.SEED_ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
-  const password = config.SEED_ADMIN_PASSWORD ?? generatedPassword!;
+  // The configured password has at least 8 characters (config.ts); without one, a random one is shown once.
+  const password = config.SEED_ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+  const generatedPassword = config.SEED_ADMIN_PASSWORD ? undefined : password;
   await db
     .insert(users)
     .values({

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
-import { createSession, invalidateSession, type Actor } from '../../auth/sessions';
+import { createSession, invalidateSession } from '../../auth/sessions';
 import { clearFailedLogins, recordFailedLogin, reserveLoginAttempt } from '../../auth/throttle';
 import { users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import type { ServiceContext, SystemContext } from '../common';
 import { findUserDto } from '../users/users.dto';
 import type { TLoginInput } from '@shared/schemas/auth';
 
@@ -20,8 +20,7 @@ export interface ClientInfo {
  * Each check is reserved first, so failures per account and client, and per client, stay within
  * their limits even for attempts sent together (docs/security.md#rate-limits-and-lock-outs).
  */
-export async function login(deps: AppDeps, input: TLoginInput, client: ClientInfo) {
-  const { db } = deps;
+export async function login({ db, deps }: SystemContext, input: TLoginInput, client: ClientInfo) {
   const reservation = await reserveLoginAttempt(db, input.email, client.ip);
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
@@ -40,10 +39,10 @@ export async function login(deps: AppDeps, input: TLoginInput, client: ClientInf
   return { user: dto, token: session.token, expiresAt: session.expiresAt };
 }
 
-export async function logout(deps: AppDeps, actor: Actor) {
-  await invalidateSession(deps.db, actor.sessionId, deps.sessionCache);
+export async function logout({ db, actor, deps }: ServiceContext) {
+  await invalidateSession(db, actor.sessionId, deps.sessionCache);
 }
 
-export async function me(deps: AppDeps, actor: Actor) {
-  return findUserDto(deps.db, actor.id);
+export async function me({ db, actor }: ServiceContext) {
+  return findUserDto(db, actor.id);
 }

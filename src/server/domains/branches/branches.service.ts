@@ -1,14 +1,11 @@
 import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { branches, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
-import { assertId, ilikeContains, offsetOf } from '../common';
+import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
 import type { TCreateBranchInput, TListBranchesInput, TUpdateBranchInput } from '@shared/schemas/branches';
-
-interface Ctx {
-  db: Db;
-}
 
 type BranchRow = typeof branches.$inferSelect;
 
@@ -36,7 +33,7 @@ async function assertNameFree(db: Db, name: string, exceptId?: string) {
 
 const SORT = { name: branches.name, location: branches.location, createdAt: branches.createdAt };
 
-export async function listBranches({ db }: Ctx, input: TListBranchesInput): Promise<Page<BranchDto>> {
+export async function listBranches({ db }: SystemContext, input: TListBranchesInput): Promise<Page<BranchDto>> {
   const where = input.search
     ? or(ilikeContains(branches.name, input.search), ilikeContains(branches.location, input.search))
     : undefined;
@@ -55,25 +52,25 @@ export async function listBranches({ db }: Ctx, input: TListBranchesInput): Prom
 }
 
 /** The REST list answers every branch (`{ branches }`); branches are few per organisation. */
-export async function listAllBranches({ db }: Ctx): Promise<BranchDto[]> {
+export async function listAllBranches({ db }: SystemContext): Promise<BranchDto[]> {
   const rows = await db.select().from(branches).orderBy(asc(branches.name)).limit(5000);
   return rows.map(toBranchDto);
 }
 
-export async function getBranch({ db }: Ctx, id: string): Promise<BranchDto> {
+export async function getBranch({ db }: SystemContext, id: string): Promise<BranchDto> {
   assertId(id, 'Branch');
   const [row] = await db.select().from(branches).where(eq(branches.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Branch not found.');
   return toBranchDto(row);
 }
 
-export async function createBranch({ db }: Ctx, input: TCreateBranchInput): Promise<BranchDto> {
+export async function createBranch({ db }: SystemContext, input: TCreateBranchInput): Promise<BranchDto> {
   await assertNameFree(db, input.name);
-  const [row] = await db.insert(branches).values({ name: input.name, location: input.location }).returning();
-  return toBranchDto(row!);
+  const row = firstRow(await db.insert(branches).values({ name: input.name, location: input.location }).returning());
+  return toBranchDto(row);
 }
 
-export async function updateBranch({ db }: Ctx, input: TUpdateBranchInput): Promise<BranchDto> {
+export async function updateBranch({ db }: SystemContext, input: TUpdateBranchInput): Promise<BranchDto> {
   assertId(input.id, 'Branch');
   await assertNameFree(db, input.name, input.id);
   const [row] = await db
@@ -86,7 +83,7 @@ export async function updateBranch({ db }: Ctx, input: TUpdateBranchInput): Prom
 }
 
 /** docs/users.md: a branch with users cannot be deleted; the answer says how many it has. */
-export async function deleteBranch({ db }: Ctx, id: string): Promise<{ message: string }> {
+export async function deleteBranch({ db }: SystemContext, id: string): Promise<{ message: string }> {
   assertId(id, 'Branch');
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ id: branches.id }).from(branches).where(eq(branches.id, id)).for('update').limit(1);
@@ -106,7 +103,7 @@ export async function deleteBranch({ db }: Ctx, id: string): Promise<{ message: 
 }
 
 /** Id and name of every branch, for the user forms' dropdowns. */
-export async function branchOptions({ db }: Ctx) {
+export async function branchOptions({ db }: SystemContext) {
   const rows = await db
     .select({ _id: branches.id, name: branches.name, location: branches.location })
     .from(branches)

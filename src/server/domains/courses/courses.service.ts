@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { courses } from '../../db/schema';
+import { firstRow } from '../../db/rows';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
-import { assertId, ilikeContains, offsetOf } from '../common';
+import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
 import { detachCourseFromEnrollments } from '../enrollments/enrollments.service';
 import type {
   TCreateCourseInput,
@@ -12,15 +12,12 @@ import type {
   TListCoursesInput,
   TUpdateCourseInput,
 } from '@shared/schemas/courses';
-
-interface Ctx {
-  db: Db;
-}
+import type { TCourse, TCourseOption } from '@shared/schemas/courses.output';
 
 type CourseRow = typeof courses.$inferSelect;
 
 /** docs/product.md#records-and-their-fields Course; money as decimal numbers. */
-export function toCourseDto(c: CourseRow) {
+export function toCourseDto(c: CourseRow): TCourse {
   return {
     _id: c.id,
     courseName: c.courseName,
@@ -35,7 +32,7 @@ export function toCourseDto(c: CourseRow) {
     updatedAt: c.updatedAt.toISOString(),
   };
 }
-export type CourseDto = ReturnType<typeof toCourseDto>;
+export type CourseDto = TCourse;
 
 const NOT_FOUND = 'Course not found.';
 const SORT = {
@@ -52,7 +49,7 @@ function searchWhere(search: string | undefined, category: string | undefined): 
   );
 }
 
-export async function listCourses({ db }: Ctx, input: TListCoursesInput): Promise<Page<CourseDto>> {
+export async function listCourses({ db }: SystemContext, input: TListCoursesInput): Promise<Page<CourseDto>> {
   const where = searchWhere(input.search, input.category);
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
   const [rows, [total]] = await Promise.all([
@@ -69,13 +66,13 @@ export async function listCourses({ db }: Ctx, input: TListCoursesInput): Promis
 }
 
 /** GET /api/course answers a bare array; an institute has tens of courses, the cap is a safety net. */
-export async function listAllCourses({ db }: Ctx): Promise<CourseDto[]> {
+export async function listAllCourses({ db }: SystemContext): Promise<CourseDto[]> {
   const rows = await db.select().from(courses).orderBy(desc(courses.createdAt), asc(courses.id)).limit(5000);
   return rows.map(toCourseDto);
 }
 
 /** The enrol form's dropdown: id, name and the fee facts it shows. */
-export async function courseOptions({ db }: Ctx) {
+export async function courseOptions({ db }: SystemContext): Promise<TCourseOption[]> {
   const rows = await db
     .select({
       id: courses.id,
@@ -98,7 +95,7 @@ export async function courseOptions({ db }: Ctx) {
   }));
 }
 
-export async function courseCategories({ db }: Ctx): Promise<string[]> {
+export async function courseCategories({ db }: SystemContext): Promise<string[]> {
   const rows = await db
     .selectDistinct({ category: courses.category })
     .from(courses)
@@ -118,7 +115,7 @@ function endBound(endDate: string): SQL {
 }
 
 /** Date bounds are whole days: endDate includes every course created on that day. */
-export async function filterCourses({ db }: Ctx, input: TFilterCoursesInput): Promise<CourseDto[]> {
+export async function filterCourses({ db }: SystemContext, input: TFilterCoursesInput): Promise<CourseDto[]> {
   if (input.minFee !== undefined && input.maxFee !== undefined && input.minFee > input.maxFee) {
     throw new AppError('BAD_REQUEST', 'The minimum fee cannot be above the maximum fee.');
   }
@@ -138,15 +135,15 @@ export async function filterCourses({ db }: Ctx, input: TFilterCoursesInput): Pr
   return rows.map(toCourseDto);
 }
 
-export async function getCourse({ db }: Ctx, id: string): Promise<CourseDto> {
+export async function getCourse({ db }: SystemContext, id: string): Promise<CourseDto> {
   assertId(id, 'Course');
   const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toCourseDto(row);
 }
 
-export async function createCourse({ db }: Ctx, input: TCreateCourseInput): Promise<CourseDto> {
-  const [row] = await db
+export async function createCourse({ db }: SystemContext, input: TCreateCourseInput): Promise<CourseDto> {
+  const rows = await db
     .insert(courses)
     .values({
       courseName: input.courseName,
@@ -159,11 +156,12 @@ export async function createCourse({ db }: Ctx, input: TCreateCourseInput): Prom
       description: input.description ?? null,
     })
     .returning();
-  return toCourseDto(row!);
+  return toCourseDto(firstRow(rows));
 }
 
 /** Enrolments keep their own fee snapshot, so a fee change here never rewrites history. */
-export async function updateCourse({ db }: Ctx, input: TUpdateCourseInput): Promise<CourseDto> {
+export async function updateCourse(ctx: SystemContext, input: TUpdateCourseInput): Promise<CourseDto> {
+  const { db } = ctx;
   assertId(input.id, 'Course');
   const set: Partial<typeof courses.$inferInsert> = {};
   if (input.courseName !== undefined) set.courseName = input.courseName;
@@ -174,14 +172,14 @@ export async function updateCourse({ db }: Ctx, input: TUpdateCourseInput): Prom
   if (input.admissionFee !== undefined) set.admissionFee = toMinor(input.admissionFee);
   if (input.currency !== undefined) set.currency = input.currency;
   if (input.description !== undefined) set.description = input.description;
-  if (Object.keys(set).length === 0) return getCourse({ db }, input.id);
+  if (Object.keys(set).length === 0) return getCourse(ctx, input.id);
   const [row] = await db.update(courses).set(set).where(eq(courses.id, input.id)).returning();
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toCourseDto(row);
 }
 
 /** docs/courses.md: the course's enrolments stay, carrying the course name. */
-export async function deleteCourse({ db }: Ctx, id: string): Promise<{ message: string }> {
+export async function deleteCourse({ db }: SystemContext, id: string): Promise<{ message: string }> {
   assertId(id, 'Course');
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).for('update').limit(1);

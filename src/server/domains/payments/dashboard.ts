@@ -7,7 +7,7 @@ import {
   treatmentBookings,
   users,
 } from '../../db/schema';
-import type { ServiceContext } from '../../deps';
+import type { ServiceContext } from '../common';
 import { AppError } from '../../errors';
 import { fromMinor } from '../../../shared/money';
 import { branchScopeOf } from '../branch-scope';

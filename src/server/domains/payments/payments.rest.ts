@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppDeps, ServiceContext } from '../../deps';
+import type { AppDeps } from '../../deps';
+import type { ServiceContext } from '../common';
 import { route, ZIdParam } from '../../http/rest';
 import { todayIn } from '../enrollments/dates';
 import { CONTENT_TYPES } from '../reports/reports.service';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { enrollments, payments, treatmentBookings } from '../../db/schema';
-import type { ServiceContext } from '../../deps';
+import type { ServiceContext } from '../common';
 import { AppError } from '../../errors';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';

@@ -101,6 +101,12 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
   return written;
 }
 
+/** The lines jsPDF breaks a text into at this width (its types say `any`). */
+function wrapText(doc: jsPDF, text: string, width: number): string[] {
+  const parts: unknown = doc.splitTextToSize(text, width);
+  return Array.isArray(parts) ? parts.map(String) : [String(parts)];
+}
+
 /** A PDF: title, filters used, generation time, the table with totals, page numbers. */
 export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<Buffer> {
   const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4' });
@@ -113,7 +119,7 @@ export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<
     `Generated: ${formatDateTime(meta.generatedAt, meta.timeZone)} (${meta.timeZone})`,
     `Filters: ${source.filterLines.length ? source.filterLines.join('; ') : 'None'}`,
   ];
-  const wrapped = lines.flatMap((l) => doc.splitTextToSize(l, pageWidth - 28) as string[]);
+  const wrapped = lines.flatMap((l) => wrapText(doc, l, pageWidth - 28));
   doc.text(wrapped, 14, 23);
   doc.setTextColor(0);
 
@@ -129,7 +135,12 @@ export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<
     source.columns.map((c) => cellText(c, t[c.key] ?? null, meta.timeZone)),
   );
   const totalWidth = source.columns.reduce((a, c) => a + c.width, 0);
+  // Where the table ends: the cursor when its last page is drawn (what autoTable calls finalY).
+  let tableEndY = 0;
   autoTable(doc, {
+    didDrawPage: (data) => {
+      tableEndY = data.cursor?.y ?? tableEndY;
+    },
     startY: 23 + wrapped.length * 4 + 3,
     head: [source.columns.map((c) => c.header)],
     body,
@@ -151,7 +162,7 @@ export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<
     margin: { left: 14, right: 14, bottom: 14 },
   });
   if (!body.length) {
-    const y = (doc as unknown as { lastAutoTable: { finalY: number } }).lastAutoTable.finalY + 8;
+    const y = tableEndY + 8;
     doc.setFontSize(10);
     doc.text('No rows match the filters.', 14, y);
   }

@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { SystemContext } from '../common';
 import { settings } from '../../db/schema';
 import type { TUpdateAccessInput, TUpdateCurrencyInput } from '@shared/schemas/settings';
+import type { TCurrencySettings } from '@shared/schemas/settings.output';
 import { managersOwnBranchOnly } from '../branch-scope';
 
-export interface CurrencySettings {
-  localCurrency: string;
-  foreignCurrency: string;
-  exchangeRate: number;
-}
+export type CurrencySettings = TCurrencySettings;
 
 const DEFAULTS: CurrencySettings = { localCurrency: 'LKR', foreignCurrency: 'USD', exchangeRate: 320.75 };
 
@@ -25,7 +23,7 @@ export async function getCurrencySettings(db: Db): Promise<CurrencySettings> {
 
 /** Admins change the currencies and the rate on the Settings screen; reports use the new rate from then on. */
 export async function updateCurrencySettings(
-  { db }: { db: Db },
+  { db }: SystemContext,
   input: TUpdateCurrencyInput,
 ): Promise<CurrencySettings> {
   const values = {
@@ -50,7 +48,7 @@ export async function getAccessSettings(db: Db): Promise<AccessSettings> {
 }
 
 /** Admins switch the branch limit for managers; it applies from the managers' next request. */
-export async function updateAccessSettings({ db }: { db: Db }, input: TUpdateAccessInput): Promise<AccessSettings> {
+export async function updateAccessSettings({ db }: SystemContext, input: TUpdateAccessInput): Promise<AccessSettings> {
   await db
     .insert(settings)
     .values({ id: 1, managersOwnBranchOnly: input.managersOwnBranchOnly })

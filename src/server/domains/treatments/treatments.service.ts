@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { treatmentBookings, treatments } from '../../db/schema';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError, isUniqueViolation } from '../../errors';
-import { assertId, ilikeContains, offsetOf } from '../common';
+import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
 import {
   DUPLICATE_TREATMENT,
   type TCreateTreatmentInput,
@@ -12,15 +13,12 @@ import {
   type TreatmentValues,
   type TUpdateTreatmentInput,
 } from '@shared/schemas/treatments';
-
-interface Ctx {
-  db: Db;
-}
+import type { TTreatment } from '@shared/schemas/treatments.output';
 
 type TreatmentRow = typeof treatments.$inferSelect;
 
 /** docs/product.md#records-and-their-fields Treatment; money as decimal numbers. */
-export function toTreatmentDto(t: TreatmentRow) {
+export function toTreatmentDto(t: TreatmentRow): TTreatment {
   return {
     _id: t.id,
     treatmentName: t.treatmentName,
@@ -35,7 +33,7 @@ export function toTreatmentDto(t: TreatmentRow) {
     updatedAt: t.updatedAt.toISOString(),
   };
 }
-export type TreatmentDto = ReturnType<typeof toTreatmentDto>;
+export type TreatmentDto = TTreatment;
 
 const NOT_FOUND = 'Treatment not found.';
 
@@ -84,7 +82,7 @@ const SORT = {
   createdAt: treatments.createdAt,
 };
 
-export async function listTreatments({ db }: Ctx, input: TListTreatmentsInput): Promise<Page<TreatmentDto>> {
+export async function listTreatments({ db }: SystemContext, input: TListTreatmentsInput): Promise<Page<TreatmentDto>> {
   const where = input.search ? ilikeContains(treatments.treatmentName, input.search) : undefined;
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
   const [rows, [total]] = await Promise.all([
@@ -101,26 +99,26 @@ export async function listTreatments({ db }: Ctx, input: TListTreatmentsInput): 
 }
 
 /** Every treatment, by name: the REST list (a bare array) and the booking screen's dropdown. */
-export async function listAllTreatments({ db }: Ctx): Promise<TreatmentDto[]> {
+export async function listAllTreatments({ db }: SystemContext): Promise<TreatmentDto[]> {
   const rows = await db.select().from(treatments).orderBy(asc(treatments.treatmentName)).limit(5000);
   return rows.map(toTreatmentDto);
 }
 
-export async function getTreatment({ db }: Ctx, id: string): Promise<TreatmentDto> {
+export async function getTreatment({ db }: SystemContext, id: string): Promise<TreatmentDto> {
   assertId(id, 'Treatment');
   const [row] = await db.select().from(treatments).where(eq(treatments.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toTreatmentDto(row);
 }
 
-export async function createTreatment({ db }: Ctx, input: TCreateTreatmentInput): Promise<TreatmentDto> {
+export async function createTreatment({ db }: SystemContext, input: TCreateTreatmentInput): Promise<TreatmentDto> {
   await assertNameFree(db, input.treatmentName);
-  const [row] = await withDuplicateAs409(() => db.insert(treatments).values(columns(input)).returning());
-  return toTreatmentDto(row!);
+  const rows = await withDuplicateAs409(() => db.insert(treatments).values(columns(input)).returning());
+  return toTreatmentDto(firstRow(rows));
 }
 
 /** Existing bookings keep the price, sessions and schedule they were sold with. */
-export async function updateTreatment({ db }: Ctx, input: TUpdateTreatmentInput): Promise<TreatmentDto> {
+export async function updateTreatment({ db }: SystemContext, input: TUpdateTreatmentInput): Promise<TreatmentDto> {
   assertId(input.id, 'Treatment');
   await assertNameFree(db, input.treatmentName, input.id);
   const [row] = await withDuplicateAs409(() =>
@@ -134,7 +132,7 @@ export async function updateTreatment({ db }: Ctx, input: TUpdateTreatmentInput)
  * docs/treatments.md: deleting a treatment keeps its bookings. The foreign key sets their treatment to
  * null; the name is copied onto them first so they stay readable under the latest name.
  */
-export async function deleteTreatment({ db }: Ctx, id: string): Promise<{ message: string }> {
+export async function deleteTreatment({ db }: SystemContext, id: string): Promise<{ message: string }> {
   assertId(id, 'Treatment');
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(treatments).where(eq(treatments.id, id)).for('update').limit(1);

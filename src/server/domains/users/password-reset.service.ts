@@ -4,8 +4,10 @@ import { hashPassword } from '../../auth/passwords';
 import { invalidateUserSessions } from '../../auth/sessions';
 import { countOtpEvent, refundOtpEvent } from '../../auth/throttle';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { passwordResets, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import type { SystemContext } from '../common';
 import { AppError, isUniqueViolation } from '../../errors';
 import {
   INVALID_OTP,
@@ -46,10 +48,13 @@ export function generateOtp(): string {
  * job payloads carry no email addresses (docs/architecture.md). A failure is logged, never shown: showing it
  * would leak the account as well, and the person can simply ask again.
  */
-export async function requestPasswordReset(deps: AppDeps, input: TForgotPasswordInput): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  { db, deps }: SystemContext,
+  input: TForgotPasswordInput,
+): Promise<{ message: string }> {
   // Counted per email address before the answer, for known and unknown addresses alike, so the
   // limit bounds the emails one address receives and still tells nothing about accounts.
-  await countOtpEvent(deps.db, input.email, 'code_requested');
+  await countOtpEvent(db, input.email, 'code_requested');
   void issueResetCode(deps, input.email).catch((err: unknown) =>
     deps.log.error({ err }, 'password reset request failed'),
   );
@@ -81,11 +86,11 @@ async function issueResetCode(deps: AppDeps, email: string): Promise<void> {
         .limit(1);
       if (recent) return;
       await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
-      const [row] = await tx
+      const rows = await tx
         .insert(passwordResets)
         .values({ userId: user.id, expiresAt: new Date(Date.now() + OTP_TTL_MS) })
         .returning({ id: passwordResets.id });
-      const resetId = row!.id;
+      const resetId = firstRow(rows).id;
       // Recorded with the request: the email goes out even if the job runner is away right now.
       await deps.jobs.enqueue(
         'send-email',
@@ -159,18 +164,21 @@ async function checkOtp(db: Db, email: string, code: string): Promise<{ userId: 
 }
 
 export async function validateOtp(
-  deps: AppDeps,
+  { db }: SystemContext,
   input: TValidateOtpInput,
 ): Promise<{ success: true; message: string }> {
-  await verifyOtp(deps.db, input.email, input.otp);
+  await verifyOtp(db, input.email, input.otp);
   return { success: true, message: OTP_VERIFIED };
 }
 
 /** Verifies the code again, sets the password, consumes the request and ends every session. */
-export async function resetPassword(deps: AppDeps, input: TResetPasswordInput): Promise<{ message: string }> {
-  const { userId, resetId } = await verifyOtp(deps.db, input.email, input.otp);
+export async function resetPassword(
+  { db, deps }: SystemContext,
+  input: TResetPasswordInput,
+): Promise<{ message: string }> {
+  const { userId, resetId } = await verifyOtp(db, input.email, input.otp);
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     // Deleting the exact request makes the code single-use even against a concurrent reset.
     const gone = await tx
       .delete(passwordResets)

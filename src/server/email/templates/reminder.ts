@@ -20,7 +20,9 @@ export const reminderRef = (kind: InstallmentKind, installmentId: string) => `${
 
 function parseRef(ref: string | undefined): { kind: InstallmentKind; id: string } | null {
   const m = /^(enrollment|booking):([0-9a-f-]{36})$/i.exec(ref ?? '');
-  return m ? { kind: m[1] as InstallmentKind, id: m[2]! } : null;
+  const kind = m?.[1];
+  const id = m?.[2];
+  return (kind === 'enrollment' || kind === 'booking') && id ? { kind, id } : null;
 }
 
 interface Due {
