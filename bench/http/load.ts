@@ -1,0 +1,137 @@
+/**
+ * Load runs with autocannon, interleaved (A, B, A, B, A, B) so that a slow minute of the shared
+ * machine lands on both sides; each side's figure is the median of its runs.
+ */
+import autocannon from 'autocannon';
+import type { BenchPath } from './paths';
+
+export interface RunResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 2xx, connection errors and timeouts: a run with any is flagged. */
+  failures: number;
+  statuses: string;
+}
+
+export interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  runs: RunResult[];
+  failures: number;
+}
+
+export interface Target {
+  label: string;
+  /** Several urls: autocannon spreads the connections over them round-robin. */
+  urls: string[];
+}
+
+export async function loadRun(
+  target: Target,
+  path: BenchPath,
+  opts: { connections: number; duration: number; token?: string },
+): Promise<RunResult> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (path.method === 'POST') headers['content-type'] = 'application/json';
+  const next = path.next;
+  const result = await autocannon({
+    url: target.urls.map((u) => `${u}${next ? '' : path.url}`),
+    connections: opts.connections,
+    duration: opts.duration,
+    // A request still waiting after this long counts as a failure; the table then says so.
+    timeout: 30,
+    method: path.method,
+    headers,
+    requests: next
+      ? [
+          {
+            setupRequest: (req) => {
+              const { url, body } = next();
+              return { ...req, path: url, body };
+            },
+          },
+        ]
+      : undefined,
+  });
+  const statuses = Object.entries(result.statusCodeStats)
+    .map(([code, s]) => `${code}×${s.count}`)
+    .join(' ');
+  return {
+    rps: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    statuses,
+  };
+}
+
+export const median = (xs: number[]) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+function summarise(runs: RunResult[]): Measured {
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    runs,
+    failures: runs.reduce((s, r) => s + r.failures, 0),
+  };
+}
+
+/**
+ * Waits until every server of the target answers its health check promptly again: a run ends
+ * with requests still being served (slow ones, or a single-threaded embedded database working
+ * through a queue), and the next run must not start behind that backlog.
+ */
+export async function settle(target: Target) {
+  for (const url of target.urls) {
+    const end = Date.now() + 60_000;
+    let quick = 0;
+    while (quick < 3 && Date.now() < end) {
+      const t = performance.now();
+      await fetch(`${url}/api/health`).then((r) => r.arrayBuffer());
+      quick = performance.now() - t < 20 ? quick + 1 : 0;
+      if (!quick) await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+/** One side of a comparison: a path on a target, signed in or not. */
+export interface Side {
+  target: Target;
+  path: BenchPath;
+  token?: string;
+}
+
+/**
+ * A short warm-up on each side (JIT, plans, pools, caches), then `repeats` rounds of one run per
+ * side in turn.
+ */
+export async function interleaved(
+  sides: Side[],
+  opts: { connections: number; duration: number; warmup: number; repeats: number },
+): Promise<Measured[]> {
+  if (opts.warmup > 0) {
+    for (const s of sides) {
+      await loadRun(s.target, s.path, { connections: opts.connections, duration: opts.warmup, token: s.token });
+      await settle(s.target);
+    }
+  }
+  const runs: RunResult[][] = sides.map(() => []);
+  for (let r = 0; r < opts.repeats; r++) {
+    for (const [i, s] of sides.entries()) {
+      runs[i]!.push(
+        await loadRun(s.target, s.path, { connections: opts.connections, duration: opts.duration, token: s.token }),
+      );
+      await settle(s.target);
+    }
+  }
+  return runs.map(summarise);
+}
