@@ -58,7 +58,7 @@ import {
   stopAll,
   workDir,
 } from './http/stack';
-import { verify, type Check } from './http/verify';
+import { signInCost, verify, type Check } from './http/verify';
 
 const int = (name: string, dflt: number) => {
   const v = Number(process.env[name] ?? dflt);
@@ -146,12 +146,17 @@ async function main() {
 
       const statements = await statementLog(services.databaseUrl);
       let checks: Check[];
+      let signIn = '';
       try {
         checks = await verify(product.url, baseline.url, paths, data, statements?.logFile ?? null);
+        if (statements)
+          signIn = await signInCost(product.url, data.token, '/api/enrollments/statistics', statements.logFile);
       } finally {
         await statements?.off();
       }
-      console.log(`\nSame answers and SQL (product vs baseline):\n${checksTable(checks)}\n`);
+      console.log(
+        `\nSame answers and SQL (product vs baseline):\n${checksTable(checks)}\nSession look-ups: ${signIn}\n`,
+      );
 
       if (PHASES.has('postgres')) {
         const rows: PgRow[] = [];
@@ -177,6 +182,7 @@ async function main() {
             runLine(started, loadBefore, `Each figure: ${http}`),
             `Data: ${sizes(data.counts)}.`,
             `The baseline answered the same JSON and ran the same SQL (PostgreSQL's statement log, sign-in look-ups aside) as the product, checked before the load:\n\n${checksTable(checks)}`,
+            signIn ? `Session look-ups per signed-in request (the product's statement log): ${signIn}.` : '',
             `ratio = product req/s ÷ baseline req/s. ⚠n: n answers in those runs were not 2xx, failed or timed out.\n\n${pgTable(rows)}`,
             targetList(targets(rows, [], [])),
           ],

@@ -146,3 +146,27 @@ export async function verify(
   }
   return checks;
 }
+
+/**
+ * What the sign-in check costs the product in database round trips, read from the statement
+ * log: a request after the session memory expired (twice: the first may also slide the session's
+ * idle window, which happens at most once a minute), and the same request again at once.
+ */
+export async function signInCost(product: string, token: string, url: string, logFile: string, cacheMs = 5000) {
+  const sessionStatements = async () =>
+    withoutBackground(await statementsDuring(logFile, () => call(product, token, 'GET', url))).filter((s) =>
+      SESSION_SQL.test(s.text),
+    );
+  const describe = (xs: Statement[]) =>
+    xs.length ? xs.map((s) => (s.text.startsWith('update') ? 'update' : 'select')).join(' + ') : 'none';
+  const expire = () => new Promise((r) => setTimeout(r, cacheMs + 500));
+  await expire();
+  const first = await sessionStatements();
+  const warm = await sessionStatements();
+  await expire();
+  const second = await sessionStatements();
+  return (
+    `after the ${cacheMs / 1000}-second session memory expired ${describe(first)}, then ${describe(second)}; ` +
+    `the same request again at once ${describe(warm)}`
+  );
+}
