@@ -15,6 +15,7 @@
  *   BENCH_USERS=100000            data size; enrolments 1.5×, bookings 0.3× (10000 for a quick run)
  *   BENCH_EMBEDDED_USERS          data size of the embedded run (default: BENCH_USERS)
  *   BENCH_DURATION=5              seconds per run; BENCH_WARMUP=1 second of warm-up per side
+ *   BENCH_MAX_DURATION=20         slow paths get longer runs (several request waits), up to this
  *   BENCH_REPEATS=3               runs per side (the median is reported)
  *   BENCH_CONNECTIONS=10,50,100   connection counts on PostgreSQL (embedded: 10)
  *   BENCH_PATHS                   comma-separated parts of path names to keep (default: all)
@@ -44,7 +45,7 @@ import {
   type PgRow,
   type ScalingRow,
 } from './http/doc';
-import { interleaved } from './http/load';
+import { interleaved, probeRate } from './http/load';
 import { benchPaths, healthPath, type BenchPath } from './http/paths';
 import { reportBench } from './http/reports';
 import {
@@ -75,6 +76,7 @@ const USERS = int('BENCH_USERS', 100_000);
 const EMBEDDED_USERS = int('BENCH_EMBEDDED_USERS', USERS);
 const DURATION = int('BENCH_DURATION', 5);
 const WARMUP = int('BENCH_WARMUP', 1);
+const MAX_DURATION = int('BENCH_MAX_DURATION', 20);
 const REPEATS = int('BENCH_REPEATS', 3);
 const CONNECTIONS = list('BENCH_CONNECTIONS', '10,50,100').map(Number);
 const PATHS = list('BENCH_PATHS', '');
@@ -87,7 +89,7 @@ const t0 = Date.now();
 const log = (s: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 const pick = (paths: BenchPath[]) =>
   PATHS.length ? paths.filter((p) => PATHS.some((x) => p.name.toLowerCase().includes(x.toLowerCase()))) : paths;
-const opts = { duration: DURATION, warmup: WARMUP, repeats: REPEATS };
+const opts = { duration: DURATION, warmup: WARMUP, repeats: REPEATS, maxDuration: MAX_DURATION };
 /** Set once PostgreSQL and Redis run, so that Ctrl-C stops them too. */
 let stopServices: (() => Promise<void>) | null = null;
 
@@ -158,6 +160,11 @@ async function main() {
         `\nSame answers and SQL (product vs baseline):\n${checksTable(checks)}\nSession look-ups: ${signIn}\n`,
       );
 
+      // How fast each path answers on the product, to size the runs of slow paths.
+      const rates = new Map<BenchPath, number>();
+      for (const p of paths) rates.set(p, await probeRate({ label: 'product', urls: [product.url] }, p, data.token));
+      log(`probe (req/s at 10 connections): ${paths.map((p) => `${p.name} ${rates.get(p)!.toFixed(0)}`).join(', ')}`);
+
       if (PHASES.has('postgres')) {
         const rows: PgRow[] = [];
         for (const connections of CONNECTIONS) {
@@ -167,7 +174,7 @@ async function main() {
                 { target: { label: 'product', urls: [product.url] }, path: p, token: data.token },
                 { target: { label: 'baseline', urls: [baseline.url] }, path: p, token: data.token },
               ],
-              { ...opts, connections },
+              { ...opts, connections, rate: rates.get(p) },
             );
             rows.push({ path: p, connections, product: a!, baseline: b! });
             log(
@@ -204,7 +211,7 @@ async function main() {
               { target: { label: '1 server', urls: [product.url] }, path: p, token: data.token },
               { target: { label: '2 servers', urls: [product.url, second.url] }, path: p, token: data.token },
             ],
-            { ...opts, connections },
+            { ...opts, connections, rate: rates.get(p) },
           );
           rows.push({ path: p, connections, one: one!, two: two! });
           log(
@@ -237,12 +244,13 @@ async function main() {
       const target = { label: 'embedded', urls: [server.url] };
       const rows: EmbeddedRow[] = [];
       for (const p of paths) {
+        const rate = await probeRate(target, p, data.token);
         const [a, h] = await interleaved(
           [
             { target, path: p, token: data.token },
             { target, path: healthPath },
           ],
-          { ...opts, connections: 10 },
+          { ...opts, connections: 10, rate },
         );
         rows.push({ path: p, product: a!, health: h! });
         log(

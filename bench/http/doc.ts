@@ -35,10 +35,11 @@ const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? (a / b).t
 /** A side whose runs had non-2xx answers, errors or timeouts is marked: its figures mean less. */
 const flag = (m: Measured) => (m.failures ? ` ⚠${m.failures}` : '');
 
-export function table(head: string[], rows: string[][]): string {
+/** A Markdown table; the first `textColumns` are left-aligned, the rest (numbers) right-aligned. */
+export function table(head: string[], rows: string[][], textColumns = 2): string {
   return [
     `| ${head.join(' | ')} |`,
-    `|${head.map((h, i) => (i < 2 ? '---' : '---:')).join('|')}|`,
+    `|${head.map((_, i) => (i < textColumns ? '---' : '---:')).join('|')}|`,
     ...rows.map((r) => `| ${r.join(' | ')} |`),
   ].join('\n');
 }
@@ -49,6 +50,7 @@ export function pgTable(rows: PgRow[]): string {
       'path',
       'API',
       'conns',
+      's/run',
       'product req/s',
       'baseline req/s',
       'ratio',
@@ -59,6 +61,7 @@ export function pgTable(rows: PgRow[]): string {
       r.path.name,
       r.path.api,
       String(r.connections),
+      String(r.product.seconds),
       `${n0(r.product.rps)}${flag(r.product)}`,
       `${n0(r.baseline.rps)}${flag(r.baseline)}`,
       ratio(r.product.rps, r.baseline.rps),
@@ -70,10 +73,11 @@ export function pgTable(rows: PgRow[]): string {
 
 export function embeddedTable(rows: EmbeddedRow[]): string {
   return table(
-    ['path', 'API', 'product req/s', 'anonymous /api/health req/s', 'ratio', 'product p50 / p99 ms'],
+    ['path', 'API', 's/run', 'product req/s', 'anonymous /api/health req/s', 'ratio', 'product p50 / p99 ms'],
     rows.map((r) => [
       r.path.name,
       r.path.api,
+      String(r.product.seconds),
       `${n0(r.product.rps)}${flag(r.product)}`,
       `${n0(r.health.rps)}${flag(r.health)}`,
       ratio(r.product.rps, r.health.rps),
@@ -84,11 +88,22 @@ export function embeddedTable(rows: EmbeddedRow[]): string {
 
 export function scalingTable(rows: ScalingRow[]): string {
   return table(
-    ['path', 'API', 'conns', '1 server req/s', '2 servers req/s', 'ratio', '1 server p99 ms', '2 servers p99 ms'],
+    [
+      'path',
+      'API',
+      'conns',
+      's/run',
+      '1 server req/s',
+      '2 servers req/s',
+      'ratio',
+      '1 server p99 ms',
+      '2 servers p99 ms',
+    ],
     rows.map((r) => [
       r.path.name,
       r.path.api,
       String(r.connections),
+      String(r.one.seconds),
       `${n0(r.one.rps)}${flag(r.one)}`,
       `${n0(r.two.rps)}${flag(r.two)}`,
       ratio(r.two.rps, r.one.rps),
@@ -117,6 +132,7 @@ export function checksTable(checks: Check[]): string {
   return table(
     ['path', 'same JSON', 'same SQL'],
     checks.map((c) => [c.path, c.json, c.sql]),
+    3,
   );
 }
 

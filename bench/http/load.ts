@@ -15,6 +15,8 @@ export interface RunResult {
 }
 
 export interface Measured {
+  /** Seconds per run (longer than asked for slow paths, see runSeconds). */
+  seconds: number;
   rps: number;
   p50: number;
   p99: number;
@@ -75,8 +77,9 @@ export const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-function summarise(runs: RunResult[]): Measured {
+function summarise(runs: RunResult[], seconds: number): Measured {
   return {
+    seconds,
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
@@ -94,10 +97,10 @@ export async function settle(target: Target) {
   for (const url of target.urls) {
     const end = Date.now() + 60_000;
     let quick = 0;
-    while (quick < 3 && Date.now() < end) {
+    while (quick < 2 && Date.now() < end) {
       const t = performance.now();
       await fetch(`${url}/api/health`).then((r) => r.arrayBuffer());
-      quick = performance.now() - t < 20 ? quick + 1 : 0;
+      quick = performance.now() - t < 50 ? quick + 1 : 0;
       if (!quick) await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -116,22 +119,76 @@ export interface Side {
  */
 export async function interleaved(
   sides: Side[],
-  opts: { connections: number; duration: number; warmup: number; repeats: number },
+  opts: {
+    connections: number;
+    duration: number;
+    warmup: number;
+    repeats: number;
+    /** Requests per second the path was seen to answer (probe), to size the runs. */
+    rate?: number;
+    maxDuration?: number;
+  },
 ): Promise<Measured[]> {
-  if (opts.warmup > 0) {
+  const duration = runSeconds(opts.duration, 3, opts);
+  const warmup = opts.warmup > 0 ? runSeconds(opts.warmup, 1, opts) : 0;
+  if (warmup > 0) {
     for (const s of sides) {
-      await loadRun(s.target, s.path, { connections: opts.connections, duration: opts.warmup, token: s.token });
+      await loadRun(s.target, s.path, { connections: opts.connections, duration: warmup, token: s.token });
       await settle(s.target);
     }
   }
   const runs: RunResult[][] = sides.map(() => []);
   for (let r = 0; r < opts.repeats; r++) {
     for (const [i, s] of sides.entries()) {
-      runs[i]!.push(
-        await loadRun(s.target, s.path, { connections: opts.connections, duration: opts.duration, token: s.token }),
-      );
+      runs[i]!.push(await loadRun(s.target, s.path, { connections: opts.connections, duration, token: s.token }));
       await settle(s.target);
     }
   }
-  return runs.map(summarise);
+  return runs.map((r) => summarise(r, duration));
 }
+
+/**
+ * A run must last several times one request's wait, or a slow path at many connections ends
+ * before its first answers arrive and shows 0 req/s. At `connections` in flight and `rate`
+ * answers a second, a request waits about connections ÷ rate seconds; a run lasts `waits` times
+ * that, at least `seconds` and at most `maxDuration` (then the table shows the timeouts).
+ */
+function runSeconds(
+  seconds: number,
+  waits: number,
+  opts: { connections: number; rate?: number; maxDuration?: number },
+) {
+  if (!opts.rate) return seconds;
+  const wait = opts.connections / Math.max(opts.rate, 0.1);
+  return Math.max(seconds, Math.min(opts.maxDuration ?? 20, Math.ceil(waits * wait)));
+}
+
+/**
+ * Answers a second at 10 connections, over 20 requests after 10 to warm up: how slow a path is,
+ * to size its runs. A cold server answers slower, so this errs towards longer runs.
+ */
+export async function probeRate(target: Target, path: BenchPath, token?: string): Promise<number> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (path.method === 'POST') headers['content-type'] = 'application/json';
+  const next = path.next;
+  const burst = (amount: number) =>
+    autocannon({
+      url: target.urls.map((u) => `${u}${next ? '' : path.url}`),
+      connections: 10,
+      amount,
+      timeout: 30,
+      method: path.method,
+      headers,
+      requests: next ? [{ setupRequest: (req) => ({ ...req, ...toRequest(next()) }) }] : undefined,
+    });
+  await burst(10);
+  await settle(target);
+  const t0 = performance.now();
+  const result = await burst(20);
+  const rate = result['2xx'] / ((performance.now() - t0) / 1000);
+  await settle(target);
+  return rate;
+}
+
+const toRequest = ({ url, body }: { url: string; body: string }) => ({ path: url, body });
