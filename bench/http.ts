@@ -45,7 +45,7 @@ import {
   type PgRow,
   type ScalingRow,
 } from './http/doc';
-import { interleaved, probeRate } from './http/load';
+import { databaseIdle, interleaved, probeRate } from './http/load';
 import { benchPaths, healthPath, type BenchPath } from './http/paths';
 import { reportBench } from './http/reports';
 import {
@@ -89,7 +89,7 @@ const t0 = Date.now();
 const log = (s: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 const pick = (paths: BenchPath[]) =>
   PATHS.length ? paths.filter((p) => PATHS.some((x) => p.name.toLowerCase().includes(x.toLowerCase()))) : paths;
-const opts = { duration: DURATION, warmup: WARMUP, repeats: REPEATS, maxDuration: MAX_DURATION };
+const baseOpts = { duration: DURATION, warmup: WARMUP, repeats: REPEATS, maxDuration: MAX_DURATION };
 /** Set once PostgreSQL and Redis run, so that Ctrl-C stops them too. */
 let stopServices: (() => Promise<void>) | null = null;
 
@@ -134,6 +134,7 @@ async function main() {
       const data = await prepareData({ databaseUrl: url, dataDir: '' }, benchSizes(USERS), log);
       const paths = pick(benchPaths(data));
       const env = productEnv(url, services.redisUrl);
+      const opts = { ...baseOpts, dbIdle: databaseIdle(services.databaseUrl, 'bench_http') };
       const product = await startNode('product', path.join(root, 'dist/server/main.js'), env, {
         healthPath: '/api/health',
         nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
@@ -250,7 +251,7 @@ async function main() {
             { target, path: p, token: data.token },
             { target, path: healthPath },
           ],
-          { ...opts, connections: 10, rate },
+          { ...baseOpts, connections: 10, rate },
         );
         rows.push({ path: p, product: a!, health: h! });
         log(

@@ -3,6 +3,7 @@
  * machine lands on both sides; each side's figure is the median of its runs.
  */
 import autocannon from 'autocannon';
+import postgres from 'postgres';
 import type { BenchPath } from './paths';
 
 export interface RunResult {
@@ -89,6 +90,29 @@ function summarise(runs: RunResult[], seconds: number): Measured {
 }
 
 /**
+ * Waits until no other session of `database` is running a statement: a server whose event loop is
+ * free may still have requests queued for its connection pool, and their statements would run
+ * into the next side's run.
+ */
+export function databaseIdle(adminUrl: string, database: string) {
+  return async () => {
+    const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    try {
+      const end = Date.now() + 120_000;
+      while (Date.now() < end) {
+        const [row] = await sql<{ n: number }[]>`
+          select count(*)::int as n from pg_stat_activity
+          where datname = ${database} and state = 'active' and pid <> pg_backend_pid()`;
+        if (row!.n === 0) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await sql.end();
+    }
+  };
+}
+
+/**
  * Waits until every server of the target answers its health check promptly again: a run ends
  * with requests still being served (slow ones, or a single-threaded embedded database working
  * through a queue), and the next run must not start behind that backlog.
@@ -127,21 +151,27 @@ export async function interleaved(
     /** Requests per second the path was seen to answer (probe), to size the runs. */
     rate?: number;
     maxDuration?: number;
+    /** Waits until the database has finished the previous run's queued statements. */
+    dbIdle?: () => Promise<void>;
   },
 ): Promise<Measured[]> {
+  const quiet = async (t: Target) => {
+    await settle(t);
+    await opts.dbIdle?.();
+  };
   const duration = runSeconds(opts.duration, 3, opts);
   const warmup = opts.warmup > 0 ? runSeconds(opts.warmup, 1, opts) : 0;
   if (warmup > 0) {
     for (const s of sides) {
       await loadRun(s.target, s.path, { connections: opts.connections, duration: warmup, token: s.token });
-      await settle(s.target);
+      await quiet(s.target);
     }
   }
   const runs: RunResult[][] = sides.map(() => []);
   for (let r = 0; r < opts.repeats; r++) {
     for (const [i, s] of sides.entries()) {
       runs[i]!.push(await loadRun(s.target, s.path, { connections: opts.connections, duration, token: s.token }));
-      await settle(s.target);
+      await quiet(s.target);
     }
   }
   return runs.map((r) => summarise(r, duration));
@@ -164,8 +194,8 @@ function runSeconds(
 }
 
 /**
- * Answers a second at 10 connections, over 20 requests after 10 to warm up: how slow a path is,
- * to size its runs. A cold server answers slower, so this errs towards longer runs.
+ * Answers a second at 10 connections, from the mean wait of 20 requests after 10 to warm up: how
+ * slow a path is, to size its runs. A cold server answers slower, so this errs towards longer runs.
  */
 export async function probeRate(target: Target, path: BenchPath, token?: string): Promise<number> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -184,11 +214,10 @@ export async function probeRate(target: Target, path: BenchPath, token?: string)
     });
   await burst(10);
   await settle(target);
-  const t0 = performance.now();
   const result = await burst(20);
-  const rate = result['2xx'] / ((performance.now() - t0) / 1000);
   await settle(target);
-  return rate;
+  // Ten requests in flight, each waiting `mean` ms: ten answers per mean wait (connection set-up aside).
+  return result['2xx'] ? 10 / Math.max(result.latency.mean / 1000, 0.001) : 0.1;
 }
 
 const toRequest = ({ url, body }: { url: string; body: string }) => ({ path: url, body });
