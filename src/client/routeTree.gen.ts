@@ -17,6 +17,7 @@ import { Route as AdminIndexRouteImport } from './routes/_admin/index'
 import { Route as AdminAnalyticsRouteImport } from './routes/_admin/analytics'
 import { Route as AdminInventoryRouteImport } from './routes/_admin/inventory'
 import { Route as AdminManagerRouteImport } from './routes/_admin/manager'
+import { Route as AdminPaymentsRouteImport } from './routes/_admin/payments'
 import { Route as AdminReportsRouteImport } from './routes/_admin/reports'
 import { Route as AdminSettingsRouteImport } from './routes/_admin/settings'
 import { Route as AdminBookingDetailsIdRouteImport } from './routes/_admin/booking-details/$id'
@@ -78,6 +79,11 @@ const AdminInventoryRoute = AdminInventoryRouteImport.update({
 const AdminManagerRoute = AdminManagerRouteImport.update({
   id: '/manager',
   path: '/manager',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminReportsRoute = AdminReportsRouteImport.update({
@@ -208,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/analytics': typeof AdminAnalyticsRoute
   '/inventory': typeof AdminInventoryRoute
   '/manager': typeof AdminManagerRoute
+  '/payments': typeof AdminPaymentsRoute
   '/reports': typeof AdminReportsRoute
   '/settings': typeof AdminSettingsRoute
   '/booking-details/$id': typeof AdminBookingDetailsIdRoute
@@ -239,6 +246,7 @@ export interface FileRoutesByTo {
   '/analytics': typeof AdminAnalyticsRoute
   '/inventory': typeof AdminInventoryRoute
   '/manager': typeof AdminManagerRoute
+  '/payments': typeof AdminPaymentsRoute
   '/reports': typeof AdminReportsRoute
   '/settings': typeof AdminSettingsRoute
   '/': typeof AdminIndexRoute
@@ -273,6 +281,7 @@ export interface FileRoutesById {
   '/_admin/analytics': typeof AdminAnalyticsRoute
   '/_admin/inventory': typeof AdminInventoryRoute
   '/_admin/manager': typeof AdminManagerRoute
+  '/_admin/payments': typeof AdminPaymentsRoute
   '/_admin/reports': typeof AdminReportsRoute
   '/_admin/settings': typeof AdminSettingsRoute
   '/_admin/': typeof AdminIndexRoute
@@ -308,6 +317,7 @@ export interface FileRouteTypes {
     | '/analytics'
     | '/inventory'
     | '/manager'
+    | '/payments'
     | '/reports'
     | '/settings'
     | '/booking-details/$id'
@@ -339,6 +349,7 @@ export interface FileRouteTypes {
     | '/analytics'
     | '/inventory'
     | '/manager'
+    | '/payments'
     | '/reports'
     | '/settings'
     | '/'
@@ -372,6 +383,7 @@ export interface FileRouteTypes {
     | '/_admin/analytics'
     | '/_admin/inventory'
     | '/_admin/manager'
+    | '/_admin/payments'
     | '/_admin/reports'
     | '/_admin/settings'
     | '/_admin/'
@@ -461,6 +473,13 @@ declare module '@tanstack/react-router' {
       path: '/manager'
       fullPath: '/manager'
       preLoaderRoute: typeof AdminManagerRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/payments': {
+      id: '/_admin/payments'
+      path: '/payments'
+      fullPath: '/payments'
+      preLoaderRoute: typeof AdminPaymentsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/reports': {
@@ -631,6 +650,7 @@ interface AdminRouteChildren {
   AdminAnalyticsRoute: typeof AdminAnalyticsRoute
   AdminInventoryRoute: typeof AdminInventoryRoute
   AdminManagerRoute: typeof AdminManagerRoute
+  AdminPaymentsRoute: typeof AdminPaymentsRoute
   AdminReportsRoute: typeof AdminReportsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -661,6 +681,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAnalyticsRoute: AdminAnalyticsRoute,
   AdminInventoryRoute: AdminInventoryRoute,
   AdminManagerRoute: AdminManagerRoute,
+  AdminPaymentsRoute: AdminPaymentsRoute,
   AdminReportsRoute: AdminReportsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminIndexRoute: AdminIndexRoute,

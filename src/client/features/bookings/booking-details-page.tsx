@@ -21,6 +21,7 @@ import { trpc } from '@/lib/trpc';
 import { paymentCompletionPercentage, progressColor } from '@shared/booking-status';
 import { formatDate, formatDateTime, formatMoney } from '@shared/format';
 import { capitalize, type Booking } from './booking-queries';
+import { PaymentsPanel } from '@/features/payments/payments-panel';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 const MISSING_INFO = 'Missing required booking information';
@@ -187,6 +188,7 @@ function BookingDetails({ id }: { id: string }) {
       <SessionProgress booking={b} editable={editable} onSaved={setBooking} />
       <SessionNotes booking={b} editable={editable} onSaved={setBooking} />
       <Installments booking={b} editable={editable && admin} onSaved={setBooking} />
+      <PaymentsPanel kind="booking" id={b._id} />
       <ConfirmDialog
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}
@@ -460,6 +462,7 @@ function Installments({
             <TableRow>
               <TableHead className="w-12">#</TableHead>
               <TableHead className="text-right">Amount ({b.currency})</TableHead>
+              <TableHead className="text-right">Paid so far</TableHead>
               <TableHead>Due Date</TableHead>
               <TableHead>Status</TableHead>
               <TableHead>Paid Date</TableHead>
@@ -472,6 +475,9 @@ function Installments({
                 <TableRow key={inst._id} data-testid="installment-row" data-paid={inst.isPaid}>
                   <TableCell className="text-muted-foreground">{i + 1}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatMoney(inst.amount, b.currency)}</TableCell>
+                  <TableCell className="text-right tabular-nums" data-testid="installment-paid">
+                    {formatMoney(inst.amountPaid, b.currency)}
+                  </TableCell>
                   <TableCell>{formatDate(inst.dueDate)}</TableCell>
                   <TableCell>
                     {inst.isPaid ? (

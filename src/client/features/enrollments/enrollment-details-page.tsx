@@ -17,6 +17,7 @@ import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { formatDate, formatDay, formatMoney, formatRate } from '@shared/format';
 import { toForeign } from '@shared/money';
+import { PaymentsPanel } from '@/features/payments/payments-panel';
 import { DisplayStatusBadge } from './display-status-badge';
 
 /** docs/product.md#screens-and-routes, Student Enrollment Details. The course id in the URL is informational. */
@@ -190,6 +191,7 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
               <TableRow>
                 <TableHead className="w-12">#</TableHead>
                 <TableHead className="text-right">Amount ({local})</TableHead>
+                <TableHead className="text-right">Paid so far</TableHead>
                 <TableHead>Due Date</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Paid Date</TableHead>
@@ -201,6 +203,9 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
                 <TableRow key={i._id} data-testid="installment-row">
                   <TableCell className="text-muted-foreground">{n + 1}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatMoney(i.amount, local)}</TableCell>
+                  <TableCell className="text-right tabular-nums" data-testid="installment-paid">
+                    {formatMoney(i.amountPaid, local)}
+                  </TableCell>
                   <TableCell>{formatDay(i.dueDate)}</TableCell>
                   <TableCell>
                     <Badge
@@ -231,6 +236,7 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
           </Table>
         </CardContent>
       </Card>
+      <PaymentsPanel kind="enrollment" id={e._id} />
     </div>
   );
 }
