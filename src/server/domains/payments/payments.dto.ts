@@ -19,7 +19,7 @@ function toAllocationDto(a: AllocationRow) {
   };
 }
 
-/** A payment as the API answers it (docs/payments.md#answers). */
+/** A payment as the API answers it (docs/payments.md#rest-paths). */
 export function toPaymentDto(p: PaymentRow, allocations: AllocationRow[]) {
   return {
     _id: p.id,
