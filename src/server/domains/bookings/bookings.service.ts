@@ -5,14 +5,7 @@ import { addToDate, computePaymentStatus } from '../../../shared/booking-status'
 import { AppError } from '../../errors';
 import { assertId, isUuid } from '../common';
 import { buildInstallmentSchedule } from '../installments';
-import {
-  itemsOf,
-  lockBookingTarget,
-  settleItem,
-  unsettleItem,
-  type LedgerItem,
-  type LedgerTarget,
-} from '../payments/ledger';
+import { itemsOf, lockBookingTarget, setItemPaid, type LedgerTarget } from '../payments/ledger';
 import type { PaymentMethod } from '../../../shared/payment-kinds';
 import { getCurrencySettings } from '../settings/settings.service';
 import { assertUserInScope } from '../branch-scope';
@@ -200,18 +193,7 @@ async function storePaymentStatus(tx: Db, bookingId: string, todayIso: string) {
  * payment of what is left of the installment, unpaid voids the payments that paid it. Repeating
  * a call is harmless: an already paid installment keeps its first paid date.
  */
-async function setPaid(
-  ctx: Ctx,
-  tx: Db,
-  target: LedgerTarget,
-  item: LedgerItem,
-  isPaid: boolean,
-  method?: PaymentMethod,
-) {
-  const opts = { actor: ctx.actor ?? null, todayIso: today(ctx), method };
-  if (isPaid) await settleItem(tx, target, item, opts);
-  else await unsettleItem(tx, target, item, opts);
-}
+const toggle = (ctx: Ctx, method?: PaymentMethod) => ({ actor: ctx.actor ?? null, todayIso: today(ctx), method });
 
 /** The booking's installments in schedule order, as ledger items. */
 async function installmentItems(tx: Db, target: LedgerTarget) {
@@ -233,7 +215,7 @@ export async function setInstallmentPaid(
         ? items.find((i) => i.installmentId === input.installmentId)
         : items[input.installmentIndex ?? -1];
     if (!item) throw new AppError('NOT_FOUND', 'Installment not found.');
-    await setPaid(ctx, tx, target, item, input.isPaid, input.method);
+    await setItemPaid(tx, target, item, input.isPaid, toggle(ctx, input.method));
     await storePaymentStatus(tx, b.id, today(ctx));
   });
   return getBooking(ctx, bookingId);
@@ -252,7 +234,8 @@ export async function updatePayment(ctx: Ctx, bookingId: string, input: TPayment
     }
     for (const [i, item] of items.entries()) {
       const isPaid = wanted ? (wanted[i]?.isPaid ?? false) : input.paymentStatus === 'paid';
-      if (isPaid ? item.amountPaid < item.amount : item.amountPaid > 0) await setPaid(ctx, tx, target, item, isPaid);
+      if (isPaid ? item.amountPaid < item.amount : item.amountPaid > 0)
+        await setItemPaid(tx, target, item, isPaid, toggle(ctx));
     }
     await storePaymentStatus(tx, b.id, today(ctx));
   });

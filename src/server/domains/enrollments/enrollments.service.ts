@@ -6,14 +6,7 @@ import { isAdmissionSettled } from '../../../shared/enrollment-status';
 import { AppError, isUniqueViolation } from '../../errors';
 import { assertId, isUuid } from '../common';
 import { buildInstallmentSchedule } from '../installments';
-import {
-  itemsOf,
-  lockEnrollmentTarget,
-  settleItem,
-  unsettleItem,
-  type LedgerItem,
-  type LedgerTarget,
-} from '../payments/ledger';
+import { itemsOf, lockEnrollmentTarget, setItemPaid, type LedgerItem, type LedgerTarget } from '../payments/ledger';
 import type { PaymentMethod } from '../../../shared/payment-kinds';
 import type {
   TCreateEnrollmentInput,
@@ -133,25 +126,14 @@ export async function updateEnrollment(ctx: Ctx, input: TUpdateEnrollmentInput):
     if (input.admissionFeePaid !== undefined && input.admissionFeePaid !== e.admissionFeePaid) {
       const target = await lockEnrollmentTarget(tx, e.id);
       const fee = await admissionFeeItem(tx, target);
-      if (fee) await setItemPaid(ctx, tx, target, fee, input.admissionFeePaid);
+      if (fee) await setItemPaid(tx, target, fee, input.admissionFeePaid, toggle(ctx));
     }
   });
   return loadEnrollment(ctx, input.id);
 }
 
 /** The toggles go through the ledger (docs/payments.md#the-paidunpaid-switch). */
-async function setItemPaid(
-  ctx: Ctx,
-  tx: Db,
-  target: LedgerTarget,
-  item: LedgerItem,
-  isPaid: boolean,
-  method?: PaymentMethod,
-) {
-  const opts = { actor: ctx.actor ?? null, todayIso: today(ctx), method };
-  if (isPaid) await settleItem(tx, target, item, opts);
-  else await unsettleItem(tx, target, item, opts);
-}
+const toggle = (ctx: Ctx, method?: PaymentMethod) => ({ actor: ctx.actor ?? null, todayIso: today(ctx), method });
 
 async function admissionFeeItem(tx: Db, target: LedgerTarget): Promise<LedgerItem | undefined> {
   return (await itemsOf(tx, target)).find((i) => i.kind === 'admission_fee');
@@ -175,7 +157,7 @@ export async function payInstallment(ctx: Ctx, input: TPayInstallmentInput): Pro
     if (!item) throw new AppError('NOT_FOUND', 'Installment not found in this enrollment.');
     if (isPaid ? item.amountPaid >= item.amount : item.amountPaid === 0) return;
     if (e.status === 'completed') throw new AppError('CONFLICT', COMPLETED_LOCKED);
-    await setItemPaid(ctx, tx, target, item, isPaid, input.method);
+    await setItemPaid(tx, target, item, isPaid, toggle(ctx, input.method));
   });
   return loadEnrollment(ctx, input.id);
 }
@@ -188,7 +170,7 @@ export async function payAdmissionFee(ctx: Ctx, input: TPayAdmissionFeeInput): P
     const fee = await admissionFeeItem(tx, target);
     if (!fee || (input.isPaid ? fee.amountPaid >= fee.amount : fee.amountPaid === 0)) return;
     if (e.status === 'completed') throw new AppError('CONFLICT', COMPLETED_LOCKED);
-    await setItemPaid(ctx, tx, target, fee, input.isPaid, input.method);
+    await setItemPaid(tx, target, fee, input.isPaid, toggle(ctx, input.method));
   });
   return loadEnrollment(ctx, input.id);
 }

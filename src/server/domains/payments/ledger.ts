@@ -63,18 +63,23 @@ export interface LedgerItem {
 
 export const outstandingOf = (i: LedgerItem) => i.amount - i.amountPaid;
 
+/** Who pays: the student's or customer's name, e-mail and branch, if the account still exists. */
+async function payerOf(tx: Db, userId: string | null) {
+  if (!userId) return undefined;
+  const [u] = await tx
+    .select({ username: users.username, email: users.email, branchId: users.branchId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return u;
+}
+
 /** Locks the enrolment (FOR UPDATE) and reads who pays and for what. */
 export async function lockEnrollmentTarget(tx: Db, id: string): Promise<LedgerTarget> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', ENROLLMENT_NOT_FOUND);
   const [e] = await tx.select().from(enrollments).where(eq(enrollments.id, id)).for('update').limit(1);
   if (!e) throw new AppError('NOT_FOUND', ENROLLMENT_NOT_FOUND);
-  const [u] = e.userId
-    ? await tx
-        .select({ username: users.username, email: users.email, branchId: users.branchId })
-        .from(users)
-        .where(eq(users.id, e.userId))
-        .limit(1)
-    : [];
+  const u = await payerOf(tx, e.userId);
   const [c] = e.courseId
     ? await tx.select({ name: courses.courseName }).from(courses).where(eq(courses.id, e.courseId)).limit(1)
     : [];
@@ -98,13 +103,7 @@ export async function lockBookingTarget(tx: Db, id: string): Promise<LedgerTarge
   if (!isUuid(id)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   const [b] = await tx.select().from(treatmentBookings).where(eq(treatmentBookings.id, id)).for('update').limit(1);
   if (!b) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const [u] = b.userId
-    ? await tx
-        .select({ username: users.username, email: users.email, branchId: users.branchId })
-        .from(users)
-        .where(eq(users.id, b.userId))
-        .limit(1)
-    : [];
+  const u = await payerOf(tx, b.userId);
   const [t] = b.treatmentId
     ? await tx
         .select({ name: treatments.treatmentName })
@@ -491,4 +490,16 @@ export async function unsettleItem(
     }
   }
   for (const p of rows) await voidLockedPayment(tx, p, target, 'marked unpaid', opts.actor, opts.todayIso);
+}
+
+/** One switch for both toggles: paid settles what is left of the item, unpaid voids what paid it. */
+export async function setItemPaid(
+  tx: Db,
+  target: LedgerTarget,
+  item: LedgerItem,
+  isPaid: boolean,
+  opts: { method?: PaymentMethod; actor: NewPayment['actor']; todayIso: string },
+): Promise<void> {
+  if (isPaid) await settleItem(tx, target, item, opts);
+  else await unsettleItem(tx, target, item, opts);
 }
