@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accounts, api, expectToast, signIn, tokenFor, unique, useBrowser } from './helpers';
@@ -10,7 +11,9 @@ async function dashboardLkr(page: Page, testId: string): Promise<number> {
   await card.waitFor();
   const lkr = card.locator('[data-currency="LKR"]');
   if ((await lkr.count()) === 0) return 0;
-  return Number((await lkr.innerText()).replace(/[^0-9.]/g, ''));
+  // 'Rs. 4,000.00': the symbol has a dot of its own.
+  const figure = /[\d,]+\.\d{2}/.exec(await lkr.innerText())?.[0] ?? 'NaN';
+  return Number(figure.replace(/,/g, ''));
 }
 
 describe('payments', () => {
@@ -75,13 +78,16 @@ describe('payments', () => {
     await first.getByTestId('installment-state').getByText('Pending').waitFor();
     await page.getByTestId('admission-fee-state').getByText('Paid').waitFor();
 
-    const [pdf] = await Promise.all([
+    const [pdf, download] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/receipt')),
+      page.waitForEvent('download'),
       row.getByRole('button', { name: `Download receipt ${receipt}` }).click(),
     ]);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
-    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const saved = await download.path();
+    expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
 
     await page.goto('/');
     await expect.poll(() => dashboardLkr(page, 'collected-today')).toBeCloseTo(todayBefore + 4000, 2);
@@ -104,7 +110,7 @@ describe('payments', () => {
 
     // The ledger screen lists the voided receipt.
     await page.goto('/payments');
-    await page.getByLabel('Search').fill(receipt);
+    await page.locator('#pay-search').fill(receipt);
     const listed = page.getByTestId('payment-row').filter({ hasText: receipt });
     await listed.getByTestId('payment-status').getByText('Void').waitFor();
   });
