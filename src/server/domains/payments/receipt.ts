@@ -12,6 +12,7 @@ import {
 import { formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
+import { wrapText } from '../reports/report-writers';
 
 /** Everything a receipt shows (docs/payments.md#receipts). Money as decimals. */
 export interface Receipt {
@@ -189,7 +190,12 @@ export function buildReceiptPdf(r: Receipt, timeZone: string): Buffer {
     columnStyles: { 0: { fontStyle: 'bold', cellWidth: 32 } },
     margin: { left: 12, right: 12 },
   });
+  // Where the lines table ends: the cursor when its last page is drawn (what autoTable calls finalY).
+  let tableEndY = 0;
   autoTable(doc, {
+    didDrawPage: (data) => {
+      tableEndY = data.cursor?.y ?? tableEndY;
+    },
     head: [['Paid for', 'Due date', 'Amount']],
     body: r.lines.map((l) => [l.what, l.dueDate ?? '', money(l.amount)]),
     foot: [['Total', '', money(r.amount)]],
@@ -199,12 +205,9 @@ export function buildReceiptPdf(r: Receipt, timeZone: string): Buffer {
     columnStyles: { 2: { halign: 'right' } },
     margin: { left: 12, right: 12 },
   });
-  let y = (doc as unknown as { lastAutoTable: { finalY: number } }).lastAutoTable.finalY + 7;
+  let y = tableEndY + 7;
   doc.setFontSize(9);
-  const words = doc.splitTextToSize(
-    `Amount in words: ${amountInWords(r.amount, r.currency)} only.`,
-    width - 24,
-  ) as string[];
+  const words = wrapText(doc, `Amount in words: ${amountInWords(r.amount, r.currency)} only.`, width - 24);
   doc.text(words, 12, y);
   y += words.length * 4 + 3;
   if (r.balance !== null && r.record) doc.text(`Balance outstanding on this ${r.record}: ${money(r.balance)}`, 12, y);

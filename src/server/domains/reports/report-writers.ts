@@ -102,7 +102,7 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
 }
 
 /** The lines jsPDF breaks a text into at this width (its types say `any`). */
-function wrapText(doc: jsPDF, text: string, width: number): string[] {
+export function wrapText(doc: jsPDF, text: string, width: number): string[] {
   const parts: unknown = doc.splitTextToSize(text, width);
   return Array.isArray(parts) ? parts.map(String) : [String(parts)];
 }
