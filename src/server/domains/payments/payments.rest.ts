@@ -19,6 +19,14 @@ import { cashUp, cashUpSource, paymentListSource } from './cash-up';
 import { dashboard } from './dashboard';
 import * as service from './payments.service';
 import { buildReceiptPdf, loadReceipt } from './receipt';
+import {
+  ZCashUp,
+  ZDashboard,
+  ZPayment,
+  ZPaymentData,
+  ZPaymentList,
+  ZReceiptQueued,
+} from '@shared/schemas/payments.output';
 
 function attachment(reply: FastifyReply, type: string, fileName: string) {
   return reply
@@ -53,12 +61,17 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     url: '/api/payments',
     access: 'staff',
     body: ZRecordPaymentInput,
-    handler: async ({ ctx, body, reply }) => reply.status(201).send(await service.recordPayment(ctx, body)),
+    response: ZPayment,
+    handler: async ({ ctx, body, reply }) => {
+      reply.status(201);
+      return service.recordPayment(ctx, body);
+    },
   });
   route(app, deps, {
     method: 'GET',
     url: '/api/payments',
     access: 'staff',
+    response: ZPaymentData,
     query: ZListPaymentsQuery,
     handler: async ({ ctx, query: { limit, ...q } }) => {
       const page = await service.listPayments(ctx, { ...q, pageSize: limit, sortDir: 'desc' });
@@ -77,6 +90,7 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/payments/cash-up',
     access: 'staff',
+    response: ZCashUp,
     query: ZCashUpInput,
     handler: ({ ctx, query }) => cashUp(ctx, query),
   });
@@ -94,6 +108,7 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/payments/dashboard',
     access: 'staff',
+    response: ZDashboard,
     query: ZDashboardInput,
     handler: ({ ctx, query }) => dashboard(ctx, query),
   });
@@ -101,6 +116,7 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/payments/:id',
     access: 'staff',
+    response: ZPayment,
     params: ZIdParam,
     handler: ({ ctx, params }) => service.getPayment(ctx, params.id),
   });
@@ -122,12 +138,17 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     url: '/api/payments/:id/email',
     access: 'staff',
     params: ZIdParam,
-    handler: async ({ ctx, params, reply }) => reply.status(202).send(await service.emailReceipt(ctx, params.id)),
+    response: ZReceiptQueued,
+    handler: async ({ ctx, params, reply }) => {
+      reply.status(202);
+      return service.emailReceipt(ctx, params.id);
+    },
   });
   route(app, deps, {
     method: 'POST',
     url: '/api/payments/:id/void',
     access: 'admin',
+    response: ZPayment,
     params: ZIdParam,
     body: ZVoidPaymentInput.omit({ id: true }),
     handler: ({ ctx, params, body }) => service.voidPayment(ctx, { id: params.id, reason: body.reason }),
@@ -136,6 +157,7 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/enrollments/:id/payments',
     access: 'staff',
+    response: ZPaymentList,
     params: ZIdParam,
     handler: ({ ctx, params }) => service.paymentsOf(ctx, { kind: 'enrollment', id: params.id }),
   });
@@ -143,6 +165,7 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/bookings/booking/:id/payments',
     access: 'staff',
+    response: ZPaymentList,
     params: ZIdParam,
     handler: ({ ctx, params }) => service.paymentsOf(ctx, { kind: 'booking', id: params.id }),
   });

@@ -9,24 +9,63 @@ import {
   ZRecordPaymentInput,
   ZVoidPaymentInput,
 } from '@shared/schemas/payments';
-import { cashUp } from './cash-up';
-import { dashboard } from './dashboard';
+import {
+  ZCashUp,
+  ZDashboard,
+  ZPayment,
+  ZPaymentList,
+  ZPaymentPage,
+  ZReceiptQueued,
+  type TCashUp,
+  type TDashboard,
+  type TPayment,
+} from '@shared/schemas/payments.output';
+import type { Same } from '../common';
+import { cashUp, type CashUp } from './cash-up';
+import { dashboard, type Dashboard } from './dashboard';
+import type { PaymentDto } from './payments.dto';
 import * as service from './payments.service';
 
+// The answers are exactly their contracts: a field added to one only fails the build.
+const _payment: Same<PaymentDto, TPayment> = true;
+const _cashUp: Same<CashUp, TCashUp> = true;
+const _dashboard: Same<Dashboard, TDashboard> = true;
+
 export const paymentsRouter = router({
-  record: staffProcedure.input(ZRecordPaymentInput).mutation(({ ctx, input }) => service.recordPayment(ctx.svc, input)),
-  list: staffProcedure.input(ZListPaymentsInput).query(({ ctx, input }) => service.listPayments(ctx.svc, input)),
-  get: staffProcedure.input(ZPaymentIdInput).query(({ ctx, input }) => service.getPayment(ctx.svc, input.id)),
+  record: staffProcedure
+    .input(ZRecordPaymentInput)
+    .output(ZPayment)
+    .mutation(({ ctx, input }) => service.recordPayment(ctx.svc, input)),
+  list: staffProcedure
+    .input(ZListPaymentsInput)
+    .output(ZPaymentPage)
+    .query(({ ctx, input }) => service.listPayments(ctx.svc, input)),
+  get: staffProcedure
+    .input(ZPaymentIdInput)
+    .output(ZPayment)
+    .query(({ ctx, input }) => service.getPayment(ctx.svc, input.id)),
   ofEnrollment: staffProcedure
     .input(ZPaymentsOfInput)
+    .output(ZPaymentList)
     .query(({ ctx, input }) => service.paymentsOf(ctx.svc, { kind: 'enrollment', id: input.id })),
   ofBooking: staffProcedure
     .input(ZPaymentsOfInput)
+    .output(ZPaymentList)
     .query(({ ctx, input }) => service.paymentsOf(ctx.svc, { kind: 'booking', id: input.id })),
   emailReceipt: staffProcedure
     .input(ZPaymentIdInput)
+    .output(ZReceiptQueued)
     .mutation(({ ctx, input }) => service.emailReceipt(ctx.svc, input.id)),
-  void: adminProcedure.input(ZVoidPaymentInput).mutation(({ ctx, input }) => service.voidPayment(ctx.svc, input)),
-  cashUp: staffProcedure.input(ZCashUpInput).query(({ ctx, input }) => cashUp(ctx.svc, input)),
-  dashboard: staffProcedure.input(ZDashboardInput).query(({ ctx, input }) => dashboard(ctx.svc, input)),
+  void: adminProcedure
+    .input(ZVoidPaymentInput)
+    .output(ZPayment)
+    .mutation(({ ctx, input }) => service.voidPayment(ctx.svc, input)),
+  cashUp: staffProcedure
+    .input(ZCashUpInput)
+    .output(ZCashUp)
+    .query(({ ctx, input }) => cashUp(ctx.svc, input)),
+  dashboard: staffProcedure
+    .input(ZDashboardInput)
+    .output(ZDashboard)
+    .query(({ ctx, input }) => dashboard(ctx.svc, input)),
 });
