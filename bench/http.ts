@@ -102,7 +102,7 @@ interface Section {
 async function main() {
   const sections: Section[] = [];
   let machineText = '';
-  const http = `median of ${REPEATS} runs of ${DURATION} s per side, interleaved, after ${WARMUP} s of warm-up per side; autocannon in the benchmark's process on the same machine`;
+  const http = `median of ${REPEATS} runs per side of ${DURATION} s (longer for slow paths, at most ${MAX_DURATION} s: s/run), interleaved, after a warm-up per side; autocannon in the benchmark's process on the same machine`;
   /** The first lines of a section: when, where, how busy the shared machine was. */
   const runLine = (started: Date, loadBefore: string, what: string) =>
     `Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineText}; ` +
@@ -237,7 +237,8 @@ async function main() {
       const loadBefore = load();
       const dataDir = path.join(workDir, 'embedded');
       const data = await prepareData({ dataDir }, benchSizes(EMBEDDED_USERS), log);
-      const paths = pick(benchPaths(data));
+      // The health check with a Bearer token first: what the sign-in check alone costs here.
+      const paths = [{ ...healthPath, name: 'health (Bearer)' }, ...pick(benchPaths(data))];
       const server = await startNode('embedded', path.join(root, 'dist/server/main.js'), embeddedEnv(dataDir), {
         healthPath: '/api/health',
         timeoutMs: 600_000,
