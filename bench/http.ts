@@ -33,6 +33,7 @@ import { statementLog } from './http/capture';
 import { benchSizes, prepareData } from './http/data';
 import {
   checksTable,
+  commitOf,
   embeddedTable,
   load,
   machine,
@@ -105,7 +106,7 @@ async function main() {
   const http = `median of ${REPEATS} runs per side of ${DURATION} s (longer for slow paths, at most ${MAX_DURATION} s: s/run), interleaved, after a warm-up per side; autocannon in the benchmark's process on the same machine`;
   /** The first lines of a section: when, where, how busy the shared machine was. */
   const runLine = (started: Date, loadBefore: string, what: string) =>
-    `Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineText}; ` +
+    `Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, product at commit ${commitOf(root)}, on ${machineText}; ` +
     `load average ${loadBefore} before, ${load()} after (2 shared cores: other work ran meanwhile). ${what}.`;
   const sizes = (c: Record<string, number>) =>
     Object.entries(c)
@@ -177,7 +178,9 @@ async function main() {
               ],
               { ...opts, connections, rate: rates.get(p) },
             );
-            rows.push({ path: p, connections, product: a!, baseline: b! });
+            const check = checks.find((c) => c.path === p.name);
+            const sameWork = !check || (check.json === 'same' && ['same', 'not captured'].includes(check.sql));
+            rows.push({ path: p, connections, product: a!, baseline: b!, sameWork });
             log(
               `${p.name} @${connections}: product ${a!.rps.toFixed(0)} req/s p99 ${a!.p99} ms, baseline ${b!.rps.toFixed(0)} req/s p99 ${b!.p99} ms, ratio ${(a!.rps / b!.rps).toFixed(2)}`,
             );
@@ -191,7 +194,7 @@ async function main() {
             `Data: ${sizes(data.counts)}.`,
             `The baseline answered the same JSON and ran the same SQL (PostgreSQL's statement log, sign-in look-ups aside) as the product, checked before the load:\n\n${checksTable(checks)}`,
             signIn ? `Session look-ups per signed-in request (the product's statement log): ${signIn}.` : '',
-            `ratio = product req/s ÷ baseline req/s. ⚠n: n answers in those runs were not 2xx, failed or timed out.\n\n${pgTable(rows)}`,
+            `ratio = product req/s ÷ baseline req/s; ≠: the baseline did not do the same work (see above), so the ratio is not a comparison. ⚠n: n answers in those runs were not 2xx, failed or timed out.\n\n${pgTable(rows)}`,
             targetList(targets(rows, [], [])),
           ],
         });

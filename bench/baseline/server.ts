@@ -118,10 +118,25 @@ function userDto(r: Row) {
   };
 }
 
-type Installment = [string, string, number, string, string, boolean, Date | null];
+/** id, enrollment_id, seq, amount_minor, due_date, amount_paid_minor, is_paid, paid_at */
+type Installment = [string, string, number, string, string, string, boolean, Date | null];
 
+function installmentDto(i: Installment, todayIso: string) {
+  const [id, , , amount, dueDate, amountPaid, isPaid, paidAt] = i;
+  return {
+    _id: id,
+    amount: money(amount),
+    dueDate,
+    isPaid,
+    paidAt: iso(paidAt),
+    amountPaid: money(amountPaid),
+    isOverdue: !isPaid && dueDate < todayIso,
+  };
+}
+
+/** The columns of ENROLLMENT_COLUMNS, in order. */
 function enrollmentDto(r: Row, installments: Installment[], todayIso: string) {
-  const [id, , , paymentType, totalFee, admissionFee, currency, admissionFeePaid, admissionFeePaidAt, stored] = r as [
+  const [id, , , paymentType, totalFee, admissionFee, currency, admissionFeePaid, admissionFeeAmountPaid] = r as [
     string,
     string,
     string,
@@ -130,21 +145,21 @@ function enrollmentDto(r: Row, installments: Installment[], todayIso: string) {
     string,
     string,
     boolean,
-    Date | null,
     string,
   ];
-  const [completedAt, enrolledOn, deletedUsername, deletedEmail, deletedCourseName, createdAt, updatedAt] = r.slice(10);
-  const [userId, username, email, courseId, courseName, courseFee] = r.slice(17);
+  const [admissionFeePaidAt, stored, completedAt, enrolledOn, deletedUsername, deletedEmail, deletedCourseName] =
+    r.slice(9);
+  const [createdAt, updatedAt, userId, username, email, courseId, courseName, courseFee] = r.slice(16);
   const status = stored === 'completed' ? 'Completed' : 'Active';
   const admission = Number(admissionFee);
-  let paid = admissionFeePaid ? admission : 0;
+  // What the ledger holds, partial payments included.
+  let paid = Number(admissionFeeAmountPaid);
   let allPaid = true;
   let anyPaid = false;
   for (const i of installments) {
-    if (i[5]) {
-      paid += Number(i[3]);
-      anyPaid = true;
-    } else allPaid = false;
+    paid += Number(i[5]);
+    if (i[6]) anyPaid = true;
+    else allPaid = false;
   }
   const fullyPaid = (admissionFeePaid || admission === 0) && allPaid;
   const displayStatus = fullyPaid
@@ -162,18 +177,12 @@ function enrollmentDto(r: Row, installments: Installment[], todayIso: string) {
     admissionFeePaid,
     admissionFeePaidAt: iso(admissionFeePaidAt),
     admissionFee: money(admission),
+    admissionFeeAmountPaid: money(admissionFeeAmountPaid),
     totalFee: money(totalFee),
     currency,
     status,
     displayStatus,
-    installments: installments.map((i) => ({
-      _id: i[0],
-      amount: money(i[3]),
-      dueDate: i[4],
-      isPaid: i[5],
-      paidAt: iso(i[6]),
-      isOverdue: !i[5] && i[4] < todayIso,
-    })),
+    installments: installments.map((i) => installmentDto(i, todayIso)),
     paidAmount: money(paid),
     outstandingAmount: money(admission + Number(totalFee) - paid),
     enrolledOn,
@@ -205,7 +214,7 @@ async function enrollmentById(id: string) {
   return (await withInstallments([row], today()))[0];
 }
 
-type BookingInstallment = [string, string, number, string, string, boolean, Date | null];
+type BookingInstallment = Installment;
 type Note = [string, number, string, Date | null];
 
 function bookingDto(r: Row, installments: BookingInstallment[], notes: Note[], todayIso: string) {
@@ -226,16 +235,7 @@ function bookingDto(r: Row, installments: BookingInstallment[], notes: Note[], t
     treatmentPeriod: periodStart ? { startDate: periodStart, endDate: periodEnd ?? periodStart } : null,
     sessionsCompleted,
     sessionNotes: notes.sort((a, b) => a[1] - b[1]).map((n) => ({ sessionNumber: n[1], note: n[2], date: iso(n[3]) })),
-    installments: installments
-      .sort((a, b) => a[2] - b[2])
-      .map((i) => ({
-        _id: i[0],
-        amount: money(i[3]),
-        dueDate: i[4],
-        isPaid: i[5],
-        paidAt: iso(i[6]),
-        isOverdue: !i[5] && i[4] < todayIso,
-      })),
+    installments: installments.sort((a, b) => a[2] - b[2]).map((i) => installmentDto(i, todayIso)),
     status,
     cancelledAt: iso(cancelledAt),
     bookedOn,
@@ -399,8 +399,8 @@ app.post('/api/enrollments/:id/pay-installment', async (req) => {
     if (!e) throw notFound('Enrollment');
     const [inst] = await run(q.INSTALLMENT_BY_SEQ, [id, body.installmentIndex, 1]);
     if (!inst) throw new HttpError(404, 'Installment not found in this enrollment.', 'NOT_FOUND');
-    if (inst[5] === isPaid) return;
-    if (e[9] === 'completed')
+    if (inst[6] === isPaid) return;
+    if (e[10] === 'completed')
       throw new HttpError(409, 'This enrollment is completed; its payments can no longer be changed.', 'CONFLICT');
     await run(q.INSTALLMENT_SET_PAID, [isPaid, isPaid ? pgTimestamp(new Date()) : null, inst[0]]);
     await run(q.ENROLLMENT_TOUCH, [pgTimestamp(new Date()), id]);

@@ -17,7 +17,7 @@ export const USERS_PAGE_FIRST = `select ${USER_COLUMNS} ${USERS_FROM} limit $1`;
 export const USERS_PAGE = `select ${USER_COLUMNS} ${USERS_FROM} limit $1 offset $2`;
 export const USERS_COUNT = `select count(*) from "users"`;
 
-const ENROLLMENT_COLUMNS = `"enrollments"."id", "enrollments"."user_id", "enrollments"."course_id", "enrollments"."payment_type", "enrollments"."total_fee_minor", "enrollments"."admission_fee_minor", "enrollments"."currency", "enrollments"."admission_fee_paid", "enrollments"."admission_fee_paid_at", "enrollments"."status", "enrollments"."completed_at", "enrollments"."enrolled_on", "enrollments"."deleted_username", "enrollments"."deleted_email", "enrollments"."deleted_course_name", "enrollments"."created_at", "enrollments"."updated_at", "users"."id", "users"."username", "users"."email", "courses"."id", "courses"."course_name", "courses"."total_fee_minor"`;
+const ENROLLMENT_COLUMNS = `"enrollments"."id", "enrollments"."user_id", "enrollments"."course_id", "enrollments"."payment_type", "enrollments"."total_fee_minor", "enrollments"."admission_fee_minor", "enrollments"."currency", "enrollments"."admission_fee_paid", "enrollments"."admission_fee_paid_minor", "enrollments"."admission_fee_paid_at", "enrollments"."status", "enrollments"."completed_at", "enrollments"."enrolled_on", "enrollments"."deleted_username", "enrollments"."deleted_email", "enrollments"."deleted_course_name", "enrollments"."created_at", "enrollments"."updated_at", "users"."id", "users"."username", "users"."email", "courses"."id", "courses"."course_name", "courses"."total_fee_minor"`;
 const ENROLLMENT_FROM = `from "enrollments" left join "users" on "users"."id" = "enrollments"."user_id" left join "courses" on "courses"."id" = "enrollments"."course_id"`;
 const ENROLLMENT_ORDER = `order by "enrollments"."created_at" desc, "enrollments"."id" asc`;
 /** `Pending Payment`: not fully paid, admission fee unpaid, no instalment paid. Parameters: true, 0, false. */
@@ -32,12 +32,12 @@ export const ENROLLMENT_BY_ID = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM}
 
 /** The instalments of a page of enrolments: `in ($1, ..., $n)`. */
 export const enrollmentInstallmentsOf = (n: number) =>
-  `select "id", "enrollment_id", "seq", "amount_minor", "due_date", "is_paid", "paid_at" from "enrollment_installments" where "enrollment_installments"."enrollment_id" in (${placeholders(n)}) order by "enrollment_installments"."enrollment_id" asc, "enrollment_installments"."seq" asc`;
+  `select "id", "enrollment_id", "seq", "amount_minor", "due_date", "amount_paid_minor", "is_paid", "paid_at" from "enrollment_installments" where "enrollment_installments"."enrollment_id" in (${placeholders(n)}) order by "enrollment_installments"."enrollment_id" asc, "enrollment_installments"."seq" asc`;
 
-export const ENROLLMENT_STATISTICS = `select count(*), count(*) filter (where "status" = 'completed'), (select count(*) from "enrollment_installments" where "is_paid" = false and "due_date" < $1) from "enrollments"`;
+export const ENROLLMENT_STATISTICS = `select count(*), count(*) filter (where "status" = 'completed'), (select count(*) from "enrollment_installments" where "enrollment_installments"."is_paid" = false and "enrollment_installments"."due_date" < $1) from "enrollments"`;
 
-export const ENROLLMENT_LOCK = `select "id", "user_id", "course_id", "payment_type", "total_fee_minor", "admission_fee_minor", "currency", "admission_fee_paid", "admission_fee_paid_at", "status", "completed_at", "enrolled_on", "deleted_username", "deleted_email", "deleted_course_name", "created_at", "updated_at" from "enrollments" where "enrollments"."id" = $1 limit $2 for update`;
-export const INSTALLMENT_BY_SEQ = `select "id", "enrollment_id", "seq", "amount_minor", "due_date", "is_paid", "paid_at" from "enrollment_installments" where ("enrollment_installments"."enrollment_id" = $1 and "enrollment_installments"."seq" = $2) limit $3`;
+export const ENROLLMENT_LOCK = `select "id", "user_id", "course_id", "payment_type", "total_fee_minor", "admission_fee_minor", "currency", "admission_fee_paid", "admission_fee_paid_minor", "admission_fee_paid_at", "status", "completed_at", "enrolled_on", "deleted_username", "deleted_email", "deleted_course_name", "created_at", "updated_at" from "enrollments" where "enrollments"."id" = $1 limit $2 for update`;
+export const INSTALLMENT_BY_SEQ = `select "id", "enrollment_id", "seq", "amount_minor", "due_date", "amount_paid_minor", "is_paid", "paid_at" from "enrollment_installments" where ("enrollment_installments"."enrollment_id" = $1 and "enrollment_installments"."seq" = $2) limit $3`;
 export const INSTALLMENT_SET_PAID = `update "enrollment_installments" set "is_paid" = $1, "paid_at" = $2 where "enrollment_installments"."id" = $3`;
 export const ENROLLMENT_TOUCH = `update "enrollments" set "updated_at" = $1 where "enrollments"."id" = $2`;
 
@@ -53,7 +53,7 @@ export const BOOKINGS_BY_STATUS_PAGE = `select ${BOOKING_COLUMNS}, ${effectiveSt
 /** Parameters: today, status. */
 export const BOOKINGS_BY_STATUS_COUNT = `select count(*) ${BOOKING_FROM} where ${effectiveStatus('$1')} = $2`;
 export const bookingInstallmentsOf = (n: number) =>
-  `select "id", "booking_id", "seq", "amount_minor", "due_date", "is_paid", "paid_at" from "booking_installments" where "booking_installments"."booking_id" in (${placeholders(n)})`;
+  `select "id", "booking_id", "seq", "amount_minor", "due_date", "amount_paid_minor", "is_paid", "paid_at" from "booking_installments" where "booking_installments"."booking_id" in (${placeholders(n)})`;
 export const bookingNotesOf = (n: number) =>
   `select "booking_id", "session_number", "note", "date" from "booking_session_notes" where "booking_session_notes"."booking_id" in (${placeholders(n)})`;
 

@@ -25,7 +25,11 @@ export interface BenchData {
   adminId: string;
   /** An active instalment-plan enrolment (several instalments): the "by id" path. */
   enrollmentId: string;
-  /** Active enrolments whose first instalment the write path toggles, with its current state. */
+  /**
+   * Active enrolments whose first instalment the write path toggles, with its current state. They
+   * start unpaid, so that marking one unpaid later undoes a payment the benchmark made (the
+   * generated data's paid instalments have no payment behind them to void).
+   */
   toggles: Array<{ id: string; isPaid: boolean }>;
   counts: Record<string, number>;
 }
@@ -76,7 +80,7 @@ async function sessionAndIds(db: Db): Promise<BenchData> {
     await db.execute(sql`
       select e.id, i.is_paid from enrollments e
       join enrollment_installments i on i.enrollment_id = e.id and i.seq = 0
-      where e.status = 'active'
+      where e.status = 'active' and not i.is_paid
       order by e.created_at, e.id limit 2000`),
   );
   const [counts] = rowsOf<Record<string, string>>(

@@ -16,6 +16,8 @@ export interface PgRow {
   connections: number;
   product: Measured;
   baseline: Measured;
+  /** False when the check before the load found different answers or SQL: the ratio compares different work. */
+  sameWork: boolean;
 }
 export interface EmbeddedRow {
   path: BenchPath;
@@ -64,7 +66,7 @@ export function pgTable(rows: PgRow[]): string {
       String(r.product.seconds),
       `${n0(r.product.rps)}${flag(r.product)}`,
       `${n0(r.baseline.rps)}${flag(r.baseline)}`,
-      ratio(r.product.rps, r.baseline.rps),
+      `${ratio(r.product.rps, r.baseline.rps)}${r.sameWork ? '' : ' ≠'}`,
       `${ms(r.product.p50)} / ${ms(r.product.p99)}`,
       `${ms(r.baseline.p50)} / ${ms(r.baseline.p99)}`,
     ]),
@@ -141,9 +143,12 @@ export function targets(pg: PgRow[], embedded: EmbeddedRow[], reports: ReportRes
   const out: string[] = [];
   const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
   if (pg.length) {
+    const unlike = [...new Set(pg.filter((r) => !r.sameWork).map((r) => r.path.name))];
+    if (unlike.length)
+      out.push(`not judged, the baseline did not do the same work (≠, see the check table): ${unlike.join(', ')}`);
     for (const api of ['REST', 'tRPC'] as const) {
       const need = api === 'REST' ? 0.8 : 0.6;
-      const rows = pg.filter((r) => r.path.api === api);
+      const rows = pg.filter((r) => r.path.api === api && r.sameWork);
       if (!rows.length) continue;
       const low = rows.filter((r) => !(r.product.rps / r.baseline.rps >= need));
       out.push(
@@ -200,6 +205,20 @@ export function targets(pg: PgRow[], embedded: EmbeddedRow[], reports: ReportRes
     );
   }
   return out;
+}
+
+/** The commit measured (with `+` when the working tree differs from it). */
+export function commitOf(root: string): string {
+  try {
+    const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'worker', 'bench'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
+    return dirty ? `${hash}+` : hash;
+  } catch {
+    return 'unknown';
+  }
 }
 
 /** The 1-minute load average: the machine's cores are shared, so every section says how busy it was. */
