@@ -17,11 +17,21 @@ export interface AppDeps {
   sessionCache: SessionCache;
 }
 
+/** Where a call came from, for the audit trail (docs/audit.md): set by the tRPC and REST adapters. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+  /** The id the server log carries for this request (`reqId`). */
+  requestId: string;
+}
+
 /** What a service function receives: the database (or a transaction) and who is acting. */
 export interface ServiceContext {
   db: Db;
   actor: Actor;
   deps: AppDeps;
+  /** Absent for work no request started (jobs, the seed). */
+  request?: RequestMeta;
 }
 
 export function sessionPolicyFrom(config: Config): SessionPolicy {

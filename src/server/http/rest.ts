@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import type { Actor } from '../auth/sessions';
-import type { AppDeps, ServiceContext } from '../deps';
+import type { AppDeps, RequestMeta, ServiceContext } from '../deps';
 import { AppError, fromZodError } from '../errors';
 import { FORBIDDEN_MESSAGE, rolesFor, UNAUTHORIZED_MESSAGE, type Access } from './access';
+import { requestMetaOf } from './request-meta';
 import type { LimitName } from './rate-limits';
 
 declare module 'fastify' {
@@ -25,7 +26,9 @@ interface RouteDef<P, Q, B, A extends Access> {
   query?: Q;
   body?: B;
   handler: (args: {
-    ctx: A extends 'public' ? { db: AppDeps['db']; actor: Actor | null; deps: AppDeps } : ServiceContext;
+    ctx: A extends 'public'
+      ? { db: AppDeps['db']; actor: Actor | null; deps: AppDeps; request: RequestMeta }
+      : ServiceContext;
     params: Infer<P>;
     query: Infer<Q>;
     body: Infer<B>;
@@ -74,7 +77,9 @@ export function route<
       const params = parse(def.params, req.params) as Infer<P>;
       const query = parse(def.query, req.query) as Infer<Q>;
       const body = parse(def.body, req.body) as Infer<B>;
-      const ctx = { db: deps.db, actor, deps } as Parameters<RouteDef<P, Q, B, A>['handler']>[0]['ctx'];
+      const ctx = { db: deps.db, actor, deps, request: requestMetaOf(req) } as Parameters<
+        RouteDef<P, Q, B, A>['handler']
+      >[0]['ctx'];
       const result = await def.handler({ ctx, params, query, body, req, reply });
       if (reply.sent) return reply;
       return result;

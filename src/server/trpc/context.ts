@@ -1,6 +1,7 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { AppDeps } from '../deps';
 import { clearSessionCookie, setSessionCookie } from '../http/auth-hook';
+import { requestMetaOf } from '../http/request-meta';
 import type { LimitName } from '../http/rate-limits';
 
 /** How many calls a tRPC request carries: `/trpc/a.b,c.d?batch=1` is two. */
@@ -15,6 +16,8 @@ export function contextFactory(deps: AppDeps) {
     actor: req.actor ?? null,
     /** The client's address (from X-Forwarded-For only behind a proxy named by TRUST_PROXY). */
     clientIp: req.ip,
+    /** Address, user agent and request id, for the audit trail. */
+    request: requestMetaOf(req),
     callsInRequest: callsIn(req.url),
     /** Counts this request against a per-client limit; throws the 429 when it is used up. */
     limit: (name: LimitName) => req.server.limiters[name](req, res),

@@ -9,7 +9,7 @@ export const publicProcedure = baseProcedure.meta({ access: 'public' });
 export const authedProcedure = baseProcedure.meta({ access: 'authed' }).use(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
   const actor = ctx.actor;
-  return next({ ctx: { ...ctx, actor, svc: { db: ctx.deps.db, actor, deps: ctx.deps } } });
+  return next({ ctx: { ...ctx, actor, svc: { db: ctx.deps.db, actor, deps: ctx.deps, request: ctx.request } } });
 });
 
 function requireRoles(roles: readonly Role[]) {

@@ -4,3 +4,4 @@ export * from './settings';
 export * from './courses';
 export * from './treatments';
 export * from './jobs';
+export * from './audit';
