@@ -3,7 +3,9 @@ import type { Db } from '../../db/client';
 import { treatmentBookings, treatments } from '../../db/schema';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
+import type { ServiceContext } from '../../deps';
 import { AppError, isUniqueViolation } from '../../errors';
+import { fieldChanges, recordAudit } from '../audit/audit.service';
 import { assertId, ilikeContains, offsetOf } from '../common';
 import {
   DUPLICATE_TREATMENT,
@@ -113,30 +115,60 @@ export async function getTreatment({ db }: Ctx, id: string): Promise<TreatmentDt
   return toTreatmentDto(row);
 }
 
-export async function createTreatment({ db }: Ctx, input: TCreateTreatmentInput): Promise<TreatmentDto> {
-  await assertNameFree(db, input.treatmentName);
-  const [row] = await withDuplicateAs409(() => db.insert(treatments).values(columns(input)).returning());
-  return toTreatmentDto(row!);
+export async function createTreatment(ctx: ServiceContext, input: TCreateTreatmentInput): Promise<TreatmentDto> {
+  await assertNameFree(ctx.db, input.treatmentName);
+  return withDuplicateAs409(() =>
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx.insert(treatments).values(columns(input)).returning();
+      const dto = toTreatmentDto(row!);
+      await recordAudit(tx, ctx, {
+        action: 'create',
+        entityType: 'treatment',
+        entityId: dto._id,
+        summary: `Created treatment ${dto.treatmentName}`,
+        changes: fieldChanges(null, dto),
+      });
+      return dto;
+    }),
+  );
 }
 
 /** Existing bookings keep the price, sessions and schedule they were sold with. */
-export async function updateTreatment({ db }: Ctx, input: TUpdateTreatmentInput): Promise<TreatmentDto> {
+export async function updateTreatment(ctx: ServiceContext, input: TUpdateTreatmentInput): Promise<TreatmentDto> {
   assertId(input.id, 'Treatment');
-  await assertNameFree(db, input.treatmentName, input.id);
-  const [row] = await withDuplicateAs409(() =>
-    db.update(treatments).set(columns(input)).where(eq(treatments.id, input.id)).returning(),
+  await assertNameFree(ctx.db, input.treatmentName, input.id);
+  return withDuplicateAs409(() =>
+    ctx.db.transaction(async (tx) => {
+      const [old] = await tx.select().from(treatments).where(eq(treatments.id, input.id)).for('update').limit(1);
+      if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const [row] = await tx.update(treatments).set(columns(input)).where(eq(treatments.id, input.id)).returning();
+      const before = toTreatmentDto(old);
+      const after = toTreatmentDto(row!);
+      const changes = fieldChanges(before, after);
+      if (changes.length) {
+        await recordAudit(tx, ctx, {
+          action: 'update',
+          entityType: 'treatment',
+          entityId: after._id,
+          summary:
+            before.treatmentName === after.treatmentName
+              ? `Updated treatment ${after.treatmentName}`
+              : `Renamed treatment ${before.treatmentName} to ${after.treatmentName}`,
+          changes,
+        });
+      }
+      return after;
+    }),
   );
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  return toTreatmentDto(row);
 }
 
 /**
  * docs/treatments.md: deleting a treatment keeps its bookings. The foreign key sets their treatment to
  * null; the name is copied onto them first so they stay readable under the latest name.
  */
-export async function deleteTreatment({ db }: Ctx, id: string): Promise<{ message: string }> {
+export async function deleteTreatment(ctx: ServiceContext, id: string): Promise<{ message: string }> {
   assertId(id, 'Treatment');
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(treatments).where(eq(treatments.id, id)).for('update').limit(1);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     await tx
@@ -144,6 +176,13 @@ export async function deleteTreatment({ db }: Ctx, id: string): Promise<{ messag
       .set({ treatmentName: row.treatmentName })
       .where(eq(treatmentBookings.treatmentId, id));
     await tx.delete(treatments).where(eq(treatments.id, id));
+    await recordAudit(tx, ctx, {
+      action: 'delete',
+      entityType: 'treatment',
+      entityId: id,
+      summary: `Deleted treatment ${row.treatmentName}`,
+      changes: fieldChanges(toTreatmentDto(row), null),
+    });
     return { message: 'Treatment deleted successfully!' };
   });
 }
