@@ -12,8 +12,8 @@ export function registerAuthRest(app: FastifyInstance, deps: AppDeps) {
     access: 'public',
     rateLimit: 'signIn',
     body: ZLoginInput,
-    handler: async ({ ctx, body, req, reply }) => {
-      const result = await service.login(ctx.deps, body, { ip: req.ip });
+    handler: async ({ ctx, body, reply }) => {
+      const result = await service.login(ctx.deps, body, ctx.request);
       setSessionCookie(reply, result.token, new Date(Date.now() + deps.sessionPolicy.maxMs));
       return { ...result.user, token: result.token };
     },
@@ -23,7 +23,7 @@ export function registerAuthRest(app: FastifyInstance, deps: AppDeps) {
     url: '/api/users/logout',
     access: 'authed',
     handler: async ({ ctx, reply }) => {
-      await service.logout(ctx.deps, ctx.actor);
+      await service.logout(ctx.deps, ctx.actor, ctx.request);
       clearSessionCookie(reply);
       return { message: 'Logged out successfully.' };
     },

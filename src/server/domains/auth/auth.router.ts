@@ -7,12 +7,12 @@ export const authRouter = router({
   login: limitedProcedure('signIn')
     .input(ZLoginInput)
     .mutation(async ({ ctx, input }) => {
-      const result = await service.login(ctx.deps, input, { ip: ctx.clientIp });
+      const result = await service.login(ctx.deps, input, ctx.request);
       ctx.setSession(result.token, new Date(Date.now() + ctx.deps.sessionPolicy.maxMs));
       return { ...result.user, token: result.token };
     }),
   logout: authedProcedure.mutation(async ({ ctx }) => {
-    await service.logout(ctx.deps, ctx.actor);
+    await service.logout(ctx.deps, ctx.actor, ctx.request);
     ctx.clearSession();
     return { message: 'Logged out successfully.' };
   }),

@@ -5,8 +5,9 @@ import { invalidateUserSessions } from '../../auth/sessions';
 import { countOtpEvent, refundOtpEvent } from '../../auth/throttle';
 import type { Db } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, RequestMeta } from '../../deps';
 import { AppError, isUniqueViolation } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 import {
   INVALID_OTP,
   type TForgotPasswordInput,
@@ -46,21 +47,29 @@ export function generateOtp(): string {
  * job payloads carry no email addresses (docs/architecture.md). A failure is logged, never shown: showing it
  * would leak the account as well, and the person can simply ask again.
  */
-export async function requestPasswordReset(deps: AppDeps, input: TForgotPasswordInput): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  deps: AppDeps,
+  input: TForgotPasswordInput,
+  request?: RequestMeta,
+): Promise<{ message: string }> {
   // Counted per email address before the answer, for known and unknown addresses alike, so the
   // limit bounds the emails one address receives and still tells nothing about accounts.
   await countOtpEvent(deps.db, input.email, 'code_requested');
-  void issueResetCode(deps, input.email).catch((err: unknown) =>
+  void issueResetCode(deps, input.email, request).catch((err: unknown) =>
     deps.log.error({ err }, 'password reset request failed'),
   );
   return { message: FORGOT_ANSWER };
 }
 
-/** Creates (or replaces) the user's reset request and queues the email that carries the code. */
-async function issueResetCode(deps: AppDeps, email: string): Promise<void> {
+/**
+ * Creates (or replaces) the user's reset request and queues the email that carries the code. The
+ * audit entry is written with them: a request that sends no new code (none for an unknown email,
+ * none within 30 seconds of the last) changes nothing and records nothing.
+ */
+async function issueResetCode(deps: AppDeps, email: string, request?: RequestMeta): Promise<void> {
   const { db } = deps;
   const [user] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, username: users.username })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email))
     .limit(1);
@@ -91,6 +100,17 @@ async function issueResetCode(deps: AppDeps, email: string): Promise<void> {
         'send-email',
         { key: `otp:${resetId}`, template: 'otp', userId: user.id, ref: resetId },
         { jobId: `otp:${resetId}`, tx },
+      );
+      // Anyone may ask for a code for any email, so the entry names no actor.
+      await recordAudit(
+        tx,
+        { actor: null, request },
+        {
+          action: 'password_reset_request',
+          entityType: 'user',
+          entityId: user.id,
+          summary: `Password reset code requested for ${user.username}`,
+        },
       );
     })
     // Two first requests at once: the unique index lets one through; the other is the "recent" case.
@@ -166,8 +186,15 @@ export async function validateOtp(
   return { success: true, message: OTP_VERIFIED };
 }
 
-/** Verifies the code again, sets the password, consumes the request and ends every session. */
-export async function resetPassword(deps: AppDeps, input: TResetPasswordInput): Promise<{ message: string }> {
+/**
+ * Verifies the code again, sets the password, consumes the request and ends every session. The
+ * entry names the account's owner as the actor: the code proved the caller reads their email.
+ */
+export async function resetPassword(
+  deps: AppDeps,
+  input: TResetPasswordInput,
+  request?: RequestMeta,
+): Promise<{ message: string }> {
   const { userId, resetId } = await verifyOtp(deps.db, input.email, input.otp);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
@@ -177,8 +204,24 @@ export async function resetPassword(deps: AppDeps, input: TResetPasswordInput): 
       .where(eq(passwordResets.id, resetId))
       .returning({ id: passwordResets.id });
     if (gone.length === 0) throw new AppError('BAD_REQUEST', INVALID_OTP);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    const [owner] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, username: users.username, role: users.role });
     await invalidateUserSessions(tx, userId, deps.sessionCache);
+    if (owner) {
+      await recordAudit(
+        tx,
+        { actor: owner, request },
+        {
+          action: 'password_reset',
+          entityType: 'user',
+          entityId: owner.id,
+          summary: `${owner.username} reset their password with an emailed code`,
+        },
+      );
+    }
   });
   return { message: PASSWORD_RESET_DONE };
 }

@@ -92,7 +92,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     access: 'public',
     rateLimit: 'passwordReset',
     body: ZForgotPasswordInput,
-    handler: ({ ctx, body }) => resets.requestPasswordReset(ctx.deps, body),
+    handler: ({ ctx, body }) => resets.requestPasswordReset(ctx.deps, body, ctx.request),
   });
   route(app, deps, {
     method: 'POST',
@@ -120,7 +120,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     access: 'public',
     rateLimit: 'otp',
     body: ZResetPasswordInput,
-    handler: ({ ctx, body }) => resets.resetPassword(ctx.deps, body),
+    handler: ({ ctx, body }) => resets.resetPassword(ctx.deps, body, ctx.request),
   });
   route(app, deps, {
     method: 'GET',

@@ -27,11 +27,11 @@ export const usersRouter = router({
     .mutation(({ ctx, input }) => service.updateProfile(ctx.svc, input)),
   forgotPassword: limitedProcedure('passwordReset')
     .input(ZForgotPasswordInput)
-    .mutation(({ ctx, input }) => resets.requestPasswordReset(ctx.deps, input)),
+    .mutation(({ ctx, input }) => resets.requestPasswordReset(ctx.deps, input, ctx.request)),
   validateOtp: limitedProcedure('otp')
     .input(ZValidateOtpInput)
     .mutation(({ ctx, input }) => resets.validateOtp(ctx.deps, input)),
   resetPassword: limitedProcedure('otp')
     .input(ZResetPasswordInput)
-    .mutation(({ ctx, input }) => resets.resetPassword(ctx.deps, input)),
+    .mutation(({ ctx, input }) => resets.resetPassword(ctx.deps, input, ctx.request)),
 });
