@@ -10,6 +10,7 @@ import { registerFilesRest } from './domains/files/files.rest';
 import { registerUsersRest } from './domains/users/users.rest';
 import { registerReportRest } from './domains/reports/reports.rest';
 import { registerRemindersRest } from './domains/reminders/reminders.rest';
+import { registerAuditRest } from './domains/audit/audit.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -23,4 +24,5 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerBookingRest,
   registerReportRest,
   registerRemindersRest,
+  registerAuditRest,
 ];

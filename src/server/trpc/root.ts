@@ -8,6 +8,7 @@ import { enrollmentsRouter } from '../domains/enrollments/enrollments.router';
 import { reportsRouter } from '../domains/reports/reports.router';
 import { settingsRouter } from '../domains/settings/settings.router';
 import { jobsRouter } from '../domains/settings/jobs.router';
+import { auditRouter } from '../domains/audit/audit.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   reports: reportsRouter,
   settings: settingsRouter,
   jobs: jobsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;
