@@ -23,6 +23,7 @@ import { paymentCompletionPercentage, progressColor } from '@shared/booking-stat
 import { formatAmount } from '@shared/money';
 import { capitalize, type Booking } from './booking-queries';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { HistoryPanel } from '@/features/audit/history-panel';
 
 const MISSING_INFO = 'Missing required booking information';
 
@@ -35,6 +36,7 @@ export function BookingDetailsPage({ id }: { id: string }) {
   return (
     <RequireRole roles={STAFF_ROLES}>
       <BookingDetails id={id} />
+      <HistoryPanel entityType="booking" entityId={id} />
     </RequireRole>
   );
 }

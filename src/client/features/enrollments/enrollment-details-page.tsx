@@ -18,6 +18,7 @@ import { formatDay, formatInstant } from '@/lib/format-date';
 import { trpc } from '@/lib/trpc';
 import { formatAmount, formatRs, toForeign } from '@shared/money';
 import { DisplayStatusBadge } from './display-status-badge';
+import { HistoryPanel } from '@/features/audit/history-panel';
 
 /** docs/product.md#screens-and-routes, Student Enrollment Details. The course id in the URL is informational. */
 export function EnrollmentDetailsPage({ enrollmentId }: { courseId: string; enrollmentId: string }) {
@@ -35,6 +36,7 @@ export function EnrollmentDetailsPage({ enrollmentId }: { courseId: string; enro
       />
       <RequireRole roles={STAFF_ROLES}>
         <EnrollmentDetails enrollmentId={enrollmentId} />
+        <HistoryPanel entityType="enrollment" entityId={enrollmentId} />
       </RequireRole>
     </div>
   );
