@@ -531,6 +531,7 @@ describe('reading the log', () => {
   it('filters by record, actor, action, days in the institute time zone and summary text', async () => {
     expect(ids((await list('entityId=r2')).body)).toEqual(['r2']);
     expect(ids((await list(`actorId=${manager.id}`)).body)).toEqual(['r5', 'r3', 'r1']);
+    expect(ids((await list(`actor=${manager.email.toUpperCase()}`)).body)).toEqual(['r5', 'r3', 'r1']);
     expect(ids((await list('action=void')).body)).toEqual(['r6']);
     expect(ids((await list('from=2025-03-02&to=2025-03-02')).body)).toEqual(['r2', 'r1']);
     expect(ids((await list('to=2025-03-01')).body)).toEqual(['r0']);

@@ -33,6 +33,8 @@ const filterShape = {
   entityType: optional(entityType),
   entityId: optional(zText('entityId').trim().max(200, 'entityId is not valid.')),
   actorId: optional(zId('actorId')),
+  /** The screens name the actor by username or email. */
+  actor: optional(zSearch('Actor')),
   action: optional(action),
   from: optional(day('from')),
   to: optional(day('to')),
@@ -68,11 +70,10 @@ const limit = z
   .max(100, 'limit must be between 1 and 100.')
   .default(50);
 
-/** `audit.list`: the filters, an actor named by username or email, and keyset paging. */
+/** `audit.list`: the filters and keyset paging. */
 export const ZAuditListInput = z
   .object({
     ...filterShape,
-    actor: optional(zSearch('Actor')),
     cursor,
     limit,
   })

@@ -65,6 +65,7 @@ function filterLines(f: TAuditFilters): string[] {
   const lines: string[] = [];
   if (f.from || f.to) lines.push(`Dates: ${f.from ?? '…'} to ${f.to ?? '…'}`);
   if (f.actorId) lines.push(`Actor id: ${f.actorId}`);
+  if (f.actor) lines.push(`Actor: ${f.actor}`);
   if (f.action) lines.push(`Action: ${auditActionLabel(f.action)}`);
   if (f.entityType) lines.push(`Record: ${auditEntityLabel(f.entityType)}`);
   if (f.entityId) lines.push(`Record id: ${f.entityId}`);
@@ -88,7 +89,7 @@ export async function exportAudit(
   assertAuditReader(ctx);
   const { deps } = ctx;
   const timeZone = deps.config.TIME_ZONE;
-  const where = auditWhere(filters, timeZone);
+  const where = await auditWhere(ctx.db, filters, timeZone);
   const lines = filterLines(filters);
   await recordAudit(ctx.db, ctx, {
     action: 'download',

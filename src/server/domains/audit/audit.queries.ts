@@ -71,13 +71,24 @@ export function toAuditDto(r: AuditRow): AuditEntryDto {
 const dayStart = (day: string, tz: string) => sql`((${day}::date)::timestamp at time zone ${tz})`;
 const nextDayStart = (day: string, tz: string) => sql`(((${day}::date) + 1)::timestamp at time zone ${tz})`;
 
+/** An actor named by username or email: the user's id, else (a deleted user) the name recorded then. */
+async function actorCondition(db: Db, actor: string): Promise<SQL> {
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${actor})`, sql`lower(${users.email}) = lower(${actor})`))
+    .limit(1);
+  return u ? eq(auditLog.actorId, u.id) : sql`lower(${auditLog.actorUsername}) = lower(${actor})`;
+}
+
 /** The filters as SQL; null when they can match nothing (an actor id that is no id). */
-export function auditWhere(f: TAuditFilters, timeZone: string): SQL | undefined | null {
+export async function auditWhere(db: Db, f: TAuditFilters, timeZone: string): Promise<SQL | undefined | null> {
   if (f.actorId && !isUuid(f.actorId)) return null;
   return and(
     f.entityType ? eq(auditLog.entityType, f.entityType) : undefined,
     f.entityId ? eq(auditLog.entityId, f.entityId) : undefined,
     f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
+    f.actor ? await actorCondition(db, f.actor) : undefined,
     f.action ? eq(auditLog.action, f.action) : undefined,
     f.from ? sql`${auditLog.createdAt} >= ${dayStart(f.from, timeZone)}` : undefined,
     f.to ? sql`${auditLog.createdAt} < ${nextDayStart(f.to, timeZone)}` : undefined,
@@ -91,7 +102,7 @@ export async function listAuditPage(
   q: TAuditRestQuery,
 ): Promise<{ data: AuditEntryDto[]; total: number; page: number }> {
   assertAuditReader(ctx);
-  const where = auditWhere(q, ctx.deps.config.TIME_ZONE);
+  const where = await auditWhere(ctx.db, q, ctx.deps.config.TIME_ZONE);
   if (where === null) return { data: [], total: 0, page: q.page };
   const [rows, [total]] = await Promise.all([
     selectEntries(ctx.db, where, q.limit, offsetOf(q.page, q.limit)),
@@ -148,23 +159,12 @@ async function slice(db: Db, where: SQL | undefined, cursor: string | undefined,
   };
 }
 
-/** An actor named by username or email: the user's id, else (a deleted user) the name recorded then. */
-async function actorCondition(db: Db, actor: string): Promise<SQL> {
-  const [u] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${actor})`, sql`lower(${users.email}) = lower(${actor})`))
-    .limit(1);
-  return u ? eq(auditLog.actorId, u.id) : sql`lower(${auditLog.actorUsername}) = lower(${actor})`;
-}
-
 /** `audit.list`: the Audit log screen's slices, newest first. */
 export async function listAudit(ctx: ServiceContext, input: TAuditListInput): Promise<AuditSlice> {
   assertAuditReader(ctx);
-  const where = auditWhere(input, ctx.deps.config.TIME_ZONE);
+  const where = await auditWhere(ctx.db, input, ctx.deps.config.TIME_ZONE);
   if (where === null) return { items: [], nextCursor: null };
-  const actor = input.actor ? await actorCondition(ctx.db, input.actor) : undefined;
-  return slice(ctx.db, and(where, actor), input.cursor, input.limit);
+  return slice(ctx.db, where, input.cursor, input.limit);
 }
 
 /** `audit.forEntity`: one record's History panel. */
