@@ -118,9 +118,9 @@ export async function seedScale(db: Db, s: ScaleSizes): Promise<void> {
   await step(`${s.enrollments.toLocaleString()} enrolments`, () =>
     db.execute(sql`
       with n as (select count(*) as c from bench_students)
-      insert into enrollments (user_id, course_id, payment_type, total_fee_minor, admission_fee_minor, admission_fee_paid, admission_fee_paid_at, enrolled_on, created_at, updated_at)
+      insert into enrollments (user_id, course_id, payment_type, total_fee_minor, admission_fee_minor, admission_fee_paid_minor, admission_fee_paid, admission_fee_paid_at, enrolled_on, created_at, updated_at)
       select st.id, c.id, case when g % 7 = 0 then 'full' else 'installment' end, c.total_fee_minor, c.admission_fee_minor,
-             g % 10 < 8, case when g % 10 < 8 then now() - make_interval(days => g % 730) end,
+             case when g % 10 < 8 then c.admission_fee_minor else 0 end, g % 10 < 8, case when g % 10 < 8 then now() - make_interval(days => g % 730) end,
              current_date - (g % 730), now() - make_interval(days => g % 730, secs => g % 86400), now() - make_interval(days => g % 730)
       from generate_series(0, ${s.enrollments - 1}) g
       cross join n
@@ -130,8 +130,8 @@ export async function seedScale(db: Db, s: ScaleSizes): Promise<void> {
   // Installment i due i months after enrolment; past ones 85% paid (the rest overdue), future ones 5% paid early.
   await step('enrolment installments', () =>
     db.execute(sql`
-      insert into enrollment_installments (enrollment_id, seq, amount_minor, due_date, is_paid, paid_at)
-      select e.id, i, e.total_fee_minor / parts, (e.enrolled_on + make_interval(months => i))::date, paid, case when paid then e.created_at + make_interval(months => i) end
+      insert into enrollment_installments (enrollment_id, seq, amount_minor, amount_paid_minor, due_date, is_paid, paid_at)
+      select e.id, i, e.total_fee_minor / parts, case when paid then e.total_fee_minor / parts else 0 end, (e.enrolled_on + make_interval(months => i))::date, paid, case when paid then e.created_at + make_interval(months => i) end
       from (select e.*, case when e.payment_type = 'full' then 1 else c.installments end as parts
             from enrollments e join courses c on c.id = e.course_id) e
       cross join lateral generate_series(0, e.parts - 1) i
@@ -177,8 +177,8 @@ export async function seedScale(db: Db, s: ScaleSizes): Promise<void> {
   // Four installments a booking on average (full payment: one), monthly from the booking day.
   await step('booking installments', () =>
     db.execute(sql`
-      insert into booking_installments (booking_id, seq, amount_minor, due_date, is_paid, paid_at)
-      select b.id, i, b.price_minor / parts, (b.booked_on + make_interval(months => i))::date, paid, case when paid then b.created_at + make_interval(months => i) end
+      insert into booking_installments (booking_id, seq, amount_minor, amount_paid_minor, due_date, is_paid, paid_at)
+      select b.id, i, b.price_minor / parts, case when paid then b.price_minor / parts else 0 end, (b.booked_on + make_interval(months => i))::date, paid, case when paid then b.created_at + make_interval(months => i) end
       from (select b.*, case when b.payment_type = 'full' then 1 else 5 end as parts from treatment_bookings b) b
       cross join lateral generate_series(0, b.parts - 1) i
       cross join lateral (select case when (b.booked_on + make_interval(months => i))::date < current_date

@@ -18,7 +18,8 @@ import { SessionCache } from '../src/server/auth/session-cache';
 import type { Actor } from '../src/server/auth/sessions';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Db, type DbHandle } from '../src/server/db/client';
-import type { AppDeps, ServiceContext } from '../src/server/deps';
+import type { ServiceContext } from '../src/server/domains/common';
+import type { AppDeps } from '../src/server/deps';
 import type { JobQueue } from '../src/server/jobs/queue';
 import { listBookings } from '../src/server/domains/bookings/bookings.queries';
 import {

@@ -18,6 +18,7 @@ import { Route as AdminAnalyticsRouteImport } from './routes/_admin/analytics'
 import { Route as AdminAuditRouteImport } from './routes/_admin/audit'
 import { Route as AdminInventoryRouteImport } from './routes/_admin/inventory'
 import { Route as AdminManagerRouteImport } from './routes/_admin/manager'
+import { Route as AdminPaymentsRouteImport } from './routes/_admin/payments'
 import { Route as AdminReportsRouteImport } from './routes/_admin/reports'
 import { Route as AdminSettingsRouteImport } from './routes/_admin/settings'
 import { Route as AdminBookingDetailsIdRouteImport } from './routes/_admin/booking-details/$id'
@@ -86,6 +87,11 @@ const AdminInventoryRoute = AdminInventoryRouteImport.update({
 const AdminManagerRoute = AdminManagerRouteImport.update({
   id: '/manager',
   path: '/manager',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminReportsRoute = AdminReportsRouteImport.update({
@@ -228,6 +234,7 @@ export interface FileRoutesByFullPath {
   '/audit': typeof AdminAuditRoute
   '/inventory': typeof AdminInventoryRoute
   '/manager': typeof AdminManagerRoute
+  '/payments': typeof AdminPaymentsRoute
   '/reports': typeof AdminReportsRoute
   '/settings': typeof AdminSettingsRoute
   '/booking-details/$id': typeof AdminBookingDetailsIdRoute
@@ -262,6 +269,7 @@ export interface FileRoutesByTo {
   '/audit': typeof AdminAuditRoute
   '/inventory': typeof AdminInventoryRoute
   '/manager': typeof AdminManagerRoute
+  '/payments': typeof AdminPaymentsRoute
   '/reports': typeof AdminReportsRoute
   '/settings': typeof AdminSettingsRoute
   '/': typeof AdminIndexRoute
@@ -299,6 +307,7 @@ export interface FileRoutesById {
   '/_admin/audit': typeof AdminAuditRoute
   '/_admin/inventory': typeof AdminInventoryRoute
   '/_admin/manager': typeof AdminManagerRoute
+  '/_admin/payments': typeof AdminPaymentsRoute
   '/_admin/reports': typeof AdminReportsRoute
   '/_admin/settings': typeof AdminSettingsRoute
   '/_admin/': typeof AdminIndexRoute
@@ -337,6 +346,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/inventory'
     | '/manager'
+    | '/payments'
     | '/reports'
     | '/settings'
     | '/booking-details/$id'
@@ -371,6 +381,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/inventory'
     | '/manager'
+    | '/payments'
     | '/reports'
     | '/settings'
     | '/'
@@ -407,6 +418,7 @@ export interface FileRouteTypes {
     | '/_admin/audit'
     | '/_admin/inventory'
     | '/_admin/manager'
+    | '/_admin/payments'
     | '/_admin/reports'
     | '/_admin/settings'
     | '/_admin/'
@@ -505,6 +517,13 @@ declare module '@tanstack/react-router' {
       path: '/manager'
       fullPath: '/manager'
       preLoaderRoute: typeof AdminManagerRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/payments': {
+      id: '/_admin/payments'
+      path: '/payments'
+      fullPath: '/payments'
+      preLoaderRoute: typeof AdminPaymentsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/reports': {
@@ -690,6 +709,7 @@ interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminInventoryRoute: typeof AdminInventoryRoute
   AdminManagerRoute: typeof AdminManagerRoute
+  AdminPaymentsRoute: typeof AdminPaymentsRoute
   AdminReportsRoute: typeof AdminReportsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -723,6 +743,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminInventoryRoute: AdminInventoryRoute,
   AdminManagerRoute: AdminManagerRoute,
+  AdminPaymentsRoute: AdminPaymentsRoute,
   AdminReportsRoute: AdminReportsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminIndexRoute: AdminIndexRoute,

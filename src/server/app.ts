@@ -14,6 +14,7 @@ import {
   HTTP_STATUS,
   isForeignKeyViolation,
   isUniqueViolation,
+  propOf,
   retryAfterOf,
   unavailableError,
 } from './errors';
@@ -93,7 +94,7 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
     if (badInput) {
       // A schema let this value through: answer 400, and log it so the schema gets fixed.
       req.log.warn(
-        { sqlstate: (badInput.details as { sqlstate: string }).sqlstate, url: req.routeOptions.url },
+        { sqlstate: propOf(badInput.details, 'sqlstate'), url: req.routeOptions.url },
         'input refused by the database',
       );
       return reply.status(400).send({ message: badInput.message, code: badInput.code });

@@ -25,6 +25,9 @@ export async function assembleDeps(
   dbHandle: DbHandle,
   createQueue: (deps: AppDeps) => Promise<JobQueue> = createJobQueue,
 ): Promise<AppDeps> {
+  // The queue needs the deps (its handlers enqueue further jobs through deps.jobs), so it is
+  // attached once it exists; nothing may enqueue before that.
+  let jobs: JobQueue | undefined;
   const deps: AppDeps = {
     config,
     dbHandle,
@@ -32,7 +35,13 @@ export async function assembleDeps(
     log,
     sessionPolicy: sessionPolicyFrom(config),
     sessionCache: new SessionCache(config.SESSION_CACHE_SECONDS * 1000),
-    jobs: undefined as unknown as AppDeps['jobs'],
+    get jobs(): JobQueue {
+      if (!jobs) throw new Error('The job queue is not started yet.');
+      return jobs;
+    },
+    set jobs(queue: JobQueue) {
+      jobs = queue;
+    },
   };
   deps.jobs = await createQueue(deps);
   return deps;

@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { SessionCache } from './auth/session-cache';
-import type { Actor, SessionPolicy } from './auth/sessions';
+import type { SessionPolicy } from './auth/sessions';
 
 /** Everything the server's parts share, built once in main.ts (or by a test). */
 export interface AppDeps {
@@ -23,15 +23,6 @@ export interface RequestMeta {
   userAgent: string | null;
   /** The id the server log carries for this request (`reqId`). */
   requestId: string;
-}
-
-/** What a service function receives: the database (or a transaction) and who is acting. */
-export interface ServiceContext {
-  db: Db;
-  actor: Actor;
-  deps: AppDeps;
-  /** Absent for work no request started (jobs, the seed). */
-  request?: RequestMeta;
 }
 
 export function sessionPolicyFrom(config: Config): SessionPolicy {

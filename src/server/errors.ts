@@ -61,15 +61,34 @@ export function fromZodError(err: ZodError): AppError {
   return new AppError('BAD_REQUEST', first?.message ?? 'Invalid input.', zodIssues(err));
 }
 
+/** A property of a thrown value, whatever was thrown (drivers shape their errors differently). */
+export function propOf(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
+}
+
+/** A text property of a thrown value, or undefined. */
+export function textOf(value: unknown, key: string): string | undefined {
+  const v = propOf(value, key);
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** A text property of a database error or of the error it wraps (drizzle wraps the driver's). */
+export function dbErrorText(err: unknown, key: string): string | undefined {
+  return textOf(err, key) ?? textOf(propOf(err, 'cause'), key);
+}
+
+/** The error or the one it wraps carries this SQLSTATE. */
+function hasSqlState(err: unknown, code: string): boolean {
+  return textOf(err, 'code') === code || textOf(propOf(err, 'cause'), 'code') === code;
+}
+
 /** Postgres unique violations that slip past a service's own check (a race) become 409, not 500. */
 export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  return hasSqlState(err, '23505');
 }
 
 export function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23503' || e?.cause?.code === '23503';
+  return hasSqlState(err, '23503');
 }
 
 /**
@@ -88,8 +107,7 @@ const BAD_INPUT_SQLSTATES: Record<string, string> = {
 
 /** The 400 answer for a database error caused by input, or null for a real fault. */
 export function fromBadInputDbError(err: unknown): AppError | null {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+  const code = dbErrorText(err, 'code');
   const message = code ? BAD_INPUT_SQLSTATES[code] : undefined;
   return message ? new AppError('BAD_REQUEST', message, { sqlstate: code }) : null;
 }
@@ -97,7 +115,7 @@ export function fromBadInputDbError(err: unknown): AppError | null {
 /** Seconds a throttled or turned-away caller should wait (a 429 or 503), for the Retry-After header. */
 export function retryAfterOf(err: AppError): number | null {
   if (err.code !== 'TOO_MANY_REQUESTS' && err.code !== 'SERVICE_UNAVAILABLE') return null;
-  const s = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  const s = propOf(err.details, 'retryAfterSeconds');
   return typeof s === 'number' && s > 0 ? Math.ceil(s) : null;
 }
 
@@ -133,17 +151,13 @@ const UNAVAILABLE_CODES = new Set([
  * Retry-After (docs/jobs.md#when-redis-or-postgresql-is-down) instead of 500, so callers retry.
  */
 export function unavailableError(err: unknown): AppError | null {
-  for (
-    let e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | null, depth = 0;
-    e && depth < 4;
-    e = e.cause as typeof e, depth++
-  ) {
-    const code = typeof e.code === 'string' ? e.code : '';
-    const message = typeof e.message === 'string' ? e.message : '';
+  for (let e = err, depth = 0; e && depth < 4; e = propOf(e, 'cause'), depth++) {
+    const code = textOf(e, 'code') ?? '';
+    const message = textOf(e, 'message') ?? '';
     if (
       UNAVAILABLE_SQLSTATES.has(code) ||
       UNAVAILABLE_CODES.has(code) ||
-      e.name === 'MaxRetriesPerRequestError' ||
+      propOf(e, 'name') === 'MaxRetriesPerRequestError' ||
       message === 'Connection is closed.' ||
       message.startsWith("Stream isn't writeable")
     ) {

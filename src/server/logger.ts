@@ -1,5 +1,6 @@
 import { pino, stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
 import type { Config } from './config';
+import { propOf, textOf } from './errors';
 
 /**
  * An error as logged: its type, a message without values, the SQL text and the database's error
@@ -9,24 +10,25 @@ import type { Config } from './config';
  */
 export function safeError(err: unknown, depth = 0): unknown {
   if (!(err instanceof Error) || depth > 3) return err;
-  const e = err as Error & Record<string, unknown>;
-  const query = typeof e.query === 'string' ? e.query : undefined;
+  const query = textOf(err, 'query');
   // drizzle puts the parameters in its message ("Failed query: ... params: ..."): keep the text only.
-  const message = query && e.message.startsWith('Failed query:') ? `Failed query: ${query}` : e.message;
-  const stackFrames = (e.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const message = query && err.message.startsWith('Failed query:') ? `Failed query: ${query}` : err.message;
+  const stackFrames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
   return {
-    type: e.name,
+    type: err.name,
     message,
     ...(query ? { query } : {}),
-    ...pick(e, ['code', 'severity', 'constraint_name', 'table_name', 'column_name', 'routine', 'statusCode']),
-    stack: [`${e.name}: ${message}`, ...stackFrames].join('\n'),
-    ...(e.cause ? { cause: safeError(e.cause, depth + 1) } : {}),
+    ...pick(err, ['code', 'severity', 'constraint_name', 'table_name', 'column_name', 'routine', 'statusCode']),
+    stack: [`${err.name}: ${message}`, ...stackFrames].join('\n'),
+    ...(err.cause ? { cause: safeError(err.cause, depth + 1) } : {}),
   };
 }
 
-function pick(e: Record<string, unknown>, keys: string[]) {
+function pick(e: Error, keys: string[]) {
   return Object.fromEntries(
-    keys.filter((k) => typeof e[k] === 'string' || typeof e[k] === 'number').map((k) => [k, e[k]]),
+    keys
+      .map((k): [string, unknown] => [k, propOf(e, k)])
+      .filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
   );
 }
 

@@ -43,7 +43,8 @@ const seeded = await seedIfEmpty(deps);
 const app = await buildApp(deps);
 await app.listen({ port: config.PORT, host: config.HOST });
 
-const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+const address = app.server.address();
+const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`;
 const lines = [
   `Back office running at ${url} (${dbHandle.kind === 'pglite' ? `embedded database in ${path.resolve(config.DATA_DIR)}` : 'PostgreSQL'})`,
 ];

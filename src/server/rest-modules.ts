@@ -10,6 +10,7 @@ import { registerFilesRest } from './domains/files/files.rest';
 import { registerUsersRest } from './domains/users/users.rest';
 import { registerReportRest } from './domains/reports/reports.rest';
 import { registerRemindersRest } from './domains/reminders/reminders.rest';
+import { registerPaymentsRest } from './domains/payments/payments.rest';
 import { registerAuditRest } from './domains/audit/audit.rest';
 
 /** Every domain's documented /api paths. */
@@ -24,5 +25,6 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerBookingRest,
   registerReportRest,
   registerRemindersRest,
+  registerPaymentsRest,
   registerAuditRest,
 ];

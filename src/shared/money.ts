@@ -27,23 +27,6 @@ export function splitMinor(totalMinor: number, parts: number): number[] {
   return out;
 }
 
-const grouped = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const groupedWhole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** 'Rs. 12,500.00' (detail views and reports: two decimals). */
-export function formatRs(amount: number): string {
-  return `Rs. ${grouped.format(amount)}`;
-}
-
-/** 'Rs. 12,500' (course list: thousands separators, decimals only when present). */
-export function formatRsList(amount: number): string {
-  return `Rs. ${groupedWhole.format(amount)}`;
-}
-
-export function formatAmount(amount: number): string {
-  return grouped.format(amount);
-}
-
 /** USD equivalent: local amount divided by the exchange rate, two decimals (docs/product.md#constants). */
 export function toForeign(localAmount: number, exchangeRate: number): number {
   if (!(exchangeRate > 0)) return 0;

@@ -87,7 +87,7 @@ describe('branches through the screens', () => {
     await page.goto('/branch/add-branch');
     await page.getByRole('heading', { name: 'Add New Branch' }).waitFor();
     await page.getByRole('button', { name: 'Add Branch' }).click();
-    await expectToast(page, 'Please fill all the required fields.');
+    await page.getByRole('alert').filter({ hasText: 'Please fill all the required fields.' }).waitFor();
 
     await page.getByLabel('Branch Name').fill(name);
     await page.getByLabel('Location').fill('Main Street 12, Matara');
@@ -130,7 +130,7 @@ describe('branches through the screens', () => {
     await page.getByLabel('Branch Name').fill(existing.name);
     await page.getByLabel('Location').fill('Anywhere');
     await page.getByRole('button', { name: 'Add Branch' }).click();
-    await expectToast(page, 'A branch with this name already exists.');
+    await page.getByRole('alert').filter({ hasText: 'A branch with this name already exists.' }).waitFor();
 
     // The demo branch Kandy has users (seed): deletion is refused with the count.
     await page.goto('/branch?q=Kandy');

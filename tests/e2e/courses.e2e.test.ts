@@ -36,14 +36,14 @@ describe('courses', () => {
     // While editing, the name sits in an input (not text): hold on to the row by its id.
     const id = await page.getByTestId('course-row').filter({ hasText: name }).getAttribute('data-course-id');
     const row = page.locator(`[data-course-id="${id}"]`);
-    await row.getByText('Rs. 125,000').waitFor();
-    await row.getByText('Rs. 2,500').waitFor();
+    await row.getByText('Rs. 125,000.00').waitFor();
+    await row.getByText('Rs. 2,500.00').waitFor();
 
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     await row.getByLabel('Total Fee').fill('130500.5');
     await row.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Course updated successfully!');
-    await row.getByText('Rs. 130,500.5').waitFor();
+    await row.getByText('Rs. 130,500.50').waitFor();
 
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     const dialog = page.getByRole('alertdialog');
@@ -84,7 +84,7 @@ describe('enrolments', () => {
     await page.locator('#enroll-course').selectOption({ label: courseName });
     expect(await page.locator('#enroll-payment-type').inputValue()).toBe('full');
     await page.getByRole('button', { name: 'Enroll Student' }).click();
-    await expectToast(page, 'User not found. Please check the email.');
+    await page.getByRole('alert').filter({ hasText: 'User not found. Please check the email.' }).waitFor();
 
     await page.getByLabel('User Email').fill('  STUDENT2@Example.COM  ');
     await page.getByRole('button', { name: 'Enroll Student' }).click();
@@ -106,7 +106,7 @@ describe('enrolments', () => {
     await page.getByRole('heading', { name: 'Student Enrollment Details' }).waitFor();
     await page.getByTestId('total-fee').getByText('Rs. 64,150.00').waitFor();
     // 64150 / 320.75 = 200.00 at the default exchange rate.
-    await page.getByTestId('total-fee-usd').getByText('$200.00').waitFor();
+    await page.getByTestId('total-fee-usd').getByText('$ 200.00').waitFor();
     await page.getByRole('columnheader', { name: 'Amount (LKR)' }).waitFor();
 
     const installment = page.getByTestId('installment-row').first();

@@ -212,3 +212,70 @@ export const factory = {
     );
   },
 };
+
+// ---------------------------------------------------------------------------------------------
+// Every screen of the app, for the tests that walk them all (CSP, accessibility, phone width).
+
+export interface Screen {
+  path: string;
+  /** The screen's main thing to do, when it has one a person must always be able to reach. */
+  primary?: { role: 'button' | 'link' | 'textbox' | 'tab'; name: string | RegExp };
+}
+
+/** The screens before sign-in. */
+export const PUBLIC_SCREENS: Screen[] = [
+  { path: '/login', primary: { role: 'button', name: 'Sign in' } },
+  { path: '/forgot-password', primary: { role: 'button', name: 'Send OTP' } },
+  { path: '/reset-password?email=someone%40example.com', primary: { role: 'button', name: /Verify/ } },
+];
+
+/**
+ * The screens a superadmin reaches (with a real enrolment and booking for the detail screens),
+ * each with its primary action.
+ */
+export async function adminScreens(): Promise<Screen[]> {
+  const token = await tokenFor(accounts().superadmin);
+  const enrollments = await api<{ data: Array<{ _id: string; courseId: { _id: string } | null }> }>(
+    'GET',
+    '/api/enrollments',
+    { token },
+  );
+  const enrollment = enrollments.body.data.find((e) => e.courseId);
+  const bookings = await api<Array<{ _id: string; paymentType: string }>>('GET', '/api/bookings/bookings', { token });
+  // The detail screen whose installment table is widest: one paid in installments.
+  const booking = bookings.body.find((b) => b.paymentType === 'installment') ?? bookings.body[0];
+  if (!enrollment || !booking) throw new Error('the demo data has no enrolment or booking to show');
+  return [
+    { path: '/', primary: { role: 'button', name: 'Toggle sidebar' } },
+    { path: '/analytics' },
+    { path: '/branch', primary: { role: 'link', name: 'Add Branch' } },
+    { path: '/branch/all-branch', primary: { role: 'link', name: 'Add Branch' } },
+    { path: '/branch/add-branch', primary: { role: 'button', name: 'Add Branch' } },
+    { path: '/courses', primary: { role: 'link', name: 'Add Course' } },
+    { path: '/courses/all-courses', primary: { role: 'link', name: 'Add Course' } },
+    { path: '/courses/add-courses', primary: { role: 'button', name: 'Add Course' } },
+    { path: '/courses/enrollment', primary: { role: 'button', name: 'Enroll Student' } },
+    { path: '/courses/AllStudentEnrollments', primary: { role: 'link', name: 'Enroll Student' } },
+    {
+      path: `/courses/${enrollment.courseId!._id}/enrollment/${enrollment._id}`,
+      primary: { role: 'button', name: /Mark as (Paid|Unpaid)/ },
+    },
+    { path: '/student' },
+    { path: '/student/add-students' },
+    { path: '/treatment', primary: { role: 'link', name: 'Add Treatment' } },
+    { path: '/treatment/all-treatment', primary: { role: 'link', name: 'Add Treatment' } },
+    { path: '/treatment/create-treatement', primary: { role: 'button', name: 'Create Treatment' } },
+    { path: '/treatment/booking', primary: { role: 'button', name: 'Book Treatment' } },
+    { path: '/treatment/all-book', primary: { role: 'link', name: 'Book New Treatment' } },
+    { path: `/booking-details/${booking._id}`, primary: { role: 'button', name: /Mark as (Paid|Unpaid)/ } },
+    { path: '/users', primary: { role: 'link', name: 'Add User' } },
+    { path: '/users/all-users', primary: { role: 'link', name: 'Add User' } },
+    { path: '/users/add-user', primary: { role: 'button', name: 'Add User' } },
+    { path: '/users/profile', primary: { role: 'button', name: 'Edit Profile' } },
+    { path: '/inventory' },
+    { path: '/manager' },
+    { path: '/settings', primary: { role: 'button', name: 'Save' } },
+    { path: '/reports', primary: { role: 'tab', name: 'Reports' } },
+    { path: '/no-such-page' },
+  ];
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { plural } from '@shared/format';
 import { accounts, api, signIn, tokenFor, useBrowser } from './helpers';
 
 const browser = useBrowser();
@@ -51,10 +52,11 @@ describe('reports', () => {
     });
     expect(psych.body.total).toBeLessThan(all.body.total);
     const count = courses.getByTestId('course-match-count');
-    await count.getByText(`${all.body.total.toLocaleString()} courses`, { exact: false }).waitFor();
+    await count.getByText(plural(all.body.total, 'course'), { exact: false }).waitFor();
     await courses.getByRole('combobox', { name: 'Category' }).fill('Psychology');
     await courses.getByRole('button', { name: 'Apply Filters' }).click();
-    await count.getByText(`Matching: ${psych.body.total.toLocaleString()} courses`, { exact: false }).waitFor();
+    // One course reads '1 course', not '1 courses'.
+    await count.getByText(`Matching: ${plural(psych.body.total, 'course')},`, { exact: false }).waitFor();
 
     // The filtered course list as a PDF.
     const courseList = courses.locator('[data-slot=card]').filter({ hasText: 'Course List' });
@@ -70,7 +72,7 @@ describe('reports', () => {
     await courseList.getByRole('button', { name: 'Excel' }).click();
     await page
       .locator('[data-sonner-toast]')
-      .filter({ hasText: 'minFee cannot be greater than maxFee.' })
+      .filter({ hasText: 'Min Fee cannot be greater than Max Fee.' })
       .first()
       .waitFor();
 

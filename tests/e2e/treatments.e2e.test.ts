@@ -35,7 +35,7 @@ describe('treatments and bookings', () => {
     await page.getByLabel('User Type').selectOption('foreign');
     await page.getByLabel('Payment Type').selectOption('installment');
     await page.locator('#booking-treatment').selectOption({ label: name });
-    await page.getByTestId('treatment-details').getByText('USD 100.00').waitFor();
+    await page.getByTestId('treatment-details').getByText('$ 100.00').waitFor();
     await page.getByRole('button', { name: 'Book Treatment' }).click();
     await expectToast(page, 'Treatment booked successfully!');
     await page.waitForURL((url) => url.pathname === '/treatment/all-book');
@@ -49,7 +49,7 @@ describe('treatments and bookings', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/booking-details/'));
 
     // The details: price in USD, nothing paid yet (red bar).
-    await page.getByTestId('total-price').getByText('USD 100.00').waitFor();
+    await page.getByTestId('total-price').getByText('$ 100.00').waitFor();
     const bar = page.getByTestId('payment-progress');
     expect(await bar.getAttribute('data-percent')).toBe('0');
     expect(await bar.getAttribute('data-colour')).toBe('red');

@@ -80,6 +80,8 @@ describe('REST shapes (docs/product.md#records-and-their-fields and 7)', () => {
       paidAt: null,
       // Added beside the documented fields, as enrolment installments have it.
       isOverdue: false,
+      // What the payments ledger holds against it (docs/payments.md).
+      amountPaid: 0,
     });
     expect(new Date(b.createdAt).toISOString()).toBe(b.createdAt);
   });

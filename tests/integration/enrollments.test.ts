@@ -68,7 +68,15 @@ describe('enrolling', () => {
       createdAt: expect.any(String),
     });
     expect(res.body.installments).toEqual([
-      { _id: expect.any(String), amount: 45000.5, dueDate: today, isPaid: false, paidAt: null, isOverdue: false },
+      {
+        _id: expect.any(String),
+        amount: 45000.5,
+        dueDate: today,
+        isPaid: false,
+        paidAt: null,
+        isOverdue: false,
+        amountPaid: 0,
+      },
     ]);
   });
 

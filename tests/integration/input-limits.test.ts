@@ -95,11 +95,11 @@ describe('bad input answers 400 with a clear message, never 500', () => {
   it('bounds money filters to the stored range', async () => {
     expect(await get('/api/course-reports/excel?format=json&minFee=1e308')).toMatchObject({
       status: 400,
-      body: { message: 'Min fee must be between 0 and 9,999,999,999.99.' },
+      body: { message: 'Min Fee must be between 0 and 9,999,999,999.99.' },
     });
     expect(await get('/api/treatment-reports/excel?maxPrice=9223372036854775808')).toMatchObject({
       status: 400,
-      body: { message: 'Max price must be between 0 and 9,999,999,999.99.' },
+      body: { message: 'Max Price must be between 0 and 9,999,999,999.99.' },
     });
     expect(await get('/api/course/filtered?maxFee=9223372036854775808')).toMatchObject({
       status: 400,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollmentInstallments, reminderLog, treatmentBookings } from '../../src/server/db/schema';
 import { queueOverdueReminders } from '../../src/server/domains/reminders/reminders.service';
+import { formatDay } from '../../src/shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeUser } from '../helpers/factories';
 import { daysFromToday, makeBooking, makeEnrollment, outboxFor, waitFor } from './reminders.fixtures';
@@ -48,8 +49,8 @@ describe('overdue reminders (embedded driver)', () => {
     expect(toStudent[0]!.subject).toContain('Payment reminder');
     expect(toStudent[0]!.subject).toContain(t.deps.config.APP_NAME);
     expect(toStudent[0]!.text).toContain('Installment 2');
-    expect(toStudent[0]!.text).toContain(`LKR 1,000.00`);
-    expect(toStudent[0]!.text).toContain(daysFromToday(-10));
+    expect(toStudent[0]!.text).toContain('Rs. 1,000.00');
+    expect(toStudent[0]!.text).toContain(`was due on ${formatDay(daysFromToday(-10))}`);
     expect(toStudent[0]!.transport).toBe('outbox');
     const toCustomer = await outboxFor(t.deps.db, customer.email);
     expect(toCustomer.map((r) => r.idempotencyKey)).toEqual([`reminder:booking:${bk[0]!.id}:${daysFromToday(0)}`]);

@@ -364,6 +364,26 @@ describe('answers', () => {
     expect(text).not.toContain(body.password);
   });
 
+  it('never carry the stored hash over tRPC either: sign-in, create, update, students', async () => {
+    const admin = await t.userWithSession('admin');
+    const client = t.trpc(admin.token);
+    const { branch, ...fields } = newUserBody({ role: 'student' });
+    const created = await client.users.create.mutate({ ...fields, role: 'student', branchId: branch });
+    const [stored] = await t.deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, created._id));
+    const answers = [
+      created,
+      await client.users.update.mutate({ id: created._id, fullName: 'Changed Name' }),
+      await client.users.students.query(),
+      await t.trpc().auth.login.mutate({ email: fields.email, password: fields.password }),
+    ];
+    const text = JSON.stringify(answers);
+    expect(text).toContain(created._id);
+    expect(stored?.hash).toMatch(/^\$argon2/);
+    expect(text).not.toContain(stored?.hash);
+    expect(text).not.toMatch(/password/i);
+    expect(text).not.toContain(fields.password);
+  });
+
   it('lists students at /api/users/students, not as a user id', async () => {
     const { token } = await t.userWithSession('manager');
     const s = await makeUser(t.deps.db, { role: 'student' });

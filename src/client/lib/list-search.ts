@@ -1,20 +1,44 @@
 /**
- * The URL search params of a server-paged list (`?page=2&q=kandy`), validated in route files:
+ * The URL search params of a server-paged list (`?page=2&q=kandy&sort=name&dir=desc`), validated
+ * in route files:
  *   validateSearch: validateListSearch
- * so a list's page and search survive reloads and links.
+ * so a list's page, search and sort survive reloads and links.
  */
 export interface ListSearch {
   page?: number;
   q?: string;
+  /** A column the list's server procedure sorts by (checked per list by `sortOf`). */
+  sort?: string;
+  dir?: SortDir;
+}
+
+export type SortDir = 'asc' | 'desc';
+
+export interface ListSort<T extends string = string> {
+  by: T;
+  dir: SortDir;
 }
 
 export function validateListSearch(search: Record<string, unknown>): ListSearch {
   const page = Number(search.page);
   const q = typeof search.q === 'string' ? search.q.trim().slice(0, 200) : '';
+  const sort = typeof search.sort === 'string' && /^[A-Za-z]{1,40}$/.test(search.sort) ? search.sort : undefined;
   return {
     page: Number.isInteger(page) && page > 1 ? page : undefined,
     q: q || undefined,
+    sort,
+    dir: sort ? oneOf(['asc', 'desc'] as const, search.dir) : undefined,
   };
+}
+
+/** The list's sort: the URL's column when the server sorts by it (ascending unless asked), else the default. */
+export function sortOf<T extends string>(
+  search: ListSearch,
+  columns: readonly T[],
+  fallback: ListSort<T>,
+): ListSort<T> {
+  const by = oneOf(columns, search.sort);
+  return by ? { by, dir: search.dir ?? 'asc' } : fallback;
 }
 
 /** A filter value from the URL that must be one of `values`; anything else is dropped. */

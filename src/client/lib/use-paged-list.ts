@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ListSearch } from '@/lib/list-search';
+import type { ListSearch, ListSort } from '@/lib/list-search';
 
 /**
  * A server-paged list driven by the URL search (`?page=2&q=kandy&...`): the query keeps the
@@ -31,5 +31,7 @@ export function usePagedList<
     setFilter,
     q: search.q ?? '',
     setQuery: (q: string) => setFilter({ q: q || undefined } as Partial<TSearch>),
+    /** Sorting starts again at page 1, like a filter. */
+    setSort: (sort: ListSort) => setFilter({ sort: sort.by, dir: sort.dir } as Partial<TSearch>),
   };
 }

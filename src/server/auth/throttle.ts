@@ -1,5 +1,6 @@
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { firstRow } from '../db/rows';
 import { loginAttempts, otpEvents } from '../db/schema';
 import { AppError } from '../errors';
 
@@ -68,11 +69,10 @@ export async function reserveLoginAttempt(db: Db, email: string, ip: string): Pr
       const wait = secondsLeft(client?.oldest ?? null, LOGIN_WINDOW_MS, now);
       throw throttled(signInThrottledMessage(wait), wait);
     }
-    const [row] = await tx
-      .insert(loginAttempts)
-      .values({ email, ip, outcome: 'pending' })
-      .returning({ id: loginAttempts.id });
-    return row!.id;
+    const row = firstRow(
+      await tx.insert(loginAttempts).values({ email, ip, outcome: 'pending' }).returning({ id: loginAttempts.id }),
+    );
+    return row.id;
   });
 }
 
@@ -114,8 +114,8 @@ export async function countOtpEvent(db: Db, email: string, kind: 'code_requested
     await tx
       .delete(otpEvents)
       .where(and(eq(otpEvents.email, email), lt(otpEvents.createdAt, new Date(now - OTP_GUESS_WINDOW_MS))));
-    const [row] = await tx.insert(otpEvents).values({ email, kind }).returning({ id: otpEvents.id });
-    return row!.id;
+    const row = firstRow(await tx.insert(otpEvents).values({ email, kind }).returning({ id: otpEvents.id }));
+    return row.id;
   });
 }
 

@@ -29,7 +29,7 @@ async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   // JIT compiling costs ~300 ms on the short list and count queries of this app (docs/scale.md).
   const client = postgres(url, { max, onnotice: () => {}, connection: { jit: 'off' } });
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const db: Db = drizzle({ client, schema });
   return {
     db,
     kind: 'postgres',
@@ -58,7 +58,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   const dir = path.resolve(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const db: Db = drizzle({ client, schema });
   return {
     db,
     kind: 'pglite',

@@ -2,9 +2,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { enrollments, settings, treatmentBookings, users } from '../db/schema';
-import type { Actor } from '../auth/sessions';
 import { AppError } from '../errors';
-import { isUuid } from './common';
+import { isUuid, type SystemContext } from './common';
 
 /**
  * The "managers see only their own branch" setting (docs/security.md#branch-scope). People belong
@@ -20,10 +19,8 @@ export interface BranchScope {
   branchId: string | null;
 }
 
-interface ScopeContext {
-  db: Db;
-  actor?: Pick<Actor, 'id' | 'role' | 'branchId'> | null;
-}
+/** The part of a service's context the scope reads. */
+type ScopeContext = Pick<SystemContext, 'db' | 'actor'>;
 
 export async function managersOwnBranchOnly(db: Db): Promise<boolean> {
   const [row] = await db

@@ -1,6 +1,38 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Actor } from '../auth/sessions';
+import type { Db } from '../db/client';
+import type { AppDeps, RequestMeta } from '../deps';
 import { AppError } from '../errors';
+
+/**
+ * What a service function receives (docs/architecture.md#the-path-of-a-request): the database (or
+ * a transaction), who is acting, and the server's shared parts. tRPC procedures pass `ctx.svc`,
+ * REST handlers their `ctx`.
+ */
+export interface ServiceContext {
+  db: Db;
+  actor: Actor;
+  deps: AppDeps;
+  /** The caller's address, user agent and request id, for the audit trail; absent for jobs and the seed. */
+  request?: RequestMeta;
+}
+
+/**
+ * For rules anyone may reach: the seed, jobs and public paths call these without an actor, and an
+ * absent actor is never limited to a branch (docs/security.md#branch-scope).
+ */
+export type SystemContext = Omit<ServiceContext, 'actor'> & { actor?: Actor | null };
+
+/** A public path's context: the caller may be signed out. */
+export type PublicContext = SystemContext & { actor: Actor | null };
+
+/**
+ * True only when A and B are the same type. A router states that its service's answer type is
+ * exactly the procedure's output contract (`const _contract: Same<Dto, TContract> = true`): a field
+ * added to one but not the other then fails the build, instead of being dropped from answers.
+ */
+export type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,6 +50,16 @@ export function isUuid(id: string): boolean {
 export function ilikeContains(column: AnyPgColumn | SQL, text: string): SQL {
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql`${column} ilike ${`%${escaped}%`}`;
+}
+
+/** drizzle's and() of conditions that are all present, typed as the condition it always is. */
+export function allOf(first: SQL, ...rest: SQL[]): SQL {
+  return and(first, ...rest) ?? first;
+}
+
+/** drizzle's or() of conditions that are all present, typed as the condition it always is. */
+export function anyOf(first: SQL, ...rest: SQL[]): SQL {
+  return or(first, ...rest) ?? first;
 }
 
 export function offsetOf(page: number, pageSize: number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildInstallmentSchedule, paidColumns, toInstallmentDto } from './installments';
+import { buildInstallmentSchedule, toInstallmentDto } from './installments';
 
 describe('buildInstallmentSchedule', () => {
   it('makes one part of the whole total due on the start date for a full payment', () => {
@@ -28,28 +28,22 @@ describe('buildInstallmentSchedule', () => {
   });
 });
 
-describe('paidColumns', () => {
-  it('stamps the time when paid and clears it when unpaid', () => {
-    const before = Date.now();
-    const paid = paidColumns(true);
-    expect(paid.isPaid).toBe(true);
-    expect(paid.paidAt!.getTime()).toBeGreaterThanOrEqual(before);
-    expect(paidColumns(false)).toEqual({ isPaid: false, paidAt: null });
-  });
-});
-
 describe('toInstallmentDto', () => {
   it('speaks decimal money and ISO dates', () => {
     const paidAt = new Date('2025-04-01T10:00:00Z');
-    expect(toInstallmentDto({ id: 'a', amount: 12_345, dueDate: '2025-04-15', isPaid: true, paidAt })).toEqual({
+    expect(
+      toInstallmentDto({ id: 'a', amount: 12_345, dueDate: '2025-04-15', amountPaid: 12_345, isPaid: true, paidAt }),
+    ).toEqual({
       _id: 'a',
       amount: 123.45,
       dueDate: '2025-04-15',
       isPaid: true,
       paidAt: '2025-04-01T10:00:00.000Z',
+      amountPaid: 123.45,
     });
     expect(
-      toInstallmentDto({ id: 'b', amount: 0, dueDate: '2025-05-15', isPaid: false, paidAt: null }).paidAt,
+      toInstallmentDto({ id: 'b', amount: 0, dueDate: '2025-05-15', amountPaid: 0, isPaid: false, paidAt: null })
+        .paidAt,
     ).toBeNull();
   });
 });

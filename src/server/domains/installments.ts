@@ -32,20 +32,24 @@ export function buildInstallmentSchedule(
   return parts.map((amount, seq) => ({ seq, amount, dueDate: addToDate(startDate, { months: seq }), isPaid: false }));
 }
 
-/** The columns to write when an installment is marked paid or unpaid. */
-export function paidColumns(isPaid: boolean): { isPaid: boolean; paidAt: Date | null } {
-  return { isPaid, paidAt: isPaid ? new Date() : null };
-}
-
 interface InstallmentRowLike {
   id: string;
   amount: number;
   dueDate: string;
+  amountPaid: number;
   isPaid: boolean;
   paidAt: Date | null;
 }
 
 /** An installment as the API shows it: money as a decimal number, dates as strings. */
 export function toInstallmentDto(i: InstallmentRowLike) {
-  return { _id: i.id, amount: fromMinor(i.amount), dueDate: i.dueDate, isPaid: i.isPaid, paidAt: iso(i.paidAt) };
+  return {
+    _id: i.id,
+    amount: fromMinor(i.amount),
+    dueDate: i.dueDate,
+    isPaid: i.isPaid,
+    paidAt: iso(i.paidAt),
+    /** What the ledger holds against it (docs/payments.md); equals amount once paid. */
+    amountPaid: fromMinor(i.amountPaid),
+  };
 }

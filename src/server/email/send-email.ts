@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { emailOutbox } from '../db/schema';
 import type { JobPayload } from '../jobs/definitions';
 import { buildOtpEmail } from './templates/otp';
+import { buildReceiptEmail } from './templates/receipt';
 import { buildReminderEmail } from './templates/reminder';
 import { sendViaResend } from './transport';
 import type { EmailMessage } from './types';
@@ -19,6 +20,8 @@ function render(deps: AppDeps, payload: Payload): Promise<EmailMessage | null> {
       return buildOtpEmail(deps, { userId: payload.userId, ref: payload.ref });
     case 'reminder':
       return buildReminderEmail(deps, { userId: payload.userId, ref: payload.ref });
+    case 'receipt':
+      return buildReceiptEmail(deps, { userId: payload.userId, ref: payload.ref });
   }
 }
 

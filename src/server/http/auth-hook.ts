@@ -33,7 +33,7 @@ function bearerToken(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(h);
-  return m ? m[1]! : null;
+  return m?.[1] ?? null;
 }
 
 /** A cookie-authenticated write must come from the app's own pages (CSRF defence). */

@@ -58,16 +58,23 @@ export async function registerRateLimits(app: FastifyInstance, deps: AppDeps) {
 
   await app.register(rateLimit, { global: false, redis, skipOnError: true, nameSpace: 'backoffice-rl:' });
 
-  const limiters = {} as Record<LimitName, Limiter>;
-  for (const [name, limit] of Object.entries(REQUEST_LIMITS) as Array<
-    [LimitName, (typeof REQUEST_LIMITS)[LimitName]]
-  >) {
-    limiters[name] = app.rateLimit({
+  const limiter = (name: LimitName): Limiter => {
+    const limit = REQUEST_LIMITS[name];
+    const hook = app.rateLimit({
       max: limit.max,
       timeWindow: limit.windowMs,
       keyGenerator: (req) => `${name}:${req.ip}`,
       errorResponseBuilder: (_req, ctx) => throttled(limit.message, ctx.ttl / 1000),
-    }) as Limiter;
-  }
+    });
+    return async (req, reply) => {
+      await hook.call(app, req, reply);
+    };
+  };
+  const limiters: Record<LimitName, Limiter> = {
+    signIn: limiter('signIn'),
+    passwordReset: limiter('passwordReset'),
+    otp: limiter('otp'),
+    upload: limiter('upload'),
+  };
   app.decorate('limiters', limiters);
 }

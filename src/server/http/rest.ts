@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import type { Actor } from '../auth/sessions';
-import type { AppDeps, RequestMeta, ServiceContext } from '../deps';
+import type { AppDeps } from '../deps';
+import type { PublicContext, ServiceContext } from '../domains/common';
 import { AppError, fromZodError } from '../errors';
 import { FORBIDDEN_MESSAGE, rolesFor, UNAUTHORIZED_MESSAGE, type Access } from './access';
 import { requestMetaOf } from './request-meta';
@@ -14,9 +15,10 @@ declare module 'fastify' {
   }
 }
 
-type Infer<S> = S extends ZodType ? z.infer<S> : undefined;
+/** What a handler receives: anyone may call a public path; the others have a signed-in actor. */
+type ContextFor<A extends Access> = A extends 'public' ? PublicContext : ServiceContext;
 
-interface RouteDef<P, Q, B, A extends Access> {
+interface RouteDef<P, Q, B, A extends Access, R> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   access: A;
@@ -25,16 +27,20 @@ interface RouteDef<P, Q, B, A extends Access> {
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * The answer's contract (the schema the tRPC procedure declares as its output, where there is
+   * one): the handler's result is parsed with it before it is sent, so a field the contract does
+   * not name never leaves the server.
+   */
+  response?: ZodType<unknown, R>;
   handler: (args: {
-    ctx: A extends 'public'
-      ? { db: AppDeps['db']; actor: Actor | null; deps: AppDeps; request: RequestMeta }
-      : ServiceContext;
-    params: Infer<P>;
-    query: Infer<Q>;
-    body: Infer<B>;
+    ctx: ContextFor<A>;
+    params: z.output<P>;
+    query: z.output<Q>;
+    body: z.output<B>;
     req: FastifyRequest;
     reply: FastifyReply;
-  }) => Promise<unknown>;
+  }) => Promise<R>;
 }
 
 /**
@@ -43,23 +49,42 @@ interface RouteDef<P, Q, B, A extends Access> {
  */
 export const restSchemas = new Map<string, { params?: ZodType; query?: ZodType; body?: ZodType }>();
 
-function parse<S extends ZodType | undefined>(schema: S, value: unknown): Infer<S> {
-  if (!schema) return undefined as Infer<S>;
+/**
+ * A path without a schema for a part has `z.ZodUndefined` as that part's type (route()'s
+ * defaults), so the handler sees `undefined` there, which is what it gets.
+ */
+function parse<S extends ZodType>(schema: S | undefined, value: unknown): z.output<S> {
+  if (!schema) return undefined as z.output<S>;
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw fromZodError(result.error);
-  return result.data as Infer<S>;
+  return result.data;
 }
+
+function signedIn(deps: AppDeps, actor: Actor | null): ServiceContext {
+  if (!actor) throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+  return { db: deps.db, actor, deps };
+}
+
+/** The context each kind of path hands its handler (the role check comes first, in route()). */
+const contextFor: { [K in Access]: (deps: AppDeps, actor: Actor | null) => ContextFor<K> } = {
+  public: (deps, actor) => ({ db: deps.db, actor, deps }),
+  authed: signedIn,
+  staff: signedIn,
+  admin: signedIn,
+};
 
 /**
  * A documented /api path: checks the caller's role, validates params, query and body with zod,
- * then calls the handler (which only calls a service and shapes the answer).
+ * then calls the handler (which only calls a service and shapes the answer), and holds the
+ * answer to its declared `response` contract.
  */
 export function route<
-  P extends ZodType | undefined,
-  Q extends ZodType | undefined,
-  B extends ZodType | undefined,
-  A extends Access,
->(app: FastifyInstance, deps: AppDeps, def: RouteDef<P, Q, B, A>) {
+  P extends ZodType = z.ZodUndefined,
+  Q extends ZodType = z.ZodUndefined,
+  B extends ZodType = z.ZodUndefined,
+  A extends Access = Access,
+  R = unknown,
+>(app: FastifyInstance, deps: AppDeps, def: RouteDef<P, Q, B, A, R>) {
   const roles = rolesFor(def.access);
   restSchemas.set(`${def.method} ${def.url}`, { params: def.params, query: def.query, body: def.body });
   app.route({
@@ -74,15 +99,20 @@ export function route<
         if (!actor) throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
         if (roles && !roles.includes(actor.role)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
       }
-      const params = parse(def.params, req.params) as Infer<P>;
-      const query = parse(def.query, req.query) as Infer<Q>;
-      const body = parse(def.body, req.body) as Infer<B>;
-      const ctx = { db: deps.db, actor, deps, request: requestMetaOf(req) } as Parameters<
-        RouteDef<P, Q, B, A>['handler']
-      >[0]['ctx'];
+      const params = parse(def.params, req.params);
+      const query = parse(def.query, req.query);
+      const body = parse(def.body, req.body);
+      // The address, user agent and request id travel with every service call, for the audit trail.
+      const ctx = { ...contextFor[def.access](deps, actor), request: requestMetaOf(req) };
       const result = await def.handler({ ctx, params, query, body, req, reply });
       if (reply.sent) return reply;
-      return result;
+      if (!def.response) return result;
+      const shaped = def.response.safeParse(result);
+      if (!shaped.success) {
+        // A server fault, not the caller's: answered 500 and logged by the error handler.
+        throw new Error(`The answer of ${def.method} ${def.url} does not match its contract.`, { cause: shaped.error });
+      }
+      return shaped.data;
     },
   });
 }

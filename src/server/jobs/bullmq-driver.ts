@@ -3,10 +3,11 @@ import { Redis } from 'ioredis';
 import type { AppDeps } from '../deps';
 import { asc, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { firstRow } from '../db/rows';
 import { jobOutbox } from '../db/schema';
 import { jobIdFor, parsePayload, type JobName } from './definitions';
 import { runHandler, withHandlers, type HandlerMap } from './handlers';
-import type { EnqueueOptions, JobInfo, JobQueue, JobState } from './queue';
+import { JOB_STATES, type EnqueueOptions, type JobInfo, type JobQueue, type JobState } from './queue';
 import { REMINDER_SCHEDULER_ID, reminderCron } from './schedule';
 
 /** One queue for every job; the job name picks the handler. */
@@ -173,8 +174,8 @@ export async function createBullQueue(deps: AppDeps): Promise<JobQueue> {
     driver: 'bullmq',
 
     async enqueue(name, payload, o = {}) {
-      const [row] = await record(o.tx ?? db, [{ name, payload, opts: o }]);
-      return { id: row!.jobId };
+      const row = firstRow(await record(o.tx ?? db, [{ name, payload, opts: o }]));
+      return { id: row.jobId };
     },
 
     async enqueueMany(name, items, common = {}) {
@@ -190,10 +191,14 @@ export async function createBullQueue(deps: AppDeps): Promise<JobQueue> {
 
     async status({ state, limit }) {
       const raw = await queue.getJobCounts(...Object.values(BULL_TYPES).flat());
-      const counts = Object.fromEntries(
-        (Object.keys(BULL_TYPES) as JobState[]).map((s) => [s, BULL_TYPES[s].reduce((n, t) => n + (raw[t] ?? 0), 0)]),
-      ) as Record<JobState, number>;
-      const states = state ? [state] : (Object.keys(BULL_TYPES) as JobState[]);
+      const countOf = (s: JobState) => BULL_TYPES[s].reduce((n, t) => n + (raw[t] ?? 0), 0);
+      const counts: Record<JobState, number> = {
+        queued: countOf('queued'),
+        active: countOf('active'),
+        completed: countOf('completed'),
+        failed: countOf('failed'),
+      };
+      const states = state ? [state] : JOB_STATES;
       const lists = await Promise.all(
         states.map(async (s) =>
           (await queue.getJobs(BULL_TYPES[s], 0, limit - 1, false)).filter(Boolean).map((j) => toInfo(j, s)),

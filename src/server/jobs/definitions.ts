@@ -8,9 +8,9 @@ export const JOB_PAYLOADS = {
   'send-email': z.object({
     /** Idempotency key: a job that runs twice sends one email. */
     key: z.string().min(1),
-    template: z.enum(['otp', 'reminder']),
+    template: z.enum(['otp', 'reminder', 'receipt']),
     userId: z.string().uuid(),
-    /** Template-specific reference (the OTP row id, the installment id). */
+    /** Template-specific reference (the OTP row id, the installment id, the payment id). */
     ref: z.string().optional(),
   }),
   'send-overdue-reminders': z.object({ requestedBy: z.string().uuid().optional() }),
@@ -20,7 +20,7 @@ export const JOB_PAYLOADS = {
 export type JobName = keyof typeof JOB_PAYLOADS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOB_PAYLOADS)[N]>;
 
-export const JOB_NAMES = Object.keys(JOB_PAYLOADS) as JobName[];
+export const JOB_NAMES: JobName[] = Object.keys(JOB_PAYLOADS).filter(isJobName);
 
 export function isJobName(name: string): name is JobName {
   return Object.hasOwn(JOB_PAYLOADS, name);

@@ -4,7 +4,7 @@ import { buildReportFile } from '../domains/reports/report-job';
 import { queueOverdueReminders } from '../domains/reminders/reminders.service';
 import { sendEmailJob } from '../email/send-email';
 import { todayIn } from '../../shared/booking-status';
-import { parsePayload, type JobName, type JobPayload } from './definitions';
+import { isJobName, parsePayload, type JobName, type JobPayload } from './definitions';
 
 /** What a handler may know about the run it is in. */
 export interface JobContext {
@@ -43,9 +43,14 @@ export async function runHandler(
   payload: unknown,
   job: JobContext,
 ): Promise<unknown> {
-  const handler = map[name as JobName] as JobHandler<JobName> | undefined;
-  if (!handler) throw new Error(`No handler for job "${name}"`);
-  return handler(deps, parsePayload(name as JobName, payload), job);
+  if (!isJobName(name)) throw new Error(`No handler for job "${name}"`);
+  return runNamed(map, deps, name, payload, job);
+}
+
+/** Generic in the job's name, so the handler and its parsed payload are known to belong together. */
+function runNamed<N extends JobName>(map: HandlerMap, deps: AppDeps, name: N, payload: unknown, job: JobContext) {
+  const handler: JobHandler<N> = map[name];
+  return handler(deps, parsePayload(name, payload), job);
 }
 
 /** The default handlers with some replaced (the drivers take this as a constructor option). */

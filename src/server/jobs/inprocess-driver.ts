@@ -21,7 +21,7 @@ export interface InProcessOptions {
 /** A job id derived from a caller's key: the same key always names the same row. */
 export function rowIdForKey(key: string): string {
   const h = createHash('sha256').update(`job:${key}`).digest('hex');
-  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  const variant = ((parseInt(h.charAt(16), 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 

@@ -12,7 +12,8 @@ export interface EnqueueOptions {
   tx?: Db;
 }
 
-export type JobState = 'queued' | 'active' | 'completed' | 'failed';
+export const JOB_STATES = ['queued', 'active', 'completed', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
 
 /** One job as the admin's status view shows it; the same shape from both drivers. */
 export interface JobInfo {

@@ -64,12 +64,8 @@ export async function seedDemoCourses(deps: AppDeps) {
   const ctx = { db, deps, actor: null };
   const made = [];
   for (const c of DEMO_COURSES) made.push(await createCourse(ctx, { ...c, currency: 'LKR' }));
-  const [nursing, yoga, counselling, ayurveda] = made as [
-    (typeof made)[number],
-    (typeof made)[number],
-    (typeof made)[number],
-    (typeof made)[number],
-  ];
+  const [nursing, yoga, counselling, ayurveda] = made;
+  if (!nursing || !yoga || !counselling || !ayurveda) throw new Error('The demo courses were not all created.');
 
   const emails = [
     'student1@example.com',

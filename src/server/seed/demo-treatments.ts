@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../db/schema';
+import { firstRow } from '../db/rows';
 import type { AppDeps } from '../deps';
 import { addToDate, computePaymentStatus, todayIn } from '../../shared/booking-status';
 import { toMinor } from '../../shared/money';
@@ -163,8 +164,8 @@ export async function seedDemoTreatments({ db, config }: AppDeps) {
   await db.transaction(async (tx) => {
     for (const [n, d] of DEMO_BOOKINGS.entries()) {
       const userId = idOf.get(d.email);
-      const t = byName.get(DEMO_TREATMENTS[d.treatment]!.treatmentName)!;
-      if (!userId) continue;
+      const t = byName.get(DEMO_TREATMENTS[d.treatment]?.treatmentName ?? '');
+      if (!userId || !t) continue;
       const bookedOn = addToDate(today, { days: -d.ago });
       const price = d.userType === 'local' ? t.localPrice : t.foreignPrice;
       const schedule = buildInstallmentSchedule(price, d.paymentType, t.installments, bookedOn).map((p) => ({
@@ -173,7 +174,7 @@ export async function seedDemoTreatments({ db, config }: AppDeps) {
       }));
       const hasDuration = t.durationMonths + t.durationWeeks + t.durationDays > 0;
       const createdAt = new Date(Date.now() - d.ago * 86_400_000 + n * 1000);
-      const [row] = await tx
+      const rows = await tx
         .insert(treatmentBookings)
         .values({
           userId,
@@ -196,13 +197,14 @@ export async function seedDemoTreatments({ db, config }: AppDeps) {
           createdAt,
         })
         .returning({ id: treatmentBookings.id });
+      const bookingId = firstRow(rows).id;
       await tx
         .insert(bookingInstallments)
-        .values(schedule.map((s) => ({ ...s, bookingId: row!.id, paidAt: s.isPaid ? createdAt : null })));
+        .values(schedule.map((s) => ({ ...s, bookingId, paidAt: s.isPaid ? createdAt : null })));
       if (d.notes?.length) {
         await tx
           .insert(bookingSessionNotes)
-          .values(d.notes.map((note, i) => ({ bookingId: row!.id, sessionNumber: i + 1, note, date: createdAt })));
+          .values(d.notes.map((note, i) => ({ bookingId, sessionNumber: i + 1, note, date: createdAt })));
       }
     }
   });

@@ -28,6 +28,11 @@ export async function seedDemoBranchesAndUsers({ db }: AppDeps) {
   const created = await db.insert(branches).values(DEMO_BRANCHES).onConflictDoNothing().returning();
   if (created.length < DEMO_BRANCHES.length) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const branchId = (i: number) => {
+    const branch = created[i];
+    if (!branch) throw new Error(`Demo branch ${i} was not created.`);
+    return branch.id;
+  };
   await db
     .insert(users)
     .values(
@@ -37,7 +42,7 @@ export async function seedDemoBranchesAndUsers({ db }: AppDeps) {
         email: `${u.username}@example.com`,
         passwordHash,
         role: u.role,
-        branchId: created[u.branch]!.id,
+        branchId: branchId(u.branch),
       })),
     )
     .onConflictDoNothing();

@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps';
 import { seedDemoTreatments } from './demo-treatments';
 import { seedDemoCourses } from './demo-courses';
 import { seedDemoBranchesAndUsers } from './demo-users';
+import { seedDemoPayments } from './demo-payments';
 
 export interface SeedResult {
   created: boolean;
@@ -19,6 +20,7 @@ const demoSeeders: Array<(deps: AppDeps) => Promise<void>> = [
   seedDemoBranchesAndUsers,
   seedDemoCourses,
   seedDemoTreatments,
+  seedDemoPayments,
 ];
 
 /** On an empty database: currency settings, the superadmin, and (unless SEED_DEMO=false) demo rows. */
@@ -29,8 +31,9 @@ export async function seedIfEmpty(deps: AppDeps): Promise<SeedResult> {
   const adminEmail = config.SEED_ADMIN_EMAIL.trim().toLowerCase();
   if ((row?.n ?? 0) > 0) return { created: false, adminEmail };
 
-  const generatedPassword = config.SEED_ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
-  const password = config.SEED_ADMIN_PASSWORD ?? generatedPassword!;
+  // The configured password has at least 8 characters (config.ts); without one, a random one is shown once.
+  const password = config.SEED_ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+  const generatedPassword = config.SEED_ADMIN_PASSWORD ? undefined : password;
   await db
     .insert(users)
     .values({

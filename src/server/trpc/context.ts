@@ -1,5 +1,6 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { AppDeps } from '../deps';
+import type { PublicContext } from '../domains/common';
 import { clearSessionCookie, setSessionCookie } from '../http/auth-hook';
 import { requestMetaOf } from '../http/request-meta';
 import type { LimitName } from '../http/rate-limits';
@@ -11,19 +12,24 @@ function callsIn(url: string): number {
 }
 
 export function contextFactory(deps: AppDeps) {
-  return ({ req, res }: CreateFastifyContextOptions) => ({
-    deps,
-    actor: req.actor ?? null,
-    /** The client's address (from X-Forwarded-For only behind a proxy named by TRUST_PROXY). */
-    clientIp: req.ip,
-    /** Address, user agent and request id, for the audit trail. */
-    request: requestMetaOf(req),
-    callsInRequest: callsIn(req.url),
-    /** Counts this request against a per-client limit; throws the 429 when it is used up. */
-    limit: (name: LimitName) => req.server.limiters[name](req, res),
-    setSession: (token: string, expiresAt: Date) => setSessionCookie(res, token, expiresAt),
-    clearSession: () => clearSessionCookie(res),
-  });
+  return ({ req, res }: CreateFastifyContextOptions) => {
+    const actor = req.actor ?? null;
+    // The address, user agent and request id travel with every service call, for the audit trail.
+    const svc: PublicContext = { db: deps.db, actor, deps, request: requestMetaOf(req) };
+    return {
+      deps,
+      actor,
+      /** What a public procedure passes to a service; authedProcedure replaces it with a ServiceContext. */
+      svc,
+      /** The client's address (from X-Forwarded-For only behind a proxy named by TRUST_PROXY). */
+      clientIp: req.ip,
+      callsInRequest: callsIn(req.url),
+      /** Counts this request against a per-client limit; throws the 429 when it is used up. */
+      limit: (name: LimitName) => req.server.limiters[name](req, res),
+      setSession: (token: string, expiresAt: Date) => setSessionCookie(res, token, expiresAt),
+      clearSession: () => clearSessionCookie(res),
+    };
+  };
 }
 
 export type Context = Awaited<ReturnType<ReturnType<typeof contextFactory>>>;

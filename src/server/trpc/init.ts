@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { AppError, fromBadInputDbError, TRPC_CODE, unavailableError } from '../errors';
+import { AppError, fromBadInputDbError, propOf, TRPC_CODE, unavailableError } from '../errors';
 import type { Access } from '../http/access';
 import type { Context } from './context';
 
@@ -13,9 +13,11 @@ interface IssueLike {
   path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
 }
 
+const isIssueLike = (i: unknown): i is IssueLike => typeof propOf(i, 'message') === 'string';
+
 function issuesOf(cause: unknown): IssueLike[] | null {
-  const issues = (cause as { issues?: unknown } | undefined)?.issues;
-  return Array.isArray(issues) ? (issues as IssueLike[]) : null;
+  const issues = propOf(cause, 'issues');
+  return Array.isArray(issues) ? issues.filter(isIssueLike) : null;
 }
 
 const t = initTRPC
@@ -65,10 +67,7 @@ const mapAppErrors = t.middleware(async ({ ctx, path, next }) => {
   // A database refusal of input a schema let through: 400, logged so the schema gets fixed.
   const badInput = result.ok ? null : fromBadInputDbError(result.error.cause);
   if (badInput) {
-    ctx.deps.log.warn(
-      { sqlstate: (badInput.details as { sqlstate: string }).sqlstate, path },
-      'input refused by the database',
-    );
+    ctx.deps.log.warn({ sqlstate: propOf(badInput.details, 'sqlstate'), path }, 'input refused by the database');
     throw new TRPCError({ code: 'BAD_REQUEST', message: badInput.message, cause: badInput });
   }
   return result;

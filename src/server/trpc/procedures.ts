@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { ADMIN_ROLES, STAFF_ROLES, type Role } from '../../shared/roles';
 import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../http/access';
 import type { LimitName } from '../http/rate-limits';
+import type { ServiceContext } from '../domains/common';
 import { baseProcedure } from './init';
 
 export const publicProcedure = baseProcedure.meta({ access: 'public' });
@@ -9,7 +10,8 @@ export const publicProcedure = baseProcedure.meta({ access: 'public' });
 export const authedProcedure = baseProcedure.meta({ access: 'authed' }).use(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
   const actor = ctx.actor;
-  return next({ ctx: { ...ctx, actor, svc: { db: ctx.deps.db, actor, deps: ctx.deps, request: ctx.request } } });
+  const svc: ServiceContext = { ...ctx.svc, actor };
+  return next({ ctx: { ...ctx, actor, svc } });
 });
 
 function requireRoles(roles: readonly Role[]) {

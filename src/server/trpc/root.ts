@@ -8,6 +8,7 @@ import { enrollmentsRouter } from '../domains/enrollments/enrollments.router';
 import { reportsRouter } from '../domains/reports/reports.router';
 import { settingsRouter } from '../domains/settings/settings.router';
 import { jobsRouter } from '../domains/settings/jobs.router';
+import { paymentsRouter } from '../domains/payments/payments.router';
 import { auditRouter } from '../domains/audit/audit.router';
 import { router } from './init';
 
@@ -21,6 +22,7 @@ export const appRouter = router({
   bookings: bookingsRouter,
   reports: reportsRouter,
   settings: settingsRouter,
+  payments: paymentsRouter,
   jobs: jobsRouter,
   audit: auditRouter,
 });

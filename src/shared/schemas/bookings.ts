@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zPaymentMethod } from '@shared/schemas/payment-method';
 import { INT4_MAX, INT4_MIN, zId, zInstant, zInt, zText } from '@shared/schemas/primitives';
 import { PAYMENT_STATUSES } from '@shared/booking-status';
 import { ZPageInput } from '@shared/pagination';
@@ -93,13 +94,20 @@ export const ZPayInstallmentBody = z
     ).optional(),
     installmentId: zId('Installment').optional(),
     isPaid,
+    /** How the money came in when marking paid (docs/payments.md#the-paidunpaid-switch). */
+    method: zPaymentMethod.optional(),
   })
   .refine((v) => v.installmentIndex !== undefined || v.installmentId !== undefined, {
     message: 'Please choose an installment.',
   });
 export type TPayInstallmentBody = z.infer<typeof ZPayInstallmentBody>;
 
-export const ZSetInstallmentPaidInput = z.object({ id: zId('Booking'), installmentId: zId('Installment'), isPaid });
+export const ZSetInstallmentPaidInput = z.object({
+  id: zId('Booking'),
+  installmentId: zId('Installment'),
+  isPaid,
+  method: zPaymentMethod.optional(),
+});
 
 /**
  * PUT /api/bookings/payment/{bookingId}: the payment status is derived from the installments, so

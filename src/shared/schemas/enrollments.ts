@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX, MAX_PAGE, zId, zText } from '@shared/schemas/primitives';
 import { DISPLAY_STATUSES } from '@shared/enrollment-status';
 import { ZPageInput } from '@shared/pagination';
+import { zPaymentMethod } from '@shared/schemas/payment-method';
 
 export const ENROLL_REQUIRED = 'Please enter a valid email and select a course.';
 export const USER_ID_REQUIRED = 'User ID not found in enrollment data';
@@ -65,6 +66,8 @@ export const ZPayInstallmentFields = z
       .max(INT4_MAX, 'Installment not found.')
       .optional(),
     isPaid: z.boolean({ error: 'isPaid must be true or false.' }).optional(),
+    /** How the money came in when marking paid (docs/payments.md#the-paidunpaid-switch); `other` if not said. */
+    method: zPaymentMethod.optional(),
   })
   .refine((v) => v.installmentId !== undefined || v.installmentIndex !== undefined, {
     message: 'Send installmentId, or installmentIndex with isPaid.',
@@ -78,6 +81,7 @@ export type TPayInstallmentInput = z.infer<typeof ZPayInstallmentInput>;
 
 export const ZPayAdmissionFeeFields = z.object({
   isPaid: z.boolean({ error: 'isPaid must be true or false.' }).default(true),
+  method: zPaymentMethod.optional(),
 });
 export const ZPayAdmissionFeeInput = ZPayAdmissionFeeFields.extend({ id: zId('Enrollment') });
 export type TPayAdmissionFeeInput = z.infer<typeof ZPayAdmissionFeeInput>;

@@ -7,12 +7,15 @@ import { ROLES } from '@shared/roles';
 /** Query strings arrive as text; an empty value (`?category=`) means "no filter". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-/** How the Reports screen labels each filter: new messages name fields that way. */
+/**
+ * How the Reports screen labels each filter: messages name fields that way, so the person who
+ * typed the value recognises it (the 400's `details` still carry the query parameter's name).
+ */
 const LABELS: Record<string, string> = {
-  minFee: 'Min fee',
-  maxFee: 'Max fee',
-  minPrice: 'Min price',
-  maxPrice: 'Max price',
+  minFee: 'Min Fee',
+  maxFee: 'Max Fee',
+  minPrice: 'Min Price',
+  maxPrice: 'Max Price',
   startDate: 'Start Date',
   endDate: 'End Date',
 };
@@ -22,11 +25,11 @@ const amount = (name: string) =>
   z.preprocess(
     blankToUndefined,
     z
-      .union([z.string(), z.number()], { message: `${name} must be a number.` })
+      .union([z.string(), z.number()], { message: `${labelOf(name)} must be a number.` })
       .transform((v, ctx) => {
         const n = typeof v === 'number' ? v : Number(v.trim());
         if (!Number.isFinite(n)) {
-          ctx.addIssue({ code: 'custom', message: `${name} must be a number.` });
+          ctx.addIssue({ code: 'custom', message: `${labelOf(name)} must be a number.` });
           return z.NEVER;
         }
         if (n > MAX_MONEY) {
@@ -34,7 +37,7 @@ const amount = (name: string) =>
           return z.NEVER;
         }
         if (n < 0 || !hasAtMostTwoDecimals(n)) {
-          ctx.addIssue({ code: 'custom', message: `${name} must be 0 or more, with at most two decimals.` });
+          ctx.addIssue({ code: 'custom', message: `${labelOf(name)} must be 0 or more, with at most two decimals.` });
           return z.NEVER;
         }
         return toMinor(n);
@@ -48,12 +51,12 @@ const day = (name: string) =>
   z.preprocess(
     blankToUndefined,
     z
-      .string({ message: `${name} must be a date (YYYY-MM-DD).` })
+      .string({ message: `${labelOf(name)} must be a date (YYYY-MM-DD).` })
       .transform((v, ctx) => {
         const m = DATE_RE.exec(v.trim());
         const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
         if (!m || !d || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
-          ctx.addIssue({ code: 'custom', message: `${name} must be a date (YYYY-MM-DD).` });
+          ctx.addIssue({ code: 'custom', message: `${labelOf(name)} must be a date (YYYY-MM-DD).` });
           return z.NEVER;
         }
         // Bounded so that endDate + 1 day and the time-zone shift stay valid in PostgreSQL and Date.
@@ -68,7 +71,7 @@ const day = (name: string) =>
 
 const category = z.preprocess(
   blankToUndefined,
-  zText('Category').trim().max(100, 'category must be at most 100 characters.').optional(),
+  zText('Category').trim().max(100, 'Category must be at most 100 characters.').optional(),
 );
 
 export const ZReportFormat = z.preprocess(
@@ -85,10 +88,14 @@ interface RangeShape {
 
 function checkRanges(v: RangeShape, ctx: z.RefinementCtx, minName: string, maxName: string) {
   if (v.min !== undefined && v.max !== undefined && v.min > v.max) {
-    ctx.addIssue({ code: 'custom', path: [minName], message: `${minName} cannot be greater than ${maxName}.` });
+    ctx.addIssue({
+      code: 'custom',
+      path: [minName],
+      message: `${labelOf(minName)} cannot be greater than ${labelOf(maxName)}.`,
+    });
   }
   if (v.startDate && v.endDate && v.startDate > v.endDate) {
-    ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'startDate cannot be after endDate.' });
+    ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'Start Date cannot be after End Date.' });
   }
 }
 

@@ -36,10 +36,21 @@ function ProfileMenu() {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A mouse opens the menu on hover just before its click lands: that click must not close it again.
+  const openedByHover = useRef(false);
 
   const show = () => {
     clearTimeout(closeTimer.current);
+    if (!open) openedByHover.current = true;
     setOpen(true);
+  };
+  const toggle = () => {
+    if (open && openedByHover.current) {
+      openedByHover.current = false;
+      return;
+    }
+    openedByHover.current = false;
+    setOpen(!open);
   };
   const hideSoon = () => {
     clearTimeout(closeTimer.current);
@@ -66,19 +77,21 @@ function ProfileMenu() {
         if (e.key === 'Escape') setOpen(false);
       }}
     >
+      {/* The button is named by what it shows (WCAG 2.5.3, label in name): the user's name and role,
+          kept for screen readers where a phone hides them, then what it opens. */}
       <button
         type="button"
-        aria-label="Profile menu"
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
         className="flex items-center gap-3 rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
-        <span className="hidden text-right leading-tight sm:block">
+        <span className="sr-only text-right leading-tight sm:not-sr-only">
           <span className="block text-sm font-medium">{user.fullName || user.username}</span>
           <span className="block text-xs text-muted-foreground">{ROLE_LABELS[user.role] ?? user.role}</span>
         </span>
-        <UserAvatar user={user} />
+        <span className="sr-only">, profile menu</span>
+        <UserAvatar user={user} alt="" />
       </button>
       {open && (
         <div className="absolute top-full right-0 z-50 pt-2">

@@ -8,6 +8,7 @@ import {
   SettingsIcon,
   StethoscopeIcon,
   UsersIcon,
+  WalletIcon,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -30,6 +31,7 @@ export interface NavGroupItem extends NavLinkItem {
 export const PRIMARY_NAV: NavGroupItem[] = [
   { to: '/', label: 'Dashboard', icon: LayoutDashboardIcon },
   { to: '/reports', label: 'Reports', icon: BarChart3Icon },
+  { to: '/payments', label: 'Payments', icon: WalletIcon },
 ];
 
 export const ADMIN_MANAGEMENT_TITLE = 'All Admin management';

@@ -1,11 +1,18 @@
 import * as React from 'react';
 import { cn } from '@/lib/utils';
 
+/**
+ * min-w-0: as a grid or flex item a card may be narrower than its content, so a wide table inside
+ * scrolls in its own container instead of widening the page (a phone).
+ */
 function Card({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
       data-slot="card"
-      className={cn('flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm', className)}
+      className={cn(
+        'flex min-w-0 flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm',
+        className,
+      )}
       {...props}
     />
   );

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import * as RechartsPrimitive from 'recharts';
 import { cn } from '@/lib/utils';
+import { formatCount } from '@shared/format';
 
 // shadcn/ui's chart component (https://ui.shadcn.com/docs/components/chart), typed for Recharts 3.
 
@@ -135,7 +136,7 @@ function ChartTooltipContent({
                 <span className="text-muted-foreground">{itemConfig?.label ?? item.name}</span>
                 {item.value !== undefined && (
                   <span className="font-mono font-medium text-foreground tabular-nums">
-                    {Number(item.value).toLocaleString()}
+                    {formatCount(Number(item.value))}
                   </span>
                 )}
               </div>

@@ -1,17 +1,30 @@
 import * as React from 'react';
+import { useScrollable } from '@/lib/use-scrollable';
 import { cn } from '@/lib/utils';
 
 /**
- * shadcn's table, with one change: the container takes a className so lists can scroll inside a
- * fixed height (docs/product.md#constants: tables scroll at 500px) with a sticky header.
+ * shadcn's table, with two changes: the container takes a className so lists can scroll inside a
+ * fixed height (docs/product.md#constants: tables scroll at 500px) with a sticky header; and while
+ * the table is wider or taller than its container (a phone), the container can take the keyboard
+ * focus so that it can be scrolled without a pointer.
  */
 function Table({
   className,
   containerClassName,
   ...props
 }: React.ComponentProps<'table'> & { containerClassName?: string }) {
+  const ref = React.useRef<HTMLDivElement>(null);
+  const scrollable = useScrollable(ref);
+  const name = props['aria-label'];
   return (
-    <div data-slot="table-container" className={cn('relative w-full overflow-x-auto', containerClassName)}>
+    <div
+      ref={ref}
+      data-slot="table-container"
+      className={cn('relative w-full overflow-x-auto', containerClassName)}
+      tabIndex={scrollable ? 0 : undefined}
+      role={scrollable && name ? 'region' : undefined}
+      aria-label={scrollable && name ? name : undefined}
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

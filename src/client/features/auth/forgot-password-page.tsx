@@ -16,7 +16,7 @@ export const OTP_SEND_FAILED = 'Failed to send OTP. Please try again.';
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const { error, setError, fail, clear } = useFormError();
+  const { error, setError, failRequest, clear } = useFormError();
   const send = useMutation(trpc.users.forgotPassword.mutationOptions());
 
   const onSubmit = (e: FormEvent) => {
@@ -33,16 +33,14 @@ export function ForgotPasswordPage() {
           toast.success(OTP_SENT);
           void navigate({ to: '/reset-password', search: { email: email.trim() } });
         },
-        onError: () => {
-          fail(OTP_SEND_FAILED);
-        },
+        onError: (err) => failRequest(err, OTP_SEND_FAILED),
       },
     );
   };
 
   return (
     <AuthCard title="Forgot Password" description="Enter your account's email and we will send you a one-time code.">
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form onSubmit={onSubmit} onChange={clear} className="grid gap-4" noValidate>
         <div className="grid gap-2">
           <Label htmlFor="forgot-email">Email</Label>
           <Input

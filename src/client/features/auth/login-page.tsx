@@ -12,6 +12,7 @@ import { AuthCard } from './auth-card';
 
 export const LOGIN_INVALID = 'Invalid email or password. Please try again.';
 export const LOGIN_FAILED = 'An error occurred. Please try again later.';
+export const LOGIN_EMPTY = 'Please enter your email and password.';
 
 /** docs/product.md#messages: wrong credentials, throttling (the server's words), anything else. */
 export function loginErrorMessage(err: unknown): string {
@@ -32,6 +33,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // An empty form is answered here: asking the server would only spend a sign-in attempt.
+    if (!email.trim() || !password) {
+      setError(LOGIN_EMPTY);
+      return;
+    }
     setError(null);
     login.mutate(
       { email, password },
@@ -51,7 +57,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
 
   return (
     <AuthCard title="Sign in" description="Enter your email and password to continue.">
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <form onSubmit={onSubmit} onChange={() => setError(null)} className="grid gap-4" noValidate>
         <div className="grid gap-2">
           <Label htmlFor="email">Email</Label>
           <Input

@@ -11,13 +11,15 @@ import { useSignOut } from '@/lib/auth';
 export function NoAccessPage() {
   const { signOut, isPending } = useSignOut();
   return (
-    <div className="flex min-h-svh items-center justify-center bg-muted/40 p-4">
+    <main className="flex min-h-svh items-center justify-center bg-muted/40 p-4">
       <Card className="w-full max-w-md" data-testid="no-access">
         <CardHeader className="items-center text-center">
           <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
             <ShieldXIcon className="size-6" />
           </div>
-          <CardTitle className="text-xl">No access</CardTitle>
+          <CardTitle className="text-xl">
+            <h1>No access</h1>
+          </CardTitle>
           <CardDescription>
             Your account does not have access to the back office. Only managers and administrators can sign in here.
           </CardDescription>
@@ -30,6 +32,6 @@ export function NoAccessPage() {
           </Button>
         </CardFooter>
       </Card>
-    </div>
+    </main>
   );
 }

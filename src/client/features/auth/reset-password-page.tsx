@@ -29,7 +29,7 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
   const [verified, setVerified] = useState(false);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const { error, fail, clear } = useFormError();
+  const { error, fail, failRequest, clear } = useFormError();
 
   const validate = useMutation(trpc.users.validateOtp.mutationOptions());
   const reset = useMutation(trpc.users.resetPassword.mutationOptions());
@@ -48,7 +48,7 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
           else fail(OTP_INVALID);
         },
         // The server explains a wrong, expired or locked code; anything else is a transport failure.
-        onError: (err) => fail(explainedMessage(err, OTP_CHECK_FAILED)),
+        onError: (err) => failRequest(err, explainedMessage(err, OTP_CHECK_FAILED)),
       },
     );
   };
@@ -65,7 +65,7 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
           toast.success(RESET_DONE);
           void navigate({ to: '/login' });
         },
-        onError: (err) => fail(explainedMessage(err, RESET_FAILED)),
+        onError: (err) => failRequest(err, explainedMessage(err, RESET_FAILED)),
       },
     );
   };
@@ -82,7 +82,7 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
             : 'Enter your email and the 6-digit code we sent you.'
         }
       >
-        <form onSubmit={onVerify} className="grid gap-4" noValidate>
+        <form onSubmit={onVerify} onChange={clear} className="grid gap-4" noValidate>
           {!initialEmail && (
             <div className="grid gap-2">
               <Label htmlFor="reset-email">Email</Label>
@@ -145,7 +145,7 @@ export function ResetPasswordPage({ email: initialEmail }: { email?: string }) {
       title="Set a new password"
       description="Choose a password of at least 8 characters. Every other session of your account will be signed out."
     >
-      <form onSubmit={onReset} className="grid gap-4" noValidate>
+      <form onSubmit={onReset} onChange={clear} className="grid gap-4" noValidate>
         <div className="grid gap-2">
           <Label htmlFor="new-password">New Password</Label>
           <Input

@@ -11,12 +11,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
-import { formatDate } from '@/lib/format-date';
 import { oneOf } from '@/lib/list-search';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '@shared/booking-status';
+import { formatDate } from '@shared/format';
 import {
   BOOKING_PAGE_SIZE,
   bookingListOptions,

@@ -11,9 +11,10 @@ import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { isClientError } from '@/lib/errors';
+import { useCurrencies } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { useFormError } from '@/lib/use-form-error';
-import { formatAmount } from '@shared/money';
+import { formatMoney, plural } from '@shared/format';
 
 const SELECT_TREATMENT = 'Please select a treatment.';
 const ENTER_EMAIL = 'Please enter a user email.';
@@ -37,11 +38,12 @@ function BookTreatmentForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const options = useQuery(trpc.treatments.options.queryOptions());
+  const currencies = useCurrencies();
   const [email, setEmail] = useState('');
   const [userType, setUserType] = useState<'local' | 'foreign'>('local');
   const [paymentType, setPaymentType] = useState<'full' | 'installment'>('full');
   const [treatmentId, setTreatmentId] = useState('');
-  const { error, fail, clear } = useFormError();
+  const { error, fail, failRequest, clear } = useFormError();
   const treatment = options.data?.find((t) => t._id === treatmentId);
 
   const book = useMutation(
@@ -52,8 +54,7 @@ function BookTreatmentForm() {
         await navigate({ to: '/treatment/all-book' });
       },
       onError: (err) => {
-        const message = isClientError(err) && err.message ? err.message : 'Failed to book treatment';
-        fail(message);
+        failRequest(err, isClientError(err) && err.message ? err.message : 'Failed to book treatment');
       },
     }),
   );
@@ -71,7 +72,7 @@ function BookTreatmentForm() {
 
   return (
     <Card className="max-w-2xl">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onChange={clear} noValidate>
         <CardContent className="grid gap-5">
           <div className="grid gap-2">
             <Label htmlFor="booking-email">
@@ -139,11 +140,13 @@ function BookTreatmentForm() {
               <p>
                 Price:{' '}
                 {userType === 'local'
-                  ? `LKR ${formatAmount(treatment.localPrice)}`
-                  : `USD ${formatAmount(treatment.foreignPrice)}`}
+                  ? formatMoney(treatment.localPrice, currencies.localCurrency)
+                  : formatMoney(treatment.foreignPrice, currencies.foreignCurrency)}
               </p>
               {paymentType === 'installment' && (
-                <p className="text-muted-foreground">Paid in {treatment.installments} monthly installments.</p>
+                <p className="text-muted-foreground">
+                  Paid in {plural(treatment.installments, 'monthly installment')}.
+                </p>
               )}
             </div>
           )}

@@ -17,11 +17,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { useIsAdmin } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
-import { formatDate } from '@/lib/format-date';
 import { trpc } from '@/lib/trpc';
 import { paymentCompletionPercentage, progressColor } from '@shared/booking-status';
-import { formatAmount } from '@shared/money';
+import { formatDate, formatDateTime, formatMoney } from '@shared/format';
 import { capitalize, type Booking } from './booking-queries';
+import { PaymentsPanel } from '@/features/payments/payments-panel';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { HistoryPanel } from '@/features/audit/history-panel';
 
@@ -144,7 +144,8 @@ function BookingDetails({ id }: { id: string }) {
         <Alert variant="destructive">
           <BanIcon />
           <AlertDescription>
-            This booking was cancelled on {formatDate(b.cancelledAt)}. It is kept for the record and cannot be changed.
+            This booking was cancelled on {formatDateTime(b.cancelledAt)}. It is kept for the record and cannot be
+            changed.
           </AlertDescription>
         </Alert>
       )}
@@ -169,9 +170,7 @@ function BookingDetails({ id }: { id: string }) {
             <dl className="grid gap-3 text-sm">
               <Row label="Treatment">{b.treatmentId.treatmentName}</Row>
               <Row label="Total Price">
-                <span data-testid="total-price">
-                  {b.currency} {formatAmount(b.price)}
-                </span>
+                <span data-testid="total-price">{formatMoney(b.price, b.currency)}</span>
               </Row>
               {b.treatmentPeriod && (
                 <Row label="Treatment Period">
@@ -191,6 +190,7 @@ function BookingDetails({ id }: { id: string }) {
       <SessionProgress booking={b} editable={editable} onSaved={setBooking} />
       <SessionNotes booking={b} editable={editable} onSaved={setBooking} />
       <Installments booking={b} editable={editable && admin} onSaved={setBooking} />
+      <PaymentsPanel kind="booking" id={b._id} />
       <ConfirmDialog
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}
@@ -210,9 +210,9 @@ function BookingDetails({ id }: { id: string }) {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[10rem_1fr] items-center gap-2">
+    <div className="grid grid-cols-[7rem_minmax(0,1fr)] items-center gap-2 sm:grid-cols-[10rem_minmax(0,1fr)]">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{children}</dd>
+      <dd className="font-medium break-words">{children}</dd>
     </div>
   );
 }
@@ -368,7 +368,13 @@ function SessionNotes({
       <CardHeader>
         <CardTitle>Session Notes</CardTitle>
       </CardHeader>
-      <CardContent className="grid max-h-[500px] gap-3 overflow-y-auto">
+      {/* Scrolls on its own: focusable so that a keyboard can scroll it too. */}
+      <CardContent
+        className="grid max-h-[500px] gap-3 overflow-y-auto"
+        tabIndex={0}
+        role="region"
+        aria-label="Session notes"
+      >
         {sessions.map((n) => {
           const completed = n <= b.sessionsCompleted;
           const note = noteOf(n);
@@ -380,7 +386,7 @@ function SessionNotes({
                   Session {n}
                   {completed ? <Badge variant="success">Completed</Badge> : <Badge variant="secondary">Pending</Badge>}
                   {note?.date && (
-                    <span className="text-xs font-normal text-muted-foreground">{formatDate(note.date)}</span>
+                    <span className="text-xs font-normal text-muted-foreground">{formatDateTime(note.date)}</span>
                   )}
                 </div>
                 {editable && completed && !isEditing && (
@@ -458,6 +464,7 @@ function Installments({
             <TableRow>
               <TableHead className="w-12">#</TableHead>
               <TableHead className="text-right">Amount ({b.currency})</TableHead>
+              <TableHead className="text-right">Paid so far</TableHead>
               <TableHead>Due Date</TableHead>
               <TableHead>Status</TableHead>
               <TableHead>Paid Date</TableHead>
@@ -469,7 +476,10 @@ function Installments({
               return (
                 <TableRow key={inst._id} data-testid="installment-row" data-paid={inst.isPaid}>
                   <TableCell className="text-muted-foreground">{i + 1}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatAmount(inst.amount)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(inst.amount, b.currency)}</TableCell>
+                  <TableCell className="text-right tabular-nums" data-testid="installment-paid">
+                    {formatMoney(inst.amountPaid, b.currency)}
+                  </TableCell>
                   <TableCell>{formatDate(inst.dueDate)}</TableCell>
                   <TableCell>
                     {inst.isPaid ? (

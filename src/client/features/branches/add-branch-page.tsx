@@ -32,7 +32,7 @@ function AddBranchForm() {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [location, setLocation] = useState('');
-  const { error, fail, clear } = useFormError();
+  const { error, fail, failRequest, clear } = useFormError();
 
   const create = useMutation(
     trpc.branches.create.mutationOptions({
@@ -43,8 +43,7 @@ function AddBranchForm() {
       },
       onError: (err) => {
         // A duplicate name (409) or a validation message is worth showing as the server says it.
-        const message = explainedMessage(err, 'Failed to add branch. Please try again.');
-        fail(message);
+        failRequest(err, explainedMessage(err, 'Failed to add branch. Please try again.'));
       },
     }),
   );
@@ -61,7 +60,7 @@ function AddBranchForm() {
 
   return (
     <Card className="max-w-xl">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onChange={clear} noValidate>
         <CardContent className="grid gap-5">
           <div className="grid gap-2">
             <Label htmlFor="branch-name">

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
+import { SortableHead } from '@/components/sortable-head';
 import { DeleteButton, EditButton, SaveCancelButtons } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -14,7 +15,7 @@ import type { ListSearch } from '@/lib/list-search';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
-import { BRANCH_PAGE_SIZE, branchListOptions } from './branch-queries';
+import { BRANCH_PAGE_SIZE, branchListOptions, branchSort } from './branch-queries';
 
 const REQUIRED = 'Please fill all the required fields.';
 
@@ -41,6 +42,7 @@ export function BranchListPage({
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
   const paged = usePagedList(branchListOptions(search), search, onSearchChange);
+  const sort = branchSort(search);
   const invalidate = () => queryClient.invalidateQueries(trpc.branches.pathFilter());
   const { draft, setDraft, start, cancel, update } = useInlineEdit({
     toDraft: (b: Branch): Draft => ({ id: b._id, name: b.name, location: b.location }),
@@ -93,8 +95,12 @@ export function BranchListPage({
         head={
           <>
             <TableHead className="w-14">#</TableHead>
-            <TableHead>Branch Name</TableHead>
-            <TableHead>Location</TableHead>
+            <SortableHead column="name" sort={sort} onSort={paged.setSort}>
+              Branch Name
+            </SortableHead>
+            <SortableHead column="location" sort={sort} onSort={paged.setSort}>
+              Location
+            </SortableHead>
             <TableHead className="w-44 text-right">Action</TableHead>
           </>
         }

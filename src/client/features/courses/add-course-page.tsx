@@ -44,7 +44,7 @@ function AddCourseForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(EMPTY);
-  const { error, fail, clear } = useFormError();
+  const { error, fail, failRequest, clear } = useFormError();
   const set = (key: keyof Form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
   const missing = (key: keyof Form) => error === REQUIRED && !form[key].trim();
@@ -57,8 +57,7 @@ function AddCourseForm() {
         await navigate({ to: '/courses' });
       },
       onError: (err) => {
-        const message = explainedMessage(err, 'Failed to add course. Please try again.');
-        fail(message);
+        failRequest(err, explainedMessage(err, 'Failed to add course. Please try again.'));
       },
     }),
   );
@@ -84,7 +83,7 @@ function AddCourseForm() {
 
   return (
     <Card className="max-w-2xl">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onChange={clear} noValidate>
         <CardContent className="grid gap-5 sm:grid-cols-2">
           <Field id="course-name" label="Course Name" className="sm:col-span-2">
             <Input

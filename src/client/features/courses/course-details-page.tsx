@@ -8,9 +8,8 @@ import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatInstant } from '@/lib/format-date';
 import { trpc } from '@/lib/trpc';
-import { formatRs } from '@shared/money';
+import { formatDate, formatMoney } from '@shared/format';
 import { HistoryPanel } from '@/features/audit/history-panel';
 
 /** One course's details, and for admins its History (docs/audit.md#reading-it). */
@@ -49,11 +48,11 @@ function CourseDetails({ courseId }: { courseId: string }) {
           </Field>
           <Field label="Category">{c.category}</Field>
           <Field label="Duration">{c.duration}</Field>
-          <Field label="Total fee">{formatRs(c.totalFee)}</Field>
-          <Field label="Admission fee">{formatRs(c.admissionFee)}</Field>
+          <Field label="Total fee">{formatMoney(c.totalFee, c.currency)}</Field>
+          <Field label="Admission fee">{formatMoney(c.admissionFee, c.currency)}</Field>
           <Field label="Installments">{c.installments}</Field>
           <Field label="Description">{c.description ?? '—'}</Field>
-          <Field label="Created">{formatInstant(c.createdAt)}</Field>
+          <Field label="Created">{formatDate(c.createdAt)}</Field>
         </dl>
       </CardContent>
     </Card>

@@ -1,7 +1,12 @@
-import { pageInput, validateListSearch, type ListSearch } from '@/lib/list-search';
+import { pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 
 export const COURSE_PAGE_SIZE = 25;
+
+/** The columns `courses.list` sorts by; newest first without a choice in the URL. */
+const COURSE_SORT_COLUMNS = ['courseName', 'category', 'totalFee', 'createdAt'] as const;
+export const courseSort = (search: ListSearch): ListSort<(typeof COURSE_SORT_COLUMNS)[number]> =>
+  sortOf(search, COURSE_SORT_COLUMNS, { by: 'createdAt', dir: 'desc' });
 
 export type Course = RouterOutputs['courses']['list']['items'][number];
 
@@ -19,7 +24,7 @@ export function courseListOptions(search: CourseListSearch) {
   return trpc.courses.list.queryOptions({
     ...pageInput(search, COURSE_PAGE_SIZE),
     category: search.category,
-    sortBy: 'createdAt',
-    sortDir: 'desc',
+    sortBy: courseSort(search).by,
+    sortDir: courseSort(search).dir,
   });
 }

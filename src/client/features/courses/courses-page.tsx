@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
+import { SortableHead } from '@/components/sortable-head';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { DeleteButton, EditButton, SaveCancelButtons } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
@@ -13,8 +14,8 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
-import { formatRsList } from '@shared/money';
-import { COURSE_PAGE_SIZE, courseListOptions, type Course, type CourseListSearch } from './course-queries';
+import { formatMoney } from '@shared/format';
+import { COURSE_PAGE_SIZE, courseListOptions, courseSort, type Course, type CourseListSearch } from './course-queries';
 
 const REQUIRED = 'Please fill all the required fields.';
 
@@ -73,6 +74,7 @@ function CoursesTable({
 }) {
   const queryClient = useQueryClient();
   const paged = usePagedList(courseListOptions(search), search, onSearchChange);
+  const sort = courseSort(search);
   const categories = useQuery(trpc.courses.categories.queryOptions());
   const invalidate = () =>
     Promise.all([
@@ -149,10 +151,16 @@ function CoursesTable({
         head={
           <>
             <TableHead className="w-12">#</TableHead>
-            <TableHead>Course Name</TableHead>
-            <TableHead>Category</TableHead>
+            <SortableHead column="courseName" sort={sort} onSort={paged.setSort}>
+              Course Name
+            </SortableHead>
+            <SortableHead column="category" sort={sort} onSort={paged.setSort}>
+              Category
+            </SortableHead>
             <TableHead>Duration</TableHead>
-            <TableHead className="text-right">Total Fee</TableHead>
+            <SortableHead column="totalFee" sort={sort} onSort={paged.setSort} className="text-right">
+              Total Fee
+            </SortableHead>
             <TableHead className="text-right">Admission Fee</TableHead>
             <TableHead className="text-right">Installments</TableHead>
             <TableHead className="w-24 text-right">Actions</TableHead>
@@ -190,7 +198,7 @@ function CoursesTable({
                     {...edit('totalFee')}
                   />
                 ) : (
-                  formatRsList(c.totalFee)
+                  formatMoney(c.totalFee, c.currency)
                 )}
               </TableCell>
               <TableCell className="text-right tabular-nums">
@@ -204,7 +212,7 @@ function CoursesTable({
                     {...edit('admissionFee')}
                   />
                 ) : (
-                  formatRsList(c.admissionFee)
+                  formatMoney(c.admissionFee, c.currency)
                 )}
               </TableCell>
               <TableCell className="text-right tabular-nums">

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
+import { SortableHead } from '@/components/sortable-head';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { DeleteButton } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
@@ -14,15 +15,19 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
 import { loadErrorMessage } from '@/lib/errors';
-import { formatDay } from '@/lib/format-date';
 import { oneOf } from '@/lib/list-search';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
 import { DISPLAY_STATUSES } from '@shared/enrollment-status';
-import { formatRsList } from '@shared/money';
+import { formatCount, formatDay, formatMoney, plural } from '@shared/format';
 import { DisplayStatusBadge } from './display-status-badge';
-import { ENROLLMENT_PAGE_SIZE, enrollmentListOptions, type EnrollmentListSearch } from './enrollment-queries';
+import {
+  ENROLLMENT_PAGE_SIZE,
+  enrollmentListOptions,
+  enrollmentSort,
+  type EnrollmentListSearch,
+} from './enrollment-queries';
 
 /** docs/product.md#screens-and-routes, All Enrollments: statistics cards, table, rows link to the detail. */
 export function AllEnrollmentsPage({
@@ -104,7 +109,7 @@ function StatCard({
           <Skeleton className="h-8 w-16" />
         ) : (
           <p className="text-3xl font-semibold tabular-nums" data-testid={testId}>
-            {value.toLocaleString('en-US')}
+            {formatCount(value)}
           </p>
         )}
       </CardContent>
@@ -128,6 +133,7 @@ function EnrollmentsTable({
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
   const paged = usePagedList(enrollmentListOptions(search), search, onSearchChange);
+  const sort = enrollmentSort(search);
   const del = useConfirmedDelete({
     // Only reached with a userId: confirmDelete refuses the rest first.
     toVariables: (t: ToDelete) => ({ id: t.id, userId: t.userId ?? '' }),
@@ -175,11 +181,19 @@ function EnrollmentsTable({
         head={
           <>
             <TableHead className="w-12">#</TableHead>
-            <TableHead>Student</TableHead>
-            <TableHead>Course</TableHead>
-            <TableHead className="text-right">Total Fee</TableHead>
+            <SortableHead column="username" sort={sort} onSort={paged.setSort}>
+              Student
+            </SortableHead>
+            <SortableHead column="courseName" sort={sort} onSort={paged.setSort}>
+              Course
+            </SortableHead>
+            <SortableHead column="totalFee" sort={sort} onSort={paged.setSort} className="text-right">
+              Total Fee
+            </SortableHead>
             <TableHead>Status</TableHead>
-            <TableHead>Enrolled On</TableHead>
+            <SortableHead column="createdAt" sort={sort} onSort={paged.setSort}>
+              Enrolled On
+            </SortableHead>
             <TableHead className="w-24 text-right">Actions</TableHead>
           </>
         }
@@ -208,11 +222,11 @@ function EnrollmentsTable({
               <TableCell>
                 {courseName}
                 <div className="text-xs text-muted-foreground">
-                  {e.paymentType === 'full' ? 'Full payment' : `${e.installments.length} installments`}
+                  {e.paymentType === 'full' ? 'Full payment' : plural(e.installments.length, 'installment')}
                   {!e.courseId && ' · deleted course'}
                 </div>
               </TableCell>
-              <TableCell className="text-right tabular-nums">{formatRsList(e.totalFee)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatMoney(e.totalFee, e.currency)}</TableCell>
               <TableCell>
                 <DisplayStatusBadge status={e.displayStatus} />
               </TableCell>

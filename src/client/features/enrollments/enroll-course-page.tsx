@@ -13,7 +13,8 @@ import { Label } from '@/components/ui/label';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useFormError } from '@/lib/use-form-error';
-import { formatRs, splitMinor, toMinor, fromMinor } from '@shared/money';
+import { formatMoney } from '@shared/format';
+import { splitMinor, toMinor, fromMinor } from '@shared/money';
 
 const REQUIRED = 'Please enter a valid email and select a course.';
 
@@ -39,7 +40,7 @@ function EnrollForm() {
   const [email, setEmail] = useState('');
   const [courseId, setCourseId] = useState('');
   const [paymentType, setPaymentType] = useState<'full' | 'installment'>('full');
-  const { error, fail, clear } = useFormError();
+  const { error, fail, failRequest, clear } = useFormError();
   const course = courses.data?.find((c) => c._id === courseId);
 
   const enroll = useMutation(
@@ -62,8 +63,7 @@ function EnrollForm() {
         await navigate({ to: '/courses/enrollment' });
       },
       onError: (err) => {
-        const message = explainedMessage(err, 'Failed to enroll user. Please try again.');
-        fail(message);
+        failRequest(err, explainedMessage(err, 'Failed to enroll user. Please try again.'));
       },
     }),
   );
@@ -87,7 +87,7 @@ function EnrollForm() {
 
   return (
     <Card className="max-w-xl">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onChange={clear} noValidate>
         <CardContent className="grid gap-5">
           <div className="grid gap-2">
             <Label htmlFor="enroll-email">
@@ -137,13 +137,13 @@ function EnrollForm() {
           {course && (
             <div className="rounded-md border bg-muted/40 p-3 text-sm" data-testid="enroll-summary">
               <p>
-                Total fee: <strong>{formatRs(course.totalFee)}</strong> · Admission fee:{' '}
-                <strong>{formatRs(course.admissionFee)}</strong>
+                Total fee: <strong>{formatMoney(course.totalFee, course.currency)}</strong> · Admission fee:{' '}
+                <strong>{formatMoney(course.admissionFee, course.currency)}</strong>
               </p>
               <p className="text-muted-foreground">
                 {paymentType === 'full'
                   ? 'One payment of the whole fee, due today.'
-                  : `${parts.length} monthly installments: ${parts.map((p) => formatRs(fromMinor(p))).join(', ')}`}
+                  : `${parts.length} monthly installments: ${parts.map((p) => formatMoney(fromMinor(p), course.currency)).join(', ')}`}
               </p>
             </div>
           )}

@@ -14,9 +14,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
-import { formatDay, formatInstant } from '@/lib/format-date';
 import { trpc } from '@/lib/trpc';
-import { formatAmount, formatRs, toForeign } from '@shared/money';
+import { formatDate, formatDay, formatMoney, formatRate } from '@shared/format';
+import { toForeign } from '@shared/money';
+import { PaymentsPanel } from '@/features/payments/payments-panel';
 import { DisplayStatusBadge } from './display-status-badge';
 import { HistoryPanel } from '@/features/audit/history-panel';
 
@@ -82,6 +83,7 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
   if (enrollment.isPending) return <Skeleton className="h-64 w-full max-w-4xl" />;
   const e = enrollment.data;
   const local = e.currency || currency.data?.localCurrency || 'LKR';
+  const foreign = currency.data?.foreignCurrency ?? 'USD';
   const rate = currency.data?.exchangeRate;
   const completed = e.status === 'Completed';
 
@@ -93,7 +95,7 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
             <CardTitle>Enrollment</CardTitle>
           </CardHeader>
           <CardContent>
-            <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+            <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
               <Row label="Student">
                 {e.userId?.username ?? e.deletedUsername ?? 'Unknown'}
                 {!e.userId && <span className="text-muted-foreground"> (deleted user)</span>}
@@ -110,7 +112,7 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
               <Row label="Status">
                 <DisplayStatusBadge status={e.displayStatus} />
               </Row>
-              {e.completedAt && <Row label="Completed On">{formatInstant(e.completedAt)}</Row>}
+              {e.completedAt && <Row label="Completed On">{formatDate(e.completedAt)}</Row>}
             </dl>
           </CardContent>
         </Card>
@@ -119,19 +121,19 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
             <CardTitle>Fees</CardTitle>
           </CardHeader>
           <CardContent>
-            <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+            <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
               <Row label="Total Fee">
-                <span data-testid="total-fee">{formatRs(e.totalFee)}</span>
+                <span data-testid="total-fee">{formatMoney(e.totalFee, local)}</span>
                 {rate !== undefined && (
                   <span className="text-muted-foreground" data-testid="total-fee-usd">
                     {' '}
-                    (≈ ${formatAmount(toForeign(e.totalFee, rate))} {currency.data?.foreignCurrency ?? 'USD'})
+                    (≈ {formatMoney(toForeign(e.totalFee, rate), foreign)})
                   </span>
                 )}
               </Row>
               <Row label="Admission Fee">
                 <span className="flex flex-wrap items-center gap-2">
-                  {formatRs(e.admissionFee)}
+                  {formatMoney(e.admissionFee, local)}
                   {e.admissionFee === 0 && !e.admissionFeePaid ? (
                     <Badge variant="secondary" data-testid="admission-fee-state">
                       Not required
@@ -154,11 +156,11 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
                   )}
                 </span>
               </Row>
-              <Row label="Paid So Far">{formatRs(e.paidAmount)}</Row>
-              <Row label="Outstanding">{formatRs(e.outstandingAmount)}</Row>
+              <Row label="Paid So Far">{formatMoney(e.paidAmount, local)}</Row>
+              <Row label="Outstanding">{formatMoney(e.outstandingAmount, local)}</Row>
               {rate !== undefined && (
                 <Row label="Exchange Rate">
-                  1 {currency.data?.foreignCurrency ?? 'USD'} = {formatAmount(rate)} {local}
+                  1 {foreign} = {formatRate(rate)} {local}
                 </Row>
               )}
             </dl>
@@ -191,6 +193,7 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
               <TableRow>
                 <TableHead className="w-12">#</TableHead>
                 <TableHead className="text-right">Amount ({local})</TableHead>
+                <TableHead className="text-right">Paid so far</TableHead>
                 <TableHead>Due Date</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Paid Date</TableHead>
@@ -201,7 +204,10 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
               {e.installments.map((i, n) => (
                 <TableRow key={i._id} data-testid="installment-row">
                   <TableCell className="text-muted-foreground">{n + 1}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatAmount(i.amount)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(i.amount, local)}</TableCell>
+                  <TableCell className="text-right tabular-nums" data-testid="installment-paid">
+                    {formatMoney(i.amountPaid, local)}
+                  </TableCell>
                   <TableCell>{formatDay(i.dueDate)}</TableCell>
                   <TableCell>
                     <Badge
@@ -211,7 +217,7 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
                       {i.isPaid ? 'Paid' : i.isOverdue ? 'Overdue' : 'Pending'}
                     </Badge>
                   </TableCell>
-                  <TableCell>{i.isPaid ? formatInstant(i.paidAt) : '—'}</TableCell>
+                  <TableCell>{i.isPaid ? formatDate(i.paidAt) : '—'}</TableCell>
                   {admin && (
                     <TableCell className="text-right">
                       <Button
@@ -232,6 +238,7 @@ function EnrollmentDetails({ enrollmentId }: { enrollmentId: string }) {
           </Table>
         </CardContent>
       </Card>
+      <PaymentsPanel kind="enrollment" id={e._id} />
     </div>
   );
 }
@@ -240,7 +247,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-muted-foreground">{label}</dt>
-      <dd>{children}</dd>
+      <dd className="break-words">{children}</dd>
     </>
   );
 }

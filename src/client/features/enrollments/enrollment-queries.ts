@@ -1,8 +1,13 @@
-import { oneOf, pageInput, validateListSearch, type ListSearch } from '@/lib/list-search';
+import { oneOf, pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 import { DISPLAY_STATUSES, type DisplayStatus } from '@shared/enrollment-status';
 
 export const ENROLLMENT_PAGE_SIZE = 25;
+
+/** The columns `enrollments.list` sorts by; newest first without a choice in the URL. */
+const ENROLLMENT_SORT_COLUMNS = ['username', 'courseName', 'totalFee', 'createdAt'] as const;
+export const enrollmentSort = (search: ListSearch): ListSort<(typeof ENROLLMENT_SORT_COLUMNS)[number]> =>
+  sortOf(search, ENROLLMENT_SORT_COLUMNS, { by: 'createdAt', dir: 'desc' });
 
 export interface EnrollmentListSearch extends ListSearch {
   status?: DisplayStatus;
@@ -16,7 +21,7 @@ export function enrollmentListOptions(search: EnrollmentListSearch) {
   return trpc.enrollments.list.queryOptions({
     ...pageInput(search, ENROLLMENT_PAGE_SIZE),
     displayStatus: search.status,
-    sortBy: 'createdAt',
-    sortDir: 'desc',
+    sortBy: enrollmentSort(search).by,
+    sortDir: enrollmentSort(search).dir,
   });
 }

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart';
+import { useCurrencies } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
-import { formatRs } from '@shared/money';
+import { formatMoney, plural } from '@shared/format';
 import { COURSE_REPORT_COLUMNS, DEFAULT_COURSE_REPORT_COLUMNS } from '@shared/report-columns';
 import type { CourseStats } from './report-types';
 import { AnalyticsSection, RankedListCard } from './analytics-section';
@@ -12,7 +13,7 @@ import { PALETTE, StatCard } from './stat-card';
 
 const CONFIG: ReportsTabConfig = {
   kind: 'course',
-  countReports: { list: 'courses', records: 'enrollments', listLabel: 'courses', recordsLabel: 'enrollments' },
+  countReports: { list: 'courses', records: 'enrollments', listLabel: 'course', recordsLabel: 'enrollment' },
   reports: [
     {
       title: 'Course List',
@@ -60,13 +61,17 @@ export function CourseAnalytics() {
 const categoryConfig: ChartConfig = { count: { label: 'Courses', color: PALETTE[1] } };
 
 function CourseStatsBody({ data }: { data: CourseStats }) {
+  const currencies = useCurrencies();
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard title="Total Courses" value={data.totalCourses} />
         <StatCard title="New Courses (30 days)" value={data.recentCourses} />
-        <StatCard title="Average Fee" value={formatRs(data.feeStats.avgFee)} />
-        <StatCard title="Fee Range" value={`${formatRs(data.feeStats.minFee)} - ${formatRs(data.feeStats.maxFee)}`} />
+        <StatCard title="Average Fee" value={formatMoney(data.feeStats.avgFee, currencies.localCurrency)} />
+        <StatCard
+          title="Fee Range"
+          value={`${formatMoney(data.feeStats.minFee, currencies.localCurrency)} - ${formatMoney(data.feeStats.maxFee, currencies.localCurrency)}`}
+        />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
@@ -98,7 +103,7 @@ function CourseStatsBody({ data }: { data: CourseStats }) {
                 {p.course.courseName} <span className="text-muted-foreground">({p.course.category})</span>
               </>
             ),
-            count: `${p.enrollmentCount} enrollments`,
+            count: plural(p.enrollmentCount, 'enrollment'),
           }))}
           empty="No popular courses data available"
         />

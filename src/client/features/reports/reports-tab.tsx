@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { loadErrorMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { plural } from '@shared/format';
 import { REPORT_COLUMN_LABELS } from '@shared/report-columns';
 import { PreparedFiles } from './prepared-files';
 import { EMPTY_FILTERS, filtersToQuery, ReportFilters, type FilterValues } from './report-filters';
@@ -102,11 +103,7 @@ export function ReportsTab({ config, categories }: { config: ReportsTabConfig; c
   );
 
   const countText = (q: typeof listCount, label: string) =>
-    q.isError
-      ? `${label}: ${loadErrorMessage(q.error)}`
-      : q.data
-        ? `${q.data.rows.toLocaleString()} ${label}`
-        : `… ${label}`;
+    q.isError ? `${label}: ${loadErrorMessage(q.error)}` : q.data ? plural(q.data.rows, label) : `… ${label}`;
 
   return (
     <div className="space-y-4">

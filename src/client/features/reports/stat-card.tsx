@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatCount } from '@shared/format';
 
 export function StatCard({ title, value, hint }: { title: string; value: ReactNode; hint?: ReactNode }) {
   return (
@@ -8,7 +9,9 @@ export function StatCard({ title, value, hint }: { title: string; value: ReactNo
         <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
       </CardHeader>
       <CardContent className="px-4">
-        <div className="text-2xl font-semibold tabular-nums">{value}</div>
+        <div className="text-2xl font-semibold tabular-nums">
+          {typeof value === 'number' ? formatCount(value) : value}
+        </div>
         {hint && <p className="mt-1 text-xs text-muted-foreground">{hint}</p>}
       </CardContent>
     </Card>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useCurrencies } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
-import { formatRs } from '@shared/money';
+import { formatMoney, plural } from '@shared/format';
 import { DEFAULT_TREATMENT_REPORT_COLUMNS, TREATMENT_REPORT_COLUMNS } from '@shared/report-columns';
 import type { TreatmentStats } from './report-types';
 import { AnalyticsSection, RankedListCard } from './analytics-section';
@@ -9,7 +10,7 @@ import { StatCard } from './stat-card';
 
 const CONFIG: ReportsTabConfig = {
   kind: 'treatment',
-  countReports: { list: 'treatments', records: 'bookings', listLabel: 'treatments', recordsLabel: 'bookings' },
+  countReports: { list: 'treatments', records: 'bookings', listLabel: 'treatment', recordsLabel: 'booking' },
   reports: [
     {
       title: 'Treatment List',
@@ -56,20 +57,24 @@ export function TreatmentAnalytics() {
 
 function TreatmentStatsBody({ data }: { data: TreatmentStats }) {
   const p = data.localPriceStats;
+  const local = useCurrencies().localCurrency;
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard title="Total Treatments" value={data.totalTreatments} />
         <StatCard title="New Treatments (30 days)" value={data.recentTreatments} />
-        <StatCard title="Average Price (Local)" value={formatRs(p.avgLocalPrice)} />
-        <StatCard title="Price Range (Local)" value={`${formatRs(p.minLocalPrice)} - ${formatRs(p.maxLocalPrice)}`} />
+        <StatCard title="Average Price (Local)" value={formatMoney(p.avgLocalPrice, local)} />
+        <StatCard
+          title="Price Range (Local)"
+          value={`${formatMoney(p.minLocalPrice, local)} - ${formatMoney(p.maxLocalPrice, local)}`}
+        />
       </div>
       <RankedListCard
         title="Most Popular Treatments"
         items={data.popularTreatments.map((t) => ({
           key: t.treatment._id,
           label: t.treatment.treatmentName,
-          count: `${t.bookingCount} bookings`,
+          count: plural(t.bookingCount, 'booking'),
         }))}
         empty="No popular treatments data available"
       />

@@ -82,13 +82,17 @@ export function UserStatistics() {
 }
 
 function UserStatsBody({ data }: { data: UserStats }) {
+  // Recharts copies each entry's fields onto its SVG shape: a field named `role` became an invalid
+  // ARIA role there, so the role is kept under another name.
   const roleData = data.roleCounts.map((r, i) => ({
-    role: r._id,
+    roleKey: r._id,
     label: ROLE_LABELS[r._id] ?? r._id,
     count: r.count,
     fill: PALETTE[i % PALETTE.length],
   }));
-  const roleConfig: ChartConfig = Object.fromEntries(roleData.map((r) => [r.role, { label: r.label, color: r.fill }]));
+  const roleConfig: ChartConfig = Object.fromEntries(
+    roleData.map((r) => [r.roleKey, { label: r.label, color: r.fill }]),
+  );
   const branchData = data.branchCounts.map((b) => ({ name: b.branch.name, count: b.count }));
   const branchConfig: ChartConfig = { count: { label: 'Users', color: PALETTE[0] } };
 
@@ -98,7 +102,7 @@ function UserStatsBody({ data }: { data: UserStats }) {
         <StatCard title="Total Users" value={data.totalUsers} />
         <StatCard title="New Users (30 days)" value={data.recentUsers} />
         {roleData.map((r) => (
-          <StatCard key={r.role} title={r.label} value={r.count} hint="users" />
+          <StatCard key={r.roleKey} title={r.label} value={r.count} hint={r.count === 1 ? 'user' : 'users'} />
         ))}
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
@@ -110,13 +114,13 @@ function UserStatsBody({ data }: { data: UserStats }) {
             {roleData.length ? (
               <ChartContainer config={roleConfig} className="mx-auto aspect-square max-h-72" data-testid="role-chart">
                 <PieChart>
-                  <ChartTooltip content={<ChartTooltipContent nameKey="role" hideLabel />} />
-                  <Pie data={roleData} dataKey="count" nameKey="role" label isAnimationActive={false}>
+                  <ChartTooltip content={<ChartTooltipContent nameKey="roleKey" hideLabel />} />
+                  <Pie data={roleData} dataKey="count" nameKey="roleKey" label isAnimationActive={false}>
                     {roleData.map((r) => (
-                      <Cell key={r.role} fill={r.fill} />
+                      <Cell key={r.roleKey} fill={r.fill} />
                     ))}
                   </Pie>
-                  <ChartLegend content={<ChartLegendContent nameKey="role" />} />
+                  <ChartLegend content={<ChartLegendContent nameKey="roleKey" />} />
                 </PieChart>
               </ChartContainer>
             ) : (

@@ -54,7 +54,7 @@ function CurrencyForm({ saved }: { saved: CurrencySettings }) {
   const [local, setLocal] = useState(saved.localCurrency);
   const [foreign, setForeign] = useState(saved.foreignCurrency);
   const [rate, setRate] = useState(String(saved.exchangeRate));
-  const { error, fail, clear } = useFormError();
+  const { error, fail, failRequest, clear } = useFormError();
 
   const save = useMutation(
     trpc.settings.updateCurrency.mutationOptions({
@@ -64,8 +64,7 @@ function CurrencyForm({ saved }: { saved: CurrencySettings }) {
         await queryClient.invalidateQueries();
       },
       onError: (err) => {
-        const message = explainedMessage(err, 'Failed to save the currency settings. Please try again.');
-        fail(message);
+        failRequest(err, explainedMessage(err, 'Failed to save the currency settings. Please try again.'));
       },
     }),
   );
@@ -85,7 +84,7 @@ function CurrencyForm({ saved }: { saved: CurrencySettings }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} onChange={clear} noValidate>
       <CardContent className="grid gap-5 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor="local-currency">Local currency</Label>

@@ -9,9 +9,10 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { formatDateTime } from '@shared/format';
 import { jobStatusOptions, type JobStateFilter } from './settings-queries';
 
 const STATE_BADGE = { queued: 'secondary', active: 'warning', completed: 'success', failed: 'destructive' } as const;
@@ -21,8 +22,6 @@ const FILTERS: Array<{ value: JobStateFilter; label: string }> = [
   { value: 'active', label: 'Active' },
   { value: 'failed', label: 'Failed' },
 ];
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** Background jobs (emails, reminders, report files): what waits, what runs, what failed and why. */
 export function JobStatusCard() {
@@ -53,6 +52,62 @@ export function JobStatusCard() {
     }),
   );
 
+  const jobList = status.isError ? (
+    <LoadError error={status.error} onRetry={() => void status.refetch()} />
+  ) : status.isPending ? (
+    <div className="grid gap-2">
+      <Skeleton className="h-8 w-full" />
+      <Skeleton className="h-8 w-full" />
+    </div>
+  ) : status.data.jobs.length === 0 ? (
+    <p className="text-sm text-muted-foreground">No jobs here.</p>
+  ) : (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Job</TableHead>
+          <TableHead>State</TableHead>
+          <TableHead>Attempts</TableHead>
+          <TableHead>Created</TableHead>
+          <TableHead>Reason</TableHead>
+          <TableHead className="text-right">Action</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {status.data.jobs.map((job) => (
+          <TableRow key={job.id}>
+            <TableCell className="font-medium">{job.name}</TableCell>
+            <TableCell>
+              <Badge variant={STATE_BADGE[job.state]}>
+                {job.state}
+                {job.state === 'active' && job.progress > 0 && ` ${job.progress}%`}
+              </Badge>
+            </TableCell>
+            <TableCell>
+              {job.attempts} / {job.maxAttempts}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{formatDateTime(job.createdAt)}</TableCell>
+            <TableCell className="max-w-xs text-sm break-words whitespace-normal text-muted-foreground">
+              {job.failedReason ?? ''}
+            </TableCell>
+            <TableCell className="text-right">
+              {job.state === 'failed' && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => retry.mutate({ id: job.id })}
+                  disabled={retry.isPending}
+                >
+                  <RotateCwIcon />
+                  Retry
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
   const counts = status.data?.counts;
   return (
     <Card>
@@ -70,7 +125,7 @@ export function JobStatusCard() {
           </Button>
         </CardAction>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {counts && (
           <div className="flex flex-wrap gap-2" data-testid="job-counts">
             <Badge variant="secondary">Queued {counts.queued}</Badge>
@@ -87,63 +142,13 @@ export function JobStatusCard() {
               </TabsTrigger>
             ))}
           </TabsList>
+          {/* Every tab controls a panel (aria-controls must point at one); the shown one holds the list. */}
+          {FILTERS.map((f) => (
+            <TabsContent key={f.value} value={f.value}>
+              {f.value === filter && jobList}
+            </TabsContent>
+          ))}
         </Tabs>
-        {status.isError ? (
-          <LoadError error={status.error} onRetry={() => void status.refetch()} />
-        ) : status.isPending ? (
-          <div className="grid gap-2">
-            <Skeleton className="h-8 w-full" />
-            <Skeleton className="h-8 w-full" />
-          </div>
-        ) : status.data.jobs.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No jobs here.</p>
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Job</TableHead>
-                <TableHead>State</TableHead>
-                <TableHead>Attempts</TableHead>
-                <TableHead>Created</TableHead>
-                <TableHead>Reason</TableHead>
-                <TableHead className="text-right">Action</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {status.data.jobs.map((job) => (
-                <TableRow key={job.id}>
-                  <TableCell className="font-medium">{job.name}</TableCell>
-                  <TableCell>
-                    <Badge variant={STATE_BADGE[job.state]}>
-                      {job.state}
-                      {job.state === 'active' && job.progress > 0 && ` ${job.progress}%`}
-                    </Badge>
-                  </TableCell>
-                  <TableCell>
-                    {job.attempts} / {job.maxAttempts}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{when(job.createdAt)}</TableCell>
-                  <TableCell className="max-w-xs text-sm break-words whitespace-normal text-muted-foreground">
-                    {job.failedReason ?? ''}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    {job.state === 'failed' && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => retry.mutate({ id: job.id })}
-                        disabled={retry.isPending}
-                      >
-                        <RotateCwIcon />
-                        Retry
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
       </CardContent>
     </Card>
   );

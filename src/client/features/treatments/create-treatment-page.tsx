@@ -62,7 +62,7 @@ function Field({
 function CreateTreatmentForm() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<TreatmentForm>(EMPTY_FORM);
-  const { error, fail, clear } = useFormError();
+  const { error, fail, failRequest, clear } = useFormError();
   const set = (key: keyof TreatmentForm) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
@@ -75,8 +75,7 @@ function CreateTreatmentForm() {
         await queryClient.invalidateQueries(trpc.treatments.pathFilter());
       },
       onError: (err) => {
-        const message = createErrorMessage(err);
-        fail(message);
+        failRequest(err, createErrorMessage(err));
       },
     }),
   );
@@ -94,7 +93,7 @@ function CreateTreatmentForm() {
 
   return (
     <Card className="max-w-2xl">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onChange={clear} noValidate>
         <CardContent className="grid gap-5">
           <Field id="treatment-name" label="Treatment Name" required>
             <Input id="treatment-name" value={form.treatmentName} onChange={set('treatmentName')} maxLength={200} />

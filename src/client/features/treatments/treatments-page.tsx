@@ -5,17 +5,19 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
+import { SortableHead } from '@/components/sortable-head';
 import { PermissionDenied, RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { DeleteButton, EditButton, SaveCancelButtons } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
+import { useCurrencies } from '@/lib/format';
 import type { ListSearch } from '@/lib/list-search';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
-import { formatAmount } from '@shared/money';
+import { currencySymbol, formatMoney } from '@shared/format';
 import {
   formatDuration,
   readTreatmentForm,
@@ -24,7 +26,7 @@ import {
   type Treatment,
   type TreatmentForm,
 } from './treatment-form';
-import { TREATMENT_PAGE_SIZE, treatmentListOptions } from './treatment-queries';
+import { TREATMENT_PAGE_SIZE, treatmentListOptions, treatmentSort } from './treatment-queries';
 
 /** docs/product.md#screens-and-routes, All Treatments. */
 export function TreatmentsPage({
@@ -49,8 +51,10 @@ function TreatmentsTable({
   onSearchChange: (next: ListSearch) => void;
 }) {
   const admin = useIsAdmin();
+  const currencies = useCurrencies();
   const queryClient = useQueryClient();
   const paged = usePagedList(treatmentListOptions(search), search, onSearchChange);
+  const sort = treatmentSort(search);
   const invalidate = () => queryClient.invalidateQueries(trpc.treatments.pathFilter());
   const { draft, setDraft, start, cancel, update } = useInlineEdit({
     toDraft: (t: Treatment) => ({ id: t._id, ...toForm(t) }),
@@ -121,10 +125,18 @@ function TreatmentsTable({
         head={
           <>
             <TableHead className="w-12">#</TableHead>
-            <TableHead>Treatment Name</TableHead>
-            <TableHead className="text-right">Local Price (LKR)</TableHead>
-            <TableHead className="text-right">Foreign Price ($)</TableHead>
-            <TableHead className="text-right">Max Sessions</TableHead>
+            <SortableHead column="treatmentName" sort={sort} onSort={paged.setSort}>
+              Treatment Name
+            </SortableHead>
+            <SortableHead column="localPrice" sort={sort} onSort={paged.setSort} className="text-right">
+              Local Price ({currencies.localCurrency})
+            </SortableHead>
+            <SortableHead column="foreignPrice" sort={sort} onSort={paged.setSort} className="text-right">
+              Foreign Price ({currencySymbol(currencies.foreignCurrency)})
+            </SortableHead>
+            <SortableHead column="maxSessions" sort={sort} onSort={paged.setSort} className="text-right">
+              Max Sessions
+            </SortableHead>
             <TableHead className="text-right">Installments</TableHead>
             <TableHead>Duration</TableHead>
             <TableHead className="text-right">Actions</TableHead>
@@ -142,12 +154,12 @@ function TreatmentsTable({
               <TableCell className="text-right tabular-nums">
                 {editing
                   ? cell('localPrice', 'Local Price', 'number', { step: '0.01', min: '0' })
-                  : formatAmount(t.localPrice)}
+                  : formatMoney(t.localPrice, currencies.localCurrency)}
               </TableCell>
               <TableCell className="text-right tabular-nums">
                 {editing
                   ? cell('foreignPrice', 'Foreign Price', 'number', { step: '0.01', min: '0' })
-                  : `$${formatAmount(t.foreignPrice)}`}
+                  : formatMoney(t.foreignPrice, currencies.foreignCurrency)}
               </TableCell>
               <TableCell className="text-right">
                 {editing ? cell('maxSessions', 'Max Sessions', 'number', { step: '1', min: '1' }) : t.maxSessions}

@@ -49,7 +49,7 @@ function AddUserForm() {
     password: '',
     role: 'user' as Role,
   });
-  const { error, fail, clear } = useFormError();
+  const { error, fail, failRequest, clear } = useFormError();
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
 
   const create = useMutation(
@@ -60,8 +60,7 @@ function AddUserForm() {
         await navigate({ to: '/users' });
       },
       onError: (err) => {
-        const message = explainedMessage(err, 'Failed to add user. Please try again.');
-        fail(message);
+        failRequest(err, explainedMessage(err, 'Failed to add user. Please try again.'));
       },
     }),
   );
@@ -82,7 +81,7 @@ function AddUserForm() {
 
   return (
     <Card className="max-w-xl">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onChange={clear} noValidate>
         <CardContent className="grid gap-5">
           <div className="grid gap-2">
             <Label htmlFor="user-branch">

@@ -249,19 +249,22 @@ export function ProfilePage() {
                 )}
               </div>
             ) : (
-              <dl className="grid gap-4 sm:grid-cols-2">
-                <Field label="Username" value={me.username} />
-                <Field label="Full Name" value={me.fullName} />
-                <Field label="Email" value={me.email} />
-                <Field label="Branch" value={me.branch ? `${me.branch.name} (${me.branch.location})` : 'No branch'} />
-                <div className="sm:col-span-2">{optionalToggle}</div>
+              // The toggle sits between two lists: a <dl> may hold only name-value groups.
+              <div className="grid gap-4">
+                <dl className="grid gap-4 sm:grid-cols-2">
+                  <Field label="Username" value={me.username} />
+                  <Field label="Full Name" value={me.fullName} />
+                  <Field label="Email" value={me.email} />
+                  <Field label="Branch" value={me.branch ? `${me.branch.name} (${me.branch.location})` : 'No branch'} />
+                </dl>
+                <div>{optionalToggle}</div>
                 {showOptional && (
-                  <>
+                  <dl className="grid gap-4 sm:grid-cols-2">
                     <Field label="Phone" value={me.phone || 'Not set'} />
                     <Field label="Address" value={me.address || 'Not set'} />
-                  </>
+                  </dl>
                 )}
-              </dl>
+              </div>
             )}
           </CardContent>
           {editing && (

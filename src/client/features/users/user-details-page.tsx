@@ -10,8 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UserAvatar } from '@/components/user-avatar';
-import { formatInstant } from '@/lib/format-date';
 import { trpc } from '@/lib/trpc';
+import { formatDate } from '@shared/format';
 import { ROLE_LABELS } from '@shared/roles';
 import { HistoryPanel } from '@/features/audit/history-panel';
 
@@ -60,7 +60,7 @@ function UserDetails({ userId }: { userId: string }) {
           <Field label="Branch">{u.branch?.name ?? '—'}</Field>
           <Field label="Phone">{u.phone ?? '—'}</Field>
           <Field label="Address">{u.address ?? '—'}</Field>
-          <Field label="Created">{formatInstant(u.createdAt)}</Field>
+          <Field label="Created">{formatDate(u.createdAt)}</Field>
         </dl>
       </CardContent>
     </Card>

@@ -1,11 +1,16 @@
 import { grantableRoles, ROLES, type Role } from '@shared/roles';
-import { oneOf, pageInput, type ListSearch } from '@/lib/list-search';
+import { oneOf, pageInput, sortOf, type ListSearch, type ListSort } from '@/lib/list-search';
 import { trpc, type RouterInputs, type RouterOutputs } from '@/lib/trpc';
 
 export type User = RouterOutputs['users']['get'];
 export type UserListInput = RouterInputs['users']['list'];
 
 export const USERS_PAGE_SIZE = 25;
+
+/** The columns `users.list` sorts by; newest first without a choice in the URL. */
+const USER_SORT_COLUMNS = ['username', 'fullName', 'email', 'role', 'createdAt'] as const;
+export const userSort = (search: ListSearch): ListSort<(typeof USER_SORT_COLUMNS)[number]> =>
+  sortOf(search, USER_SORT_COLUMNS, { by: 'createdAt', dir: 'desc' });
 /** Pictures are at most 2 MB and JPEG, PNG or WebP (docs/users.md); the server checks the bytes. */
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -23,8 +28,8 @@ export function usersListOptions(search: UsersSearch) {
   return trpc.users.list.queryOptions({
     ...pageInput(search, USERS_PAGE_SIZE),
     role: search.role,
-    sortBy: 'createdAt',
-    sortDir: 'desc',
+    sortBy: userSort(search).by,
+    sortDir: userSort(search).dir,
   });
 }
 

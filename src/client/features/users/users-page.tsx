@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListCard } from '@/components/list-card';
 import { NativeSelect } from '@/components/native-select';
 import { PageHeader } from '@/components/page-header';
+import { SortableHead } from '@/components/sortable-head';
 import { DeleteButton, EditButton, SaveCancelButtons } from '@/components/row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,7 @@ import {
   roleOptionsFor,
   USERS_PAGE_SIZE,
   usersListOptions,
+  userSort,
   type User,
   type UsersSearch,
 } from './user-queries';
@@ -46,6 +48,7 @@ export function UsersPage({
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const paged = usePagedList(usersListOptions(search), search, onSearchChange);
+  const sort = userSort(search);
   const branches = useQuery(trpc.branches.options.queryOptions());
   const canDelete = isAdmin(me.role);
   const invalidate = () => queryClient.invalidateQueries(trpc.users.pathFilter());
@@ -133,10 +136,18 @@ export function UsersPage({
         head={
           <>
             <TableHead className="w-12">#</TableHead>
-            <TableHead>Username</TableHead>
-            <TableHead>Full Name</TableHead>
-            <TableHead>Email</TableHead>
-            <TableHead className="w-40">Role</TableHead>
+            <SortableHead column="username" sort={sort} onSort={paged.setSort}>
+              Username
+            </SortableHead>
+            <SortableHead column="fullName" sort={sort} onSort={paged.setSort}>
+              Full Name
+            </SortableHead>
+            <SortableHead column="email" sort={sort} onSort={paged.setSort}>
+              Email
+            </SortableHead>
+            <SortableHead column="role" sort={sort} onSort={paged.setSort} className="w-40">
+              Role
+            </SortableHead>
             <TableHead className="w-48">Branch</TableHead>
             <TableHead className="w-44 text-right">Actions</TableHead>
           </>

@@ -38,6 +38,8 @@ export const enrollments = pgTable(
     admissionFee: money('admission_fee_minor').notNull(),
     currency: text('currency').notNull().default('LKR'),
     admissionFeePaid: boolean('admission_fee_paid').notNull().default(false),
+    /** Sum of the valid payment allocations to the admission fee (docs/payments.md). */
+    admissionFeeAmountPaid: money('admission_fee_paid_minor').notNull().default(0),
     admissionFeePaidAt: timestamp('admission_fee_paid_at', { withTimezone: true, mode: 'date' }),
     status: text('status', { enum: ['active', 'completed'] })
       .notNull()
@@ -81,6 +83,8 @@ export const enrollmentInstallments = pgTable(
     seq: integer('seq').notNull(),
     amount: money('amount_minor').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** Sum of the valid payment allocations (docs/payments.md); isPaid once it reaches the amount. */
+    amountPaid: money('amount_paid_minor').notNull().default(0),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
   },

@@ -4,4 +4,5 @@ export * from './settings';
 export * from './courses';
 export * from './treatments';
 export * from './jobs';
+export * from './payments';
 export * from './audit';

@@ -86,6 +86,8 @@ export const bookingInstallments = pgTable(
     seq: integer('seq').notNull(),
     amount: money('amount_minor').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** Sum of the valid payment allocations (docs/payments.md); isPaid once it reaches the amount. */
+    amountPaid: money('amount_paid_minor').notNull().default(0),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
   },

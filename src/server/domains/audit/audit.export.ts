@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import type { ServiceContext } from '../../deps';
+import type { ServiceContext } from '../common';
 import { auditActionLabel, auditEntityLabel, type AuditChange, type AuditEntryDto } from '../../../shared/audit';
 import { reportFileName } from '../../../shared/report-columns';
 import type { TAuditFilters } from '@shared/schemas/audit';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import type { ServiceContext } from '../../deps';
+import type { ServiceContext } from '../common';
 import { AppError } from '../../errors';
 import type { AuditEntryDto } from '../../../shared/audit';
 import { isAdmin } from '../../../shared/roles';

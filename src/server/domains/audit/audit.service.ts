@@ -30,8 +30,8 @@ export interface AuditActor {
 
 /** What recordAudit needs of the caller's context: a ServiceContext fits as it is. */
 export interface AuditContext {
-  /** null for an anonymous caller (a failed sign-in, a password-reset request). */
-  actor: AuditActor | null;
+  /** None for an anonymous caller (a failed sign-in, a password-reset request) or the system (the seed). */
+  actor?: AuditActor | null;
   /** Set by the tRPC and REST adapters; absent for jobs and the seed. */
   request?: RequestMeta;
 }

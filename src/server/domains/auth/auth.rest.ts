@@ -4,16 +4,19 @@ import { clearSessionCookie, setSessionCookie } from '../../http/auth-hook';
 import { route } from '../../http/rest';
 import { ZLoginInput } from '@shared/schemas/auth';
 import * as service from './auth.service';
+import { ZSignedIn } from '@shared/schemas/auth.output';
+import { ZMessage } from '@shared/schemas/output';
 
 export function registerAuthRest(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, {
     method: 'POST',
     url: '/api/users/auth',
     access: 'public',
+    response: ZSignedIn,
     rateLimit: 'signIn',
     body: ZLoginInput,
-    handler: async ({ ctx, body, reply }) => {
-      const result = await service.login(ctx.deps, body, ctx.request);
+    handler: async ({ ctx, body, req, reply }) => {
+      const result = await service.login(ctx, body, { ip: req.ip });
       setSessionCookie(reply, result.token, new Date(Date.now() + deps.sessionPolicy.maxMs));
       return { ...result.user, token: result.token };
     },
@@ -22,8 +25,9 @@ export function registerAuthRest(app: FastifyInstance, deps: AppDeps) {
     method: 'POST',
     url: '/api/users/logout',
     access: 'authed',
+    response: ZMessage,
     handler: async ({ ctx, reply }) => {
-      await service.logout(ctx.deps, ctx.actor, ctx.request);
+      await service.logout(ctx);
       clearSessionCookie(reply);
       return { message: 'Logged out successfully.' };
     },

@@ -1,18 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
-import { createSession, invalidateSession, type Actor } from '../../auth/sessions';
+import { createSession, invalidateSession } from '../../auth/sessions';
 import { clearFailedLogins, recordFailedLogin, reserveLoginAttempt } from '../../auth/throttle';
 import { users } from '../../db/schema';
-import type { AppDeps, RequestMeta } from '../../deps';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import type { ServiceContext, SystemContext } from '../common';
 import { findUserDto } from '../users/users.dto';
 import type { TLoginInput } from '@shared/schemas/auth';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 
-/** Who is asking: the client's address (the limits count by it), user agent and request id (the audit trail). */
-export type ClientInfo = RequestMeta;
+/** Who is asking, as far as limits are concerned: the client's address. */
+export interface ClientInfo {
+  ip: string;
+}
 
 /**
  * The sign-in form does not insist on an email: text that is not one (a password typed in the
@@ -27,9 +29,8 @@ function typedAccount(email: string): string {
  * Each check is reserved first, so failures per account and client, and per client, stay within
  * their limits even for attempts sent together (docs/security.md#rate-limits-and-lock-outs).
  */
-export async function login(deps: AppDeps, input: TLoginInput, client: ClientInfo) {
-  const { db } = deps;
-  const request = client;
+export async function login(ctx: SystemContext, input: TLoginInput, client: ClientInfo) {
+  const { db, deps, request } = ctx;
   const [user] = await db
     .select({ id: users.id, username: users.username, role: users.role, passwordHash: users.passwordHash })
     .from(users)
@@ -91,8 +92,9 @@ export async function login(deps: AppDeps, input: TLoginInput, client: ClientInf
   return { user: dto, token: session.token, expiresAt: session.expiresAt };
 }
 
-export async function logout(deps: AppDeps, actor: Actor, request?: RequestMeta) {
-  await deps.db.transaction(async (tx) => {
+export async function logout(ctx: ServiceContext) {
+  const { actor, request, deps } = ctx;
+  await ctx.db.transaction(async (tx) => {
     await invalidateSession(tx, actor.sessionId, deps.sessionCache);
     await recordAudit(
       tx,
@@ -107,6 +109,6 @@ export async function logout(deps: AppDeps, actor: Actor, request?: RequestMeta)
   });
 }
 
-export async function me(deps: AppDeps, actor: Actor) {
-  return findUserDto(deps.db, actor.id);
+export async function me({ db, actor }: ServiceContext) {
+  return findUserDto(db, actor.id);
 }

@@ -1,14 +1,14 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
-import type { ServiceContext } from '../../deps';
+import type { SystemContext } from '../common';
 import { todayIn, type PaymentStatus } from '../../../shared/booking-status';
 import { fromMinor } from '../../../shared/money';
 import { assertRecordInScope } from '../branch-scope';
 import { toInstallmentDto } from '../installments';
 
 /** Internal callers pass no actor; they are never limited to a branch (docs/security.md#branch-scope). */
-export type Ctx = Pick<ServiceContext, 'db' | 'deps'> & { actor?: ServiceContext['actor'] | null };
+export type Ctx = SystemContext;
 
 export const BOOKING_NOT_FOUND = 'Booking not found.';
 

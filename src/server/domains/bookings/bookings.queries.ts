@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { firstRow } from '../../db/rows';
 import { treatmentBookings, treatments, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
@@ -22,7 +23,7 @@ export async function getBooking(ctx: Ctx, id: string): Promise<BookingDto> {
   await inScope(ctx, id);
   const rows = await selectBookings(ctx.db, today(ctx)).where(eq(treatmentBookings.id, id)).limit(1);
   if (!rows.length) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return (await hydrate(ctx.db, rows, today(ctx)))[0]!;
+  return firstRow(await hydrate(ctx.db, rows, today(ctx)));
 }
 
 function filterWhere(todayIso: string, f: TBookingFilters & { search?: string; userId?: string }): SQL | undefined {

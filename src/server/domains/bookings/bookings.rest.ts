@@ -11,6 +11,8 @@ import {
 } from '@shared/schemas/bookings';
 import * as queries from './bookings.queries';
 import * as service from './bookings.service';
+import { ZBooking, ZBookingList, ZPayInstallmentAnswer } from '@shared/schemas/bookings.output';
+import { ZMessage } from '@shared/schemas/output';
 
 const ZPairParams = z.object({ userId: z.string(), treatmentId: z.string() });
 const ZBookingIdParam = z.object({ bookingId: z.string() });
@@ -27,6 +29,7 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     method: 'POST',
     url: '/api/bookings/book',
     access: 'admin',
+    response: ZBooking,
     body: ZBookTreatmentBody,
     handler: async ({ ctx, body, reply }) => {
       const booking = await service.bookTreatment(ctx, {
@@ -43,6 +46,7 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/bookings/progress/:userId/:treatmentId',
     access: 'staff',
+    response: ZBooking,
     params: ZPairParams,
     handler: ({ ctx, params }) => queries.getProgress(ctx, params.userId, params.treatmentId),
   });
@@ -50,6 +54,7 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     method: 'PUT',
     url: '/api/bookings/progress/:userId/:treatmentId',
     access: 'staff',
+    response: ZBooking,
     params: ZPairParams,
     body: ZProgressBody,
     handler: async ({ ctx, params, body }) =>
@@ -59,6 +64,7 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     method: 'PUT',
     url: '/api/bookings/payment/:bookingId',
     access: 'admin',
+    response: ZBooking,
     params: ZBookingIdParam,
     body: ZPaymentBody,
     handler: ({ ctx, params, body }) => service.updatePayment(ctx, params.bookingId, body),
@@ -67,6 +73,7 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     method: 'POST',
     url: '/api/bookings/:bookingId/pay-installment',
     access: 'admin',
+    response: ZPayInstallmentAnswer,
     params: ZBookingIdParam,
     body: ZPayInstallmentBody,
     handler: async ({ ctx, params, body }) => {
@@ -78,6 +85,7 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/bookings/booking/:id',
     access: 'staff',
+    response: ZBooking,
     params: ZIdParam,
     handler: ({ ctx, params }) => queries.getBooking(ctx, params.id),
   });
@@ -85,6 +93,7 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/bookings/bookings',
     access: 'staff',
+    response: ZBookingList,
     query: ZListBookingsQuery,
     handler: ({ ctx, query }) => queries.listAllBookings(ctx, query),
   });
@@ -92,6 +101,7 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/bookings/bookings/:userId',
     access: 'staff',
+    response: ZBookingList,
     params: ZUserIdParam,
     handler: ({ ctx, params }) => queries.listUserBookings(ctx, params.userId),
   });
@@ -99,6 +109,7 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     method: 'PUT',
     url: '/api/bookings/bookings/:id/cancel',
     access: 'admin',
+    response: ZBooking,
     params: ZIdParam,
     handler: ({ ctx, params }) => service.cancelBooking(ctx, params.id),
   });
@@ -106,6 +117,7 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     method: 'DELETE',
     url: '/api/bookings/bookings/:id',
     access: 'admin',
+    response: ZMessage,
     params: ZIdParam,
     handler: ({ ctx, params }) => service.deleteBooking(ctx, params.id),
   });

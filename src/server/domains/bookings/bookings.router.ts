@@ -8,8 +8,15 @@ import {
   ZSetInstallmentPaidInput,
   ZSetSessionsInput,
 } from '@shared/schemas/bookings';
+import { ZBooking, ZBookingPage, type TBooking } from '@shared/schemas/bookings.output';
+import { ZMessage } from '@shared/schemas/output';
+import type { Same } from '../common';
+import type { BookingDto } from './bookings.dto';
 import * as queries from './bookings.queries';
 import * as service from './bookings.service';
+
+// The answer is exactly its contract: a field added to one only fails the build.
+const _booking: Same<BookingDto, TBooking> = true;
 
 /**
  * Roles (docs/product.md#roles: booking screens are for staff; the book sub-link is admin-only;
@@ -19,31 +26,55 @@ import * as service from './bookings.service';
  *   book, setInstallmentPaid, cancel, delete    admin, superadmin
  */
 export const bookingsRouter = router({
-  list: staffProcedure.input(ZListBookingsInput).query(({ ctx, input }) => queries.listBookings(ctx.svc, input)),
-  get: staffProcedure.input(ZBookingIdInput).query(({ ctx, input }) => queries.getBooking(ctx.svc, input.id)),
-  book: adminProcedure.input(ZBookTreatmentInput).mutation(({ ctx, input }) =>
-    service.bookTreatment(ctx.svc, {
-      customer: { email: input.email },
-      treatmentId: input.treatmentId,
-      userType: input.userType,
-      paymentType: input.paymentType,
-    }),
-  ),
+  list: staffProcedure
+    .input(ZListBookingsInput)
+    .output(ZBookingPage)
+    .query(({ ctx, input }) => queries.listBookings(ctx.svc, input)),
+  get: staffProcedure
+    .input(ZBookingIdInput)
+    .output(ZBooking)
+    .query(({ ctx, input }) => queries.getBooking(ctx.svc, input.id)),
+  book: adminProcedure
+    .input(ZBookTreatmentInput)
+    .output(ZBooking)
+    .mutation(({ ctx, input }) =>
+      service.bookTreatment(ctx.svc, {
+        customer: { email: input.email },
+        treatmentId: input.treatmentId,
+        userType: input.userType,
+        paymentType: input.paymentType,
+      }),
+    ),
   setSessions: staffProcedure
     .input(ZSetSessionsInput)
+    .output(ZBooking)
     .mutation(({ ctx, input }) =>
       service.updateProgress(ctx.svc, input.id, { sessionsCompleted: input.sessionsCompleted }),
     ),
-  saveNote: staffProcedure.input(ZSaveNoteInput).mutation(({ ctx, input }) =>
-    service.updateProgress(ctx.svc, input.id, {
-      sessionNotes: [{ sessionNumber: input.sessionNumber, note: input.note, date: input.date }],
-    }),
-  ),
+  saveNote: staffProcedure
+    .input(ZSaveNoteInput)
+    .output(ZBooking)
+    .mutation(({ ctx, input }) =>
+      service.updateProgress(ctx.svc, input.id, {
+        sessionNotes: [{ sessionNumber: input.sessionNumber, note: input.note, date: input.date }],
+      }),
+    ),
   setInstallmentPaid: adminProcedure
     .input(ZSetInstallmentPaidInput)
+    .output(ZBooking)
     .mutation(({ ctx, input }) =>
-      service.setInstallmentPaid(ctx.svc, input.id, { installmentId: input.installmentId, isPaid: input.isPaid }),
+      service.setInstallmentPaid(ctx.svc, input.id, {
+        installmentId: input.installmentId,
+        isPaid: input.isPaid,
+        method: input.method,
+      }),
     ),
-  cancel: adminProcedure.input(ZBookingIdInput).mutation(({ ctx, input }) => service.cancelBooking(ctx.svc, input.id)),
-  delete: adminProcedure.input(ZBookingIdInput).mutation(({ ctx, input }) => service.deleteBooking(ctx.svc, input.id)),
+  cancel: adminProcedure
+    .input(ZBookingIdInput)
+    .output(ZBooking)
+    .mutation(({ ctx, input }) => service.cancelBooking(ctx.svc, input.id)),
+  delete: adminProcedure
+    .input(ZBookingIdInput)
+    .output(ZMessage)
+    .mutation(({ ctx, input }) => service.deleteBooking(ctx.svc, input.id)),
 });

@@ -1,15 +1,24 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
 import { addToDate, computePaymentStatus } from '../../../shared/booking-status';
 import { AppError } from '../../errors';
 import { assertId, isUuid } from '../common';
-import { buildInstallmentSchedule, paidColumns } from '../installments';
+import { buildInstallmentSchedule } from '../installments';
+import {
+  itemsOf,
+  lockBookingTarget,
+  settleItem,
+  unsettleItem,
+  type LedgerItem,
+  type LedgerTarget,
+} from '../payments/ledger';
+import type { PaymentMethod } from '../../../shared/payment-kinds';
 import { getCurrencySettings } from '../settings/settings.service';
 import { assertUserInScope } from '../branch-scope';
 import { USER_NOT_FOUND, type TPaymentBody, type TProgressBody } from '@shared/schemas/bookings';
 
-import { BOOKING_NOT_FOUND, inScope, today, type BookingDto, type Ctx, type InstallmentRow } from './bookings.dto';
+import { BOOKING_NOT_FOUND, inScope, today, type BookingDto, type Ctx } from './bookings.dto';
 import { getBooking } from './bookings.queries';
 
 const CANCELLED = 'This booking is cancelled; it cannot be changed.';
@@ -186,35 +195,45 @@ async function storePaymentStatus(tx: Db, bookingId: string, todayIso: string) {
     .where(eq(treatmentBookings.id, bookingId));
 }
 
-/** Repeating a call is harmless: an already paid installment keeps its first paid date. */
-async function setPaid(tx: Db, inst: InstallmentRow, isPaid: boolean) {
-  if (inst.isPaid === isPaid) return;
-  await tx.update(bookingInstallments).set(paidColumns(isPaid)).where(eq(bookingInstallments.id, inst.id));
+/**
+ * The toggles go through the ledger (docs/payments.md#the-paidunpaid-switch): paid records a
+ * payment of what is left of the installment, unpaid voids the payments that paid it. Repeating
+ * a call is harmless: an already paid installment keeps its first paid date.
+ */
+async function setPaid(
+  ctx: Ctx,
+  tx: Db,
+  target: LedgerTarget,
+  item: LedgerItem,
+  isPaid: boolean,
+  method?: PaymentMethod,
+) {
+  const opts = { actor: ctx.actor ?? null, todayIso: today(ctx), method };
+  if (isPaid) await settleItem(tx, target, item, opts);
+  else await unsettleItem(tx, target, item, opts);
 }
 
-async function installmentsOf(tx: Db, bookingId: string) {
-  return tx
-    .select()
-    .from(bookingInstallments)
-    .where(eq(bookingInstallments.bookingId, bookingId))
-    .orderBy(asc(bookingInstallments.seq));
+/** The booking's installments in schedule order, as ledger items. */
+async function installmentItems(tx: Db, target: LedgerTarget) {
+  return (await itemsOf(tx, target)).sort((a, b) => (a.number ?? 0) - (b.number ?? 0));
 }
 
 export async function setInstallmentPaid(
   ctx: Ctx,
   bookingId: string,
-  input: { installmentIndex?: number; installmentId?: string; isPaid: boolean },
+  input: { installmentIndex?: number; installmentId?: string; isPaid: boolean; method?: PaymentMethod },
 ): Promise<BookingDto> {
   await inScope(ctx, bookingId);
   await ctx.db.transaction(async (tx) => {
     const b = await lockBooking(tx, bookingId);
-    const insts = await installmentsOf(tx, b.id);
-    const inst =
+    const target = await lockBookingTarget(tx, b.id);
+    const items = await installmentItems(tx, target);
+    const item =
       input.installmentId !== undefined
-        ? insts.find((i) => i.id === input.installmentId)
-        : insts[input.installmentIndex ?? -1];
-    if (!inst) throw new AppError('NOT_FOUND', 'Installment not found.');
-    await setPaid(tx, inst, input.isPaid);
+        ? items.find((i) => i.installmentId === input.installmentId)
+        : items[input.installmentIndex ?? -1];
+    if (!item) throw new AppError('NOT_FOUND', 'Installment not found.');
+    await setPaid(ctx, tx, target, item, input.isPaid, input.method);
     await storePaymentStatus(tx, b.id, today(ctx));
   });
   return getBooking(ctx, bookingId);
@@ -225,17 +244,15 @@ export async function updatePayment(ctx: Ctx, bookingId: string, input: TPayment
   await inScope(ctx, bookingId);
   await ctx.db.transaction(async (tx) => {
     const b = await lockBooking(tx, bookingId);
-    const insts = await installmentsOf(tx, b.id);
-    if (input.installments) {
-      if (input.installments.length !== insts.length) {
-        throw new AppError(
-          'BAD_REQUEST',
-          `This booking has ${insts.length} installments; send one { isPaid } for each.`,
-        );
-      }
-      for (const [i, inst] of insts.entries()) await setPaid(tx, inst, input.installments[i]!.isPaid);
-    } else {
-      for (const inst of insts) await setPaid(tx, inst, input.paymentStatus === 'paid');
+    const target = await lockBookingTarget(tx, b.id);
+    const items = await installmentItems(tx, target);
+    const wanted = input.installments;
+    if (wanted && wanted.length !== items.length) {
+      throw new AppError('BAD_REQUEST', `This booking has ${items.length} installments; send one { isPaid } for each.`);
+    }
+    for (const [i, item] of items.entries()) {
+      const isPaid = wanted ? (wanted[i]?.isPaid ?? false) : input.paymentStatus === 'paid';
+      if (isPaid ? item.amountPaid < item.amount : item.amountPaid > 0) await setPaid(ctx, tx, target, item, isPaid);
     }
     await storePaymentStatus(tx, b.id, today(ctx));
   });

@@ -1,16 +1,12 @@
 import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { branches, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
-import type { ServiceContext } from '../../deps';
 import { AppError } from '../../errors';
 import { fieldChanges, recordAudit } from '../audit/audit.service';
-import { assertId, ilikeContains, offsetOf } from '../common';
+import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
 import type { TCreateBranchInput, TListBranchesInput, TUpdateBranchInput } from '@shared/schemas/branches';
-
-interface Ctx {
-  db: Db;
-}
 
 type BranchRow = typeof branches.$inferSelect;
 
@@ -38,7 +34,7 @@ async function assertNameFree(db: Db, name: string, exceptId?: string) {
 
 const SORT = { name: branches.name, location: branches.location, createdAt: branches.createdAt };
 
-export async function listBranches({ db }: Ctx, input: TListBranchesInput): Promise<Page<BranchDto>> {
+export async function listBranches({ db }: SystemContext, input: TListBranchesInput): Promise<Page<BranchDto>> {
   const where = input.search
     ? or(ilikeContains(branches.name, input.search), ilikeContains(branches.location, input.search))
     : undefined;
@@ -57,12 +53,12 @@ export async function listBranches({ db }: Ctx, input: TListBranchesInput): Prom
 }
 
 /** The REST list answers every branch (`{ branches }`); branches are few per organisation. */
-export async function listAllBranches({ db }: Ctx): Promise<BranchDto[]> {
+export async function listAllBranches({ db }: SystemContext): Promise<BranchDto[]> {
   const rows = await db.select().from(branches).orderBy(asc(branches.name)).limit(5000);
   return rows.map(toBranchDto);
 }
 
-export async function getBranch({ db }: Ctx, id: string): Promise<BranchDto> {
+export async function getBranch({ db }: SystemContext, id: string): Promise<BranchDto> {
   assertId(id, 'Branch');
   const [row] = await db.select().from(branches).where(eq(branches.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Branch not found.');
@@ -72,49 +68,51 @@ export async function getBranch({ db }: Ctx, id: string): Promise<BranchDto> {
 /** A branch as the audit trail records it. */
 const auditView = (b: BranchRow) => ({ name: b.name, location: b.location });
 
-export async function createBranch(ctx: ServiceContext, input: TCreateBranchInput): Promise<BranchDto> {
+export async function createBranch(ctx: SystemContext, input: TCreateBranchInput): Promise<BranchDto> {
   await assertNameFree(ctx.db, input.name);
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(branches).values({ name: input.name, location: input.location }).returning();
+    const row = firstRow(await tx.insert(branches).values({ name: input.name, location: input.location }).returning());
     await recordAudit(tx, ctx, {
       action: 'create',
       entityType: 'branch',
-      entityId: row!.id,
-      summary: `Created branch ${row!.name}`,
-      changes: fieldChanges(null, auditView(row!)),
+      entityId: row.id,
+      summary: `Created branch ${row.name}`,
+      changes: fieldChanges(null, auditView(row)),
     });
-    return toBranchDto(row!);
+    return toBranchDto(row);
   });
 }
 
-export async function updateBranch(ctx: ServiceContext, input: TUpdateBranchInput): Promise<BranchDto> {
+export async function updateBranch(ctx: SystemContext, input: TUpdateBranchInput): Promise<BranchDto> {
   assertId(input.id, 'Branch');
   await assertNameFree(ctx.db, input.name, input.id);
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(branches).where(eq(branches.id, input.id)).for('update').limit(1);
     if (!before) throw new AppError('NOT_FOUND', 'Branch not found.');
-    const [row] = await tx
-      .update(branches)
-      .set({ name: input.name, location: input.location })
-      .where(eq(branches.id, input.id))
-      .returning();
-    const changes = fieldChanges(auditView(before), auditView(row!));
+    const row = firstRow(
+      await tx
+        .update(branches)
+        .set({ name: input.name, location: input.location })
+        .where(eq(branches.id, input.id))
+        .returning(),
+    );
+    const changes = fieldChanges(auditView(before), auditView(row));
     if (changes.length) {
       await recordAudit(tx, ctx, {
         action: 'update',
         entityType: 'branch',
-        entityId: row!.id,
+        entityId: row.id,
         summary:
-          before.name === row!.name ? `Updated branch ${row!.name}` : `Renamed branch ${before.name} to ${row!.name}`,
+          before.name === row.name ? `Updated branch ${row.name}` : `Renamed branch ${before.name} to ${row.name}`,
         changes,
       });
     }
-    return toBranchDto(row!);
+    return toBranchDto(row);
   });
 }
 
 /** docs/users.md: a branch with users cannot be deleted; the answer says how many it has. */
-export async function deleteBranch(ctx: ServiceContext, id: string): Promise<{ message: string }> {
+export async function deleteBranch(ctx: SystemContext, id: string): Promise<{ message: string }> {
   assertId(id, 'Branch');
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(branches).where(eq(branches.id, id)).for('update').limit(1);
@@ -141,7 +139,7 @@ export async function deleteBranch(ctx: ServiceContext, id: string): Promise<{ m
 }
 
 /** Id and name of every branch, for the user forms' dropdowns. */
-export async function branchOptions({ db }: Ctx) {
+export async function branchOptions({ db }: SystemContext) {
   const rows = await db
     .select({ _id: branches.id, name: branches.name, location: branches.location })
     .from(branches)

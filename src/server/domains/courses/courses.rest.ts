@@ -3,6 +3,8 @@ import type { AppDeps } from '../../deps';
 import { route, ZIdParam } from '../../http/rest';
 import { ZCreateCourseInput, ZFilterCoursesInput, ZUpdateCourseFields } from '@shared/schemas/courses';
 import * as service from './courses.service';
+import { ZCourse, ZCourseList } from '@shared/schemas/courses.output';
+import { ZMessage } from '@shared/schemas/output';
 
 /** docs/product.md#rest-paths, Courses; roles as in courses.router.ts. */
 export function registerCourseRest(app: FastifyInstance, deps: AppDeps) {
@@ -10,12 +12,14 @@ export function registerCourseRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/course',
     access: 'staff',
+    response: ZCourseList,
     handler: ({ ctx }) => service.listAllCourses(ctx),
   });
   route(app, deps, {
     method: 'POST',
     url: '/api/course',
     access: 'staff',
+    response: ZCourse,
     body: ZCreateCourseInput,
     handler: async ({ ctx, body, reply }) => {
       reply.status(201);
@@ -27,6 +31,7 @@ export function registerCourseRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/course/filtered',
     access: 'staff',
+    response: ZCourseList,
     query: ZFilterCoursesInput,
     handler: ({ ctx, query }) => service.filterCourses(ctx, query),
   });
@@ -34,6 +39,7 @@ export function registerCourseRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/course/:id',
     access: 'staff',
+    response: ZCourse,
     params: ZIdParam,
     handler: ({ ctx, params }) => service.getCourse(ctx, params.id),
   });
@@ -41,6 +47,7 @@ export function registerCourseRest(app: FastifyInstance, deps: AppDeps) {
     method: 'PUT',
     url: '/api/course/:id',
     access: 'staff',
+    response: ZCourse,
     params: ZIdParam,
     body: ZUpdateCourseFields,
     handler: ({ ctx, params, body }) => service.updateCourse(ctx, { ...body, id: params.id }),
@@ -49,6 +56,7 @@ export function registerCourseRest(app: FastifyInstance, deps: AppDeps) {
     method: 'DELETE',
     url: '/api/course/:id',
     access: 'staff',
+    response: ZMessage,
     params: ZIdParam,
     handler: ({ ctx, params }) => service.deleteCourse(ctx, params.id),
   });

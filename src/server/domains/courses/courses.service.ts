@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { courses } from '../../db/schema';
+import { firstRow } from '../../db/rows';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
-import type { ServiceContext } from '../../deps';
 import { AppError } from '../../errors';
-import { fieldChanges, recordAudit, type AuditedContext } from '../audit/audit.service';
-import { assertId, ilikeContains, offsetOf } from '../common';
+import { fieldChanges, recordAudit } from '../audit/audit.service';
+import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
 import { detachCourseFromEnrollments } from '../enrollments/enrollments.service';
 import type {
   TCreateCourseInput,
@@ -14,15 +13,12 @@ import type {
   TListCoursesInput,
   TUpdateCourseInput,
 } from '@shared/schemas/courses';
-
-interface Ctx {
-  db: Db;
-}
+import type { TCourse, TCourseOption } from '@shared/schemas/courses.output';
 
 type CourseRow = typeof courses.$inferSelect;
 
 /** docs/product.md#records-and-their-fields Course; money as decimal numbers. */
-export function toCourseDto(c: CourseRow) {
+export function toCourseDto(c: CourseRow): TCourse {
   return {
     _id: c.id,
     courseName: c.courseName,
@@ -37,7 +33,7 @@ export function toCourseDto(c: CourseRow) {
     updatedAt: c.updatedAt.toISOString(),
   };
 }
-export type CourseDto = ReturnType<typeof toCourseDto>;
+export type CourseDto = TCourse;
 
 const NOT_FOUND = 'Course not found.';
 const SORT = {
@@ -54,7 +50,7 @@ function searchWhere(search: string | undefined, category: string | undefined): 
   );
 }
 
-export async function listCourses({ db }: Ctx, input: TListCoursesInput): Promise<Page<CourseDto>> {
+export async function listCourses({ db }: SystemContext, input: TListCoursesInput): Promise<Page<CourseDto>> {
   const where = searchWhere(input.search, input.category);
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
   const [rows, [total]] = await Promise.all([
@@ -71,13 +67,13 @@ export async function listCourses({ db }: Ctx, input: TListCoursesInput): Promis
 }
 
 /** GET /api/course answers a bare array; an institute has tens of courses, the cap is a safety net. */
-export async function listAllCourses({ db }: Ctx): Promise<CourseDto[]> {
+export async function listAllCourses({ db }: SystemContext): Promise<CourseDto[]> {
   const rows = await db.select().from(courses).orderBy(desc(courses.createdAt), asc(courses.id)).limit(5000);
   return rows.map(toCourseDto);
 }
 
 /** The enrol form's dropdown: id, name and the fee facts it shows. */
-export async function courseOptions({ db }: Ctx) {
+export async function courseOptions({ db }: SystemContext): Promise<TCourseOption[]> {
   const rows = await db
     .select({
       id: courses.id,
@@ -85,6 +81,7 @@ export async function courseOptions({ db }: Ctx) {
       totalFee: courses.totalFee,
       admissionFee: courses.admissionFee,
       installments: courses.installments,
+      currency: courses.currency,
     })
     .from(courses)
     .orderBy(asc(courses.courseName))
@@ -95,10 +92,11 @@ export async function courseOptions({ db }: Ctx) {
     totalFee: fromMinor(r.totalFee),
     admissionFee: fromMinor(r.admissionFee),
     installments: r.installments,
+    currency: r.currency,
   }));
 }
 
-export async function courseCategories({ db }: Ctx): Promise<string[]> {
+export async function courseCategories({ db }: SystemContext): Promise<string[]> {
   const rows = await db
     .selectDistinct({ category: courses.category })
     .from(courses)
@@ -118,7 +116,7 @@ function endBound(endDate: string): SQL {
 }
 
 /** Date bounds are whole days: endDate includes every course created on that day. */
-export async function filterCourses({ db }: Ctx, input: TFilterCoursesInput): Promise<CourseDto[]> {
+export async function filterCourses({ db }: SystemContext, input: TFilterCoursesInput): Promise<CourseDto[]> {
   if (input.minFee !== undefined && input.maxFee !== undefined && input.minFee > input.maxFee) {
     throw new AppError('BAD_REQUEST', 'The minimum fee cannot be above the maximum fee.');
   }
@@ -138,7 +136,7 @@ export async function filterCourses({ db }: Ctx, input: TFilterCoursesInput): Pr
   return rows.map(toCourseDto);
 }
 
-export async function getCourse({ db }: Ctx, id: string): Promise<CourseDto> {
+export async function getCourse({ db }: SystemContext, id: string): Promise<CourseDto> {
   assertId(id, 'Course');
   const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -146,9 +144,9 @@ export async function getCourse({ db }: Ctx, id: string): Promise<CourseDto> {
 }
 
 /** The demo seed creates courses too, with no actor: its entries name none. */
-export async function createCourse(ctx: AuditedContext, input: TCreateCourseInput): Promise<CourseDto> {
+export async function createCourse(ctx: SystemContext, input: TCreateCourseInput): Promise<CourseDto> {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+    const rows = await tx
       .insert(courses)
       .values({
         courseName: input.courseName,
@@ -161,7 +159,7 @@ export async function createCourse(ctx: AuditedContext, input: TCreateCourseInpu
         description: input.description ?? null,
       })
       .returning();
-    const dto = toCourseDto(row!);
+    const dto = toCourseDto(firstRow(rows));
     await recordAudit(tx, ctx, {
       action: 'create',
       entityType: 'course',
@@ -174,7 +172,7 @@ export async function createCourse(ctx: AuditedContext, input: TCreateCourseInpu
 }
 
 /** Enrolments keep their own fee snapshot, so a fee change here never rewrites history. */
-export async function updateCourse(ctx: ServiceContext, input: TUpdateCourseInput): Promise<CourseDto> {
+export async function updateCourse(ctx: SystemContext, input: TUpdateCourseInput): Promise<CourseDto> {
   assertId(input.id, 'Course');
   const set: Partial<typeof courses.$inferInsert> = {};
   if (input.courseName !== undefined) set.courseName = input.courseName;
@@ -189,9 +187,8 @@ export async function updateCourse(ctx: ServiceContext, input: TUpdateCourseInpu
   return ctx.db.transaction(async (tx) => {
     const [old] = await tx.select().from(courses).where(eq(courses.id, input.id)).for('update').limit(1);
     if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
-    const [row] = await tx.update(courses).set(set).where(eq(courses.id, input.id)).returning();
     const before = toCourseDto(old);
-    const after = toCourseDto(row!);
+    const after = toCourseDto(firstRow(await tx.update(courses).set(set).where(eq(courses.id, input.id)).returning()));
     const changes = fieldChanges(before, after);
     if (changes.length) {
       await recordAudit(tx, ctx, {
@@ -210,7 +207,7 @@ export async function updateCourse(ctx: ServiceContext, input: TUpdateCourseInpu
 }
 
 /** docs/courses.md: the course's enrolments stay, carrying the course name. */
-export async function deleteCourse(ctx: ServiceContext, id: string): Promise<{ message: string }> {
+export async function deleteCourse(ctx: SystemContext, id: string): Promise<{ message: string }> {
   assertId(id, 'Course');
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(courses).where(eq(courses.id, id)).for('update').limit(1);

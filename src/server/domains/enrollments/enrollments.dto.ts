@@ -1,22 +1,17 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
-import type { Actor } from '../../auth/sessions';
 import { assertRecordInScope } from '../branch-scope';
 import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
 import { fromMinor } from '../../../shared/money';
 import { AppError } from '../../errors';
-import { iso } from '../common';
+import { iso, type SystemContext } from '../common';
 import { toInstallmentDto as toBaseInstallmentDto } from '../installments';
 import { todayIn } from './dates';
 
-export interface Ctx {
-  db: Db;
-  deps: Pick<AppDeps, 'config'>;
-  /** Who is acting; absent for internal callers, which are never limited to a branch. */
-  actor?: Actor | null;
-}
+/** Who is acting is absent for internal callers, which are never limited to a branch. */
+export type Ctx = SystemContext;
 
 export const NOT_FOUND = 'Enrollment not found.';
 
@@ -51,8 +46,8 @@ export function toInstallmentDto(i: InstallmentRow, todayIso: string) {
 export function toEnrollmentDto(r: EnrollmentJoinRow, installments: InstallmentRow[], todayIso: string) {
   const e = r.e;
   const status = e.status === 'completed' ? 'Completed' : 'Active';
-  const paidMinor =
-    (e.admissionFeePaid ? e.admissionFee : 0) + installments.reduce((s, i) => s + (i.isPaid ? i.amount : 0), 0);
+  // What the ledger holds, partial payments included (docs/payments.md).
+  const paidMinor = e.admissionFeeAmountPaid + installments.reduce((s, i) => s + i.amountPaid, 0);
   const dueMinor = e.admissionFee + e.totalFee;
   return {
     _id: e.id,
@@ -64,6 +59,7 @@ export function toEnrollmentDto(r: EnrollmentJoinRow, installments: InstallmentR
     admissionFeePaid: e.admissionFeePaid,
     admissionFeePaidAt: iso(e.admissionFeePaidAt),
     admissionFee: fromMinor(e.admissionFee),
+    admissionFeeAmountPaid: fromMinor(e.admissionFeeAmountPaid),
     totalFee: fromMinor(e.totalFee),
     currency: e.currency,
     status,
@@ -108,6 +104,5 @@ export async function withInstallments(db: Db, rows: EnrollmentJoinRow[], todayI
 export async function loadEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto> {
   const [row] = await selectEnrollments(ctx.db).where(eq(enrollments.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const [dto] = await withInstallments(ctx.db, [row], today(ctx));
-  return dto!;
+  return firstRow(await withInstallments(ctx.db, [row], today(ctx)));
 }

@@ -4,7 +4,7 @@ import { courses, enrollmentInstallments, enrollments, users } from '../../db/sc
 import { branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';
 import type { DisplayStatus } from '../../../shared/enrollment-status';
 import type { Page } from '../../../shared/pagination';
-import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
+import { allOf, anyOf, assertId, ilikeContains, isUuid, offsetOf } from '../common';
 import { getCurrencySettings } from '../settings/settings.service';
 import type { TListEnrollmentsInput, TOverdueInput } from '@shared/schemas/enrollments';
 
@@ -24,19 +24,19 @@ import {
 
 const hasUnpaid = sql`exists (select 1 from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid} = false)`;
 const hasPaid = sql`exists (select 1 from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid} = true)`;
-const settled = or(eq(enrollments.admissionFeePaid, true), eq(enrollments.admissionFee, 0))!;
-const fullyPaid = and(settled, not(hasUnpaid))!;
+const settled = anyOf(eq(enrollments.admissionFeePaid, true), eq(enrollments.admissionFee, 0));
+const fullyPaid = allOf(settled, not(hasUnpaid));
 
 function displayStatusWhere(s: DisplayStatus): SQL {
   switch (s) {
     case 'Completed':
-      return and(eq(enrollments.status, 'completed'), fullyPaid)!;
+      return allOf(eq(enrollments.status, 'completed'), fullyPaid);
     case 'Active (Paid)':
-      return and(eq(enrollments.status, 'active'), fullyPaid)!;
+      return allOf(eq(enrollments.status, 'active'), fullyPaid);
     case 'Pending Payment':
-      return and(not(fullyPaid), eq(enrollments.admissionFeePaid, false), not(hasPaid))!;
+      return allOf(not(fullyPaid), eq(enrollments.admissionFeePaid, false), not(hasPaid));
     case 'Active (Partial)':
-      return and(not(fullyPaid), or(eq(enrollments.admissionFeePaid, true), hasPaid))!;
+      return allOf(not(fullyPaid), anyOf(eq(enrollments.admissionFeePaid, true), hasPaid));
   }
 }
 

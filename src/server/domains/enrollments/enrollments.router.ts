@@ -18,36 +18,67 @@ import {
   ZPayInstallmentInput,
   ZUpdateEnrollmentInput,
 } from '@shared/schemas/enrollments';
+import {
+  ZEnrollment,
+  ZEnrollmentList,
+  ZEnrollmentPage,
+  ZEnrollmentStatistics,
+  ZOverdueInstallmentList,
+  type TEnrollmentIn,
+  type TOverdueInstallment,
+} from '@shared/schemas/enrollments.output';
+import { ZMessage } from '@shared/schemas/output';
+import { ZCurrencySettings } from '@shared/schemas/settings.output';
+import type { Same } from '../common';
+import type { EnrollmentDto } from './enrollments.dto';
 import * as queries from './enrollments.queries';
 import * as service from './enrollments.service';
 
+// The answers are exactly their contracts: a field added to one only fails the build.
+const _enrollment: Same<EnrollmentDto, TEnrollmentIn> = true;
+const _overdue: Same<Awaited<ReturnType<typeof queries.listOverdueInstallments>>[number], TOverdueInstallment> = true;
+
 export const enrollmentsRouter = router({
-  list: staffProcedure.input(ZListEnrollmentsInput).query(({ ctx, input }) => queries.listEnrollments(ctx.svc, input)),
+  list: staffProcedure
+    .input(ZListEnrollmentsInput)
+    .output(ZEnrollmentPage)
+    .query(({ ctx, input }) => queries.listEnrollments(ctx.svc, input)),
   byStudent: staffProcedure
     .input(z.object({ userId: z.string() }))
+    .output(ZEnrollmentList)
     .query(({ ctx, input }) => queries.listEnrollmentsWhere(ctx.svc, { userId: input.userId })),
-  get: staffProcedure.input(ZEnrollmentIdInput).query(({ ctx, input }) => queries.getEnrollment(ctx.svc, input.id)),
+  get: staffProcedure
+    .input(ZEnrollmentIdInput)
+    .output(ZEnrollment)
+    .query(({ ctx, input }) => queries.getEnrollment(ctx.svc, input.id)),
   overdue: staffProcedure
     .input(ZOverdueInput)
+    .output(ZOverdueInstallmentList)
     .query(({ ctx, input }) => queries.listOverdueInstallments(ctx.svc, input)),
-  statistics: staffProcedure.query(({ ctx }) => queries.enrollmentStatistics(ctx.svc)),
-  currency: staffProcedure.query(({ ctx }) => queries.currencySettings(ctx.svc)),
+  statistics: staffProcedure.output(ZEnrollmentStatistics).query(({ ctx }) => queries.enrollmentStatistics(ctx.svc)),
+  currency: staffProcedure.output(ZCurrencySettings).query(({ ctx }) => queries.currencySettings(ctx.svc)),
   create: staffProcedure
     .input(ZCreateEnrollmentInput)
+    .output(ZEnrollment)
     .mutation(({ ctx, input }) => service.createEnrollment(ctx.svc, input)),
   update: adminProcedure
     .input(ZUpdateEnrollmentInput)
+    .output(ZEnrollment)
     .mutation(({ ctx, input }) => service.updateEnrollment(ctx.svc, input)),
   payInstallment: adminProcedure
     .input(ZPayInstallmentInput)
+    .output(ZEnrollment)
     .mutation(({ ctx, input }) => service.payInstallment(ctx.svc, input)),
   payAdmissionFee: adminProcedure
     .input(ZPayAdmissionFeeInput)
+    .output(ZEnrollment)
     .mutation(({ ctx, input }) => service.payAdmissionFee(ctx.svc, input)),
   complete: adminProcedure
     .input(ZEnrollmentIdInput)
+    .output(ZEnrollment)
     .mutation(({ ctx, input }) => service.completeEnrollment(ctx.svc, input.id)),
   delete: adminProcedure
     .input(ZDeleteEnrollmentInput)
+    .output(ZMessage)
     .mutation(({ ctx, input }) => service.deleteEnrollment(ctx.svc, input)),
 });

@@ -1,11 +1,20 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { assertUserInScope } from '../branch-scope';
 import { isAdmissionSettled } from '../../../shared/enrollment-status';
 import { AppError, isUniqueViolation } from '../../errors';
 import { assertId, isUuid } from '../common';
-import { buildInstallmentSchedule, paidColumns } from '../installments';
+import { buildInstallmentSchedule } from '../installments';
+import {
+  itemsOf,
+  lockEnrollmentTarget,
+  settleItem,
+  unsettleItem,
+  type LedgerItem,
+  type LedgerTarget,
+} from '../payments/ledger';
+import type { PaymentMethod } from '../../../shared/payment-kinds';
 import type {
   TCreateEnrollmentInput,
   TDeleteEnrollmentInput,
@@ -97,7 +106,7 @@ export async function updateEnrollment(ctx: Ctx, input: TUpdateEnrollmentInput):
       const [paid] = await tx
         .select({ n: count() })
         .from(enrollmentInstallments)
-        .where(and(eq(enrollmentInstallments.enrollmentId, e.id), eq(enrollmentInstallments.isPaid, true)));
+        .where(and(eq(enrollmentInstallments.enrollmentId, e.id), gt(enrollmentInstallments.amountPaid, 0)));
       if ((paid?.n ?? 0) > 0)
         throw new AppError('CONFLICT', 'The payment type cannot change once an installment is paid.');
       let parts = 1;
@@ -121,43 +130,52 @@ export async function updateEnrollment(ctx: Ctx, input: TUpdateEnrollmentInput):
       await tx.insert(enrollmentInstallments).values(schedule.map((p) => ({ ...p, enrollmentId: e.id })));
       await tx.update(enrollments).set({ paymentType: input.paymentType }).where(eq(enrollments.id, e.id));
     }
-    if (input.admissionFeePaid !== undefined) await setAdmissionFee(tx, e, input.admissionFeePaid);
+    if (input.admissionFeePaid !== undefined && input.admissionFeePaid !== e.admissionFeePaid) {
+      const target = await lockEnrollmentTarget(tx, e.id);
+      const fee = await admissionFeeItem(tx, target);
+      if (fee) await setItemPaid(ctx, tx, target, fee, input.admissionFeePaid);
+    }
   });
   return loadEnrollment(ctx, input.id);
 }
 
-async function setAdmissionFee(tx: Db, e: typeof enrollments.$inferSelect, isPaid: boolean) {
-  if (e.admissionFeePaid === isPaid) return;
-  await tx
-    .update(enrollments)
-    .set({ admissionFeePaid: isPaid, admissionFeePaidAt: isPaid ? new Date() : null })
-    .where(eq(enrollments.id, e.id));
+/** The toggles go through the ledger (docs/payments.md#the-paidunpaid-switch). */
+async function setItemPaid(
+  ctx: Ctx,
+  tx: Db,
+  target: LedgerTarget,
+  item: LedgerItem,
+  isPaid: boolean,
+  method?: PaymentMethod,
+) {
+  const opts = { actor: ctx.actor ?? null, todayIso: today(ctx), method };
+  if (isPaid) await settleItem(tx, target, item, opts);
+  else await unsettleItem(tx, target, item, opts);
 }
 
-/** Repeating a call is harmless: an already-paid installment keeps its first paidAt. */
+async function admissionFeeItem(tx: Db, target: LedgerTarget): Promise<LedgerItem | undefined> {
+  return (await itemsOf(tx, target)).find((i) => i.kind === 'admission_fee');
+}
+
+/**
+ * Repeating a call is harmless: an already-paid installment keeps its first paidAt. Marking paid
+ * records a payment of what is left of it; marking unpaid voids the payments that paid it.
+ */
 export async function payInstallment(ctx: Ctx, input: TPayInstallmentInput): Promise<EnrollmentDto> {
   await inScope(ctx, input.id);
   await ctx.db.transaction(async (tx) => {
     const e = await lockEnrollment(tx, input.id);
     const isPaid = input.isPaid ?? true;
-    const which =
+    const target = await lockEnrollmentTarget(tx, e.id);
+    const items = (await itemsOf(tx, target)).filter((i) => i.kind === 'enrollment_installment');
+    const item =
       input.installmentId !== undefined
-        ? isUuid(input.installmentId)
-          ? eq(enrollmentInstallments.id, input.installmentId)
-          : undefined
-        : eq(enrollmentInstallments.seq, input.installmentIndex!);
-    const [inst] = which
-      ? await tx
-          .select()
-          .from(enrollmentInstallments)
-          .where(and(eq(enrollmentInstallments.enrollmentId, e.id), which))
-          .limit(1)
-      : [];
-    if (!inst) throw new AppError('NOT_FOUND', 'Installment not found in this enrollment.');
-    if (inst.isPaid === isPaid) return;
+        ? items.find((i) => i.installmentId === input.installmentId)
+        : items.find((i) => i.number === (input.installmentIndex ?? -1) + 1);
+    if (!item) throw new AppError('NOT_FOUND', 'Installment not found in this enrollment.');
+    if (isPaid ? item.amountPaid >= item.amount : item.amountPaid === 0) return;
     if (e.status === 'completed') throw new AppError('CONFLICT', COMPLETED_LOCKED);
-    await tx.update(enrollmentInstallments).set(paidColumns(isPaid)).where(eq(enrollmentInstallments.id, inst.id));
-    await tx.update(enrollments).set({ updatedAt: new Date() }).where(eq(enrollments.id, e.id));
+    await setItemPaid(ctx, tx, target, item, isPaid, input.method);
   });
   return loadEnrollment(ctx, input.id);
 }
@@ -166,9 +184,11 @@ export async function payAdmissionFee(ctx: Ctx, input: TPayAdmissionFeeInput): P
   await inScope(ctx, input.id);
   await ctx.db.transaction(async (tx) => {
     const e = await lockEnrollment(tx, input.id);
-    if (e.admissionFeePaid === input.isPaid) return;
+    const target = await lockEnrollmentTarget(tx, e.id);
+    const fee = await admissionFeeItem(tx, target);
+    if (!fee || (input.isPaid ? fee.amountPaid >= fee.amount : fee.amountPaid === 0)) return;
     if (e.status === 'completed') throw new AppError('CONFLICT', COMPLETED_LOCKED);
-    await setAdmissionFee(tx, e, input.isPaid);
+    await setItemPaid(ctx, tx, target, fee, input.isPaid, input.method);
   });
   return loadEnrollment(ctx, input.id);
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { files } from '../../db/schema';
 import { AppError } from '../../errors';
 import { assertId } from '../common';
@@ -52,8 +53,8 @@ export async function storeImage(db: Db, upload: { data: Buffer; truncated?: boo
   const contentType = detectImageType(upload.data);
   if (!contentType) throw new AppError('BAD_REQUEST', IMAGE_WRONG_TYPE);
   const data = await reencode(upload.data, contentType);
-  const [row] = await db.insert(files).values({ contentType, byteSize: data.length, data }).returning({ id: files.id });
-  return row!.id;
+  const rows = await db.insert(files).values({ contentType, byteSize: data.length, data }).returning({ id: files.id });
+  return firstRow(rows).id;
 }
 
 export async function deleteFile(db: Db, id: string) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { AppDeps, ServiceContext } from '../../deps';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import {
   bookingInstallments,
@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import { reminderRef, type InstallmentKind } from '../../email/templates/reminder';
 import { todayIn } from '../../../shared/booking-status';
+import type { ServiceContext } from '../common';
 
 const BATCH = 500;
 
@@ -37,6 +38,10 @@ async function remindedIds(db: Db, kind: InstallmentKind, ids: string[], day: st
     );
   return new Set(rows.map((r) => r.id));
 }
+
+/** The inner join on users makes every userId non-null; this guard lets TypeScript know it too. */
+const withUser = <R extends { userId: string | null }>(rows: R[]) =>
+  rows.filter((r): r is R & { userId: string } => r.userId !== null);
 
 /**
  * One page of overdue installments after `after`, in (due date, id) order: keyset paging over the
@@ -65,7 +70,7 @@ async function overduePage(
       )
       .orderBy(asc(t.dueDate), asc(t.id))
       .limit(limit);
-    return rows as OverdueRow[];
+    return withUser(rows);
   }
   const t = bookingInstallments;
   const rows = await db
@@ -82,7 +87,7 @@ async function overduePage(
     )
     .orderBy(asc(t.dueDate), asc(t.id))
     .limit(limit);
-  return rows as OverdueRow[];
+  return withUser(rows);
 }
 
 /** The email key of one installment's reminder on one day: the outbox sends each key once. */
@@ -109,8 +114,8 @@ export async function queueOverdueReminders(
     let after: Cursor | null = null;
     for (;;) {
       const rows = await overduePage(deps.db, kind, today, after, limit);
-      if (rows.length === 0) break;
-      const last = rows[rows.length - 1]!;
+      const last = rows.at(-1);
+      if (!last) break;
       after = { dueDate: last.dueDate, id: last.id };
       const reminded = await remindedIds(
         deps.db,

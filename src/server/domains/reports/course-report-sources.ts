@@ -122,13 +122,14 @@ export function courseListSource(db: Db, tz: string, f: TCourseReportFilters, fi
   };
 }
 
-// The paid and outstanding parts of one enrolment: admission fee plus installments.
-const enrolPaid = sql<number>`(case when ${enrollments.admissionFeePaid} then ${enrollments.admissionFee} else 0 end
-  + coalesce((select sum(${enrollmentInstallments.amount}) from ${enrollmentInstallments}
-     where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid}), 0))`;
-const enrolOutstanding = sql<number>`(case when ${enrollments.admissionFeePaid} then 0 else ${enrollments.admissionFee} end
-  + coalesce((select sum(${enrollmentInstallments.amount}) from ${enrollmentInstallments}
-     where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and not ${enrollmentInstallments.isPaid}), 0))`;
+// The paid and outstanding parts of one enrolment: admission fee plus installments, partial
+// payments included ("collected" is what the ledger's valid allocations hold, docs/payments.md).
+const enrolPaid = sql<number>`(${enrollments.admissionFeeAmountPaid}
+  + coalesce((select sum(${enrollmentInstallments.amountPaid}) from ${enrollmentInstallments}
+     where ${enrollmentInstallments.enrollmentId} = ${enrollments.id}), 0))`;
+const enrolOutstanding = sql<number>`(${enrollments.admissionFee} - ${enrollments.admissionFeeAmountPaid}
+  + coalesce((select sum(${enrollmentInstallments.amount} - ${enrollmentInstallments.amountPaid}) from ${enrollmentInstallments}
+     where ${enrollmentInstallments.enrollmentId} = ${enrollments.id}), 0))`;
 
 function enrollmentWhere(f: TCourseReportFilters, scope: BranchScope | null): SQL[] {
   const w = courseWhere(f);

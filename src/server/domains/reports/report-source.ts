@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { formatAmount, fromMinor } from '../../../shared/money';
+import { formatDay, formatMoney } from '../../../shared/format';
+import { fromMinor } from '../../../shared/money';
 
 export type CellValue = string | number | null;
 export type ReportRow = Record<string, CellValue>;
@@ -76,7 +77,7 @@ export function knownKeys<K extends string>(meta: Record<K, unknown>, keys: read
 }
 
 export function moneyFilterLine(label: string, min?: number, max?: number): string[] {
-  const rs = (minor: number) => `Rs. ${formatAmount(fromMinor(minor))}`;
+  const rs = (minor: number) => formatMoney(fromMinor(minor));
   if (min !== undefined && max !== undefined) return [`${label}: ${rs(min)} to ${rs(max)}`];
   if (min !== undefined) return [`${label}: at least ${rs(min)}`];
   if (max !== undefined) return [`${label}: at most ${rs(max)}`];
@@ -85,8 +86,8 @@ export function moneyFilterLine(label: string, min?: number, max?: number): stri
 
 export function dateFilterLine(label: string, start?: string, end?: string): string[] {
   if (!start && !end) return [];
-  if (start && end) return [`${label}: ${start} to ${end}`];
-  return start ? [`${label}: from ${start}`] : [`${label}: until ${end}`];
+  if (start && end) return [`${label}: ${formatDay(start)} to ${formatDay(end)}`];
+  return start ? [`${label}: from ${formatDay(start)}`] : [`${label}: until ${formatDay(end)}`];
 }
 
 export function durationText(weeks: number, days: number, months: number): string {

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { jsPDF } from 'jspdf';
 import { autoTable, type RowInput } from 'jspdf-autotable';
-import { formatAmount } from '../../../shared/money';
+import { formatAmount, formatDateTime, formatDay } from '../../../shared/format';
 import type { ReportColumn, ReportRow, ReportSource } from './report-source';
 
 export const BATCH_SIZE = 1000;
@@ -20,32 +20,22 @@ export interface ReportMeta {
   onRows?: (written: number) => Promise<void> | void;
 }
 
-function dateTimeText(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
-}
-
-/** The text a cell shows in a PDF (and the Excel info sheet): money with two decimals. */
+/**
+ * The text a cell shows in a PDF: money with two decimals (the header names the currency), dates
+ * and date-times as on the screens (docs/product.md#formats), in TIME_ZONE.
+ */
 function cellText(col: ReportColumn, v: ReportRow[string] | undefined, timeZone: string): string {
   if (v === null || v === undefined) return '';
   if (col.type === 'money' && typeof v === 'number') return formatAmount(v);
-  if (col.type === 'datetime' && typeof v === 'string') return dateTimeText(v, timeZone);
+  if (col.type === 'date' && typeof v === 'string') return formatDay(v.slice(0, 10));
+  if (col.type === 'datetime' && typeof v === 'string') return formatDateTime(v, timeZone);
   return String(v);
 }
 
 function excelValue(col: ReportColumn, v: ReportRow[string] | undefined, timeZone: string): ExcelJS.CellValue {
   if (v === null || v === undefined) return null;
   if (col.type === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(`${v}T00:00:00Z`);
-  if (col.type === 'datetime' && typeof v === 'string') return dateTimeText(v, timeZone);
+  if (col.type === 'datetime' && typeof v === 'string') return formatDateTime(v, timeZone);
   return v;
 }
 
@@ -64,7 +54,7 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
   sheet.columns = source.columns.map((c) => ({
     key: c.key,
     width: c.width,
-    style: c.type === 'money' ? { numFmt: '#,##0.00' } : c.type === 'date' ? { numFmt: 'yyyy-mm-dd' } : {},
+    style: c.type === 'money' ? { numFmt: '#,##0.00' } : c.type === 'date' ? { numFmt: 'dd mmm yyyy' } : {},
   }));
   const header = sheet.addRow(source.columns.map((c) => c.header));
   header.eachCell((cell) => {
@@ -97,7 +87,7 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
   info.columns = [{ width: 22 }, { width: 60 }];
   const lines: Array<[string, string]> = [
     ['Report', source.title],
-    ['Generated', dateTimeText(meta.generatedAt.toISOString(), meta.timeZone) + ` (${meta.timeZone})`],
+    ['Generated', `${formatDateTime(meta.generatedAt, meta.timeZone)} (${meta.timeZone})`],
     ['Rows', String(written)],
     ['Filters', source.filterLines.length ? source.filterLines.join('; ') : 'None'],
   ];
@@ -111,6 +101,12 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
   return written;
 }
 
+/** The lines jsPDF breaks a text into at this width (its types say `any`). */
+function wrapText(doc: jsPDF, text: string, width: number): string[] {
+  const parts: unknown = doc.splitTextToSize(text, width);
+  return Array.isArray(parts) ? parts.map(String) : [String(parts)];
+}
+
 /** A PDF: title, filters used, generation time, the table with totals, page numbers. */
 export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<Buffer> {
   const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4' });
@@ -120,10 +116,10 @@ export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<
   doc.setFontSize(9);
   doc.setTextColor(90);
   const lines = [
-    `Generated: ${dateTimeText(meta.generatedAt.toISOString(), meta.timeZone)} (${meta.timeZone})`,
+    `Generated: ${formatDateTime(meta.generatedAt, meta.timeZone)} (${meta.timeZone})`,
     `Filters: ${source.filterLines.length ? source.filterLines.join('; ') : 'None'}`,
   ];
-  const wrapped = lines.flatMap((l) => doc.splitTextToSize(l, pageWidth - 28) as string[]);
+  const wrapped = lines.flatMap((l) => wrapText(doc, l, pageWidth - 28));
   doc.text(wrapped, 14, 23);
   doc.setTextColor(0);
 
@@ -139,7 +135,12 @@ export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<
     source.columns.map((c) => cellText(c, t[c.key] ?? null, meta.timeZone)),
   );
   const totalWidth = source.columns.reduce((a, c) => a + c.width, 0);
+  // Where the table ends: the cursor when its last page is drawn (what autoTable calls finalY).
+  let tableEndY = 0;
   autoTable(doc, {
+    didDrawPage: (data) => {
+      tableEndY = data.cursor?.y ?? tableEndY;
+    },
     startY: 23 + wrapped.length * 4 + 3,
     head: [source.columns.map((c) => c.header)],
     body,
@@ -161,7 +162,7 @@ export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<
     margin: { left: 14, right: 14, bottom: 14 },
   });
   if (!body.length) {
-    const y = (doc as unknown as { lastAutoTable: { finalY: number } }).lastAutoTable.finalY + 8;
+    const y = tableEndY + 8;
     doc.setFontSize(10);
     doc.text('No rows match the filters.', 14, y);
   }

@@ -19,6 +19,12 @@ import {
 } from '@shared/schemas/reports';
 import { downloadReportFile, reportFileStatus, runReport, type ReportOutcome } from './reports.service';
 import { courseStatistics, treatmentStatistics, userStatistics } from './reports.stats';
+import {
+  ZCourseStatistics,
+  ZReportFileStatus,
+  ZTreatmentStatistics,
+  ZUserStatistics,
+} from '@shared/schemas/reports.output';
 
 function send(reply: FastifyReply, outcome: ReportOutcome) {
   switch (outcome.kind) {
@@ -57,10 +63,8 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
       url,
       access: 'staff',
       query,
-      handler: async ({ ctx, query: q, reply }) => {
-        const v = q as z.infer<Q>;
-        return send(reply, await runReport(ctx, spec(v), v.format ?? defaultFormat));
-      },
+      handler: async ({ ctx, query: q, reply }) =>
+        send(reply, await runReport(ctx, spec(q), q.format ?? defaultFormat)),
     });
   const custom = <Q extends ZodType<Query>, B extends ZodType<{ fields?: string[] }>>(
     url: string,
@@ -74,10 +78,8 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
       access: 'staff',
       query,
       body,
-      handler: async ({ ctx, query: q, body: b, reply }) => {
-        const v = q as z.infer<Q>;
-        return send(reply, await runReport(ctx, spec(v, (b as z.infer<B>).fields), v.format ?? 'xlsx'));
-      },
+      handler: async ({ ctx, query: q, body: b, reply }) =>
+        send(reply, await runReport(ctx, spec(q, b.fields), q.format ?? 'xlsx')),
     });
 
   // User reports
@@ -85,6 +87,7 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/reports/users/stats',
     access: 'staff',
+    response: ZUserStatistics,
     handler: ({ ctx }) => userStatistics(ctx),
   });
   const users = (q: z.infer<typeof ZUserReportQuery>): TReportSpec => ({ report: 'users', filters: filtersOf(q) });
@@ -101,6 +104,7 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/course-reports/stats',
     access: 'staff',
+    response: ZCourseStatistics,
     handler: ({ ctx }) => courseStatistics(ctx),
   });
   const courses = (q: z.infer<typeof ZCourseReportQuery>): TReportSpec => ({
@@ -132,6 +136,7 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/treatment-reports/stats',
     access: 'staff',
+    response: ZTreatmentStatistics,
     handler: ({ ctx }) => treatmentStatistics(ctx),
   });
   const treatments = (q: z.infer<typeof ZTreatmentReportQuery>): TReportSpec => ({
@@ -163,6 +168,7 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/reports/files/:id',
     access: 'staff',
+    response: ZReportFileStatus,
     params: ZIdParam,
     handler: ({ ctx, params }) => reportFileStatus(ctx, params.id),
   });

@@ -1,25 +1,35 @@
 import { PassThrough, Readable } from 'node:stream';
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
-import type { AppDeps, ServiceContext } from '../../deps';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
 import { reportFiles } from '../../db/schema';
+import { firstRow } from '../../db/rows';
 import { AppError } from '../../errors';
 import { todayIn } from '../../../shared/booking-status';
 import { isAdmin } from '../../../shared/roles';
 import { reportFileName, type ReportFormat } from '../../../shared/report-columns';
-import { assertId } from '../common';
+import { assertId, type ServiceContext } from '../common';
 import { branchScopeOf, type BranchScope } from '../branch-scope';
 import { getCurrencySettings } from '../settings/settings.service';
 import { recordAudit } from '../audit/audit.service';
 import type { ReportSource } from './report-source';
 import { reportSource } from './report-sources';
 import { buildPdf, jsonChunks, PDF_MAX_ROWS, writeXlsx } from './report-writers';
-import type { TReportCountInput, TReportSpec } from '@shared/schemas/reports';
+import { ZReportSpec, type TReportCountInput, type TReportSpec } from '@shared/schemas/reports';
+import type { TReportFileStatus } from '@shared/schemas/reports.output';
 
 export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
   json: 'application/json; charset=utf-8',
 } as const;
+
+/** What a report_files row stores in `params` (runReport writes it). */
+const ZStoredParams = z.object({
+  spec: ZReportSpec,
+  /** The branch scope the report was asked with (docs/security.md#branch-scope). */
+  scope: z.object({ branchId: z.string().nullable() }).nullish(),
+});
 
 /** A built file is kept this long for its requester to download. */
 const FILE_TTL_MS = 24 * 3600_000;
@@ -94,22 +104,24 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
   if (rows > deps.config.REPORT_JOB_THRESHOLD) {
     // The file row and its job are recorded together: no row is ever left queued without a job.
     const { row, job } = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(reportFiles)
-        .values({
-          requestedBy: ctx.actor.id,
-          kind: spec.report,
-          format,
-          fileName,
-          contentType: CONTENT_TYPES[format],
-          params: { spec, rows, scope },
-          expiresAt: new Date(Date.now() + FILE_TTL_MS),
-        })
-        .returning({ id: reportFiles.id });
+      const row = firstRow(
+        await tx
+          .insert(reportFiles)
+          .values({
+            requestedBy: ctx.actor.id,
+            kind: spec.report,
+            format,
+            fileName,
+            contentType: CONTENT_TYPES[format],
+            params: { spec, rows, scope },
+            expiresAt: new Date(Date.now() + FILE_TTL_MS),
+          })
+          .returning({ id: reportFiles.id }),
+      );
       const job = await deps.jobs.enqueue(
         'build-report',
-        { reportFileId: row!.id },
-        { jobId: `build-report:${row!.id}`, tx },
+        { reportFileId: row.id },
+        { jobId: `build-report:${row.id}`, tx },
       );
       return { row, job };
     });
@@ -117,7 +129,7 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
     await deps.db
       .delete(reportFiles)
       .where(and(isNotNull(reportFiles.expiresAt), lt(reportFiles.expiresAt, new Date())));
-    return { kind: 'job', reportId: row!.id, jobId: job.id, status: 'queued', fileName };
+    return { kind: 'job', reportId: row.id, jobId: job.id, status: 'queued', fileName };
   }
 
   const meta = { generatedAt: new Date(), timeZone: deps.config.TIME_ZONE };
@@ -129,7 +141,7 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
   const out = new PassThrough();
   writeXlsx(source, out, meta).catch((err: unknown) => {
     deps.log.error({ err, report: spec.report }, 'report stream failed');
-    out.destroy(err as Error);
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
   return { kind: 'file', fileName, contentType: CONTENT_TYPES.xlsx, body: out };
 }
@@ -151,7 +163,7 @@ export async function buildStoredReport(
     .set({ status: 'building', progress: 0, error: null })
     .where(eq(reportFiles.id, reportFileId));
   try {
-    const { spec, scope } = file.params as { spec: TReportSpec; scope?: BranchScope | null };
+    const { spec, scope } = ZStoredParams.parse(file.params);
     const source = await sourceFor(deps, spec, scope ?? null);
     const total = Math.max(1, await source.count());
     let last = 0;
@@ -211,7 +223,7 @@ async function ownFile(ctx: ServiceContext, id: string) {
   return file;
 }
 
-export async function reportFileStatus(ctx: ServiceContext, id: string) {
+export async function reportFileStatus(ctx: ServiceContext, id: string): Promise<TReportFileStatus> {
   const f = await ownFile(ctx, id);
   return {
     id: f.id,
@@ -226,7 +238,6 @@ export async function reportFileStatus(ctx: ServiceContext, id: string) {
     createdAt: f.createdAt.toISOString(),
   };
 }
-export type ReportFileStatus = Awaited<ReturnType<typeof reportFileStatus>>;
 
 export async function downloadReportFile(ctx: ServiceContext, id: string) {
   const f = await ownFile(ctx, id);

@@ -1,16 +1,11 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { SystemContext } from '../common';
 import { branches, courses, enrollments, treatmentBookings, treatments, users } from '../../db/schema';
 import { fromMinor } from '../../../shared/money';
-import type { Actor } from '../../auth/sessions';
 import { branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';
 import { toCourseDto } from '../courses/courses.service';
 import { toTreatmentDto } from '../treatments/treatments.service';
-
-interface Ctx {
-  db: Db;
-  actor?: Actor | null;
-}
+import type { TCourseStatistics, TTreatmentStatistics, TUserStatistics } from '@shared/schemas/reports.output';
 
 /** "New" means created in the last 30 days (docs/product.md#constants). */
 const RECENT_DAYS = 30;
@@ -26,7 +21,7 @@ const dec = (minor: number | null | undefined) => (minor == null ? 0 : fromMinor
  * A manager limited to their branch (docs/security.md#branch-scope) counts only that branch's people
  * and what they enrolled in or booked; the course and treatment catalogues are shared by all branches.
  */
-export async function userStatistics(ctx: Ctx) {
+export async function userStatistics(ctx: SystemContext): Promise<TUserStatistics> {
   const { db } = ctx;
   const mine = branchCondition(await branchScopeOf(ctx));
   const [totals, roleCounts, branchCounts] = await Promise.all([
@@ -62,7 +57,7 @@ export async function userStatistics(ctx: Ctx) {
   };
 }
 
-export async function courseStatistics(ctx: Ctx) {
+export async function courseStatistics(ctx: SystemContext): Promise<TCourseStatistics> {
   const { db } = ctx;
   const scope = await branchScopeOf(ctx);
   const enrolCount = sql<number>`count(${enrollments.id})`.mapWith(Number);
@@ -101,7 +96,7 @@ export async function courseStatistics(ctx: Ctx) {
   };
 }
 
-export async function treatmentStatistics(ctx: Ctx) {
+export async function treatmentStatistics(ctx: SystemContext): Promise<TTreatmentStatistics> {
   const { db } = ctx;
   const scope = await branchScopeOf(ctx);
   const bookingCount = sql<number>`count(${treatmentBookings.id})`.mapWith(Number);
@@ -159,7 +154,3 @@ export async function treatmentStatistics(ctx: Ctx) {
     },
   };
 }
-
-export type UserStatistics = Awaited<ReturnType<typeof userStatistics>>;
-export type CourseStatistics = Awaited<ReturnType<typeof courseStatistics>>;
-export type TreatmentStatistics = Awaited<ReturnType<typeof treatmentStatistics>>;

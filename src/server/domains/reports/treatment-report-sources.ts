@@ -127,10 +127,11 @@ export function treatmentListSource(db: Db, tz: string, f: TTreatmentReportFilte
   };
 }
 
-const bookingPaid = sql<number>`coalesce((select sum(${bookingInstallments.amount}) from ${bookingInstallments}
-  where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and ${bookingInstallments.isPaid}), 0)`;
-const bookingOutstanding = sql<number>`coalesce((select sum(${bookingInstallments.amount}) from ${bookingInstallments}
-  where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and not ${bookingInstallments.isPaid}), 0)`;
+// Partial payments included: what the ledger's valid allocations hold (docs/payments.md).
+const bookingPaid = sql<number>`coalesce((select sum(${bookingInstallments.amountPaid}) from ${bookingInstallments}
+  where ${bookingInstallments.bookingId} = ${treatmentBookings.id}), 0)`;
+const bookingOutstanding = sql<number>`coalesce((select sum(${bookingInstallments.amount} - ${bookingInstallments.amountPaid}) from ${bookingInstallments}
+  where ${bookingInstallments.bookingId} = ${treatmentBookings.id}), 0)`;
 
 function bookingWhere(f: TTreatmentReportFilters, scope: BranchScope | null): SQL[] {
   const w = treatmentWhere(f);

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../deps';
+import type { ServiceContext } from '../common';
 import { AppError } from '../../errors';
 import type { JobStatus } from '../../jobs/queue';
 import type { TListJobsInput } from '@shared/schemas/settings';

@@ -7,11 +7,13 @@ import {
   updateAccessSettings,
   updateCurrencySettings,
 } from './settings.service';
+import { ZCurrencySettings } from '@shared/schemas/settings.output';
 
 export const settingsRouter = router({
-  getCurrency: staffProcedure.query(({ ctx }) => getCurrencySettings(ctx.svc.db)),
+  getCurrency: staffProcedure.output(ZCurrencySettings).query(({ ctx }) => getCurrencySettings(ctx.svc.db)),
   updateCurrency: adminProcedure
     .input(ZUpdateCurrencyInput)
+    .output(ZCurrencySettings)
     .mutation(({ ctx, input }) => updateCurrencySettings(ctx.svc, input)),
   getAccess: staffProcedure.query(({ ctx }) => getAccessSettings(ctx.svc.db)),
   updateAccess: adminProcedure

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { SystemContext } from '../common';
 import { settings } from '../../db/schema';
 import type { TUpdateAccessInput, TUpdateCurrencyInput } from '@shared/schemas/settings';
+import type { TCurrencySettings } from '@shared/schemas/settings.output';
 import { managersOwnBranchOnly } from '../branch-scope';
-import { fieldChanges, recordAudit, type AuditedContext } from '../audit/audit.service';
+import { fieldChanges, recordAudit } from '../audit/audit.service';
 
-export interface CurrencySettings {
-  localCurrency: string;
-  foreignCurrency: string;
-  exchangeRate: number;
-}
+export type CurrencySettings = TCurrencySettings;
 
 const DEFAULTS: CurrencySettings = { localCurrency: 'LKR', foreignCurrency: 'USD', exchangeRate: 320.75 };
 
@@ -26,7 +24,7 @@ export async function getCurrencySettings(db: Db): Promise<CurrencySettings> {
 
 /** Admins change the currencies and the rate on the Settings screen; reports use the new rate from then on. */
 export async function updateCurrencySettings(
-  ctx: AuditedContext,
+  ctx: SystemContext,
   input: TUpdateCurrencyInput,
 ): Promise<CurrencySettings> {
   const values = {
@@ -67,7 +65,7 @@ export async function getAccessSettings(db: Db): Promise<AccessSettings> {
 }
 
 /** Admins switch the branch limit for managers; it applies from the managers' next request. */
-export async function updateAccessSettings(ctx: AuditedContext, input: TUpdateAccessInput): Promise<AccessSettings> {
+export async function updateAccessSettings(ctx: SystemContext, input: TUpdateAccessInput): Promise<AccessSettings> {
   return ctx.db.transaction(async (tx) => {
     await tx.select({ id: settings.id }).from(settings).where(eq(settings.id, 1)).for('update');
     const before = await getAccessSettings(tx);

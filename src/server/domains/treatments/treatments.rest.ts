@@ -3,6 +3,8 @@ import type { AppDeps } from '../../deps';
 import { route } from '../../http/rest';
 import { ZCreateTreatmentInput, ZTreatmentIdParam, ZUpdateTreatmentBody } from '@shared/schemas/treatments';
 import * as service from './treatments.service';
+import { ZMessage } from '@shared/schemas/output';
+import { ZTreatment, ZTreatmentList } from '@shared/schemas/treatments.output';
 
 /** docs/product.md#rest-paths, Treatments. Access as in treatments.router.ts. */
 export function registerTreatmentRest(app: FastifyInstance, deps: AppDeps) {
@@ -10,12 +12,14 @@ export function registerTreatmentRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/treatments',
     access: 'staff',
+    response: ZTreatmentList,
     handler: ({ ctx }) => service.listAllTreatments(ctx),
   });
   route(app, deps, {
     method: 'POST',
     url: '/api/treatments',
     access: 'admin',
+    response: ZTreatment,
     body: ZCreateTreatmentInput,
     handler: async ({ ctx, body, reply }) => {
       reply.status(201);
@@ -26,6 +30,7 @@ export function registerTreatmentRest(app: FastifyInstance, deps: AppDeps) {
     method: 'PUT',
     url: '/api/treatments/:treatmentId',
     access: 'admin',
+    response: ZTreatment,
     params: ZTreatmentIdParam,
     body: ZUpdateTreatmentBody,
     handler: ({ ctx, params, body }) => service.updateTreatment(ctx, { ...body, id: params.treatmentId }),
@@ -34,6 +39,7 @@ export function registerTreatmentRest(app: FastifyInstance, deps: AppDeps) {
     method: 'DELETE',
     url: '/api/treatments/:treatmentId',
     access: 'admin',
+    response: ZMessage,
     params: ZTreatmentIdParam,
     handler: ({ ctx, params }) => service.deleteTreatment(ctx, params.treatmentId),
   });

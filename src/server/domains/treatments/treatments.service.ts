@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { treatmentBookings, treatments } from '../../db/schema';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
-import type { ServiceContext } from '../../deps';
 import { AppError, isUniqueViolation } from '../../errors';
 import { fieldChanges, recordAudit } from '../audit/audit.service';
-import { assertId, ilikeContains, offsetOf } from '../common';
+import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
 import {
   DUPLICATE_TREATMENT,
   type TCreateTreatmentInput,
@@ -14,15 +14,12 @@ import {
   type TreatmentValues,
   type TUpdateTreatmentInput,
 } from '@shared/schemas/treatments';
-
-interface Ctx {
-  db: Db;
-}
+import type { TTreatment } from '@shared/schemas/treatments.output';
 
 type TreatmentRow = typeof treatments.$inferSelect;
 
 /** docs/product.md#records-and-their-fields Treatment; money as decimal numbers. */
-export function toTreatmentDto(t: TreatmentRow) {
+export function toTreatmentDto(t: TreatmentRow): TTreatment {
   return {
     _id: t.id,
     treatmentName: t.treatmentName,
@@ -37,7 +34,7 @@ export function toTreatmentDto(t: TreatmentRow) {
     updatedAt: t.updatedAt.toISOString(),
   };
 }
-export type TreatmentDto = ReturnType<typeof toTreatmentDto>;
+export type TreatmentDto = TTreatment;
 
 const NOT_FOUND = 'Treatment not found.';
 
@@ -86,7 +83,7 @@ const SORT = {
   createdAt: treatments.createdAt,
 };
 
-export async function listTreatments({ db }: Ctx, input: TListTreatmentsInput): Promise<Page<TreatmentDto>> {
+export async function listTreatments({ db }: SystemContext, input: TListTreatmentsInput): Promise<Page<TreatmentDto>> {
   const where = input.search ? ilikeContains(treatments.treatmentName, input.search) : undefined;
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
   const [rows, [total]] = await Promise.all([
@@ -103,24 +100,23 @@ export async function listTreatments({ db }: Ctx, input: TListTreatmentsInput): 
 }
 
 /** Every treatment, by name: the REST list (a bare array) and the booking screen's dropdown. */
-export async function listAllTreatments({ db }: Ctx): Promise<TreatmentDto[]> {
+export async function listAllTreatments({ db }: SystemContext): Promise<TreatmentDto[]> {
   const rows = await db.select().from(treatments).orderBy(asc(treatments.treatmentName)).limit(5000);
   return rows.map(toTreatmentDto);
 }
 
-export async function getTreatment({ db }: Ctx, id: string): Promise<TreatmentDto> {
+export async function getTreatment({ db }: SystemContext, id: string): Promise<TreatmentDto> {
   assertId(id, 'Treatment');
   const [row] = await db.select().from(treatments).where(eq(treatments.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toTreatmentDto(row);
 }
 
-export async function createTreatment(ctx: ServiceContext, input: TCreateTreatmentInput): Promise<TreatmentDto> {
+export async function createTreatment(ctx: SystemContext, input: TCreateTreatmentInput): Promise<TreatmentDto> {
   await assertNameFree(ctx.db, input.treatmentName);
   return withDuplicateAs409(() =>
     ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(treatments).values(columns(input)).returning();
-      const dto = toTreatmentDto(row!);
+      const dto = toTreatmentDto(firstRow(await tx.insert(treatments).values(columns(input)).returning()));
       await recordAudit(tx, ctx, {
         action: 'create',
         entityType: 'treatment',
@@ -134,16 +130,16 @@ export async function createTreatment(ctx: ServiceContext, input: TCreateTreatme
 }
 
 /** Existing bookings keep the price, sessions and schedule they were sold with. */
-export async function updateTreatment(ctx: ServiceContext, input: TUpdateTreatmentInput): Promise<TreatmentDto> {
+export async function updateTreatment(ctx: SystemContext, input: TUpdateTreatmentInput): Promise<TreatmentDto> {
   assertId(input.id, 'Treatment');
   await assertNameFree(ctx.db, input.treatmentName, input.id);
   return withDuplicateAs409(() =>
     ctx.db.transaction(async (tx) => {
       const [old] = await tx.select().from(treatments).where(eq(treatments.id, input.id)).for('update').limit(1);
       if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
-      const [row] = await tx.update(treatments).set(columns(input)).where(eq(treatments.id, input.id)).returning();
+      const rows = await tx.update(treatments).set(columns(input)).where(eq(treatments.id, input.id)).returning();
       const before = toTreatmentDto(old);
-      const after = toTreatmentDto(row!);
+      const after = toTreatmentDto(firstRow(rows));
       const changes = fieldChanges(before, after);
       if (changes.length) {
         await recordAudit(tx, ctx, {
@@ -166,7 +162,7 @@ export async function updateTreatment(ctx: ServiceContext, input: TUpdateTreatme
  * docs/treatments.md: deleting a treatment keeps its bookings. The foreign key sets their treatment to
  * null; the name is copied onto them first so they stay readable under the latest name.
  */
-export async function deleteTreatment(ctx: ServiceContext, id: string): Promise<{ message: string }> {
+export async function deleteTreatment(ctx: SystemContext, id: string): Promise<{ message: string }> {
   assertId(id, 'Treatment');
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(treatments).where(eq(treatments.id, id)).for('update').limit(1);

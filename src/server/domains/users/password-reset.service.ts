@@ -4,8 +4,10 @@ import { hashPassword } from '../../auth/passwords';
 import { invalidateUserSessions } from '../../auth/sessions';
 import { countOtpEvent, refundOtpEvent } from '../../auth/throttle';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { passwordResets, users } from '../../db/schema';
 import type { AppDeps, RequestMeta } from '../../deps';
+import type { SystemContext } from '../common';
 import { AppError, isUniqueViolation } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import {
@@ -48,13 +50,12 @@ export function generateOtp(): string {
  * would leak the account as well, and the person can simply ask again.
  */
 export async function requestPasswordReset(
-  deps: AppDeps,
+  { db, deps, request }: SystemContext,
   input: TForgotPasswordInput,
-  request?: RequestMeta,
 ): Promise<{ message: string }> {
   // Counted per email address before the answer, for known and unknown addresses alike, so the
   // limit bounds the emails one address receives and still tells nothing about accounts.
-  await countOtpEvent(deps.db, input.email, 'code_requested');
+  await countOtpEvent(db, input.email, 'code_requested');
   void issueResetCode(deps, input.email, request).catch((err: unknown) =>
     deps.log.error({ err }, 'password reset request failed'),
   );
@@ -90,11 +91,11 @@ async function issueResetCode(deps: AppDeps, email: string, request?: RequestMet
         .limit(1);
       if (recent) return;
       await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
-      const [row] = await tx
+      const rows = await tx
         .insert(passwordResets)
         .values({ userId: user.id, expiresAt: new Date(Date.now() + OTP_TTL_MS) })
         .returning({ id: passwordResets.id });
-      const resetId = row!.id;
+      const resetId = firstRow(rows).id;
       // Recorded with the request: the email goes out even if the job runner is away right now.
       await deps.jobs.enqueue(
         'send-email',
@@ -179,10 +180,10 @@ async function checkOtp(db: Db, email: string, code: string): Promise<{ userId: 
 }
 
 export async function validateOtp(
-  deps: AppDeps,
+  { db }: SystemContext,
   input: TValidateOtpInput,
 ): Promise<{ success: true; message: string }> {
-  await verifyOtp(deps.db, input.email, input.otp);
+  await verifyOtp(db, input.email, input.otp);
   return { success: true, message: OTP_VERIFIED };
 }
 
@@ -191,13 +192,12 @@ export async function validateOtp(
  * entry names the account's owner as the actor: the code proved the caller reads their email.
  */
 export async function resetPassword(
-  deps: AppDeps,
+  { db, deps, request }: SystemContext,
   input: TResetPasswordInput,
-  request?: RequestMeta,
 ): Promise<{ message: string }> {
-  const { userId, resetId } = await verifyOtp(deps.db, input.email, input.otp);
+  const { userId, resetId } = await verifyOtp(db, input.email, input.otp);
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     // Deleting the exact request makes the code single-use even against a concurrent reset.
     const gone = await tx
       .delete(passwordResets)

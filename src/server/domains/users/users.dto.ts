@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { branches, users } from '../../db/schema';
+import type { TUser } from '@shared/schemas/users.output';
 
 /** The columns every user answer is built from; the password hash is never selected. */
 export const userColumns = {
@@ -26,7 +27,7 @@ export function imageUrl(fileId: string | null): string | null {
 }
 
 /** docs/product.md#records-and-their-fields User: `_id`, populated `branch`, `image` as a URL. */
-export function toUserDto(u: UserRow) {
+export function toUserDto(u: UserRow): TUser {
   return {
     _id: u.id,
     username: u.username,
@@ -42,7 +43,7 @@ export function toUserDto(u: UserRow) {
   };
 }
 
-export type UserDto = ReturnType<typeof toUserDto>;
+export type UserDto = TUser;
 
 export function selectUsers(db: Db) {
   return db.select(userColumns).from(users).leftJoin(branches, eq(branches.id, users.branchId));

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { AppDeps } from '../../deps';
-import { AppError, fromZodError, retryAfterOf } from '../../errors';
+import { AppError, fromZodError, retryAfterOf, textOf } from '../../errors';
 import { route, ZIdParam } from '../../http/rest';
 import { IMAGE_TOO_LARGE } from '../files/files.service';
 import * as resets from './password-reset.service';
@@ -15,6 +15,8 @@ import {
   type UploadedImage,
 } from '@shared/schemas/users';
 import * as service from './users.service';
+import { ZMessage } from '@shared/schemas/output';
+import { ZUser, ZUserList } from '@shared/schemas/users.output';
 
 /** Reads a multipart form: text fields as strings, the `image` file as a Buffer. */
 async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<string, string>; image?: UploadedImage }> {
@@ -30,7 +32,7 @@ async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<stri
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
+    const code = textOf(err, 'code');
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE);
     if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', 'Upload one picture at a time.');
     if (code?.startsWith('FST_')) throw new AppError('BAD_REQUEST', 'The form could not be read.');
@@ -58,6 +60,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'POST',
     url: '/api/users',
     access: 'staff',
+    response: ZUser,
     body: ZCreateUserRestBody,
     handler: async ({ ctx, body, reply }) => {
       reply.status(201);
@@ -68,18 +71,21 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/users',
     access: 'staff',
+    response: ZUserList,
     handler: ({ ctx }) => service.listAllUsers(ctx),
   });
   route(app, deps, {
     method: 'GET',
     url: '/api/users/students',
     access: 'staff',
+    response: ZUserList,
     handler: ({ ctx }) => service.listAllUsers(ctx, 'student'),
   });
   route(app, deps, {
     method: 'PUT',
     url: '/api/users/profile',
     access: 'authed',
+    response: ZUser,
     rateLimit: 'upload',
     handler: async ({ ctx, req }) => {
       const { input, image } = await readEditBody(req, ZUpdateProfileInput);
@@ -90,9 +96,10 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'POST',
     url: '/api/users/forgot-password',
     access: 'public',
+    response: ZMessage,
     rateLimit: 'passwordReset',
     body: ZForgotPasswordInput,
-    handler: ({ ctx, body }) => resets.requestPasswordReset(ctx.deps, body, ctx.request),
+    handler: ({ ctx, body }) => resets.requestPasswordReset(ctx, body),
   });
   route(app, deps, {
     method: 'POST',
@@ -104,7 +111,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
         await app.limiters.otp(req, reply);
         const parsed = ZValidateOtpInput.safeParse(req.body ?? {});
         if (!parsed.success) throw fromZodError(parsed.error);
-        return await resets.validateOtp(ctx.deps, parsed.data);
+        return await resets.validateOtp(ctx, parsed.data);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         reply.status(err.code === 'TOO_MANY_REQUESTS' ? 429 : 400);
@@ -118,14 +125,16 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'POST',
     url: '/api/users/reset-password',
     access: 'public',
+    response: ZMessage,
     rateLimit: 'otp',
     body: ZResetPasswordInput,
-    handler: ({ ctx, body }) => resets.resetPassword(ctx.deps, body, ctx.request),
+    handler: ({ ctx, body }) => resets.resetPassword(ctx, body),
   });
   route(app, deps, {
     method: 'GET',
     url: '/api/users/:id',
     access: 'staff',
+    response: ZUser,
     params: ZIdParam,
     handler: ({ ctx, params }) => service.getUser(ctx, params.id),
   });
@@ -133,6 +142,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'PUT',
     url: '/api/users/:id',
     access: 'staff',
+    response: ZUser,
     rateLimit: 'upload',
     params: ZIdParam,
     handler: async ({ ctx, params, req }) => {
@@ -145,6 +155,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     method: 'DELETE',
     url: '/api/users/:id',
     access: 'staff',
+    response: ZMessage,
     params: ZIdParam,
     handler: ({ ctx, params }) => service.deleteUser(ctx, params.id),
   });

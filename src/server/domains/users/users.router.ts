@@ -11,27 +11,48 @@ import {
   ZUserIdInput,
   ZValidateOtpInput,
 } from '@shared/schemas/users';
+import { ZMessage } from '@shared/schemas/output';
+import { ZOtpValid, ZUser, ZUserList, ZUserPage } from '@shared/schemas/users.output';
 import * as service from './users.service';
 
 /** Pictures are uploaded through the multipart REST paths; tRPC carries JSON only. */
 export const usersRouter = router({
-  list: staffProcedure.input(ZListUsersInput).query(({ ctx, input }) => service.listUsers(ctx.svc, input)),
-  students: staffProcedure.query(({ ctx }) => service.listAllUsers(ctx.svc, 'student')),
-  get: staffProcedure.input(ZUserIdInput).query(({ ctx, input }) => service.getUser(ctx.svc, input.id)),
-  create: staffProcedure.input(ZCreateUserInput).mutation(({ ctx, input }) => service.createUser(ctx.svc, input)),
-  update: staffProcedure.input(ZUpdateUserInput).mutation(({ ctx, input }) => service.updateUser(ctx.svc, input)),
+  list: staffProcedure
+    .input(ZListUsersInput)
+    .output(ZUserPage)
+    .query(({ ctx, input }) => service.listUsers(ctx.svc, input)),
+  students: staffProcedure.output(ZUserList).query(({ ctx }) => service.listAllUsers(ctx.svc, 'student')),
+  get: staffProcedure
+    .input(ZUserIdInput)
+    .output(ZUser)
+    .query(({ ctx, input }) => service.getUser(ctx.svc, input.id)),
+  create: staffProcedure
+    .input(ZCreateUserInput)
+    .output(ZUser)
+    .mutation(({ ctx, input }) => service.createUser(ctx.svc, input)),
+  update: staffProcedure
+    .input(ZUpdateUserInput)
+    .output(ZUser)
+    .mutation(({ ctx, input }) => service.updateUser(ctx.svc, input)),
   // Staff-level so a manager learns the rule's message; the service allows admins only.
-  delete: staffProcedure.input(ZUserIdInput).mutation(({ ctx, input }) => service.deleteUser(ctx.svc, input.id)),
+  delete: staffProcedure
+    .input(ZUserIdInput)
+    .output(ZMessage)
+    .mutation(({ ctx, input }) => service.deleteUser(ctx.svc, input.id)),
   updateProfile: authedProcedure
     .input(ZUpdateProfileInput)
+    .output(ZUser)
     .mutation(({ ctx, input }) => service.updateProfile(ctx.svc, input)),
   forgotPassword: limitedProcedure('passwordReset')
     .input(ZForgotPasswordInput)
-    .mutation(({ ctx, input }) => resets.requestPasswordReset(ctx.deps, input, ctx.request)),
+    .output(ZMessage)
+    .mutation(({ ctx, input }) => resets.requestPasswordReset(ctx.svc, input)),
   validateOtp: limitedProcedure('otp')
     .input(ZValidateOtpInput)
-    .mutation(({ ctx, input }) => resets.validateOtp(ctx.deps, input)),
+    .output(ZOtpValid)
+    .mutation(({ ctx, input }) => resets.validateOtp(ctx.svc, input)),
   resetPassword: limitedProcedure('otp')
     .input(ZResetPasswordInput)
-    .mutation(({ ctx, input }) => resets.resetPassword(ctx.deps, input, ctx.request)),
+    .output(ZMessage)
+    .mutation(({ ctx, input }) => resets.resetPassword(ctx.svc, input)),
 });

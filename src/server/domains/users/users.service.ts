@@ -2,13 +2,13 @@ import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import { invalidateUserSessions, type Actor } from '../../auth/sessions';
 import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { branches, users } from '../../db/schema';
 import { assertBranchInScope, assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
-import type { ServiceContext } from '../../deps';
-import { AppError, isUniqueViolation } from '../../errors';
+import { AppError, dbErrorText, isUniqueViolation } from '../../errors';
 import type { Page } from '../../../shared/pagination';
 import { grantableRoles, isAdmin, ROLE_LABELS, type Role } from '../../../shared/roles';
-import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
+import { assertId, ilikeContains, isUuid, offsetOf, type ServiceContext } from '../common';
 import { detachUserFromBookings } from '../bookings/bookings.service';
 import { detachUserFromEnrollments } from '../enrollments/enrollments.service';
 import { deleteFile, storeImage } from '../files/files.service';
@@ -89,8 +89,7 @@ async function withUniqueMessages<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const e = err as { constraint_name?: string; cause?: { constraint_name?: string } };
-    const constraint = e.constraint_name ?? e.cause?.constraint_name ?? '';
+    const constraint = dbErrorText(err, 'constraint_name') ?? '';
     throw new AppError('CONFLICT', constraint.includes('username') ? USERNAME_TAKEN : EMAIL_TAKEN);
   }
 }
@@ -141,12 +140,17 @@ export async function listAllUsers(ctx: ServiceContext, role?: Role): Promise<Us
   return rows.map(toUserDto);
 }
 
+/** The user's answer; a user that is gone (deleted meanwhile) is not found. */
+async function loadUser(db: Db, id: string): Promise<UserDto> {
+  const dto = await findUserDto(db, id);
+  if (!dto) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  return dto;
+}
+
 export async function getUser(ctx: ServiceContext, id: string): Promise<UserDto> {
   assertId(id, 'User');
   await assertUserInScope(ctx, id, USER_NOT_FOUND);
-  const dto = await findUserDto(ctx.db, id);
-  if (!dto) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
-  return dto;
+  return loadUser(ctx.db, id);
 }
 
 export async function createUser(ctx: ServiceContext, input: TCreateUserInput): Promise<UserDto> {
@@ -159,7 +163,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput): 
   const passwordHash = await hashPassword(input.password);
   return withUniqueMessages(() =>
     db.transaction(async (tx) => {
-      const [row] = await tx
+      const rows = await tx
         .insert(users)
         .values({
           username: input.username,
@@ -170,7 +174,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput): 
           branchId: input.branchId,
         })
         .returning({ id: users.id });
-      const created = (await findUserDto(tx, row!.id))!;
+      const created = await loadUser(tx, firstRow(rows).id);
       await recordAudit(tx, ctx, {
         action: 'create',
         entityType: 'user',
@@ -278,13 +282,13 @@ export async function updateUser(
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, input.id);
     assertCanManage(actor, target);
-    const before = (await findUserDto(tx, target.id))!;
+    const before = await loadUser(tx, target.id);
     const changes: Changes = {};
-    const roleChanged = input.role !== undefined && input.role !== target.role;
-    if (roleChanged) {
+    const newRole = input.role !== target.role ? input.role : undefined;
+    if (newRole !== undefined) {
       if (target.id === actor.id) throw new AppError('FORBIDDEN', OWN_ROLE);
-      assertCanGrant(actor, input.role!);
-      changes.role = input.role;
+      assertCanGrant(actor, newRole);
+      changes.role = newRole;
     }
     if (input.username !== undefined) changes.username = input.username;
     if (input.fullName !== undefined) changes.fullName = input.fullName;
@@ -299,10 +303,10 @@ export async function updateUser(
     }
     await applyChanges(tx, target, changes, input.image);
     // The role is read at every request, but a demotion must also end what the user had open.
-    if (roleChanged) await invalidateUserSessions(tx, target.id, deps.sessionCache);
-    await recordUserEdit(tx, ctx, before, (await findUserDto(tx, target.id))!, target.id === actor.id);
+    if (newRole !== undefined) await invalidateUserSessions(tx, target.id, deps.sessionCache);
+    await recordUserEdit(tx, ctx, before, await loadUser(tx, target.id), target.id === actor.id);
   });
-  return (await findUserDto(db, input.id))!;
+  return loadUser(db, input.id);
 }
 
 export async function updateProfile(
@@ -312,16 +316,16 @@ export async function updateProfile(
   const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, actor.id);
-    const before = (await findUserDto(tx, target.id))!;
+    const before = await loadUser(tx, target.id);
     const changes: Changes = {};
     if (input.username !== undefined) changes.username = input.username;
     if (input.fullName !== undefined) changes.fullName = input.fullName;
     if (input.phone !== undefined) changes.phone = input.phone;
     if (input.address !== undefined) changes.address = input.address;
     await applyChanges(tx, target, changes, input.image);
-    await recordUserEdit(tx, ctx, before, (await findUserDto(tx, target.id))!, true);
+    await recordUserEdit(tx, ctx, before, await loadUser(tx, target.id), true);
   });
-  return (await findUserDto(db, actor.id))!;
+  return loadUser(db, actor.id);
 }
 
 export async function deleteUser(ctx: ServiceContext, id: string): Promise<{ message: string }> {
@@ -332,7 +336,7 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<{ mes
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, id);
     assertCanManage(actor, target);
-    const before = (await findUserDto(tx, target.id))!;
+    const before = await loadUser(tx, target.id);
     // Enrolments and bookings stay readable (docs/users.md): the name and email are written on them
     // before the delete sets their user to null.
     await detachUserFromEnrollments(tx, target.id);

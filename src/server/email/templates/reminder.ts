@@ -8,7 +8,8 @@ import {
   treatmentBookings,
   users,
 } from '../../db/schema';
-import { formatAmount, fromMinor } from '../../../shared/money';
+import { formatDay, formatMoney } from '../../../shared/format';
+import { fromMinor } from '../../../shared/money';
 import type { EmailMessage } from '../types';
 import { brandedEmail } from './layout';
 
@@ -19,7 +20,9 @@ export const reminderRef = (kind: InstallmentKind, installmentId: string) => `${
 
 function parseRef(ref: string | undefined): { kind: InstallmentKind; id: string } | null {
   const m = /^(enrollment|booking):([0-9a-f-]{36})$/i.exec(ref ?? '');
-  return m ? { kind: m[1] as InstallmentKind, id: m[2]! } : null;
+  const kind = m?.[1];
+  const id = m?.[2];
+  return (kind === 'enrollment' || kind === 'booking') && id ? { kind, id } : null;
 }
 
 interface Due {
@@ -95,10 +98,10 @@ export async function buildReminderEmail(
   if (!target) return null;
   const due = await loadDue(deps, target.kind, target.id);
   if (!due || due.isPaid || !due.active || due.userId !== payload.userId) return null;
-  const amount = `${due.currency} ${formatAmount(fromMinor(due.amountMinor))}`;
+  const amount = formatMoney(fromMinor(due.amountMinor), due.currency);
   return brandedEmail(deps.config, due.email, 'Payment reminder: installment overdue', [
     `Dear ${due.fullName},`,
-    `Installment ${due.seq + 1} for ${due.what}, ${amount}, was due on ${due.dueDate} and has not been paid yet.`,
+    `Installment ${due.seq + 1} for ${due.what}, ${amount}, was due on ${formatDay(due.dueDate)} and has not been paid yet.`,
     'Please pay it at your earliest convenience, or contact us if you have already paid or need more time.',
     'Thank you.',
   ]);

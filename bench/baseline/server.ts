@@ -1,0 +1,420 @@
+/**
+ * The baseline of `npm run bench:http`: what the measured paths cost with nothing but Fastify and
+ * postgres.js. Same statements as the product (bench/baseline/sql.ts), same JSON answers, the same
+ * sign-in check (Bearer token looked up in `sessions`, remembered for SESSION_CACHE_SECONDS like
+ * the product does), the same role checks; no ORM, no tRPC, no validation library, no logging.
+ * Only the requests the benchmark sends are implemented; anything else answers 404.
+ *
+ * Environment: DATABASE_URL, PORT, TIME_ZONE (default Asia/Colombo), SESSION_CACHE_SECONDS (5).
+ */
+import { createHash } from 'node:crypto';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import postgres from 'postgres';
+import * as q from './sql';
+
+const TIME_ZONE = process.env.TIME_ZONE ?? 'Asia/Colombo';
+const CACHE_MS = Number(process.env.SESSION_CACHE_SECONDS ?? 5) * 1000;
+const IDLE_MS = 12 * 3600_000;
+const MAX_MS = 7 * 86400_000;
+const STAFF = new Set(['manager', 'admin', 'superadmin']);
+const ADMIN = new Set(['admin', 'superadmin']);
+
+// Like the product: ten connections, JIT off, dates as strings, timestamps as Date.
+const sql = postgres(process.env.DATABASE_URL!, {
+  max: 10,
+  onnotice: () => {},
+  connection: { jit: 'off' },
+  types: { date: { to: 1082, from: [1082], serialize: (x: string) => x, parse: (x: string) => x } },
+});
+
+type Row = unknown[];
+const values = (text: string, params: unknown[] = []) =>
+  sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]).values() as unknown as Promise<Row[]>;
+
+const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
+const money = (minor: unknown) => Number(minor) / 100;
+/** Parameters for timestamptz as the product's ORM sends them. */
+const pgTimestamp = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '+00');
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+const notFound = (what: string) => new HttpError(404, `${what} not found.`, 'NOT_FOUND');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// ------------------------------------------------------------------------------------- sign-in
+
+interface Actor {
+  id: string;
+  role: string;
+}
+const sessions = new Map<string, { actor: Actor; until: number }>();
+
+async function actorOf(req: FastifyRequest): Promise<Actor | null> {
+  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  const token = m?.[1];
+  if (!token || !/^[a-z2-7]{32}$/.test(token)) return null;
+  const id = createHash('sha256').update(token).digest('hex');
+  const now = Date.now();
+  const hit = sessions.get(id);
+  if (hit && hit.until > now) return hit.actor;
+  const [row] = await values(q.SESSION, [id, 1]);
+  if (!row) return null;
+  const [, , createdAt, lastUsedAt, expiresAt, userId, role] = row as [
+    string,
+    string,
+    Date,
+    Date,
+    Date,
+    string,
+    string,
+  ];
+  if (expiresAt.getTime() <= now) {
+    await values(q.SESSION_DELETE, [id]);
+    return null;
+  }
+  if (now - lastUsedAt.getTime() > 60_000) {
+    const expires = new Date(Math.min(now + IDLE_MS, createdAt.getTime() + MAX_MS));
+    await values(q.SESSION_TOUCH, [pgTimestamp(new Date(now)), pgTimestamp(expires), id]);
+  }
+  const actor = { id: userId, role };
+  if (CACHE_MS > 0) sessions.set(id, { actor, until: Math.min(now + CACHE_MS, expiresAt.getTime()) });
+  return actor;
+}
+
+async function requireRole(req: FastifyRequest, roles: Set<string>) {
+  const actor = await actorOf(req);
+  if (!actor) throw new HttpError(401, 'You must be signed in.', 'UNAUTHORIZED');
+  if (!roles.has(actor.role)) throw new HttpError(403, 'You do not have permission to access this page.', 'FORBIDDEN');
+  return actor;
+}
+
+// ------------------------------------------------------------------------------------- answers
+
+function userDto(r: Row) {
+  const [id, username, fullName, email, role, phone, address, imageFileId, createdAt, updatedAt, bId, bName, bLoc] = r;
+  return {
+    _id: id,
+    username,
+    fullName,
+    email,
+    role,
+    branch: bId ? { _id: bId, name: bName ?? '', location: bLoc ?? '' } : null,
+    phone,
+    address,
+    image: imageFileId ? `/api/files/${imageFileId as string}` : null,
+    createdAt: iso(createdAt),
+    updatedAt: iso(updatedAt),
+  };
+}
+
+type Installment = [string, string, number, string, string, boolean, Date | null];
+
+function enrollmentDto(r: Row, installments: Installment[], todayIso: string) {
+  const [id, , , paymentType, totalFee, admissionFee, currency, admissionFeePaid, admissionFeePaidAt, stored] = r as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    boolean,
+    Date | null,
+    string,
+  ];
+  const [completedAt, enrolledOn, deletedUsername, deletedEmail, deletedCourseName, createdAt, updatedAt] = r.slice(10);
+  const [userId, username, email, courseId, courseName, courseFee] = r.slice(17);
+  const status = stored === 'completed' ? 'Completed' : 'Active';
+  const admission = Number(admissionFee);
+  let paid = admissionFeePaid ? admission : 0;
+  let allPaid = true;
+  let anyPaid = false;
+  for (const i of installments) {
+    if (i[5]) {
+      paid += Number(i[3]);
+      anyPaid = true;
+    } else allPaid = false;
+  }
+  const fullyPaid = (admissionFeePaid || admission === 0) && allPaid;
+  const displayStatus = fullyPaid
+    ? status === 'Completed'
+      ? 'Completed'
+      : 'Active (Paid)'
+    : admissionFeePaid || anyPaid
+      ? 'Active (Partial)'
+      : 'Pending Payment';
+  return {
+    _id: id,
+    userId: userId ? { _id: userId, username, email } : null,
+    courseId: courseId ? { _id: courseId, courseName, totalFee: money(courseFee) } : null,
+    paymentType,
+    admissionFeePaid,
+    admissionFeePaidAt: iso(admissionFeePaidAt),
+    admissionFee: money(admission),
+    totalFee: money(totalFee),
+    currency,
+    status,
+    displayStatus,
+    installments: installments.map((i) => ({
+      _id: i[0],
+      amount: money(i[3]),
+      dueDate: i[4],
+      isPaid: i[5],
+      paidAt: iso(i[6]),
+      isOverdue: !i[5] && i[4] < todayIso,
+    })),
+    paidAmount: money(paid),
+    outstandingAmount: money(admission + Number(totalFee) - paid),
+    enrolledOn,
+    completedAt: iso(completedAt),
+    deletedUsername,
+    deletedEmail,
+    deletedCourseName,
+    createdAt: iso(createdAt),
+    updatedAt: iso(updatedAt),
+  };
+}
+
+async function withInstallments(rows: Row[], todayIso: string) {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r[0] as string);
+  const inst = (await values(q.enrollmentInstallmentsOf(ids.length), ids)) as Installment[];
+  const byEnrollment = new Map<string, Installment[]>();
+  for (const i of inst) {
+    const list = byEnrollment.get(i[1]);
+    if (list) list.push(i);
+    else byEnrollment.set(i[1], [i]);
+  }
+  return rows.map((r) => enrollmentDto(r, byEnrollment.get(r[0] as string) ?? [], todayIso));
+}
+
+async function enrollmentById(id: string) {
+  const [row] = await values(q.ENROLLMENT_BY_ID, [id, 1]);
+  if (!row) throw notFound('Enrollment');
+  return (await withInstallments([row], today()))[0];
+}
+
+type BookingInstallment = [string, string, number, string, string, boolean, Date | null];
+type Note = [string, number, string, Date | null];
+
+function bookingDto(r: Row, installments: BookingInstallment[], notes: Note[], todayIso: string) {
+  const [id, userId, treatmentId, treatmentName, maxSessions, deletedUsername, deletedEmail, userType, paymentType] = r;
+  const [, price, currency, periodStart, periodEnd, sessionsCompleted, status, cancelledAt, bookedOn] = r.slice(9);
+  const [createdAt, updatedAt, username, email, liveTreatmentName, effectiveStatus] = r.slice(18);
+  return {
+    _id: id,
+    userId: userId ? { _id: userId, username: username ?? '', email: email ?? '' } : null,
+    deletedUsername,
+    deletedEmail,
+    treatmentId: { _id: treatmentId, treatmentName: liveTreatmentName ?? treatmentName, maxSessions },
+    userType,
+    paymentType,
+    paymentStatus: effectiveStatus,
+    price: money(price),
+    currency,
+    treatmentPeriod: periodStart ? { startDate: periodStart, endDate: periodEnd ?? periodStart } : null,
+    sessionsCompleted,
+    sessionNotes: notes.sort((a, b) => a[1] - b[1]).map((n) => ({ sessionNumber: n[1], note: n[2], date: iso(n[3]) })),
+    installments: installments
+      .sort((a, b) => a[2] - b[2])
+      .map((i) => ({
+        _id: i[0],
+        amount: money(i[3]),
+        dueDate: i[4],
+        isPaid: i[5],
+        paidAt: iso(i[6]),
+        isOverdue: !i[5] && i[4] < todayIso,
+      })),
+    status,
+    cancelledAt: iso(cancelledAt),
+    bookedOn,
+    createdAt: iso(createdAt),
+    updatedAt: iso(updatedAt),
+  };
+}
+
+// ------------------------------------------------------------------------------------- input
+
+/** The one call of a `?batch=1` tRPC GET, as the product's client sends it. */
+function trpcInput(req: FastifyRequest): Record<string, unknown> {
+  const { batch, input } = req.query as { batch?: string; input?: string };
+  if (batch !== '1' || !input) throw new HttpError(400, 'Only single-call batches are served here.', 'BAD_REQUEST');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(input);
+  } catch {
+    throw new HttpError(400, 'Invalid input.', 'BAD_REQUEST');
+  }
+  const call = (parsed as Record<string, unknown> | null)?.['0'];
+  if (!call || typeof call !== 'object') throw new HttpError(400, 'Invalid input.', 'BAD_REQUEST');
+  return call as Record<string, unknown>;
+}
+
+function paging(input: Record<string, unknown>, allowed: string[]) {
+  for (const k of Object.keys(input)) {
+    if (!['page', 'pageSize', ...allowed].includes(k))
+      throw new HttpError(400, `The baseline does not serve "${k}".`, 'BAD_REQUEST');
+  }
+  const page = input.page ?? 1;
+  const pageSize = input.pageSize ?? 25;
+  if (!Number.isInteger(page) || (page as number) < 1 || (page as number) > 100_000)
+    throw new HttpError(400, 'Page must be a whole number.', 'BAD_REQUEST');
+  if (!Number.isInteger(pageSize) || (pageSize as number) < 1 || (pageSize as number) > 200)
+    throw new HttpError(400, 'Rows per page must be between 1 and 200.', 'BAD_REQUEST');
+  return { page: page as number, pageSize: pageSize as number, offset: ((page as number) - 1) * (pageSize as number) };
+}
+
+const trpcAnswer = (data: unknown) => [{ result: { data } }];
+
+// ------------------------------------------------------------------------------------- routes
+
+const app = Fastify({ logger: false });
+
+app.setErrorHandler((err: Error, _req: FastifyRequest, reply: FastifyReply) => {
+  if (err instanceof HttpError) return reply.status(err.status).send({ message: err.message, code: err.code });
+  console.error(err);
+  return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL' });
+});
+
+app.get('/api/health', async () => ({ status: 'ok' }));
+
+app.get('/api/users', async (req) => {
+  await requireRole(req, STAFF);
+  return (await values(q.USERS_ALL, [10_000])).map(userDto);
+});
+
+app.get('/trpc/users.list', async (req) => {
+  await requireRole(req, STAFF);
+  const { page, pageSize, offset } = paging(trpcInput(req), []);
+  const [rows, [count]] = await Promise.all([
+    offset ? values(q.USERS_PAGE, [pageSize, offset]) : values(q.USERS_PAGE_FIRST, [pageSize]),
+    values(q.USERS_COUNT),
+  ]);
+  return trpcAnswer({ items: rows.map(userDto), total: Number(count![0]), page, pageSize });
+});
+
+app.get('/trpc/enrollments.list', async (req) => {
+  await requireRole(req, STAFF);
+  const input = trpcInput(req);
+  const { page, pageSize, offset } = paging(input, ['displayStatus']);
+  const todayIso = today();
+  let rows: Row[];
+  let count: Row[];
+  if (input.displayStatus === undefined) {
+    [rows, count] = await Promise.all([
+      offset ? values(q.ENROLLMENTS_PAGE, [pageSize, offset]) : values(q.ENROLLMENTS_PAGE_FIRST, [pageSize]),
+      values(q.ENROLLMENTS_COUNT),
+    ]);
+  } else if (input.displayStatus === 'Pending Payment') {
+    const where = [true, 0, false];
+    [rows, count] = await Promise.all([
+      offset
+        ? values(q.ENROLLMENTS_PENDING_PAGE, [...where, pageSize, offset])
+        : values(q.ENROLLMENTS_PENDING_PAGE_FIRST, [...where, pageSize]),
+      values(q.ENROLLMENTS_PENDING_COUNT, where),
+    ]);
+  } else {
+    throw new HttpError(400, 'The baseline serves the Pending Payment filter only.', 'BAD_REQUEST');
+  }
+  return trpcAnswer({
+    items: await withInstallments(rows, todayIso),
+    total: Number(count[0]![0]),
+    page,
+    pageSize,
+  });
+});
+
+app.get('/trpc/bookings.list', async (req) => {
+  await requireRole(req, STAFF);
+  const input = trpcInput(req);
+  const { page, pageSize, offset } = paging(input, ['paymentStatus']);
+  const status = input.paymentStatus;
+  if (typeof status !== 'string') throw new HttpError(400, 'The baseline serves status filters only.', 'BAD_REQUEST');
+  const t = today();
+  const [rows, [count]] = await Promise.all([
+    offset
+      ? values(q.BOOKINGS_BY_STATUS_PAGE, [t, t, status, pageSize, offset])
+      : values(q.BOOKINGS_BY_STATUS_PAGE_FIRST, [t, t, status, pageSize]),
+    values(q.BOOKINGS_BY_STATUS_COUNT, [t, status]),
+  ]);
+  let items: ReturnType<typeof bookingDto>[] = [];
+  if (rows.length) {
+    const ids = rows.map((r) => r[0] as string);
+    const [insts, notes] = (await Promise.all([
+      values(q.bookingInstallmentsOf(ids.length), ids),
+      values(q.bookingNotesOf(ids.length), ids),
+    ])) as [BookingInstallment[], Note[]];
+    items = rows.map((r) =>
+      bookingDto(
+        r,
+        insts.filter((i) => i[1] === r[0]),
+        notes.filter((n) => n[0] === r[0]),
+        t,
+      ),
+    );
+  }
+  return trpcAnswer({ items, total: Number(count![0]), page, pageSize });
+});
+
+app.get('/api/enrollments/statistics', async (req) => {
+  await requireRole(req, STAFF);
+  const [row] = await values(q.ENROLLMENT_STATISTICS, [today()]);
+  return {
+    totalEnrollments: Number(row![0]),
+    completedEnrollments: Number(row![1]),
+    overdueInstallments: Number(row![2]),
+  };
+});
+
+app.get('/api/enrollments/:id', async (req) => {
+  await requireRole(req, STAFF);
+  const { id } = req.params as { id: string };
+  if (!UUID.test(id)) throw notFound('Enrollment');
+  return enrollmentById(id);
+});
+
+app.post('/api/enrollments/:id/pay-installment', async (req) => {
+  await requireRole(req, ADMIN);
+  const { id } = req.params as { id: string };
+  const body = (req.body ?? {}) as { installmentIndex?: unknown; isPaid?: unknown };
+  if (!Number.isInteger(body.installmentIndex) || typeof body.isPaid !== 'boolean')
+    throw new HttpError(400, 'Send installmentIndex with isPaid.', 'BAD_REQUEST');
+  if (!UUID.test(id)) throw notFound('Enrollment');
+  const isPaid = body.isPaid;
+  await sql.begin(async (tx) => {
+    const run = (text: string, params: unknown[]) =>
+      tx.unsafe(text, params as postgres.ParameterOrJSON<never>[]).values() as unknown as Promise<Row[]>;
+    const [e] = await run(q.ENROLLMENT_LOCK, [id, 1]);
+    if (!e) throw notFound('Enrollment');
+    const [inst] = await run(q.INSTALLMENT_BY_SEQ, [id, body.installmentIndex, 1]);
+    if (!inst) throw new HttpError(404, 'Installment not found in this enrollment.', 'NOT_FOUND');
+    if (inst[5] === isPaid) return;
+    if (e[9] === 'completed')
+      throw new HttpError(409, 'This enrollment is completed; its payments can no longer be changed.', 'CONFLICT');
+    await run(q.INSTALLMENT_SET_PAID, [isPaid, isPaid ? pgTimestamp(new Date()) : null, inst[0]]);
+    await run(q.ENROLLMENT_TOUCH, [pgTimestamp(new Date()), id]);
+  });
+  return enrollmentById(id);
+});
+
+await app.listen({ port: Number(process.env.PORT ?? 3100), host: '127.0.0.1' });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void app
+      .close()
+      .then(() => sql.end({ timeout: 5 }))
+      .then(() => process.exit(0));
+  });
+}

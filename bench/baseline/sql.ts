@@ -1,0 +1,62 @@
+/**
+ * The statements the product runs for the measured paths, as its ORM renders them (read from
+ * PostgreSQL's log with `log_statement = all`). `npm run bench:http` captures both servers' SQL
+ * again on every run and reports any difference, so a change in the product shows up there.
+ */
+
+const SESSION_COLUMNS = `"sessions"."id", "sessions"."user_id", "sessions"."created_at", "sessions"."last_used_at", "sessions"."expires_at", "users"."id", "users"."role", "users"."email", "users"."username", "users"."branch_id"`;
+export const SESSION = `select ${SESSION_COLUMNS} from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."id" = $1 limit $2`;
+export const SESSION_TOUCH = `update "sessions" set "last_used_at" = $1, "expires_at" = $2 where "sessions"."id" = $3`;
+export const SESSION_DELETE = `delete from "sessions" where "sessions"."id" = $1`;
+
+const USER_COLUMNS = `"users"."id", "users"."username", "users"."full_name", "users"."email", "users"."role", "users"."phone", "users"."address", "users"."image_file_id", "users"."created_at", "users"."updated_at", "branches"."id", "branches"."name", "branches"."location"`;
+const USERS_FROM = `from "users" left join "branches" on "branches"."id" = "users"."branch_id" order by "users"."created_at" desc, "users"."id" asc`;
+/** REST GET /api/users: newest first, capped at 10,000 rows. */
+export const USERS_ALL = `select ${USER_COLUMNS} ${USERS_FROM} limit $1`;
+export const USERS_PAGE_FIRST = `select ${USER_COLUMNS} ${USERS_FROM} limit $1`;
+export const USERS_PAGE = `select ${USER_COLUMNS} ${USERS_FROM} limit $1 offset $2`;
+export const USERS_COUNT = `select count(*) from "users"`;
+
+const ENROLLMENT_COLUMNS = `"enrollments"."id", "enrollments"."user_id", "enrollments"."course_id", "enrollments"."payment_type", "enrollments"."total_fee_minor", "enrollments"."admission_fee_minor", "enrollments"."currency", "enrollments"."admission_fee_paid", "enrollments"."admission_fee_paid_at", "enrollments"."status", "enrollments"."completed_at", "enrollments"."enrolled_on", "enrollments"."deleted_username", "enrollments"."deleted_email", "enrollments"."deleted_course_name", "enrollments"."created_at", "enrollments"."updated_at", "users"."id", "users"."username", "users"."email", "courses"."id", "courses"."course_name", "courses"."total_fee_minor"`;
+const ENROLLMENT_FROM = `from "enrollments" left join "users" on "users"."id" = "enrollments"."user_id" left join "courses" on "courses"."id" = "enrollments"."course_id"`;
+const ENROLLMENT_ORDER = `order by "enrollments"."created_at" desc, "enrollments"."id" asc`;
+/** `Pending Payment`: not fully paid, admission fee unpaid, no instalment paid. Parameters: true, 0, false. */
+const PENDING_PAYMENT = `(not (("enrollments"."admission_fee_paid" = $1 or "enrollments"."admission_fee_minor" = $2) and not exists (select 1 from "enrollment_installments" where "enrollment_installments"."enrollment_id" = "enrollments"."id" and "enrollment_installments"."is_paid" = false)) and "enrollments"."admission_fee_paid" = $3 and not exists (select 1 from "enrollment_installments" where "enrollment_installments"."enrollment_id" = "enrollments"."id" and "enrollment_installments"."is_paid" = true))`;
+export const ENROLLMENTS_PAGE_FIRST = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit $1`;
+export const ENROLLMENTS_PAGE = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit $1 offset $2`;
+export const ENROLLMENTS_COUNT = `select count(*) ${ENROLLMENT_FROM}`;
+export const ENROLLMENTS_PENDING_PAGE_FIRST = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit $4`;
+export const ENROLLMENTS_PENDING_PAGE = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit $4 offset $5`;
+export const ENROLLMENTS_PENDING_COUNT = `select count(*) ${ENROLLMENT_FROM} where ${PENDING_PAYMENT}`;
+export const ENROLLMENT_BY_ID = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where "enrollments"."id" = $1 limit $2`;
+
+/** The instalments of a page of enrolments: `in ($1, ..., $n)`. */
+export const enrollmentInstallmentsOf = (n: number) =>
+  `select "id", "enrollment_id", "seq", "amount_minor", "due_date", "is_paid", "paid_at" from "enrollment_installments" where "enrollment_installments"."enrollment_id" in (${placeholders(n)}) order by "enrollment_installments"."enrollment_id" asc, "enrollment_installments"."seq" asc`;
+
+export const ENROLLMENT_STATISTICS = `select count(*), count(*) filter (where "status" = 'completed'), (select count(*) from "enrollment_installments" where "is_paid" = false and "due_date" < $1) from "enrollments"`;
+
+export const ENROLLMENT_LOCK = `select "id", "user_id", "course_id", "payment_type", "total_fee_minor", "admission_fee_minor", "currency", "admission_fee_paid", "admission_fee_paid_at", "status", "completed_at", "enrolled_on", "deleted_username", "deleted_email", "deleted_course_name", "created_at", "updated_at" from "enrollments" where "enrollments"."id" = $1 limit $2 for update`;
+export const INSTALLMENT_BY_SEQ = `select "id", "enrollment_id", "seq", "amount_minor", "due_date", "is_paid", "paid_at" from "enrollment_installments" where ("enrollment_installments"."enrollment_id" = $1 and "enrollment_installments"."seq" = $2) limit $3`;
+export const INSTALLMENT_SET_PAID = `update "enrollment_installments" set "is_paid" = $1, "paid_at" = $2 where "enrollment_installments"."id" = $3`;
+export const ENROLLMENT_TOUCH = `update "enrollments" set "updated_at" = $1 where "enrollments"."id" = $2`;
+
+/** A booking's payment status as readers see it: overdue as soon as an unpaid instalment is past due. */
+const effectiveStatus = (todayParam: string) =>
+  `case when "treatment_bookings"."status" = 'active' and exists (select 1 from "booking_installments" where "booking_installments"."booking_id" = "treatment_bookings"."id" and "booking_installments"."is_paid" = false and "booking_installments"."due_date" < ${todayParam}::date) then 'overdue' else "treatment_bookings"."payment_status" end`;
+const BOOKING_COLUMNS = `"treatment_bookings"."id", "treatment_bookings"."user_id", "treatment_bookings"."treatment_id", "treatment_bookings"."treatment_name", "treatment_bookings"."max_sessions", "treatment_bookings"."deleted_username", "treatment_bookings"."deleted_email", "treatment_bookings"."user_type", "treatment_bookings"."payment_type", "treatment_bookings"."payment_status", "treatment_bookings"."price_minor", "treatment_bookings"."currency", "treatment_bookings"."period_start", "treatment_bookings"."period_end", "treatment_bookings"."sessions_completed", "treatment_bookings"."status", "treatment_bookings"."cancelled_at", "treatment_bookings"."booked_on", "treatment_bookings"."created_at", "treatment_bookings"."updated_at", "users"."username", "users"."email", "treatments"."treatment_name"`;
+const BOOKING_FROM = `from "treatment_bookings" left join "users" on "users"."id" = "treatment_bookings"."user_id" left join "treatments" on "treatments"."id" = "treatment_bookings"."treatment_id"`;
+const BOOKING_ORDER = `order by "treatment_bookings"."created_at" desc, "treatment_bookings"."id" asc`;
+/** Parameters: today, today, status, limit (, offset). */
+export const BOOKINGS_BY_STATUS_PAGE_FIRST = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $4`;
+export const BOOKINGS_BY_STATUS_PAGE = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $4 offset $5`;
+/** Parameters: today, status. */
+export const BOOKINGS_BY_STATUS_COUNT = `select count(*) ${BOOKING_FROM} where ${effectiveStatus('$1')} = $2`;
+export const bookingInstallmentsOf = (n: number) =>
+  `select "id", "booking_id", "seq", "amount_minor", "due_date", "is_paid", "paid_at" from "booking_installments" where "booking_installments"."booking_id" in (${placeholders(n)})`;
+export const bookingNotesOf = (n: number) =>
+  `select "booking_id", "session_number", "note", "date" from "booking_session_notes" where "booking_session_notes"."booking_id" in (${placeholders(n)})`;
+
+function placeholders(n: number) {
+  return Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
+}

@@ -1,0 +1,172 @@
+/**
+ * Before any load: the baseline must answer the same JSON as the product and run the same SQL,
+ * or the ratio compares different work. Mismatches are reported, not hidden.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { statementsDuring, withoutBackground, type Statement } from './capture';
+import type { BenchData } from './data';
+import type { BenchPath } from './paths';
+
+export interface Check {
+  path: string;
+  /** 'same', or where the answers differ. */
+  json: string;
+  /** 'same', 'not captured' (no readable server log), or the statements only one side ran. */
+  sql: string;
+}
+
+async function call(base: string, token: string, method: string, url: string, body?: string) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    body,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+  });
+  const text = await res.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* compared as text */
+  }
+  return { status: res.status, json };
+}
+
+/** The first place two answers differ, or null. */
+export function firstDifference(a: unknown, b: unknown, at = '$'): string | null {
+  if (isDeepStrictEqual(a, b)) return null;
+  if (
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
+    return `${at}: ${JSON.stringify(a)?.slice(0, 120)} vs ${JSON.stringify(b)?.slice(0, 120)}`;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`);
+    if (d) return d;
+  }
+  return `${at}: differs`;
+}
+
+/** Times a write sets itself (paidAt, updatedAt) differ between two writes by nature. */
+function maskWriteTimes(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(maskWriteTimes);
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [
+        k,
+        (k === 'paidAt' || k === 'updatedAt') && typeof x === 'string' ? '<time of the write>' : maskWriteTimes(x),
+      ]),
+    );
+  return v;
+}
+
+const SESSION_SQL = /from "sessions"|update "sessions"/;
+
+function compareSql(a: Statement[], b: Statement[], withParams: boolean): string {
+  const key = (s: Statement) => (withParams ? `${s.text} [${s.params}]` : s.text);
+  const count = (xs: Statement[]) => {
+    const m = new Map<string, number>();
+    for (const s of xs) if (!SESSION_SQL.test(s.text)) m.set(key(s), (m.get(key(s)) ?? 0) + 1);
+    return m;
+  };
+  const ca = count(a);
+  const cb = count(b);
+  const diffs: string[] = [];
+  for (const k of new Set([...ca.keys(), ...cb.keys()])) {
+    const na = ca.get(k) ?? 0;
+    const nb = cb.get(k) ?? 0;
+    if (na !== nb) diffs.push(`${na} vs ${nb}× ${k.slice(0, 160)}`);
+  }
+  return diffs.length ? `product vs baseline: ${diffs.join(' | ')}` : 'same';
+}
+
+/**
+ * Each path once on each server (answers compared), then once more on each with statement
+ * logging on (SQL compared, sign-in look-ups aside: they depend on each server's cache age).
+ */
+export async function verify(
+  product: string,
+  baseline: string,
+  paths: BenchPath[],
+  data: BenchData,
+  logFile: string | null,
+): Promise<Check[]> {
+  const checks: Check[] = [];
+  for (const p of paths) {
+    let json: string;
+    if (!p.next) {
+      const [a, b] = [
+        await call(product, data.token, p.method, p.url),
+        await call(baseline, data.token, p.method, p.url),
+      ];
+      const d = a.status !== b.status ? `status ${a.status} vs ${b.status}` : firstDifference(a.json, b.json);
+      json = d ? `differs at ${d}` : a.status === 200 ? 'same' : `both answered ${a.status}`;
+    } else {
+      // Pay on the product, unpay on the product, pay on the baseline, unpay on the baseline:
+      // the same state before each pair, and the pool's state is left as it was.
+      const t = data.toggles[data.toggles.length - 1]!;
+      const body = (isPaid: boolean) => JSON.stringify({ installmentIndex: 0, isPaid });
+      const url = `/api/enrollments/${t.id}/pay-installment`;
+      const a1 = await call(product, data.token, 'POST', url, body(!t.isPaid));
+      const a2 = await call(product, data.token, 'POST', url, body(t.isPaid));
+      const b1 = await call(baseline, data.token, 'POST', url, body(!t.isPaid));
+      const b2 = await call(baseline, data.token, 'POST', url, body(t.isPaid));
+      const d =
+        [a1, a2, b1, b2].find((r) => r.status !== 200) !== undefined
+          ? `statuses ${[a1, a2, b1, b2].map((r) => r.status).join(', ')}`
+          : (firstDifference(maskWriteTimes(a1.json), maskWriteTimes(b1.json)) ??
+            firstDifference(maskWriteTimes(a2.json), maskWriteTimes(b2.json)));
+      json = d ? `differs at ${d}` : 'same';
+    }
+    checks.push({ path: p.name, json, sql: 'not captured' });
+  }
+  if (!logFile) return checks;
+  for (const [i, p] of paths.entries()) {
+    const capture = async (base: string, isPaid?: boolean) =>
+      withoutBackground(
+        await statementsDuring(logFile, () => {
+          if (!p.next) return call(base, data.token, p.method, p.url);
+          const t = data.toggles[data.toggles.length - 1]!;
+          return call(
+            base,
+            data.token,
+            'POST',
+            `/api/enrollments/${t.id}/pay-installment`,
+            JSON.stringify({ installmentIndex: 0, isPaid }),
+          );
+        }),
+      );
+    const t = data.toggles[data.toggles.length - 1]!;
+    const a = await capture(product, !t.isPaid);
+    const b = await capture(baseline, t.isPaid);
+    checks[i]!.sql = a.length === 0 ? 'nothing captured' : compareSql(a, b, !p.next);
+  }
+  return checks;
+}
+
+/**
+ * What the sign-in check costs the product in database round trips, read from the statement
+ * log: a request after the session memory expired (twice: the first may also slide the session's
+ * idle window, which happens at most once a minute), and the same request again at once.
+ */
+export async function signInCost(product: string, token: string, url: string, logFile: string, cacheMs = 5000) {
+  const sessionStatements = async () =>
+    withoutBackground(await statementsDuring(logFile, () => call(product, token, 'GET', url))).filter((s) =>
+      SESSION_SQL.test(s.text),
+    );
+  const describe = (xs: Statement[]) =>
+    xs.length ? xs.map((s) => (s.text.startsWith('update') ? 'update' : 'select')).join(' + ') : 'none';
+  const expire = () => new Promise((r) => setTimeout(r, cacheMs + 500));
+  await expire();
+  const first = await sessionStatements();
+  const warm = await sessionStatements();
+  await expire();
+  const second = await sessionStatements();
+  return (
+    `after the ${cacheMs / 1000}-second session memory expired ${describe(first)}, then ${describe(second)}; ` +
+    `the same request again at once ${describe(warm)}`
+  );
+}

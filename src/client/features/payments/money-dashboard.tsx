@@ -1,0 +1,159 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
+import { LoadError } from '@/components/load-error';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { PALETTE, StatCard } from '@/features/reports/stat-card';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { formatCount, formatDay, formatMoney } from '@shared/format';
+import { BranchSelect, MoneyList } from './payment-common';
+
+/** docs/payments.md#dashboard: money at a glance, refreshed every 30 seconds. */
+export function MoneyDashboard() {
+  const [branchId, setBranchId] = useState('');
+  const dash = useQuery({
+    ...trpc.payments.dashboard.queryOptions({ branchId: branchId || undefined }),
+    refetchInterval: 30_000,
+  });
+
+  return (
+    <section aria-label="Money at a glance" className="mt-6 space-y-4" data-testid="money-dashboard">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-64 space-y-1">
+          <Label htmlFor="dashboard-branch">Branch</Label>
+          <BranchSelect id="dashboard-branch" value={branchId} onChange={setBranchId} />
+        </div>
+      </div>
+      {dash.isPending ? (
+        <Skeleton className="h-40 w-full" />
+      ) : dash.isError ? (
+        <LoadError error={dash.error} onRetry={() => void dash.refetch()} />
+      ) : (
+        <DashboardBody data={dash.data} />
+      )}
+    </section>
+  );
+}
+
+type Dash = RouterOutputs['payments']['dashboard'];
+
+const counted = (items: { count: number }[]) => items.reduce((s, i) => s + i.count, 0);
+
+function DashboardBody({ data }: { data: Dash }) {
+  const currencies = [...new Set(data.monthly.flatMap((m) => m.amounts.map((a) => a.currency)))];
+  const chartConfig: ChartConfig = Object.fromEntries(
+    currencies.map((c, i) => [c, { label: c, color: PALETTE[i % PALETTE.length] }]),
+  );
+  const chartData = data.monthly.map((m) => ({
+    month: m.month,
+    ...Object.fromEntries(m.amounts.map((a) => [a.currency, a.amount])),
+  }));
+  const overdueCount = counted(data.overdue);
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+        <div data-testid="collected-today">
+          <StatCard title="Collected today" value={<MoneyList items={data.collectedToday} empty={formatMoney(0)} />} />
+        </div>
+        <div data-testid="collected-month">
+          <StatCard
+            title="Collected this month"
+            value={<MoneyList items={data.collectedThisMonth} empty={formatMoney(0)} />}
+          />
+        </div>
+        <div data-testid="outstanding">
+          <StatCard title="Outstanding" value={<MoneyList items={data.outstanding} empty={formatMoney(0)} />} />
+        </div>
+        <div data-testid="overdue">
+          <StatCard
+            title="Overdue"
+            value={<MoneyList items={data.overdue.filter((o) => o.amount > 0)} empty={formatMoney(0)} />}
+            hint={`${formatCount(overdueCount)} overdue ${overdueCount === 1 ? 'item' : 'items'}`}
+          />
+        </div>
+        <div data-testid="due-7-days">
+          <StatCard
+            title="Due in the next 7 days"
+            value={<MoneyList items={data.dueNext7Days.filter((o) => o.amount > 0)} empty={formatMoney(0)} />}
+            hint={`${formatCount(counted(data.dueNext7Days))} due`}
+          />
+        </div>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Collected, last 12 months</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {currencies.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No payments in the last 12 months.</p>
+            ) : (
+              <ChartContainer config={chartConfig} className="max-h-64 w-full" data-testid="collected-chart">
+                <BarChart data={chartData}>
+                  <CartesianGrid vertical={false} />
+                  <XAxis dataKey="month" tickLine={false} axisLine={false} />
+                  <YAxis tickLine={false} axisLine={false} />
+                  <ChartTooltip content={<ChartTooltipContent />} />
+                  {currencies.map((c) => (
+                    <Bar key={c} dataKey={c} fill={`var(--color-${c})`} radius={4} isAnimationActive={false} />
+                  ))}
+                </BarChart>
+              </ChartContainer>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Most overdue accounts</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {data.mostOverdue.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nothing is overdue.</p>
+            ) : (
+              <Table aria-label="Most overdue accounts">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Payer</TableHead>
+                    <TableHead>For</TableHead>
+                    <TableHead>Oldest due</TableHead>
+                    <TableHead className="text-right">Overdue</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.mostOverdue.map((o) => (
+                    <TableRow key={`${o.kind}-${o.id}-${o.currency}`} data-testid="overdue-account">
+                      <TableCell>
+                        {o.kind === 'booking' ? (
+                          <Link to="/booking-details/$id" params={{ id: o.id }} className="underline">
+                            {o.payer}
+                          </Link>
+                        ) : (
+                          // The details screen reads the enrolment by its id; the course id in its URL is informational.
+                          <Link
+                            to="/courses/$courseId/enrollment/$enrollmentId"
+                            params={{ courseId: 'course', enrollmentId: o.id }}
+                            className="underline"
+                          >
+                            {o.payer}
+                          </Link>
+                        )}
+                      </TableCell>
+                      <TableCell>{o.subject}</TableCell>
+                      <TableCell>{formatDay(o.oldestDueDate)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatMoney(o.overdue, o.currency)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { NativeSelect } from '@/components/native-select';
+import { trpc } from '@/lib/trpc';
+import { formatMoney } from '@shared/format';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@shared/payment-kinds';
+
+export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS };
+
+/** Figures per currency: a ledger never adds rupees to dollars. */
+export function MoneyList({ items, empty = '—' }: { items: { currency: string; amount: number }[]; empty?: string }) {
+  if (items.length === 0) return <span>{empty}</span>;
+  return (
+    <span className="flex flex-col">
+      {items.map((i) => (
+        <span key={i.currency} data-currency={i.currency}>
+          {formatMoney(i.amount, i.currency)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** All branches or one; the server narrows a branch-limited manager to their own whatever is chosen. */
+export function BranchSelect({
+  value,
+  onChange,
+  id,
+}: {
+  value: string;
+  onChange: (branchId: string) => void;
+  id?: string;
+}) {
+  const branches = useQuery(
+    trpc.branches.list.queryOptions({ page: 1, pageSize: 200, sortBy: 'name', sortDir: 'asc' }),
+  );
+  return (
+    <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-label="Branch">
+      <option value="">All branches</option>
+      {(branches.data?.items ?? []).map((b) => (
+        <option key={b._id} value={b._id}>
+          {b.name}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+async function messageOf(res: Response): Promise<string> {
+  try {
+    const body = (await res.json()) as { message?: string };
+    if (body.message) return body.message;
+  } catch {
+    /* not JSON */
+  }
+  return `The server answered ${res.status}.`;
+}
+
+/** Fetches a same-origin file with the session cookie and saves it under the server's file name. */
+export async function downloadFile(path: string, label: string, fallbackName: string) {
+  try {
+    const res = await fetch(path, { credentials: 'include' });
+    if (!res.ok) throw new Error(await messageOf(res));
+    const m = /filename="?([^";]+)"?/i.exec(res.headers.get('content-disposition') ?? '');
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = m?.[1] ?? fallbackName;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (err) {
+    toast.error(`Failed to download ${label}: ${err instanceof Error ? err.message : 'Unknown error'}`);
+  }
+}
+
+/** A query string of the filters that are set. */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

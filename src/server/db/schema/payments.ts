@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { branches } from './branches';
+import { createdAt, id, money } from './common';
+import { enrollmentInstallments, enrollments } from './courses';
+import { bookingInstallments, treatmentBookings } from './treatments';
+import { users } from './users';
+import { ALLOCATION_KINDS, PAYMENT_METHODS } from '../../../shared/payment-kinds';
+
+/**
+ * The ledger (docs/payments.md). A payment is never deleted or changed but to void it; every
+ * reference to what it paid is `set null` when that goes, and the names are kept on the row, so a
+ * receipt stays readable after its student, course, enrolment or booking is deleted.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    /** e.g. GAL-2026-000042: branch code, year issued, number within both (gapless). */
+    receiptNumber: text('receipt_number').notNull(),
+    /** The counter the number came from: the branch id, or `none` for people without a branch. */
+    receiptSeries: text('receipt_series').notNull(),
+    receiptYear: integer('receipt_year').notNull(),
+    receiptSeq: integer('receipt_seq').notNull(),
+    branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+    branchName: text('branch_name'),
+    payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
+    payerName: text('payer_name').notNull(),
+    payerEmail: text('payer_email'),
+    enrollmentId: uuid('enrollment_id').references(() => enrollments.id, { onDelete: 'set null' }),
+    bookingId: uuid('booking_id').references(() => treatmentBookings.id, { onDelete: 'set null' }),
+    /** The course or treatment name, kept. */
+    subject: text('subject').notNull(),
+    amount: money('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    reference: text('reference'),
+    note: text('note'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    receivedById: uuid('received_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Null for payments carried over from the paid/unpaid switch: who took them is unknown. */
+    receivedByName: text('received_by_name'),
+    status: text('status', { enum: ['valid', 'void'] })
+      .notNull()
+      .default('valid'),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    voidedById: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidedByName: text('voided_by_name'),
+    voidReason: text('void_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_receipt_uq').on(t.receiptSeries, t.receiptYear, t.receiptSeq),
+    index('payments_received_idx').on(t.receivedAt, t.id),
+    index('payments_branch_received_idx').on(t.branchId, t.receivedAt),
+    index('payments_cashier_received_idx').on(t.receivedById, t.receivedAt),
+    index('payments_enrollment_idx')
+      .on(t.enrollmentId)
+      .where(sql`${t.enrollmentId} is not null`),
+    index('payments_booking_idx')
+      .on(t.bookingId)
+      .where(sql`${t.bookingId} is not null`),
+    index('payments_receipt_number_idx').on(t.receiptNumber),
+  ],
+);
+
+/** Which fee or installment each part of a payment settles. */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ALLOCATION_KINDS }).notNull(),
+    enrollmentId: uuid('enrollment_id').references(() => enrollments.id, { onDelete: 'set null' }),
+    bookingId: uuid('booking_id').references(() => treatmentBookings.id, { onDelete: 'set null' }),
+    enrollmentInstallmentId: uuid('enrollment_installment_id').references(() => enrollmentInstallments.id, {
+      onDelete: 'set null',
+    }),
+    bookingInstallmentId: uuid('booking_installment_id').references(() => bookingInstallments.id, {
+      onDelete: 'set null',
+    }),
+    /** Installment number (1-based) and due date as they were, for the receipt. Null for a fee. */
+    installmentNumber: integer('installment_number'),
+    dueDate: date('due_date', { mode: 'string' }),
+    amount: money('amount_minor').notNull(),
+  },
+  (t) => [
+    index('payment_allocations_payment_idx').on(t.paymentId),
+    index('payment_allocations_enrollment_inst_idx')
+      .on(t.enrollmentInstallmentId)
+      .where(sql`${t.enrollmentInstallmentId} is not null`),
+    index('payment_allocations_booking_inst_idx')
+      .on(t.bookingInstallmentId)
+      .where(sql`${t.bookingInstallmentId} is not null`),
+    index('payment_allocations_enrollment_idx')
+      .on(t.enrollmentId)
+      .where(sql`${t.enrollmentId} is not null`),
+  ],
+);
+
+/** Gapless receipt numbers: one row per series and year, incremented inside the paying transaction. */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);

@@ -1,0 +1,230 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { payments } from '../../db/schema';
+import type { ServiceContext } from '../common';
+import { formatMoney } from '../../../shared/format';
+import { fromMinor } from '../../../shared/money';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
+import { branchCondition, branchScopeOf } from '../branch-scope';
+import { todayIn } from '../enrollments/dates';
+import type { ReportColumn, ReportRow, ReportSource } from '../reports/report-source';
+import { paymentWhere } from './payments.service';
+import type { TCashUpInput, TPaymentFilters } from '@shared/schemas/payments';
+
+/**
+ * The daily cash-up (docs/payments.md#cash-up): valid payments totalled per day, branch, cashier,
+ * method and currency, with the day's voids listed apart. All of it aggregated in SQL.
+ */
+export async function cashUp(ctx: ServiceContext, input: TCashUpInput) {
+  const tz = ctx.deps.config.TIME_ZONE;
+  const from = input.from ?? todayIn(tz);
+  const to = input.to ?? from;
+  const scope = branchCondition(await branchScopeOf(ctx), payments.branchId);
+  const where = paymentWhere(ctx, { from, to, branchId: input.branchId }, scope);
+  // The zone is written into the text, not bound: GROUP BY must see the very same expression as the
+  // SELECT, and two bound parameters are two expressions to PostgreSQL. It comes from the server's
+  // own configuration (an IANA name), never from a request.
+  const day = sql<string>`to_char(${payments.receivedAt} at time zone ${sql.raw(`'${tz.replace(/'/g, "''")}'`)}, 'YYYY-MM-DD')`;
+  const minor = sql<number>`sum(${payments.amount})`.mapWith(Number);
+  const n = sql<number>`count(*)`.mapWith(Number);
+  const valid = and(where, eq(payments.status, 'valid'));
+  const [rows, totals, byMethod, voids] = await Promise.all([
+    ctx.db
+      .select({
+        date: day,
+        branchId: payments.branchId,
+        branchName: payments.branchName,
+        cashierId: payments.receivedById,
+        cashier: payments.receivedByName,
+        method: payments.method,
+        currency: payments.currency,
+        amount: minor,
+        count: n,
+      })
+      .from(payments)
+      .where(valid)
+      .groupBy(
+        day,
+        payments.branchId,
+        payments.branchName,
+        payments.receivedById,
+        payments.receivedByName,
+        payments.method,
+        payments.currency,
+      )
+      .orderBy(asc(day), asc(payments.branchName), asc(payments.receivedByName), asc(payments.method)),
+    ctx.db
+      .select({ currency: payments.currency, amount: minor, count: n })
+      .from(payments)
+      .where(valid)
+      .groupBy(payments.currency)
+      .orderBy(asc(payments.currency)),
+    ctx.db
+      .select({ method: payments.method, currency: payments.currency, amount: minor, count: n })
+      .from(payments)
+      .where(valid)
+      .groupBy(payments.method, payments.currency)
+      .orderBy(asc(payments.method), asc(payments.currency)),
+    ctx.db
+      .select()
+      .from(payments)
+      .where(and(where, eq(payments.status, 'void')))
+      .orderBy(desc(payments.receivedAt))
+      .limit(1000),
+  ]);
+  return {
+    from,
+    to,
+    branchId: input.branchId ?? null,
+    rows: rows.map((r) => ({
+      date: r.date,
+      branch: r.branchName ? { _id: r.branchId, name: r.branchName } : null,
+      cashier: r.cashier ? { _id: r.cashierId, username: r.cashier } : null,
+      method: r.method,
+      currency: r.currency,
+      amount: fromMinor(r.amount),
+      count: r.count,
+    })),
+    totals: totals.map((t) => ({ currency: t.currency, amount: fromMinor(t.amount), count: t.count })),
+    byMethod: byMethod.map((m) => ({
+      method: m.method,
+      currency: m.currency,
+      amount: fromMinor(m.amount),
+      count: m.count,
+    })),
+    voids: voids.map((v) => ({
+      _id: v.id,
+      receiptNumber: v.receiptNumber,
+      amount: fromMinor(v.amount),
+      currency: v.currency,
+      receivedAt: v.receivedAt.toISOString(),
+      voidedAt: v.voidedAt?.toISOString() ?? null,
+      voidedBy: v.voidedByName,
+      voidReason: v.voidReason,
+    })),
+  };
+}
+export type CashUp = Awaited<ReturnType<typeof cashUp>>;
+
+const CASH_UP_COLUMNS: ReportColumn[] = [
+  { key: 'date', header: 'Date', type: 'date', width: 12 },
+  { key: 'branch', header: 'Branch', type: 'text', width: 18 },
+  { key: 'cashier', header: 'Cashier', type: 'text', width: 18 },
+  { key: 'method', header: 'Method', type: 'text', width: 14 },
+  { key: 'currency', header: 'Currency', type: 'text', width: 9 },
+  { key: 'count', header: 'Receipts', type: 'int', width: 9 },
+  { key: 'amount', header: 'Amount', type: 'money', width: 14 },
+];
+
+/** The cash-up as a report source, so Excel and PDF come from the same writers as every report. */
+export async function cashUpSource(ctx: ServiceContext, input: TCashUpInput): Promise<ReportSource> {
+  const c = await cashUp(ctx, input);
+  const rows: ReportRow[] = c.rows.map((r) => ({
+    date: r.date,
+    branch: r.branch?.name ?? 'No branch',
+    cashier: r.cashier?.username ?? 'Not recorded',
+    method: PAYMENT_METHOD_LABELS[r.method],
+    currency: r.currency,
+    count: r.count,
+    amount: r.amount,
+  }));
+  const voidLines = c.voids.map(
+    (v) =>
+      `Void ${v.receiptNumber}: ${formatMoney(v.amount, v.currency)} by ${v.voidedBy ?? 'unknown'} (${v.voidReason ?? ''})`,
+  );
+  return {
+    title: 'Cash-up',
+    fileBase: 'cash_up',
+    columns: CASH_UP_COLUMNS,
+    filterLines: [
+      c.from === c.to ? `Day: ${c.from}` : `Days: ${c.from} to ${c.to}`,
+      ...(c.branchId ? [`Branch id: ${c.branchId}`] : []),
+      voidLines.length ? `Voided, not counted: ${voidLines.join('; ')}` : 'No voided payments.',
+    ],
+    count: () => Promise.resolve(rows.length),
+    batches: async function* (size: number) {
+      for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+    },
+    totals: () =>
+      Promise.resolve(c.totals.map((t) => ({ date: 'Total', currency: t.currency, count: t.count, amount: t.amount }))),
+  };
+}
+
+const LIST_COLUMNS: ReportColumn[] = [
+  { key: 'receiptNumber', header: 'Receipt', type: 'text', width: 18 },
+  { key: 'receivedAt', header: 'Received', type: 'datetime', width: 16 },
+  { key: 'payer', header: 'Payer', type: 'text', width: 18 },
+  { key: 'subject', header: 'For', type: 'text', width: 22 },
+  { key: 'method', header: 'Method', type: 'text', width: 12 },
+  { key: 'reference', header: 'Reference', type: 'text', width: 14 },
+  { key: 'currency', header: 'Currency', type: 'text', width: 9 },
+  { key: 'amount', header: 'Amount', type: 'money', width: 13 },
+  { key: 'receivedBy', header: 'Received by', type: 'text', width: 16 },
+  { key: 'status', header: 'Status', type: 'text', width: 8 },
+];
+
+/** The Payments screen's Excel export: the same filters, every page, streamed in keyset batches. */
+export async function paymentListSource(
+  ctx: ServiceContext,
+  f: TPaymentFilters & { search?: string },
+): Promise<ReportSource> {
+  const where = paymentWhere(ctx, f, branchCondition(await branchScopeOf(ctx), payments.branchId));
+  return {
+    title: 'Payments',
+    fileBase: 'payments',
+    columns: LIST_COLUMNS,
+    filterLines: Object.entries(f)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => `${k}: ${String(v)}`),
+    count: async () => {
+      const [r] = await ctx.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(payments)
+        .where(where);
+      return r?.n ?? 0;
+    },
+    batches: async function* (size: number) {
+      // The timestamp travels as text so carried-over rows keep their microseconds.
+      let after: { ts: string; id: string } | null = null;
+      for (;;) {
+        const page = await ctx.db
+          .select({ p: payments, ts: sql<string>`${payments.receivedAt}::text` })
+          .from(payments)
+          .where(
+            and(
+              where,
+              after
+                ? sql`(${payments.receivedAt}, ${payments.id}) < (${after.ts}::timestamptz, ${after.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(payments.receivedAt), desc(payments.id))
+          .limit(size);
+        if (page.length) {
+          yield page.map(({ p }) => ({
+            receiptNumber: p.receiptNumber,
+            receivedAt: p.receivedAt.toISOString(),
+            payer: p.payerName,
+            subject: p.subject,
+            method: PAYMENT_METHOD_LABELS[p.method],
+            reference: p.reference,
+            currency: p.currency,
+            amount: fromMinor(p.amount),
+            receivedBy: p.receivedByName,
+            status: p.status,
+          }));
+        }
+        const last = page.at(-1);
+        if (!last || page.length < size) return;
+        after = { ts: last.ts, id: last.p.id };
+      }
+    },
+    totals: async () => {
+      const rows = await ctx.db
+        .select({ currency: payments.currency, minor: sql<number>`sum(${payments.amount})`.mapWith(Number) })
+        .from(payments)
+        .where(and(where, eq(payments.status, 'valid')))
+        .groupBy(payments.currency);
+      return rows.map((r) => ({ receiptNumber: 'Total (valid)', currency: r.currency, amount: fromMinor(r.minor) }));
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { asc, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paymentAllocations, type payments } from '../../db/schema';
+import { fromMinor } from '../../../shared/money';
+import { iso } from '../common';
+
+type PaymentRow = typeof payments.$inferSelect;
+type AllocationRow = typeof paymentAllocations.$inferSelect;
+
+function toAllocationDto(a: AllocationRow) {
+  return {
+    kind: a.kind,
+    installmentId: a.enrollmentInstallmentId ?? a.bookingInstallmentId ?? undefined,
+    enrollmentId: a.enrollmentId ?? undefined,
+    bookingId: a.bookingId ?? undefined,
+    installmentNumber: a.installmentNumber,
+    dueDate: a.dueDate,
+    amount: fromMinor(a.amount),
+  };
+}
+
+/** A payment as the API answers it (docs/payments.md#rest-paths). */
+export function toPaymentDto(p: PaymentRow, allocations: AllocationRow[]) {
+  return {
+    _id: p.id,
+    receiptNumber: p.receiptNumber,
+    amount: fromMinor(p.amount),
+    currency: p.currency,
+    method: p.method,
+    reference: p.reference,
+    note: p.note,
+    receivedAt: p.receivedAt.toISOString(),
+    receivedBy: p.receivedByName ? { _id: p.receivedById, username: p.receivedByName } : null,
+    status: p.status,
+    voidedAt: iso(p.voidedAt),
+    voidedBy: p.voidedByName ? { _id: p.voidedById, username: p.voidedByName } : null,
+    voidReason: p.voidReason,
+    branch: p.branchName ? { _id: p.branchId, name: p.branchName } : null,
+    payer: { _id: p.payerId, username: p.payerName, email: p.payerEmail },
+    enrollmentId: p.enrollmentId,
+    bookingId: p.bookingId,
+    subject: p.subject,
+    allocations: allocations.map(toAllocationDto),
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+export type PaymentDto = ReturnType<typeof toPaymentDto>;
+
+/** The allocations of a page of payments in one query. */
+export async function withAllocations(db: Db, rows: PaymentRow[]): Promise<PaymentDto[]> {
+  if (rows.length === 0) return [];
+  const allocs = await db
+    .select()
+    .from(paymentAllocations)
+    .where(
+      inArray(
+        paymentAllocations.paymentId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(
+      asc(paymentAllocations.paymentId),
+      // The admission fee (no due date) comes first, as the ledger allocates it first.
+      sql`${paymentAllocations.dueDate} asc nulls first`,
+      asc(paymentAllocations.installmentNumber),
+    );
+  const byPayment = new Map<string, AllocationRow[]>();
+  for (const a of allocs) byPayment.set(a.paymentId, [...(byPayment.get(a.paymentId) ?? []), a]);
+  return rows.map((r) => toPaymentDto(r, byPayment.get(r.id) ?? []));
+}

@@ -1,0 +1,149 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppDeps } from '../../deps';
+import type { ServiceContext } from '../common';
+import { route, ZIdParam } from '../../http/rest';
+import { todayIn } from '../enrollments/dates';
+import { CONTENT_TYPES } from '../reports/reports.service';
+import type { ReportSource } from '../reports/report-source';
+import { buildPdf, PDF_MAX_ROWS, writeXlsx } from '../reports/report-writers';
+import { AppError } from '../../errors';
+import {
+  ZCashUpInput,
+  ZDashboardInput,
+  ZListPaymentsQuery,
+  ZRecordPaymentInput,
+  ZVoidPaymentInput,
+} from '@shared/schemas/payments';
+import { cashUp, cashUpSource, paymentListSource } from './cash-up';
+import { dashboard } from './dashboard';
+import * as service from './payments.service';
+import { buildReceiptPdf, loadReceipt } from './receipt';
+
+function attachment(reply: FastifyReply, type: string, fileName: string) {
+  return reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store');
+}
+
+/** Excel streams; a PDF is refused past the reports' row cap (docs/reports.md). */
+async function sendSource(ctx: ServiceContext, reply: FastifyReply, source: ReportSource, format: 'xlsx' | 'pdf') {
+  const tz = ctx.deps.config.TIME_ZONE;
+  const fileName = `${source.fileBase}_${todayIn(tz)}.${format}`;
+  const meta = { generatedAt: new Date(), timeZone: tz };
+  if (format === 'pdf') {
+    const rows = await source.count();
+    if (rows > PDF_MAX_ROWS)
+      throw new AppError('BAD_REQUEST', `A PDF can hold at most ${PDF_MAX_ROWS} rows; narrow the dates or use Excel.`);
+    return attachment(reply, CONTENT_TYPES.pdf, fileName).send(await buildPdf(source, meta));
+  }
+  const out = new PassThrough();
+  writeXlsx(source, out, meta).catch((err: unknown) => {
+    ctx.deps.log.error({ err }, 'payments export stream failed');
+    out.destroy(err instanceof Error ? err : new Error('export failed'));
+  });
+  return attachment(reply, CONTENT_TYPES.xlsx, fileName).send(out);
+}
+
+/** The ledger's REST paths (docs/payments.md#rest-paths). */
+export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/payments',
+    access: 'staff',
+    body: ZRecordPaymentInput,
+    handler: async ({ ctx, body, reply }) => reply.status(201).send(await service.recordPayment(ctx, body)),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/payments',
+    access: 'staff',
+    query: ZListPaymentsQuery,
+    handler: async ({ ctx, query: { limit, ...q } }) => {
+      const page = await service.listPayments(ctx, { ...q, pageSize: limit, sortDir: 'desc' });
+      return { data: page.items, total: page.total, page: page.page, totals: page.totals };
+    },
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/payments/excel',
+    access: 'staff',
+    query: ZListPaymentsQuery,
+    handler: async ({ ctx, query: { limit: _l, page: _p, ...q }, reply }) =>
+      sendSource(ctx, reply, await paymentListSource(ctx, q), 'xlsx'),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/payments/cash-up',
+    access: 'staff',
+    query: ZCashUpInput,
+    handler: ({ ctx, query }) => cashUp(ctx, query),
+  });
+  for (const format of ['excel', 'pdf'] as const) {
+    route(app, deps, {
+      method: 'GET',
+      url: `/api/payments/cash-up/${format}`,
+      access: 'staff',
+      query: ZCashUpInput,
+      handler: async ({ ctx, query, reply }) =>
+        sendSource(ctx, reply, await cashUpSource(ctx, query), format === 'excel' ? 'xlsx' : 'pdf'),
+    });
+  }
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/payments/dashboard',
+    access: 'staff',
+    query: ZDashboardInput,
+    handler: ({ ctx, query }) => dashboard(ctx, query),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/payments/:id',
+    access: 'staff',
+    params: ZIdParam,
+    handler: ({ ctx, params }) => service.getPayment(ctx, params.id),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/payments/:id/receipt',
+    access: 'staff',
+    params: ZIdParam,
+    handler: async ({ ctx, params, reply }) => {
+      const p = await service.getPayment(ctx, params.id);
+      const receipt = await loadReceipt(ctx.db, p._id, ctx.deps.config.APP_NAME);
+      if (!receipt) throw new AppError('NOT_FOUND', service.PAYMENT_NOT_FOUND);
+      const pdf = buildReceiptPdf(receipt, ctx.deps.config.TIME_ZONE);
+      return attachment(reply, CONTENT_TYPES.pdf, `receipt-${p.receiptNumber}.pdf`).send(pdf);
+    },
+  });
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/payments/:id/email',
+    access: 'staff',
+    params: ZIdParam,
+    handler: async ({ ctx, params, reply }) => reply.status(202).send(await service.emailReceipt(ctx, params.id)),
+  });
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/payments/:id/void',
+    access: 'admin',
+    params: ZIdParam,
+    body: ZVoidPaymentInput.omit({ id: true }),
+    handler: ({ ctx, params, body }) => service.voidPayment(ctx, { id: params.id, reason: body.reason }),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/enrollments/:id/payments',
+    access: 'staff',
+    params: ZIdParam,
+    handler: ({ ctx, params }) => service.paymentsOf(ctx, { kind: 'enrollment', id: params.id }),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/bookings/booking/:id/payments',
+    access: 'staff',
+    params: ZIdParam,
+    handler: ({ ctx, params }) => service.paymentsOf(ctx, { kind: 'booking', id: params.id }),
+  });
+}

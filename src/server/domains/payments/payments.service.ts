@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { enrollments, payments, treatmentBookings } from '../../db/schema';
+import type { ServiceContext } from '../common';
+import { AppError } from '../../errors';
+import { fromMinor, toMinor } from '../../../shared/money';
+import type { Page } from '../../../shared/pagination';
+import { isAdmin } from '../../../shared/roles';
+import { assertRecordInScope, branchCondition, branchScopeOf } from '../branch-scope';
+import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
+import { todayIn } from '../enrollments/dates';
+import {
+  allocate,
+  BOOKING_CANCELLED,
+  BOOKING_NOT_FOUND,
+  ENROLLMENT_COMPLETED,
+  ENROLLMENT_NOT_FOUND,
+  itemsOf,
+  lockBookingTarget,
+  lockEnrollmentTarget,
+  voidLockedPayment,
+  writePayment,
+  type LedgerTarget,
+} from './ledger';
+import { withAllocations, type PaymentDto } from './payments.dto';
+import type {
+  TListPaymentsInput,
+  TPaymentFilters,
+  TRecordPaymentInput,
+  TVoidPaymentInput,
+} from '@shared/schemas/payments';
+
+export const PAYMENT_NOT_FOUND = 'Payment not found.';
+export const VOID_ADMINS_ONLY = 'Only admins and superadmins can void payments.';
+
+const today = (ctx: Pick<ServiceContext, 'deps'>) => todayIn(ctx.deps.config.TIME_ZONE);
+
+/** Clock skew a browser may have: a payment "received" a minute ahead is now, not the future. */
+const FUTURE_TOLERANCE_MS = 60_000;
+
+async function lockTarget(tx: ServiceContext['db'], ref: { kind: 'enrollment' | 'booking'; id: string }) {
+  return ref.kind === 'enrollment' ? lockEnrollmentTarget(tx, ref.id) : lockBookingTarget(tx, ref.id);
+}
+
+function assertPayable(target: LedgerTarget) {
+  if (target.kind === 'enrollment' && target.status === 'completed')
+    throw new AppError('CONFLICT', ENROLLMENT_COMPLETED);
+  if (target.kind === 'booking' && target.status === 'cancelled') throw new AppError('CONFLICT', BOOKING_CANCELLED);
+}
+
+/**
+ * Records money received against an enrolment or a booking (docs/payments.md#recording-a-payment):
+ * allocated oldest first unless the caller names the allocations; never more than is owed.
+ */
+export async function recordPayment(ctx: ServiceContext, input: TRecordPaymentInput): Promise<PaymentDto> {
+  const ref = input.enrollmentId
+    ? { kind: 'enrollment' as const, id: input.enrollmentId, notFound: ENROLLMENT_NOT_FOUND }
+    : { kind: 'booking' as const, id: input.bookingId ?? '', notFound: BOOKING_NOT_FOUND };
+  await assertRecordInScope(ctx, ref.kind, ref.id, ref.notFound);
+  const receivedAt = input.receivedAt ? new Date(input.receivedAt) : new Date();
+  if (receivedAt.getTime() > Date.now() + FUTURE_TOLERANCE_MS)
+    throw new AppError('BAD_REQUEST', 'Received at cannot be in the future.');
+  const id = await ctx.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, ref);
+    assertPayable(target);
+    if (input.currency && input.currency.toUpperCase() !== target.currency) {
+      throw new AppError('BAD_REQUEST', `This ${ref.kind} is paid in ${target.currency}.`);
+    }
+    const items = await itemsOf(tx, target);
+    const allocations = allocate(target, items, toMinor(input.amount), input.allocations);
+    return writePayment(tx, {
+      target,
+      allocations,
+      method: input.method,
+      reference: input.reference,
+      note: input.note,
+      receivedAt,
+      actor: ctx.actor,
+      todayIso: today(ctx),
+    });
+  });
+  return getPayment(ctx, id);
+}
+
+/** Admins and superadmins void with a reason; the payment stays listed (docs/payments.md#void). */
+export async function voidPayment(ctx: ServiceContext, input: TVoidPaymentInput): Promise<PaymentDto> {
+  if (!isAdmin(ctx.actor.role)) throw new AppError('FORBIDDEN', VOID_ADMINS_ONLY);
+  const before = await findPayment(ctx, input.id);
+  await ctx.db.transaction(async (tx) => {
+    // The record first, then the payment: the same order as recording, so the two never deadlock.
+    const target = before.enrollmentId
+      ? await lockEnrollmentTarget(tx, before.enrollmentId)
+      : before.bookingId
+        ? await lockBookingTarget(tx, before.bookingId)
+        : null;
+    const [p] = await tx.select().from(payments).where(eq(payments.id, before.id)).for('update').limit(1);
+    if (!p) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+    if (p.status === 'void') throw new AppError('CONFLICT', 'This payment is already void.');
+    if (target?.kind === 'enrollment' && target.status === 'completed')
+      throw new AppError('CONFLICT', ENROLLMENT_COMPLETED);
+    await voidLockedPayment(tx, p, target, input.reason, ctx.actor, today(ctx));
+  });
+  return getPayment(ctx, input.id);
+}
+
+/** A payment the caller may see: out of a limited manager's branch it does not exist for them. */
+async function findPayment(ctx: ServiceContext, id: string) {
+  assertId(id, 'Payment');
+  const scope = await branchScopeOf(ctx);
+  const [p] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), branchCondition(scope, payments.branchId)))
+    .limit(1);
+  if (!p) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+  return p;
+}
+
+export async function getPayment(ctx: ServiceContext, id: string): Promise<PaymentDto> {
+  const p = await findPayment(ctx, id);
+  const [dto] = await withAllocations(ctx.db, [p]);
+  if (!dto) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+  return dto;
+}
+
+/** Start of a calendar day in the organisation's time zone, as an instant (index-friendly bounds). */
+const dayStart = (day: string, tz: string) => sql`(${day}::date)::timestamp at time zone ${tz}`;
+
+export function paymentWhere(ctx: ServiceContext, f: TPaymentFilters & { search?: string }, scope: SQL | undefined) {
+  const tz = ctx.deps.config.TIME_ZONE;
+  const s = f.search;
+  return and(
+    scope,
+    f.from ? sql`${payments.receivedAt} >= ${dayStart(f.from, tz)}` : undefined,
+    f.to ? sql`${payments.receivedAt} < ${dayStart(f.to, tz)} + interval '1 day'` : undefined,
+    f.branchId ? (isUuid(f.branchId) ? eq(payments.branchId, f.branchId) : sql`false`) : undefined,
+    f.method ? eq(payments.method, f.method) : undefined,
+    f.receivedBy ? (isUuid(f.receivedBy) ? eq(payments.receivedById, f.receivedBy) : sql`false`) : undefined,
+    f.status ? eq(payments.status, f.status) : undefined,
+    s
+      ? or(
+          ilikeContains(payments.receiptNumber, s),
+          ilikeContains(payments.payerName, s),
+          ilikeContains(payments.payerEmail, s),
+          ilikeContains(payments.reference, s),
+          ilikeContains(payments.subject, s),
+        )
+      : undefined,
+  );
+}
+
+export interface PaymentPage extends Page<PaymentDto> {
+  /** Valid payments only, per currency, over every page of the filter. */
+  totals: Array<{ currency: string; amount: number }>;
+}
+
+/** The Payments screen and GET /api/payments: newest first, filtered and totalled in SQL. */
+export async function listPayments(ctx: ServiceContext, input: TListPaymentsInput): Promise<PaymentPage> {
+  const where = paymentWhere(ctx, input, branchCondition(await branchScopeOf(ctx), payments.branchId));
+  const order =
+    input.sortDir === 'asc' ? [payments.receivedAt, payments.id] : [desc(payments.receivedAt), desc(payments.id)];
+  const [rows, [count], totals] = await Promise.all([
+    ctx.db
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(...order)
+      .limit(input.pageSize)
+      .offset(offsetOf(input.page, input.pageSize)),
+    ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(payments)
+      .where(where),
+    ctx.db
+      .select({ currency: payments.currency, minor: sql<number>`sum(${payments.amount})`.mapWith(Number) })
+      .from(payments)
+      .where(and(where, eq(payments.status, 'valid')))
+      .groupBy(payments.currency)
+      .orderBy(payments.currency),
+  ]);
+  return {
+    items: await withAllocations(ctx.db, rows),
+    total: count?.n ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+    totals: totals.map((t) => ({ currency: t.currency, amount: fromMinor(t.minor) })),
+  };
+}
+
+/** One enrolment's or booking's payments, newest first (its details screen). */
+export async function paymentsOf(
+  ctx: ServiceContext,
+  ref: { kind: 'enrollment' | 'booking'; id: string },
+): Promise<PaymentDto[]> {
+  assertId(ref.id, ref.kind === 'enrollment' ? 'Enrollment' : 'Booking');
+  const notFound = ref.kind === 'enrollment' ? ENROLLMENT_NOT_FOUND : BOOKING_NOT_FOUND;
+  await assertRecordInScope(ctx, ref.kind, ref.id, notFound);
+  const table = ref.kind === 'enrollment' ? enrollments : treatmentBookings;
+  const [exists] = await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, ref.id)).limit(1);
+  if (!exists) throw new AppError('NOT_FOUND', notFound);
+  const rows = await ctx.db
+    .select()
+    .from(payments)
+    .where(ref.kind === 'enrollment' ? eq(payments.enrollmentId, ref.id) : eq(payments.bookingId, ref.id))
+    .orderBy(desc(payments.receivedAt), desc(payments.id))
+    .limit(1000);
+  return withAllocations(ctx.db, rows);
+}
+
+/** Queues the receipt e-mail to the payer (docs/payments.md#receipts). */
+export async function emailReceipt(ctx: ServiceContext, id: string): Promise<{ message: string; jobId: string }> {
+  const p = await findPayment(ctx, id);
+  if (!p.payerId || !p.payerEmail) {
+    throw new AppError(
+      'CONFLICT',
+      "The payer's account no longer exists, so there is no address to send the receipt to.",
+    );
+  }
+  const job = await ctx.deps.jobs.enqueue('send-email', {
+    key: `receipt:${p.id}:${randomUUID()}`,
+    template: 'receipt',
+    userId: p.payerId,
+    ref: p.id,
+  });
+  return { message: `Receipt ${p.receiptNumber} will be e-mailed to ${p.payerEmail}.`, jobId: job.id };
+}

@@ -1,0 +1,225 @@
+import { eq, sql } from 'drizzle-orm';
+import { jsPDF } from 'jspdf';
+import { autoTable } from 'jspdf-autotable';
+import type { Db } from '../../db/client';
+import {
+  bookingInstallments,
+  enrollmentInstallments,
+  enrollments,
+  paymentAllocations,
+  payments,
+} from '../../db/schema';
+import { formatMoney } from '../../../shared/format';
+import { fromMinor } from '../../../shared/money';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
+
+/** Everything a receipt shows (docs/payments.md#receipts). Money as decimals. */
+export interface Receipt {
+  organisation: string;
+  receiptNumber: string;
+  branch: string;
+  payer: string;
+  payerEmail: string | null;
+  subject: string;
+  lines: Array<{ what: string; dueDate: string | null; amount: number }>;
+  amount: number;
+  currency: string;
+  method: string;
+  reference: string | null;
+  receivedBy: string;
+  receivedAt: Date;
+  /** What is still owed on the enrolment or booking now; null once the record is gone. */
+  balance: number | null;
+  record: 'enrollment' | 'booking' | null;
+  void: { at: Date | null; by: string | null; reason: string | null } | null;
+}
+
+const LINE_NAMES = {
+  admission_fee: () => 'Admission fee',
+  enrollment_installment: (n: number | null) => `Installment ${n ?? ''}`.trim(),
+  booking_installment: (n: number | null) => `Installment ${n ?? ''}`.trim(),
+} as const;
+
+export async function loadReceipt(db: Db, paymentId: string, organisation: string): Promise<Receipt | null> {
+  const [p] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  if (!p) return null;
+  const allocs = await db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, p.id));
+  let balance: number | null = null;
+  if (p.enrollmentId) {
+    const [row] = await db
+      .select({
+        owed: sql<number>`${enrollments.admissionFee} - ${enrollments.admissionFeeAmountPaid} + coalesce((select sum(${enrollmentInstallments.amount} - ${enrollmentInstallments.amountPaid}) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id}), 0)`.mapWith(
+          Number,
+        ),
+      })
+      .from(enrollments)
+      .where(eq(enrollments.id, p.enrollmentId));
+    balance = row ? fromMinor(row.owed) : null;
+  } else if (p.bookingId) {
+    const [row] = await db
+      .select({
+        owed: sql<number>`coalesce(sum(${bookingInstallments.amount} - ${bookingInstallments.amountPaid}), 0)`.mapWith(
+          Number,
+        ),
+      })
+      .from(bookingInstallments)
+      .where(eq(bookingInstallments.bookingId, p.bookingId));
+    balance = row ? fromMinor(row.owed) : null;
+  }
+  return {
+    organisation,
+    receiptNumber: p.receiptNumber,
+    branch: p.branchName ?? 'No branch',
+    payer: p.payerName,
+    payerEmail: p.payerEmail,
+    subject: p.subject,
+    lines: allocs
+      .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? ''))
+      .map((a) => ({
+        what: LINE_NAMES[a.kind](a.installmentNumber),
+        dueDate: a.dueDate,
+        amount: fromMinor(a.amount),
+      })),
+    amount: fromMinor(p.amount),
+    currency: p.currency,
+    method: PAYMENT_METHOD_LABELS[p.method],
+    reference: p.reference,
+    receivedBy: p.receivedByName ?? 'Not recorded',
+    receivedAt: p.receivedAt,
+    balance,
+    record: p.enrollmentId ? 'enrollment' : p.bookingId ? 'booking' : null,
+    void: p.status === 'void' ? { at: p.voidedAt, by: p.voidedByName, reason: p.voidReason } : null,
+  };
+}
+
+const ONES = [
+  '',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const SCALES = ['', 'thousand', 'million', 'billion'];
+
+function belowThousand(n: number): string {
+  const parts: string[] = [];
+  if (n >= 100) parts.push(`${ONES[Math.floor(n / 100)]} hundred`);
+  const r = n % 100;
+  if (r > 0 && r < 20) parts.push(ONES[r] ?? '');
+  else if (r >= 20) parts.push(TENS[Math.floor(r / 10)] + (r % 10 ? `-${ONES[r % 10]}` : ''));
+  return parts.join(' and ');
+}
+
+function wholeInWords(n: number): string {
+  if (n === 0) return 'zero';
+  const groups: string[] = [];
+  for (let i = 0; n > 0; i++, n = Math.floor(n / 1000)) {
+    const g = n % 1000;
+    if (g) groups.unshift(`${belowThousand(g)}${SCALES[i] ? ` ${SCALES[i]}` : ''}`);
+  }
+  return groups.join(' ');
+}
+
+const UNIT_WORDS: Record<string, [string, string]> = { LKR: ['rupees', 'cents'], USD: ['dollars', 'cents'] };
+
+/** 1250.5 LKR → "One thousand two hundred and fifty rupees and fifty cents". */
+export function amountInWords(amount: number, currency: string): string {
+  const minor = Math.round(amount * 100);
+  const whole = Math.floor(minor / 100);
+  const cents = minor % 100;
+  const [major, sub] = UNIT_WORDS[currency] ?? [currency, 'cents'];
+  const text = `${wholeInWords(whole)} ${major}${cents ? ` and ${wholeInWords(cents)} ${sub}` : ''}`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function formatReceiptDate(d: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(d);
+}
+
+/** An A5 receipt; a voided one carries a large VOID across it. */
+export function buildReceiptPdf(r: Receipt, timeZone: string): Buffer {
+  const doc = new jsPDF({ unit: 'mm', format: 'a5' });
+  const width = doc.internal.pageSize.getWidth();
+  const money = (n: number) => formatMoney(n, r.currency);
+  doc.setFontSize(15);
+  doc.text(r.organisation, 12, 16);
+  doc.setFontSize(9);
+  doc.text(`Branch: ${r.branch}`, 12, 22);
+  doc.setFontSize(13);
+  doc.text('RECEIPT', width - 12, 16, { align: 'right' });
+  doc.setFontSize(10);
+  doc.text(r.receiptNumber, width - 12, 22, { align: 'right' });
+
+  const facts: Array<[string, string]> = [
+    ['Received from', r.payer + (r.payerEmail ? ` (${r.payerEmail})` : '')],
+    ['For', r.subject],
+    ['Date', formatReceiptDate(r.receivedAt, timeZone)],
+    ['Method', r.method + (r.reference ? ` (ref. ${r.reference})` : '')],
+    ['Received by', r.receivedBy],
+  ];
+  autoTable(doc, {
+    startY: 28,
+    body: facts,
+    theme: 'plain',
+    styles: { fontSize: 9, cellPadding: 1 },
+    columnStyles: { 0: { fontStyle: 'bold', cellWidth: 32 } },
+    margin: { left: 12, right: 12 },
+  });
+  autoTable(doc, {
+    head: [['Paid for', 'Due date', 'Amount']],
+    body: r.lines.map((l) => [l.what, l.dueDate ?? '', money(l.amount)]),
+    foot: [['Total', '', money(r.amount)]],
+    styles: { fontSize: 9, cellPadding: 1.5 },
+    headStyles: { fillColor: [31, 78, 121] },
+    footStyles: { fillColor: [231, 238, 247], textColor: 0 },
+    columnStyles: { 2: { halign: 'right' } },
+    margin: { left: 12, right: 12 },
+  });
+  let y = (doc as unknown as { lastAutoTable: { finalY: number } }).lastAutoTable.finalY + 7;
+  doc.setFontSize(9);
+  const words = doc.splitTextToSize(
+    `Amount in words: ${amountInWords(r.amount, r.currency)} only.`,
+    width - 24,
+  ) as string[];
+  doc.text(words, 12, y);
+  y += words.length * 4 + 3;
+  if (r.balance !== null && r.record) doc.text(`Balance outstanding on this ${r.record}: ${money(r.balance)}`, 12, y);
+  if (r.void) {
+    y += 8;
+    doc.setTextColor(180, 0, 0);
+    doc.text(
+      `Voided${r.void.at ? ` on ${formatReceiptDate(r.void.at, timeZone)}` : ''}${r.void.by ? ` by ${r.void.by}` : ''}: ${r.void.reason ?? ''}`,
+      12,
+      y,
+    );
+    doc.setFontSize(90);
+    doc.setTextColor(220, 38, 38);
+    doc.text('VOID', width / 2, doc.internal.pageSize.getHeight() / 2 + 10, { align: 'center', angle: 30 });
+    doc.setTextColor(0);
+  }
+  return Buffer.from(doc.output('arraybuffer'));
+}

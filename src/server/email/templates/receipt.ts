@@ -1,0 +1,31 @@
+import type { AppDeps } from '../../deps';
+import { formatMoney } from '../../../shared/format';
+import { amountInWords, formatReceiptDate, loadReceipt } from '../../domains/payments/receipt';
+import type { EmailMessage } from '../types';
+import { brandedEmail } from './layout';
+
+/** The receipt e-mailed to the payer on request (docs/payments.md#receipts); `ref` is the payment id. */
+export async function buildReceiptEmail(
+  deps: AppDeps,
+  p: { userId: string; ref?: string },
+): Promise<EmailMessage | null> {
+  if (!p.ref) return null;
+  const r = await loadReceipt(deps.db, p.ref, deps.config.APP_NAME);
+  if (!r?.payerEmail) return null;
+  const money = (n: number) => formatMoney(n, r.currency);
+  const tz = deps.config.TIME_ZONE;
+  return brandedEmail(deps.config, r.payerEmail, `Receipt ${r.receiptNumber}${r.void ? ' (void)' : ''}`, [
+    `Dear ${r.payer},`,
+    r.void
+      ? `Receipt ${r.receiptNumber} below was voided${r.void.reason ? `: ${r.void.reason}` : ''}. It no longer counts as a payment.`
+      : `Thank you for your payment. This is your receipt ${r.receiptNumber} from our ${r.branch} branch.`,
+    [
+      `For: ${r.subject}`,
+      ...r.lines.map((l) => `${l.what}${l.dueDate ? ` (due ${l.dueDate})` : ''}: ${money(l.amount)}`),
+      `Total: ${money(r.amount)} (${amountInWords(r.amount, r.currency)})`,
+      `Method: ${r.method}${r.reference ? ` (ref. ${r.reference})` : ''}`,
+      `Received on ${formatReceiptDate(r.receivedAt, tz)} by ${r.receivedBy}`,
+      ...(r.balance !== null && r.record ? [`Still outstanding on this ${r.record}: ${money(r.balance)}`] : []),
+    ].join('\n'),
+  ]);
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '@shared/money';
+import { ZPageInput } from '@shared/pagination';
+import {
+  ALLOCATION_KINDS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type AllocationKind,
+  type PaymentMethod,
+} from '@shared/payment-kinds';
+import { zPaymentMethod } from '@shared/schemas/payment-method';
+import { MAX_MONEY, parseDay, zId, zInstant, zText } from '@shared/schemas/primitives';
+
+export { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, ALLOCATION_KINDS, type PaymentMethod, type AllocationKind };
+
+export const AMOUNT_INVALID = 'Amount must be greater than 0 with at most two decimals.';
+export const NO_TARGET = 'Choose the enrollment or the booking this payment is for.';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && !v.trim() ? undefined : v);
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    zText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional(),
+  );
+
+/** A positive amount with at most two decimals, within what the money columns hold. */
+export const zAmount = (message = AMOUNT_INVALID) =>
+  z
+    .number({ error: message })
+    .refine((n) => Number.isFinite(n) && n > 0 && n <= MAX_MONEY && hasAtMostTwoDecimals(n), message);
+
+export { zPaymentMethod };
+
+export const ZAllocationInput = z.object({
+  kind: z.enum(ALLOCATION_KINDS, {
+    error: 'Allocation kind must be admission_fee, enrollment_installment or booking_installment.',
+  }),
+  installmentId: optionalText('Installment', 200),
+  amount: zAmount('Each allocation amount must be greater than 0 with at most two decimals.'),
+});
+
+export const ZRecordPaymentInput = z
+  .object({
+    enrollmentId: optionalText('Enrollment', 200),
+    bookingId: optionalText('Booking', 200),
+    amount: zAmount(),
+    method: zPaymentMethod.default('cash'),
+    /** When given, must be the record's own currency (a USD booking is paid in USD). */
+    currency: optionalText('Currency', 3),
+    reference: optionalText('Reference', 100),
+    note: optionalText('Note', 500),
+    /** Defaults to now; may be back-dated, never in the future. */
+    receivedAt: z.preprocess(blankToUndefined, zInstant('Received at').optional()),
+    allocations: z
+      .array(ZAllocationInput)
+      .min(1, 'Allocations, when given, need at least one entry.')
+      .max(100)
+      .optional(),
+  })
+  .refine((v) => Boolean(v.enrollmentId) !== Boolean(v.bookingId), { message: NO_TARGET, path: ['enrollmentId'] });
+export type TRecordPaymentInput = z.infer<typeof ZRecordPaymentInput>;
+
+export const ZVoidPaymentInput = z.object({
+  id: zId('Payment'),
+  reason: zText('Reason', { message: 'A reason is required to void a payment.' })
+    .trim()
+    .min(1, 'A reason is required to void a payment.')
+    .max(500, 'Reason must be at most 500 characters.'),
+});
+export type TVoidPaymentInput = z.infer<typeof ZVoidPaymentInput>;
+
+export const ZPaymentIdInput = z.object({ id: zId('Payment') });
+
+const zDay = (label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    zText(label)
+      .refine((s) => parseDay(s) !== null, `${label} must be a date (YYYY-MM-DD) between 1900 and 2100.`)
+      .optional(),
+  );
+
+export const ZPaymentFilters = z.object({
+  from: zDay('From'),
+  to: zDay('To'),
+  branchId: optionalText('Branch', 200),
+  method: z.preprocess(blankToUndefined, zPaymentMethod.optional()),
+  receivedBy: optionalText('Cashier', 200),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(['valid', 'void'], { error: 'Status must be valid or void.' }).optional(),
+  ),
+});
+export type TPaymentFilters = z.infer<typeof ZPaymentFilters>;
+
+export const ZListPaymentsInput = ZPageInput.extend(ZPaymentFilters.shape);
+export type TListPaymentsInput = z.infer<typeof ZListPaymentsInput>;
+
+export const ZCashUpInput = z.object({
+  from: zDay('From'),
+  to: zDay('To'),
+  branchId: optionalText('Branch', 200),
+});
+export type TCashUpInput = z.infer<typeof ZCashUpInput>;
+
+export const ZPaymentsOfInput = z.object({ id: zId('Record') });
+
+/** GET /api/payments: the filters as query strings, `page` and `limit` as the documented names. */
+export const ZListPaymentsQuery = ZPaymentFilters.extend({
+  search: z.preprocess(
+    blankToUndefined,
+    zText('Search').trim().max(200, 'Search must be at most 200 characters.').optional(),
+  ),
+  page: z.coerce
+    .number({ error: 'page must be a whole number.' })
+    .int('page must be a whole number.')
+    .min(1, 'page must be at least 1.')
+    .max(100_000, 'page must be at most 100000.')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be between 1 and 200.')
+    .max(200, 'limit must be between 1 and 200.')
+    .default(50),
+});
+
+export const ZDashboardInput = z.object({ branchId: optionalText('Branch', 200) });
+export type TDashboardInput = z.infer<typeof ZDashboardInput>;

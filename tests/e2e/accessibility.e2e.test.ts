@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { accounts, adminScreens, PUBLIC_SCREENS, signIn, useBrowser } from './helpers';
+
+const browser = useBrowser();
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const DESKTOP = { width: 1360, height: 900 };
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * axe-core's serious and critical findings on what the page shows now, one line each. The script
+ * is evaluated through the DevTools protocol, so the app's Content-Security-Policy (no inline
+ * scripts) does not have to be loosened for the test.
+ */
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  // Loading skeletons are replaced by the content they stand for; check the content.
+  await page
+    .locator('[data-slot=skeleton]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {});
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async () => {
+    type Axe = {
+      run: (
+        ctx: Document,
+        options: { rules: Record<string, { enabled: boolean }> },
+      ) => Promise<{
+        violations: Array<{
+          id: string;
+          impact?: string | null;
+          help: string;
+          nodes: Array<{ target: unknown[]; html: string }>;
+        }>;
+      }>;
+    };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    // Experimental in axe, so off by default: a control's name must contain its visible label (WCAG 2.5.3).
+    const result = await axe.run(document, { rules: { 'label-content-name-mismatch': { enabled: true } } });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? '',
+        help: v.help,
+        nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`),
+      }));
+  });
+  return found.map(
+    (f: Finding) => `${where}: ${f.impact} ${f.id} (${f.help}) on ${f.nodes.length} node(s): ${f.nodes.join(' | ')}`,
+  );
+}
+
+describe('Accessibility (axe-core)', () => {
+  test('the screens before sign-in have no serious or critical violation, with a main landmark and a heading', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const found: string[] = [];
+    for (const screen of PUBLIC_SCREENS) {
+      await page.goto(screen.path);
+      await page.getByRole('main').waitFor();
+      await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+      found.push(...(await seriousViolations(page, screen.path)));
+    }
+    expect(found).toEqual([]);
+  });
+
+  test('every screen of the back-office, its tabs and its menus have no serious or critical violation', async () => {
+    const screens = await adminScreens();
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, accounts().superadmin);
+    const found: string[] = [];
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      found.push(...(await seriousViolations(page, screen.path)));
+    }
+
+    // Tabs show other content: the report and settings screens are checked on each tab.
+    for (const path of ['/reports', '/settings']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const tabs = page.getByRole('tab');
+      const names = await tabs.allTextContents();
+      for (let i = 0; i < names.length; i++) {
+        await tabs.nth(i).click();
+        found.push(...(await seriousViolations(page, `${path} tab ${names[i]}`)));
+      }
+    }
+
+    // The profile menu in the header, opened.
+    await page.goto('/');
+    await page.getByRole('button', { name: /profile menu/i }).hover();
+    await page.getByRole('menu').waitFor();
+    found.push(...(await seriousViolations(page, '/ with the account menu open')));
+
+    // A confirmation dialog, opened.
+    await page.goto('/branch');
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click();
+    await page.getByRole('alertdialog').waitFor();
+    found.push(...(await seriousViolations(page, '/branch with the delete dialog open')));
+
+    expect(found).toEqual([]);
+  }, 300_000);
+
+  test('the no-access page a student sees has no serious or critical violation', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, accounts().student);
+    expect(await seriousViolations(page, 'no-access page')).toEqual([]);
+  });
+});

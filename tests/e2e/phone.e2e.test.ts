@@ -1,0 +1,106 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { accounts, adminScreens, PUBLIC_SCREENS, signIn, useBrowser, type Screen } from './helpers';
+
+const browser = useBrowser();
+const PHONE = { width: 390, height: 844 };
+
+/** How far the page itself scrolls sideways: 0 when nothing sticks out of the phone's width. */
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Scrolls the element into view as a person would (the page, or the table it sits in), then says where it is. */
+async function onScreen(target: Locator): Promise<string | null> {
+  if (
+    !(await target.scrollIntoViewIfNeeded({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return 'not found';
+  if (!(await target.isVisible())) return 'not visible';
+  const box = await target.boundingBox();
+  if (!box) return 'no box';
+  if (box.x < 0 || box.x + box.width > PHONE.width + 0.5)
+    return `off-screen (x ${Math.round(box.x)}, width ${Math.round(box.width)})`;
+  return null;
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('[data-slot=skeleton]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {});
+}
+
+/** What is wrong with the screen at phone width, one line per problem. */
+async function problemsOf(page: Page, screen: Screen): Promise<string[]> {
+  await page.goto(screen.path);
+  await settle(page);
+  const problems: string[] = [];
+  const overflow = await pageOverflow(page);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (scrollWidth > PHONE.width) problems.push(`${screen.path}: the page is ${scrollWidth}px wide (+${overflow})`);
+  if (screen.primary) {
+    const action = page.getByRole(screen.primary.role, { name: screen.primary.name, exact: true }).first();
+    const where = await onScreen(action);
+    if (where) problems.push(`${screen.path}: primary action ${String(screen.primary.name)} ${where}`);
+  }
+  // A table's row actions sit in its last column: reachable by scrolling the table, on screen then.
+  const rowAction = page.locator('tbody tr').first().locator('td').last().locator('button, a').last();
+  if ((await rowAction.count()) > 0) {
+    const where = await onScreen(rowAction);
+    if (where) problems.push(`${screen.path}: the first row's last action ${where}`);
+  }
+  return problems;
+}
+
+describe('at phone width (390 x 844)', () => {
+  test('the screens before sign-in fit and show their action', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const problems: string[] = [];
+    for (const screen of PUBLIC_SCREENS) problems.push(...(await problemsOf(page, screen)));
+    expect(problems).toEqual([]);
+  });
+
+  test('every back-office screen fits the width, with its primary action and row actions reachable', async () => {
+    const screens = await adminScreens();
+    const page = await browser.newPage({ viewport: PHONE });
+    await signIn(page, accounts().superadmin);
+    const problems: string[] = [];
+    for (const screen of screens) problems.push(...(await problemsOf(page, screen)));
+
+    // The report screen's other tab (filters and downloads) fits too.
+    await page.goto('/reports');
+    await settle(page);
+    await page.getByRole('tab', { name: 'Reports' }).first().click();
+    await settle(page);
+    if ((await pageOverflow(page)) > 0) problems.push('/reports, Reports tab: the page scrolls sideways');
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  test('a confirmation dialog and the profile menu fit the width', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await signIn(page, accounts().superadmin);
+    await page.goto('/branch');
+    await settle(page);
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await onScreen(dialog)).toBeNull();
+    expect(await onScreen(dialog.getByRole('button', { name: 'Delete' }))).toBeNull();
+    expect(await onScreen(dialog.getByRole('button', { name: 'Cancel' }))).toBeNull();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: /profile menu/i }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await onScreen(menu)).toBeNull();
+    expect(await pageOverflow(page)).toBe(0);
+  });
+});

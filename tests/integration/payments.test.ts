@@ -1,0 +1,452 @@
+import { eq } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox, enrollments } from '../../src/server/db/schema';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { makeBranch, makeUser, type MadeUser } from '../helpers/factories';
+
+/**
+ * The payments ledger (docs/payments.md) on a real PostgreSQL: allocation, partial payments,
+ * over-payment, concurrency, receipt numbers, voids, the documented toggles, deletion, cash-up,
+ * receipts and roles.
+ */
+let t: TestApp;
+let admin: MadeUser & { token: string };
+let manager: MadeUser & { token: string };
+let student: MadeUser;
+let branchId: string;
+let courseId: string;
+let treatmentId: string;
+
+async function makeCourse(fee = 30000, admissionFee = 3000, installments = 3) {
+  const res = await t.api('POST', '/api/course', {
+    token: admin.token,
+    body: {
+      courseName: `Ledger ${Math.random().toString(36).slice(2, 8)}`,
+      duration: '3 months',
+      totalFee: fee,
+      installments,
+      category: 'Nursing',
+      admissionFee,
+    },
+  });
+  expect(res.status).toBe(201);
+  return res.body._id as string;
+}
+
+async function enrol(who: MadeUser = student, course = courseId) {
+  const res = await t.api('POST', '/api/enrollments', {
+    token: admin.token,
+    body: { email: who.email, courseId: course, paymentType: 'installment' },
+  });
+  expect(res.status).toBe(201);
+  return res.body as {
+    _id: string;
+    installments: Array<{ _id: string; amount: number; isPaid: boolean; amountPaid: number }>;
+  };
+}
+
+const pay = (body: Record<string, unknown>, token = manager.token) => t.api('POST', '/api/payments', { token, body });
+const getEnrollment = async (id: string) => (await t.api('GET', `/api/enrollments/${id}`, { token: admin.token })).body;
+
+async function pdfText(buffer: ArrayBuffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(buffer) }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
+  }
+  return parts.join('\n');
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  branchId = (await makeBranch(t.deps.db, { name: 'Galle' })).id;
+  admin = await t.userWithSession('admin');
+  manager = await t.userWithSession('manager', { branchId });
+  student = await makeUser(t.deps.db, { role: 'student', branchId });
+  courseId = await makeCourse();
+  const tr = await t.api('POST', '/api/treatments', {
+    token: admin.token,
+    body: {
+      treatmentName: 'Ledger massage',
+      localPrice: 10000,
+      foreignPrice: 40,
+      maxSessions: 4,
+      installments: 2,
+      duration: { weeks: 1, days: 0, months: 0 },
+    },
+  });
+  treatmentId = tr.body._id;
+});
+afterAll(() => t.close());
+
+describe('recording a payment', () => {
+  it('allocates oldest first: admission fee, then installments; a partial payment leaves the installment unpaid', async () => {
+    const e = await enrol();
+    const res = await pay({ enrollmentId: e._id, amount: 8000, method: 'cash' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      receiptNumber: expect.stringMatching(/^GAL-\d{4}-\d{6}$/),
+      amount: 8000,
+      currency: 'LKR',
+      method: 'cash',
+      status: 'valid',
+      receivedBy: { _id: manager.id, username: manager.username },
+      allocations: [
+        { kind: 'admission_fee', enrollmentId: e._id, amount: 3000 },
+        { kind: 'enrollment_installment', installmentId: e.installments[0]!._id, amount: 5000 },
+      ],
+    });
+    const after = await getEnrollment(e._id);
+    expect(after.admissionFeePaid).toBe(true);
+    expect(after.installments[0]).toMatchObject({ isPaid: false, amountPaid: 5000 });
+    expect(after.displayStatus).toBe('Active (Partial)');
+    expect(after.paidAmount).toBe(8000);
+
+    // The rest of installment 1 flips it to paid, with the moment it became fully paid.
+    const rest = await pay({ enrollmentId: e._id, amount: 5000, method: 'card', reference: 'AUTH-1' });
+    expect(rest.status).toBe(201);
+    const paid = await getEnrollment(e._id);
+    expect(paid.installments[0]).toMatchObject({ isPaid: true, amountPaid: 10000, paidAt: expect.any(String) });
+    expect(paid.installments[1]).toMatchObject({ isPaid: false, amountPaid: 0 });
+  });
+
+  it('refuses more than is outstanding, naming how much is', async () => {
+    const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId }));
+    const res = await pay({ enrollmentId: e._id, amount: 33000.01 });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { message: 'Only Rs. 33,000.00 is outstanding on this enrollment.' },
+    });
+    expect((await getEnrollment(e._id)).paidAmount).toBe(0);
+  });
+
+  it('refuses bad input with a 4xx and a clear message, storing nothing', async () => {
+    const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId }));
+    const future = new Date(Date.now() + 3600_000).toISOString();
+    const cases: Array<[Record<string, unknown>, number, string?]> = [
+      [{ enrollmentId: e._id, amount: -5 }, 400, 'Amount must be greater than 0 with at most two decimals.'],
+      [{ enrollmentId: e._id, amount: 10.005 }, 400, 'Amount must be greater than 0 with at most two decimals.'],
+      [{ enrollmentId: e._id, amount: 100, receivedAt: future }, 400, 'Received at cannot be in the future.'],
+      [{ enrollmentId: e._id, amount: 100, currency: 'USD' }, 400, 'This enrollment is paid in LKR.'],
+      [{ enrollmentId: '00000000-0000-4000-8000-000000000000', amount: 100 }, 404, 'Enrollment not found.'],
+      [{ bookingId: 'nope', amount: 100 }, 404, 'Booking not found.'],
+      [{ amount: 100 }, 400, 'Choose the enrollment or the booking this payment is for.'],
+      [{ enrollmentId: e._id, amount: 100, method: 'barter' }, 400],
+      [
+        {
+          enrollmentId: e._id,
+          amount: 100,
+          allocations: [{ kind: 'enrollment_installment', installmentId: e.installments[0]!._id, amount: 50 }],
+        },
+        400,
+        'The allocations must add up to the amount.',
+      ],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await pay(body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      if (message) expect(res.body.message).toBe(message);
+    }
+    expect((await t.api('GET', `/api/enrollments/${e._id}/payments`, { token: admin.token })).body).toEqual([]);
+  });
+
+  it('takes explicit allocations, and a USD booking is paid in USD', async () => {
+    const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId }));
+    const second = e.installments[1]!;
+    const res = await pay({
+      enrollmentId: e._id,
+      amount: 2500,
+      allocations: [{ kind: 'enrollment_installment', installmentId: second._id, amount: 2500 }],
+    });
+    expect(res.status).toBe(201);
+    expect((await getEnrollment(e._id)).installments[1].amountPaid).toBe(2500);
+
+    const customer = await makeUser(t.deps.db, { role: 'customer', branchId });
+    const booking = await t.api('POST', '/api/bookings/book', {
+      token: admin.token,
+      body: { userId: customer.id, treatmentId, userType: 'foreign', paymentType: 'installment' },
+    });
+    const usd = await pay({ bookingId: booking.body._id, amount: 20, currency: 'USD' });
+    expect(usd).toMatchObject({ status: 201, body: { currency: 'USD', amount: 20 } });
+    const b = await t.api('GET', `/api/bookings/booking/${booking.body._id}`, { token: admin.token });
+    expect(b.body.installments[0]).toMatchObject({ isPaid: true, amountPaid: 20 });
+    expect(b.body.paymentStatus).toBe('partially_paid');
+  });
+
+  it('refuses paying a completed enrolment or a cancelled booking', async () => {
+    const c = await makeCourse(1000, 0, 1);
+    const e = await enrol(student, c);
+    await pay({ enrollmentId: e._id, amount: 1000 });
+    expect((await t.api('PUT', `/api/enrollments/${e._id}/complete`, { token: admin.token })).status).toBe(200);
+    const done = await pay({ enrollmentId: e._id, amount: 1 });
+    expect(done.status).toBe(409);
+
+    const customer = await makeUser(t.deps.db, { role: 'customer' });
+    const booking = await t.api('POST', '/api/bookings/book', {
+      token: admin.token,
+      body: { userId: customer.id, treatmentId, userType: 'local', paymentType: 'full' },
+    });
+    await t.api('PUT', `/api/bookings/bookings/${booking.body._id}/cancel`, { token: admin.token });
+    expect(await pay({ bookingId: booking.body._id, amount: 10 })).toMatchObject({
+      status: 409,
+      body: { message: 'This booking is cancelled; it cannot be changed.' },
+    });
+  });
+});
+
+describe('concurrency', () => {
+  it('50 cashiers paying the same installment at once collect exactly what it is owed', async () => {
+    const c = await makeCourse(10000, 0, 1);
+    const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId }), c);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        pay({
+          enrollmentId: e._id,
+          amount: 400,
+          allocations: [{ kind: 'enrollment_installment', installmentId: e.installments[0]!._id, amount: 400 }],
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(25);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(25);
+    expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    const after = await getEnrollment(e._id);
+    expect(after.installments[0]).toMatchObject({ amountPaid: 10000, isPaid: true });
+  });
+
+  it('50 payments at once across one branch get 50 distinct consecutive receipt numbers', async () => {
+    const people = await Promise.all(
+      Array.from({ length: 50 }, () => makeUser(t.deps.db, { role: 'student', branchId })),
+    );
+    const enrolled = [];
+    for (const p of people) enrolled.push(await enrol(p));
+    const results = await Promise.all(enrolled.map((e) => pay({ enrollmentId: e._id, amount: 100 })));
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    const seqs = results.map((r) => Number((r.body.receiptNumber as string).split('-')[2])).sort((a, b) => a - b);
+    expect(new Set(seqs).size).toBe(50);
+    expect(seqs.at(-1)! - seqs[0]!).toBe(49);
+  });
+});
+
+describe('voids and the toggles', () => {
+  it('a void restores the status, keeps the number, and is listed as void with who and why', async () => {
+    const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId }));
+    const p = (await pay({ enrollmentId: e._id, amount: 3000 })).body;
+    expect((await getEnrollment(e._id)).admissionFeePaid).toBe(true);
+
+    const byManager = await t.api('POST', `/api/payments/${p._id}/void`, {
+      token: manager.token,
+      body: { reason: 'Wrong student' },
+    });
+    expect(byManager.status).toBe(403);
+    const noReason = await t.api('POST', `/api/payments/${p._id}/void`, { token: admin.token, body: { reason: ' ' } });
+    expect(noReason).toMatchObject({ status: 400, body: { message: 'A reason is required to void a payment.' } });
+
+    const voided = await t.api('POST', `/api/payments/${p._id}/void`, {
+      token: admin.token,
+      body: { reason: 'Wrong student' },
+    });
+    expect(voided.body).toMatchObject({
+      receiptNumber: p.receiptNumber,
+      status: 'void',
+      voidReason: 'Wrong student',
+      voidedBy: { _id: admin.id, username: admin.username },
+      voidedAt: expect.any(String),
+    });
+    const after = await getEnrollment(e._id);
+    expect(after.admissionFeePaid).toBe(false);
+    expect(after.displayStatus).toBe('Pending Payment');
+    const again = await t.api('POST', `/api/payments/${p._id}/void`, { token: admin.token, body: { reason: 'x' } });
+    expect(again.status).toBe(409);
+    const listed = await t.api('GET', `/api/enrollments/${e._id}/payments`, { token: manager.token });
+    expect(listed.body).toEqual([expect.objectContaining({ _id: p._id, status: 'void' })]);
+  });
+
+  it('pay-installment records a payment of the remainder; isPaid false voids it as "marked unpaid"', async () => {
+    const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId }));
+    const inst = e.installments[0]!;
+    await pay({
+      enrollmentId: e._id,
+      amount: 1000,
+      allocations: [{ kind: 'enrollment_installment', installmentId: inst._id, amount: 1000 }],
+    });
+    const toggled = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentId: inst._id },
+    });
+    expect(toggled.status).toBe(200);
+    expect(toggled.body.installments[0]).toMatchObject({ isPaid: true, amountPaid: 10000 });
+    const payments = (await t.api('GET', `/api/enrollments/${e._id}/payments`, { token: admin.token })).body;
+    expect(payments[0]).toMatchObject({ amount: 9000, method: 'other', status: 'valid' });
+
+    const unpaid = await t.api('POST', `/api/enrollments/${e._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentIndex: 0, isPaid: false },
+    });
+    expect(unpaid.body.installments[0]).toMatchObject({ isPaid: false, amountPaid: 0, paidAt: null });
+    const after = (await t.api('GET', `/api/enrollments/${e._id}/payments`, { token: admin.token })).body;
+    expect(after.map((p: { status: string; voidReason: string }) => [p.status, p.voidReason])).toEqual([
+      ['void', 'marked unpaid'],
+      ['void', 'marked unpaid'],
+    ]);
+
+    const fee = await t.api('POST', `/api/enrollments/${e._id}/pay-admission-fee`, {
+      token: admin.token,
+      body: { isPaid: true, method: 'cash' },
+    });
+    expect(fee.body).toMatchObject({ admissionFeePaid: true, admissionFeeAmountPaid: 3000 });
+  });
+
+  it('the booking toggle goes through the ledger too', async () => {
+    const customer = await makeUser(t.deps.db, { role: 'customer', branchId });
+    const booking = (
+      await t.api('POST', '/api/bookings/book', {
+        token: admin.token,
+        body: { userId: customer.id, treatmentId, userType: 'local', paymentType: 'installment' },
+      })
+    ).body;
+    const res = await t.api('POST', `/api/bookings/${booking._id}/pay-installment`, {
+      token: admin.token,
+      body: { installmentIndex: 0, isPaid: true },
+    });
+    expect(res.body).toEqual({ success: true, message: 'Installment status updated!' });
+    const payments = (await t.api('GET', `/api/bookings/booking/${booking._id}/payments`, { token: admin.token })).body;
+    expect(payments).toEqual([expect.objectContaining({ amount: 5000, method: 'other', bookingId: booking._id })]);
+  });
+
+  it('deleting the enrolment keeps its payments with the names of what they paid', async () => {
+    const who = await makeUser(t.deps.db, { role: 'student', branchId });
+    const e = await enrol(who);
+    const p = (await pay({ enrollmentId: e._id, amount: 500 })).body;
+    const del = await t.api('DELETE', `/api/enrollments/${e._id}`, { token: admin.token, body: { userId: who.id } });
+    expect(del.status).toBe(200);
+    const kept = await t.api('GET', `/api/payments/${p._id}`, { token: admin.token });
+    expect(kept.body).toMatchObject({
+      receiptNumber: p.receiptNumber,
+      amount: 500,
+      enrollmentId: null,
+      payer: { username: who.username },
+      subject: expect.stringMatching(/^Ledger /),
+    });
+    const rows = await t.deps.db.select().from(enrollments).where(eq(enrollments.id, e._id));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('lists, cash-up and receipts', () => {
+  it('lists with filters and per-currency totals; the cash-up totals equal the sum of the listed payments', async () => {
+    const list = await t.api('GET', '/api/payments?limit=200&status=valid', { token: admin.token });
+    expect(list.status).toBe(200);
+    const sum = list.body.data
+      .filter((p: { currency: string }) => p.currency === 'LKR')
+      .reduce((s: number, p: { amount: number }) => s + p.amount, 0);
+    expect(list.body.totals).toContainEqual({ currency: 'LKR', amount: Math.round(sum * 100) / 100 });
+
+    const cash = await t.api('GET', '/api/payments/cash-up', { token: admin.token });
+    expect(cash.status).toBe(200);
+    const lkr = cash.body.totals.find((x: { currency: string }) => x.currency === 'LKR');
+    expect(lkr.amount).toBeCloseTo(sum, 2);
+    expect(cash.body.voids.length).toBeGreaterThan(0);
+    const byCash = await t.api('GET', '/api/payments?method=card', { token: admin.token });
+    expect(byCash.body.data.every((p: { method: string }) => p.method === 'card')).toBe(true);
+    expect((await t.api('GET', '/api/payments?from=2026-13-01', { token: admin.token })).status).toBe(400);
+  });
+
+  it('a receipt PDF names the payer, what was paid, the amount in words; a void one says VOID', async () => {
+    const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId, username: 'receipt_kamal' }));
+    const p = (await pay({ enrollmentId: e._id, amount: 1250.5, method: 'cheque', reference: 'CHQ-77' })).body;
+    const res = await fetch(`${t.baseUrl}/api/payments/${p._id}/receipt`, {
+      headers: { authorization: `Bearer ${manager.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="receipt-${p.receiptNumber}.pdf"`);
+    const text = await pdfText(await res.arrayBuffer());
+    for (const bit of [p.receiptNumber, 'receipt_kamal', 'Admission fee', 'Cheque', 'CHQ-77', 'Galle']) {
+      expect(text).toContain(bit);
+    }
+    expect(text).toContain('One thousand two hundred and fifty rupees and fifty cents');
+    expect(text).not.toContain('VOID');
+    await t.api('POST', `/api/payments/${p._id}/void`, { token: admin.token, body: { reason: 'Bounced' } });
+    const voidPdf = await fetch(`${t.baseUrl}/api/payments/${p._id}/receipt`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(await pdfText(await voidPdf.arrayBuffer())).toContain('VOID');
+  });
+
+  it('e-mails a receipt to the payer through the job queue', async () => {
+    const who = await makeUser(t.deps.db, { role: 'student', branchId });
+    const e = await enrol(who);
+    const p = (await pay({ enrollmentId: e._id, amount: 700 })).body;
+    const res = await t.api('POST', `/api/payments/${p._id}/email`, { token: manager.token });
+    expect(res.status).toBe(202);
+    let mail: Array<typeof emailOutbox.$inferSelect> = [];
+    for (let i = 0; i < 50 && mail.length === 0; i++) {
+      mail = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, who.email));
+      if (!mail.length) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(mail[0]?.subject).toContain(`Receipt ${p.receiptNumber}`);
+    expect(mail[0]?.text).toContain('Rs. 700.00');
+  });
+
+  it('the cash-up PDF lists the totals', async () => {
+    const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId }));
+    await pay({ enrollmentId: e._id, amount: 4321, method: 'cash' });
+    const res = await fetch(`${t.baseUrl}/api/payments/cash-up/pdf`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(res.status).toBe(200);
+    const text = await pdfText(await res.arrayBuffer());
+    expect(text).toContain('Cash-up');
+    expect(text).toContain(manager.username);
+    expect(text).toContain('Galle');
+    expect(text).toContain('Cash');
+    const xlsx = await fetch(`${t.baseUrl}/api/payments/cash-up/excel`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+  });
+});
+
+describe('roles', () => {
+  it('students, customers and users get 403 on every ledger path; anonymous callers 401', async () => {
+    const paths: Array<[string, string]> = [
+      ['POST', '/api/payments'],
+      ['GET', '/api/payments'],
+      ['GET', '/api/payments/cash-up'],
+      ['GET', '/api/payments/cash-up/excel'],
+      ['GET', '/api/payments/cash-up/pdf'],
+      ['GET', '/api/payments/dashboard'],
+      ['GET', '/api/payments/00000000-0000-4000-8000-000000000000'],
+      ['GET', '/api/payments/00000000-0000-4000-8000-000000000000/receipt'],
+      ['POST', '/api/payments/00000000-0000-4000-8000-000000000000/email'],
+      ['POST', '/api/payments/00000000-0000-4000-8000-000000000000/void'],
+      ['GET', '/api/enrollments/00000000-0000-4000-8000-000000000000/payments'],
+      ['GET', '/api/bookings/booking/00000000-0000-4000-8000-000000000000/payments'],
+    ];
+    const bodyFor = (method: string) => (method === 'GET' ? undefined : {});
+    for (const role of ['student', 'customer', 'user'] as const) {
+      const u = await t.userWithSession(role);
+      for (const [method, path] of paths) {
+        expect(
+          (await t.api(method, path, { token: u.token, body: bodyFor(method) })).status,
+          `${role} ${method} ${path}`,
+        ).toBe(403);
+      }
+    }
+    for (const [method, path] of paths) expect((await t.api(method, path, { body: bodyFor(method) })).status).toBe(401);
+    await expect(
+      t.trpc(manager.token).payments.void.mutate({ id: '00000000-0000-4000-8000-000000000000', reason: 'x' }),
+    ).rejects.toMatchObject({ data: { httpStatus: 403 } });
+  });
+
+  it('the dashboard shows money at a glance', async () => {
+    const d = await t.trpc(admin.token).payments.dashboard.query({});
+    expect(d.collectedToday.find((x) => x.currency === 'LKR')?.amount).toBeGreaterThan(0);
+    expect(d.monthly).toHaveLength(12);
+    expect(d.outstanding.find((x) => x.currency === 'LKR')?.amount).toBeGreaterThan(0);
+    const galle = await t.trpc(manager.token).payments.dashboard.query({ branchId });
+    expect(galle.branchId).toBe(branchId);
+  });
+});
