@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/rest';
 import { ZAuditFilters, ZAuditRestQuery } from '@shared/schemas/audit';
+import { ZAuditPage } from '@shared/schemas/audit.output';
 import { exportAudit } from './audit.export';
 import { listAuditPage } from './audit.queries';
 
@@ -11,6 +12,7 @@ export function registerAuditRest(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/audit',
     access: 'admin',
+    response: ZAuditPage,
     query: ZAuditRestQuery,
     handler: ({ ctx, query }) => listAuditPage(ctx, query),
   });
