@@ -15,6 +15,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AdminIndexRouteImport } from './routes/_admin/index'
 import { Route as AdminAnalyticsRouteImport } from './routes/_admin/analytics'
+import { Route as AdminAuditRouteImport } from './routes/_admin/audit'
 import { Route as AdminInventoryRouteImport } from './routes/_admin/inventory'
 import { Route as AdminManagerRouteImport } from './routes/_admin/manager'
 import { Route as AdminPaymentsRouteImport } from './routes/_admin/payments'
@@ -37,9 +38,11 @@ import { Route as AdminTreatmentAllTreatmentRouteImport } from './routes/_admin/
 import { Route as AdminTreatmentBookingRouteImport } from './routes/_admin/treatment/booking'
 import { Route as AdminTreatmentCreateTreatementRouteImport } from './routes/_admin/treatment/create-treatement'
 import { Route as AdminUsersIndexRouteImport } from './routes/_admin/users/index'
+import { Route as AdminUsersUserIdRouteImport } from './routes/_admin/users/$userId'
 import { Route as AdminUsersAddUserRouteImport } from './routes/_admin/users/add-user'
 import { Route as AdminUsersAllUsersRouteImport } from './routes/_admin/users/all-users'
 import { Route as AdminUsersProfileRouteImport } from './routes/_admin/users/profile'
+import { Route as AdminCoursesCourseIdIndexRouteImport } from './routes/_admin/courses/$courseId.index'
 import { Route as AdminCoursesCourseIdEnrollmentEnrollmentIdRouteImport } from './routes/_admin/courses/$courseId.enrollment.$enrollmentId'
 
 const AdminRoute = AdminRouteImport.update({
@@ -69,6 +72,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminAnalyticsRoute = AdminAnalyticsRouteImport.update({
   id: '/analytics',
   path: '/analytics',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminInventoryRoute = AdminInventoryRouteImport.update({
@@ -184,6 +192,11 @@ const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
   path: '/users/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminUsersUserIdRoute = AdminUsersUserIdRouteImport.update({
+  id: '/users/$userId',
+  path: '/users/$userId',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminUsersAddUserRoute = AdminUsersAddUserRouteImport.update({
   id: '/users/add-user',
   path: '/users/add-user',
@@ -199,6 +212,12 @@ const AdminUsersProfileRoute = AdminUsersProfileRouteImport.update({
   path: '/users/profile',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminCoursesCourseIdIndexRoute =
+  AdminCoursesCourseIdIndexRouteImport.update({
+    id: '/courses/$courseId/',
+    path: '/courses/$courseId/',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminCoursesCourseIdEnrollmentEnrollmentIdRoute =
   AdminCoursesCourseIdEnrollmentEnrollmentIdRouteImport.update({
     id: '/courses/$courseId/enrollment/$enrollmentId',
@@ -212,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/analytics': typeof AdminAnalyticsRoute
+  '/audit': typeof AdminAuditRoute
   '/inventory': typeof AdminInventoryRoute
   '/manager': typeof AdminManagerRoute
   '/payments': typeof AdminPaymentsRoute
@@ -229,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/treatment/all-treatment': typeof AdminTreatmentAllTreatmentRoute
   '/treatment/booking': typeof AdminTreatmentBookingRoute
   '/treatment/create-treatement': typeof AdminTreatmentCreateTreatementRoute
+  '/users/$userId': typeof AdminUsersUserIdRoute
   '/users/add-user': typeof AdminUsersAddUserRoute
   '/users/all-users': typeof AdminUsersAllUsersRoute
   '/users/profile': typeof AdminUsersProfileRoute
@@ -237,6 +258,7 @@ export interface FileRoutesByFullPath {
   '/student/': typeof AdminStudentIndexRoute
   '/treatment/': typeof AdminTreatmentIndexRoute
   '/users/': typeof AdminUsersIndexRoute
+  '/courses/$courseId/': typeof AdminCoursesCourseIdIndexRoute
   '/courses/$courseId/enrollment/$enrollmentId': typeof AdminCoursesCourseIdEnrollmentEnrollmentIdRoute
 }
 export interface FileRoutesByTo {
@@ -244,6 +266,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/analytics': typeof AdminAnalyticsRoute
+  '/audit': typeof AdminAuditRoute
   '/inventory': typeof AdminInventoryRoute
   '/manager': typeof AdminManagerRoute
   '/payments': typeof AdminPaymentsRoute
@@ -262,6 +285,7 @@ export interface FileRoutesByTo {
   '/treatment/all-treatment': typeof AdminTreatmentAllTreatmentRoute
   '/treatment/booking': typeof AdminTreatmentBookingRoute
   '/treatment/create-treatement': typeof AdminTreatmentCreateTreatementRoute
+  '/users/$userId': typeof AdminUsersUserIdRoute
   '/users/add-user': typeof AdminUsersAddUserRoute
   '/users/all-users': typeof AdminUsersAllUsersRoute
   '/users/profile': typeof AdminUsersProfileRoute
@@ -270,6 +294,7 @@ export interface FileRoutesByTo {
   '/student': typeof AdminStudentIndexRoute
   '/treatment': typeof AdminTreatmentIndexRoute
   '/users': typeof AdminUsersIndexRoute
+  '/courses/$courseId': typeof AdminCoursesCourseIdIndexRoute
   '/courses/$courseId/enrollment/$enrollmentId': typeof AdminCoursesCourseIdEnrollmentEnrollmentIdRoute
 }
 export interface FileRoutesById {
@@ -279,6 +304,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/_admin/analytics': typeof AdminAnalyticsRoute
+  '/_admin/audit': typeof AdminAuditRoute
   '/_admin/inventory': typeof AdminInventoryRoute
   '/_admin/manager': typeof AdminManagerRoute
   '/_admin/payments': typeof AdminPaymentsRoute
@@ -297,6 +323,7 @@ export interface FileRoutesById {
   '/_admin/treatment/all-treatment': typeof AdminTreatmentAllTreatmentRoute
   '/_admin/treatment/booking': typeof AdminTreatmentBookingRoute
   '/_admin/treatment/create-treatement': typeof AdminTreatmentCreateTreatementRoute
+  '/_admin/users/$userId': typeof AdminUsersUserIdRoute
   '/_admin/users/add-user': typeof AdminUsersAddUserRoute
   '/_admin/users/all-users': typeof AdminUsersAllUsersRoute
   '/_admin/users/profile': typeof AdminUsersProfileRoute
@@ -305,6 +332,7 @@ export interface FileRoutesById {
   '/_admin/student/': typeof AdminStudentIndexRoute
   '/_admin/treatment/': typeof AdminTreatmentIndexRoute
   '/_admin/users/': typeof AdminUsersIndexRoute
+  '/_admin/courses/$courseId/': typeof AdminCoursesCourseIdIndexRoute
   '/_admin/courses/$courseId/enrollment/$enrollmentId': typeof AdminCoursesCourseIdEnrollmentEnrollmentIdRoute
 }
 export interface FileRouteTypes {
@@ -315,6 +343,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/analytics'
+    | '/audit'
     | '/inventory'
     | '/manager'
     | '/payments'
@@ -332,6 +361,7 @@ export interface FileRouteTypes {
     | '/treatment/all-treatment'
     | '/treatment/booking'
     | '/treatment/create-treatement'
+    | '/users/$userId'
     | '/users/add-user'
     | '/users/all-users'
     | '/users/profile'
@@ -340,6 +370,7 @@ export interface FileRouteTypes {
     | '/student/'
     | '/treatment/'
     | '/users/'
+    | '/courses/$courseId/'
     | '/courses/$courseId/enrollment/$enrollmentId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -347,6 +378,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/analytics'
+    | '/audit'
     | '/inventory'
     | '/manager'
     | '/payments'
@@ -365,6 +397,7 @@ export interface FileRouteTypes {
     | '/treatment/all-treatment'
     | '/treatment/booking'
     | '/treatment/create-treatement'
+    | '/users/$userId'
     | '/users/add-user'
     | '/users/all-users'
     | '/users/profile'
@@ -373,6 +406,7 @@ export interface FileRouteTypes {
     | '/student'
     | '/treatment'
     | '/users'
+    | '/courses/$courseId'
     | '/courses/$courseId/enrollment/$enrollmentId'
   id:
     | '__root__'
@@ -381,6 +415,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/_admin/analytics'
+    | '/_admin/audit'
     | '/_admin/inventory'
     | '/_admin/manager'
     | '/_admin/payments'
@@ -399,6 +434,7 @@ export interface FileRouteTypes {
     | '/_admin/treatment/all-treatment'
     | '/_admin/treatment/booking'
     | '/_admin/treatment/create-treatement'
+    | '/_admin/users/$userId'
     | '/_admin/users/add-user'
     | '/_admin/users/all-users'
     | '/_admin/users/profile'
@@ -407,6 +443,7 @@ export interface FileRouteTypes {
     | '/_admin/student/'
     | '/_admin/treatment/'
     | '/_admin/users/'
+    | '/_admin/courses/$courseId/'
     | '/_admin/courses/$courseId/enrollment/$enrollmentId'
   fileRoutesById: FileRoutesById
 }
@@ -459,6 +496,13 @@ declare module '@tanstack/react-router' {
       path: '/analytics'
       fullPath: '/analytics'
       preLoaderRoute: typeof AdminAnalyticsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/audit': {
+      id: '/_admin/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/inventory': {
@@ -615,6 +659,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/users/$userId': {
+      id: '/_admin/users/$userId'
+      path: '/users/$userId'
+      fullPath: '/users/$userId'
+      preLoaderRoute: typeof AdminUsersUserIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/users/add-user': {
       id: '/_admin/users/add-user'
       path: '/users/add-user'
@@ -636,6 +687,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersProfileRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/courses/$courseId/': {
+      id: '/_admin/courses/$courseId/'
+      path: '/courses/$courseId'
+      fullPath: '/courses/$courseId/'
+      preLoaderRoute: typeof AdminCoursesCourseIdIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/courses/$courseId/enrollment/$enrollmentId': {
       id: '/_admin/courses/$courseId/enrollment/$enrollmentId'
       path: '/courses/$courseId/enrollment/$enrollmentId'
@@ -648,6 +706,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAnalyticsRoute: typeof AdminAnalyticsRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminInventoryRoute: typeof AdminInventoryRoute
   AdminManagerRoute: typeof AdminManagerRoute
   AdminPaymentsRoute: typeof AdminPaymentsRoute
@@ -666,6 +725,7 @@ interface AdminRouteChildren {
   AdminTreatmentAllTreatmentRoute: typeof AdminTreatmentAllTreatmentRoute
   AdminTreatmentBookingRoute: typeof AdminTreatmentBookingRoute
   AdminTreatmentCreateTreatementRoute: typeof AdminTreatmentCreateTreatementRoute
+  AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
   AdminUsersAddUserRoute: typeof AdminUsersAddUserRoute
   AdminUsersAllUsersRoute: typeof AdminUsersAllUsersRoute
   AdminUsersProfileRoute: typeof AdminUsersProfileRoute
@@ -674,11 +734,13 @@ interface AdminRouteChildren {
   AdminStudentIndexRoute: typeof AdminStudentIndexRoute
   AdminTreatmentIndexRoute: typeof AdminTreatmentIndexRoute
   AdminUsersIndexRoute: typeof AdminUsersIndexRoute
+  AdminCoursesCourseIdIndexRoute: typeof AdminCoursesCourseIdIndexRoute
   AdminCoursesCourseIdEnrollmentEnrollmentIdRoute: typeof AdminCoursesCourseIdEnrollmentEnrollmentIdRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAnalyticsRoute: AdminAnalyticsRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminInventoryRoute: AdminInventoryRoute,
   AdminManagerRoute: AdminManagerRoute,
   AdminPaymentsRoute: AdminPaymentsRoute,
@@ -698,6 +760,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminTreatmentAllTreatmentRoute: AdminTreatmentAllTreatmentRoute,
   AdminTreatmentBookingRoute: AdminTreatmentBookingRoute,
   AdminTreatmentCreateTreatementRoute: AdminTreatmentCreateTreatementRoute,
+  AdminUsersUserIdRoute: AdminUsersUserIdRoute,
   AdminUsersAddUserRoute: AdminUsersAddUserRoute,
   AdminUsersAllUsersRoute: AdminUsersAllUsersRoute,
   AdminUsersProfileRoute: AdminUsersProfileRoute,
@@ -706,6 +769,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminStudentIndexRoute: AdminStudentIndexRoute,
   AdminTreatmentIndexRoute: AdminTreatmentIndexRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,
+  AdminCoursesCourseIdIndexRoute: AdminCoursesCourseIdIndexRoute,
   AdminCoursesCourseIdEnrollmentEnrollmentIdRoute:
     AdminCoursesCourseIdEnrollmentEnrollmentIdRoute,
 }

@@ -54,7 +54,8 @@ export async function openDeps(
   createQueue?: (deps: AppDeps) => Promise<JobQueue>,
 ): Promise<AppDeps> {
   const dbHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  // Migrations are advisory-locked, so a server and a worker starting together are safe.
-  await dbHandle.migrate();
+  // Migrations are advisory-locked, so a server and a worker starting together are safe. The
+  // embedded database has no roles: it always migrates.
+  if (config.MIGRATE_ON_START || dbHandle.kind === 'pglite') await dbHandle.migrate();
   return assembleDeps(config, log, dbHandle, createQueue);
 }

@@ -25,6 +25,11 @@ const ZConfig = z.object({
     .optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /**
+   * Apply pending migrations at start (PostgreSQL). Off when the server runs under a role that
+   * may not change the schema: the owner runs `npm run db:migrate` instead (docs/audit.md).
+   */
+  MIGRATE_ON_START: bool.default(true),
   REDIS_URL: z.string().optional(),
   RESEND_API_KEY: z.string().optional(),
   EMAIL_FROM: z.string().default('Back Office <no-reply@example.com>'),

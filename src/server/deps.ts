@@ -17,6 +17,14 @@ export interface AppDeps {
   sessionCache: SessionCache;
 }
 
+/** Where a call came from, for the audit trail (docs/audit.md): set by the tRPC and REST adapters. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+  /** The id the server log carries for this request (`reqId`). */
+  requestId: string;
+}
+
 export function sessionPolicyFrom(config: Config): SessionPolicy {
   return { idleMs: config.SESSION_IDLE_HOURS * 3600_000, maxMs: config.SESSION_MAX_DAYS * 86400_000 };
 }

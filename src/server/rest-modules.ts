@@ -11,6 +11,7 @@ import { registerUsersRest } from './domains/users/users.rest';
 import { registerReportRest } from './domains/reports/reports.rest';
 import { registerRemindersRest } from './domains/reminders/reminders.rest';
 import { registerPaymentsRest } from './domains/payments/payments.rest';
+import { registerAuditRest } from './domains/audit/audit.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -25,4 +26,5 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerReportRest,
   registerRemindersRest,
   registerPaymentsRest,
+  registerAuditRest,
 ];

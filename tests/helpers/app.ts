@@ -8,8 +8,10 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { createLogger } from '../../src/server/logger';
 import type { AppDeps } from '../../src/server/deps';
+import { unavailableError } from '../../src/server/errors';
 import type { AppRouter } from '../../src/server/trpc/root';
 import type { Role } from '../../src/shared/roles';
+import { findSecretsInAudit } from './audit-secrets';
 import { createTestDatabase } from './db';
 import { makeUser, type MadeUser } from './factories';
 
@@ -56,7 +58,8 @@ export async function startTestApp(
     ...overrides,
   };
   const dbHandle = await openDatabase({ databaseUrl: database.url, dataDir: '', max: 5 });
-  if (opts.databaseUrl) await dbHandle.migrate();
+  // As the server does: a role that may not change the schema starts with MIGRATE_ON_START=false.
+  if (opts.databaseUrl && config.MIGRATE_ON_START) await dbHandle.migrate();
   const log = opts.logTo
     ? createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'test' }, opts.logTo)
     : createLogger({ LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as Config['LOG_LEVEL'], NODE_ENV: 'test' });
@@ -64,6 +67,8 @@ export async function startTestApp(
   const app = await buildApp(deps, { serveClient: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  /** Session tokens this server handed out, looked for in the audit log at close. */
+  const tokens = new Set<string>();
 
   return {
     app,
@@ -85,6 +90,8 @@ export async function startTestApp(
       } catch {
         /* not JSON */
       }
+      const token = (parsed as { token?: unknown } | null)?.token;
+      if (typeof token === 'string') tokens.add(token);
       return { status: res.status, body: parsed as any, headers: res.headers };
     },
     trpc(token) {
@@ -97,13 +104,20 @@ export async function startTestApp(
     async userWithSession(role, o = {}) {
       const user = await makeUser(deps.db, { role, ...o });
       const { token } = await createSession(deps.db, user.id, deps.sessionPolicy);
+      tokens.add(token);
       return { ...user, token };
     },
     async close() {
       await app.close();
+      // A database this test stopped (an outage test) cannot be scanned; any other failure is a finding.
+      const leaks = await findSecretsInAudit(deps.db, tokens).catch((err: unknown) => {
+        if (unavailableError(err)) return [];
+        throw err;
+      });
       await deps.jobs.close();
       await dbHandle.close();
       await database.drop();
+      if (leaks.length) throw new Error(`The audit log holds secrets:\n${leaks.join('\n')}`);
     },
   };
 }

@@ -2,7 +2,7 @@ import { and, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../auth/sessions';
 import type { Db } from '../db/client';
-import type { AppDeps } from '../deps';
+import type { AppDeps, RequestMeta } from '../deps';
 import { AppError } from '../errors';
 
 /**
@@ -14,6 +14,8 @@ export interface ServiceContext {
   db: Db;
   actor: Actor;
   deps: AppDeps;
+  /** The caller's address, user agent and request id, for the audit trail; absent for jobs and the seed. */
+  request?: RequestMeta;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import type { PublicContext, ServiceContext } from '../domains/common';
 import { AppError, fromZodError } from '../errors';
 import { FORBIDDEN_MESSAGE, rolesFor, UNAUTHORIZED_MESSAGE, type Access } from './access';
+import { requestMetaOf } from './request-meta';
 import type { LimitName } from './rate-limits';
 
 declare module 'fastify' {
@@ -101,7 +102,8 @@ export function route<
       const params = parse(def.params, req.params);
       const query = parse(def.query, req.query);
       const body = parse(def.body, req.body);
-      const ctx = contextFor[def.access](deps, actor);
+      // The address, user agent and request id travel with every service call, for the audit trail.
+      const ctx = { ...contextFor[def.access](deps, actor), request: requestMetaOf(req) };
       const result = await def.handler({ ctx, params, query, body, req, reply });
       if (reply.sent) return reply;
       if (!def.response) return result;

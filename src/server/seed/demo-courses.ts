@@ -61,7 +61,7 @@ export async function seedDemoCourses(deps: AppDeps) {
   const { db } = deps;
   const [existing] = await db.select({ n: count() }).from(courses);
   if ((existing?.n ?? 0) > 0) return;
-  const ctx = { db, deps };
+  const ctx = { db, deps, actor: null };
   const made = [];
   for (const c of DEMO_COURSES) made.push(await createCourse(ctx, { ...c, currency: 'LKR' }));
   const [nursing, yoga, counselling, ayurveda] = made;

@@ -2,6 +2,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { AppDeps } from '../deps';
 import type { PublicContext } from '../domains/common';
 import { clearSessionCookie, setSessionCookie } from '../http/auth-hook';
+import { requestMetaOf } from '../http/request-meta';
 import type { LimitName } from '../http/rate-limits';
 
 /** How many calls a tRPC request carries: `/trpc/a.b,c.d?batch=1` is two. */
@@ -13,7 +14,8 @@ function callsIn(url: string): number {
 export function contextFactory(deps: AppDeps) {
   return ({ req, res }: CreateFastifyContextOptions) => {
     const actor = req.actor ?? null;
-    const svc: PublicContext = { db: deps.db, actor, deps };
+    // The address, user agent and request id travel with every service call, for the audit trail.
+    const svc: PublicContext = { db: deps.db, actor, deps, request: requestMetaOf(req) };
     return {
       deps,
       actor,

@@ -9,6 +9,7 @@ import { reportsRouter } from '../domains/reports/reports.router';
 import { settingsRouter } from '../domains/settings/settings.router';
 import { jobsRouter } from '../domains/settings/jobs.router';
 import { paymentsRouter } from '../domains/payments/payments.router';
+import { auditRouter } from '../domains/audit/audit.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -23,6 +24,7 @@ export const appRouter = router({
   settings: settingsRouter,
   payments: paymentsRouter,
   jobs: jobsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@ import {
   BookOpenIcon,
   Building2Icon,
   LayoutDashboardIcon,
+  ScrollTextIcon,
   SettingsIcon,
   StethoscopeIcon,
   UsersIcon,
@@ -70,5 +71,8 @@ export const ADMIN_MANAGEMENT_NAV: NavGroupItem[] = [
   },
 ];
 
-/** Below the management group; Settings (currency) is changed by admins only (docs/product.md). */
-export const FOOTER_NAV: NavGroupItem[] = [{ to: '/settings', label: 'Settings', icon: SettingsIcon, adminOnly: true }];
+/** Below the management group; Settings (currency) and the Audit log (docs/audit.md) are for admins only (docs/product.md). */
+export const FOOTER_NAV: NavGroupItem[] = [
+  { to: '/settings', label: 'Settings', icon: SettingsIcon, adminOnly: true },
+  { to: '/audit', label: 'Audit log', icon: ScrollTextIcon, adminOnly: true },
+];

@@ -23,6 +23,7 @@ import { formatDate, formatDateTime, formatMoney } from '@shared/format';
 import { capitalize, type Booking } from './booking-queries';
 import { PaymentsPanel } from '@/features/payments/payments-panel';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { HistoryPanel } from '@/features/audit/history-panel';
 
 const MISSING_INFO = 'Missing required booking information';
 
@@ -35,6 +36,7 @@ export function BookingDetailsPage({ id }: { id: string }) {
   return (
     <RequireRole roles={STAFF_ROLES}>
       <BookingDetails id={id} />
+      <HistoryPanel entityType="booking" entityId={id} />
     </RequireRole>
   );
 }

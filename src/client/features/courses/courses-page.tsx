@@ -173,7 +173,17 @@ function CoursesTable({
             <TableRow key={c._id} data-testid="course-row" data-course-id={c._id}>
               <TableCell className="text-muted-foreground">{(paged.page - 1) * COURSE_PAGE_SIZE + i + 1}</TableCell>
               <TableCell className="font-medium">
-                {editing ? <Input aria-label="Course Name" autoFocus {...edit('courseName')} /> : c.courseName}
+                {editing ? (
+                  <Input aria-label="Course Name" autoFocus {...edit('courseName')} />
+                ) : (
+                  <Link
+                    to="/courses/$courseId"
+                    params={{ courseId: c._id }}
+                    className="underline-offset-4 hover:underline"
+                  >
+                    {c.courseName}
+                  </Link>
+                )}
               </TableCell>
               <TableCell>{editing ? <Input aria-label="Category" {...edit('category')} /> : c.category}</TableCell>
               <TableCell>{editing ? <Input aria-label="Duration" {...edit('duration')} /> : c.duration}</TableCell>

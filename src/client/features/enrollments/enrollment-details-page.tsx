@@ -19,6 +19,7 @@ import { formatDate, formatDay, formatMoney, formatRate } from '@shared/format';
 import { toForeign } from '@shared/money';
 import { PaymentsPanel } from '@/features/payments/payments-panel';
 import { DisplayStatusBadge } from './display-status-badge';
+import { HistoryPanel } from '@/features/audit/history-panel';
 
 /** docs/product.md#screens-and-routes, Student Enrollment Details. The course id in the URL is informational. */
 export function EnrollmentDetailsPage({ enrollmentId }: { courseId: string; enrollmentId: string }) {
@@ -36,6 +37,7 @@ export function EnrollmentDetailsPage({ enrollmentId }: { courseId: string; enro
       />
       <RequireRole roles={STAFF_ROLES}>
         <EnrollmentDetails enrollmentId={enrollmentId} />
+        <HistoryPanel entityType="enrollment" entityId={enrollmentId} />
       </RequireRole>
     </div>
   );

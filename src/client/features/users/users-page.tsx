@@ -171,7 +171,9 @@ export function UsersPage({
                     autoFocus
                   />
                 ) : (
-                  u.username
+                  <Link to="/users/$userId" params={{ userId: u._id }} className="underline-offset-4 hover:underline">
+                    {u.username}
+                  </Link>
                 )}
               </TableCell>
               <TableCell>

@@ -5,3 +5,4 @@ export * from './courses';
 export * from './treatments';
 export * from './jobs';
 export * from './payments';
+export * from './audit';

@@ -4,6 +4,7 @@ import { createSession, invalidateSession } from '../../auth/sessions';
 import { clearFailedLogins, recordFailedLogin, reserveLoginAttempt } from '../../auth/throttle';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 import type { ServiceContext, SystemContext } from '../common';
 import { findUserDto } from '../users/users.dto';
 import type { TLoginInput } from '@shared/schemas/auth';
@@ -16,31 +17,96 @@ export interface ClientInfo {
 }
 
 /**
+ * The sign-in form does not insist on an email: text that is not one (a password typed in the
+ * wrong box) is never written to the audit trail.
+ */
+function typedAccount(email: string): string {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : 'an unknown account';
+}
+
+/**
  * Signs in any role (the client shows non-staff a "no access" page); a new token every time.
  * Each check is reserved first, so failures per account and client, and per client, stay within
  * their limits even for attempts sent together (docs/security.md#rate-limits-and-lock-outs).
  */
-export async function login({ db, deps }: SystemContext, input: TLoginInput, client: ClientInfo) {
-  const reservation = await reserveLoginAttempt(db, input.email, client.ip);
+export async function login(ctx: SystemContext, input: TLoginInput, client: ClientInfo) {
+  const { db, deps, request } = ctx;
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, username: users.username, role: users.role, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(sql`lower(${users.email})`, input.email))
     .limit(1);
+  let reservation: string;
+  try {
+    reservation = await reserveLoginAttempt(db, input.email, client.ip);
+  } catch (err) {
+    // docs/audit.md: a refused attempt names the account tried (when there is one), never the password.
+    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') {
+      await recordAudit(
+        db,
+        { actor: null, request },
+        {
+          action: 'sign_in_throttled',
+          entityType: 'user',
+          entityId: user?.id ?? null,
+          summary: `Refused sign-in as ${typedAccount(input.email)}: too many failed attempts`,
+        },
+      );
+    }
+    throw err;
+  }
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok) {
     await recordFailedLogin(db, reservation);
+    await recordAudit(
+      db,
+      { actor: null, request },
+      {
+        action: 'sign_in_failed',
+        entityType: 'user',
+        entityId: user?.id ?? null,
+        summary: user
+          ? `Failed sign-in as ${input.email}: wrong password`
+          : `Failed sign-in as ${typedAccount(input.email)}: no such account`,
+      },
+    );
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
   await clearFailedLogins(db, input.email, client.ip);
-  const session = await createSession(db, user.id, deps.sessionPolicy);
+  const session = await db.transaction(async (tx) => {
+    const created = await createSession(tx, user.id, deps.sessionPolicy);
+    await recordAudit(
+      tx,
+      { actor: user, request },
+      {
+        action: 'sign_in',
+        entityType: 'user',
+        entityId: user.id,
+        summary: `${user.username} signed in`,
+      },
+    );
+    return created;
+  });
   const dto = await findUserDto(db, user.id);
   if (!dto) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   return { user: dto, token: session.token, expiresAt: session.expiresAt };
 }
 
-export async function logout({ db, actor, deps }: ServiceContext) {
-  await invalidateSession(db, actor.sessionId, deps.sessionCache);
+export async function logout(ctx: ServiceContext) {
+  const { actor, request, deps } = ctx;
+  await ctx.db.transaction(async (tx) => {
+    await invalidateSession(tx, actor.sessionId, deps.sessionCache);
+    await recordAudit(
+      tx,
+      { actor, request },
+      {
+        action: 'sign_out',
+        entityType: 'user',
+        entityId: actor.id,
+        summary: `${actor.username} signed out`,
+      },
+    );
+  });
 }
 
 export async function me({ db, actor }: ServiceContext) {

@@ -4,6 +4,7 @@ import { firstRow } from '../../db/rows';
 import { branches, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
+import { fieldChanges, recordAudit } from '../audit/audit.service';
 import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
 import type { TCreateBranchInput, TListBranchesInput, TUpdateBranchInput } from '@shared/schemas/branches';
 
@@ -64,29 +65,57 @@ export async function getBranch({ db }: SystemContext, id: string): Promise<Bran
   return toBranchDto(row);
 }
 
-export async function createBranch({ db }: SystemContext, input: TCreateBranchInput): Promise<BranchDto> {
-  await assertNameFree(db, input.name);
-  const row = firstRow(await db.insert(branches).values({ name: input.name, location: input.location }).returning());
-  return toBranchDto(row);
+/** A branch as the audit trail records it. */
+const auditView = (b: BranchRow) => ({ name: b.name, location: b.location });
+
+export async function createBranch(ctx: SystemContext, input: TCreateBranchInput): Promise<BranchDto> {
+  await assertNameFree(ctx.db, input.name);
+  return ctx.db.transaction(async (tx) => {
+    const row = firstRow(await tx.insert(branches).values({ name: input.name, location: input.location }).returning());
+    await recordAudit(tx, ctx, {
+      action: 'create',
+      entityType: 'branch',
+      entityId: row.id,
+      summary: `Created branch ${row.name}`,
+      changes: fieldChanges(null, auditView(row)),
+    });
+    return toBranchDto(row);
+  });
 }
 
-export async function updateBranch({ db }: SystemContext, input: TUpdateBranchInput): Promise<BranchDto> {
+export async function updateBranch(ctx: SystemContext, input: TUpdateBranchInput): Promise<BranchDto> {
   assertId(input.id, 'Branch');
-  await assertNameFree(db, input.name, input.id);
-  const [row] = await db
-    .update(branches)
-    .set({ name: input.name, location: input.location })
-    .where(eq(branches.id, input.id))
-    .returning();
-  if (!row) throw new AppError('NOT_FOUND', 'Branch not found.');
-  return toBranchDto(row);
+  await assertNameFree(ctx.db, input.name, input.id);
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(branches).where(eq(branches.id, input.id)).for('update').limit(1);
+    if (!before) throw new AppError('NOT_FOUND', 'Branch not found.');
+    const row = firstRow(
+      await tx
+        .update(branches)
+        .set({ name: input.name, location: input.location })
+        .where(eq(branches.id, input.id))
+        .returning(),
+    );
+    const changes = fieldChanges(auditView(before), auditView(row));
+    if (changes.length) {
+      await recordAudit(tx, ctx, {
+        action: 'update',
+        entityType: 'branch',
+        entityId: row.id,
+        summary:
+          before.name === row.name ? `Updated branch ${row.name}` : `Renamed branch ${before.name} to ${row.name}`,
+        changes,
+      });
+    }
+    return toBranchDto(row);
+  });
 }
 
 /** docs/users.md: a branch with users cannot be deleted; the answer says how many it has. */
-export async function deleteBranch({ db }: SystemContext, id: string): Promise<{ message: string }> {
+export async function deleteBranch(ctx: SystemContext, id: string): Promise<{ message: string }> {
   assertId(id, 'Branch');
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: branches.id }).from(branches).where(eq(branches.id, id)).for('update').limit(1);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(branches).where(eq(branches.id, id)).for('update').limit(1);
     if (!row) throw new AppError('NOT_FOUND', 'Branch not found.');
     const [users_] = await tx.select({ n: count() }).from(users).where(eq(users.branchId, id));
     const n = users_?.n ?? 0;
@@ -98,6 +127,13 @@ export async function deleteBranch({ db }: SystemContext, id: string): Promise<{
       );
     }
     await tx.delete(branches).where(eq(branches.id, id));
+    await recordAudit(tx, ctx, {
+      action: 'delete',
+      entityType: 'branch',
+      entityId: id,
+      summary: `Deleted branch ${row.name}`,
+      changes: fieldChanges(auditView(row), null),
+    });
     return { message: 'Branch deleted successfully!' };
   });
 }

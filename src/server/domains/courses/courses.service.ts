@@ -4,6 +4,7 @@ import { firstRow } from '../../db/rows';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
+import { fieldChanges, recordAudit } from '../audit/audit.service';
 import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
 import { detachCourseFromEnrollments } from '../enrollments/enrollments.service';
 import type {
@@ -142,26 +143,36 @@ export async function getCourse({ db }: SystemContext, id: string): Promise<Cour
   return toCourseDto(row);
 }
 
-export async function createCourse({ db }: SystemContext, input: TCreateCourseInput): Promise<CourseDto> {
-  const rows = await db
-    .insert(courses)
-    .values({
-      courseName: input.courseName,
-      duration: input.duration,
-      totalFee: toMinor(input.totalFee),
-      installments: input.installments,
-      category: input.category,
-      admissionFee: toMinor(input.admissionFee),
-      currency: input.currency ?? 'LKR',
-      description: input.description ?? null,
-    })
-    .returning();
-  return toCourseDto(firstRow(rows));
+/** The demo seed creates courses too, with no actor: its entries name none. */
+export async function createCourse(ctx: SystemContext, input: TCreateCourseInput): Promise<CourseDto> {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(courses)
+      .values({
+        courseName: input.courseName,
+        duration: input.duration,
+        totalFee: toMinor(input.totalFee),
+        installments: input.installments,
+        category: input.category,
+        admissionFee: toMinor(input.admissionFee),
+        currency: input.currency ?? 'LKR',
+        description: input.description ?? null,
+      })
+      .returning();
+    const dto = toCourseDto(firstRow(rows));
+    await recordAudit(tx, ctx, {
+      action: 'create',
+      entityType: 'course',
+      entityId: dto._id,
+      summary: `Created course ${dto.courseName}`,
+      changes: fieldChanges(null, dto),
+    });
+    return dto;
+  });
 }
 
 /** Enrolments keep their own fee snapshot, so a fee change here never rewrites history. */
 export async function updateCourse(ctx: SystemContext, input: TUpdateCourseInput): Promise<CourseDto> {
-  const { db } = ctx;
   assertId(input.id, 'Course');
   const set: Partial<typeof courses.$inferInsert> = {};
   if (input.courseName !== undefined) set.courseName = input.courseName;
@@ -173,19 +184,43 @@ export async function updateCourse(ctx: SystemContext, input: TUpdateCourseInput
   if (input.currency !== undefined) set.currency = input.currency;
   if (input.description !== undefined) set.description = input.description;
   if (Object.keys(set).length === 0) return getCourse(ctx, input.id);
-  const [row] = await db.update(courses).set(set).where(eq(courses.id, input.id)).returning();
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  return toCourseDto(row);
+  return ctx.db.transaction(async (tx) => {
+    const [old] = await tx.select().from(courses).where(eq(courses.id, input.id)).for('update').limit(1);
+    if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
+    const before = toCourseDto(old);
+    const after = toCourseDto(firstRow(await tx.update(courses).set(set).where(eq(courses.id, input.id)).returning()));
+    const changes = fieldChanges(before, after);
+    if (changes.length) {
+      await recordAudit(tx, ctx, {
+        action: 'update',
+        entityType: 'course',
+        entityId: after._id,
+        summary:
+          before.courseName === after.courseName
+            ? `Updated course ${after.courseName}`
+            : `Renamed course ${before.courseName} to ${after.courseName}`,
+        changes,
+      });
+    }
+    return after;
+  });
 }
 
 /** docs/courses.md: the course's enrolments stay, carrying the course name. */
-export async function deleteCourse({ db }: SystemContext, id: string): Promise<{ message: string }> {
+export async function deleteCourse(ctx: SystemContext, id: string): Promise<{ message: string }> {
   assertId(id, 'Course');
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).for('update').limit(1);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(courses).where(eq(courses.id, id)).for('update').limit(1);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     await detachCourseFromEnrollments(tx, id);
     await tx.delete(courses).where(eq(courses.id, id));
+    await recordAudit(tx, ctx, {
+      action: 'delete',
+      entityType: 'course',
+      entityId: id,
+      summary: `Deleted course ${row.courseName}`,
+      changes: fieldChanges(toCourseDto(row), null),
+    });
     return { message: 'Course deleted successfully!' };
   });
 }

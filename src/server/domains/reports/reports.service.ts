@@ -11,6 +11,7 @@ import { reportFileName, type ReportFormat } from '../../../shared/report-column
 import { assertId, type ServiceContext } from '../common';
 import { branchScopeOf, type BranchScope } from '../branch-scope';
 import { getCurrencySettings } from '../settings/settings.service';
+import { recordAudit } from '../audit/audit.service';
 import type { ReportSource } from './report-source';
 import { reportSource } from './report-sources';
 import { buildPdf, jsonChunks, PDF_MAX_ROWS, writeXlsx } from './report-writers';
@@ -37,6 +38,18 @@ export type ReportOutcome =
   | { kind: 'json'; body: Readable }
   | { kind: 'file'; fileName: string; contentType: string; body: Readable }
   | { kind: 'job'; reportId: string; jobId: string; status: 'queued'; fileName: string };
+
+const FORMAT_LABELS: Record<ReportFormat, string> = { xlsx: 'Excel', pdf: 'PDF', json: 'JSON' };
+
+/** docs/audit.md: a report leaving the server is recorded, with what was in it. */
+async function recordDownload(ctx: ServiceContext, kind: string, what: string, detail: string[], filters: string[]) {
+  await recordAudit(ctx.db, ctx, {
+    action: 'download',
+    entityType: 'report',
+    entityId: kind,
+    summary: `Downloaded ${what} (${detail.join(', ')})${filters.length ? `; filters: ${filters.join('; ')}` : ''}`,
+  });
+}
 
 async function sourceFor(deps: AppDeps, spec: TReportSpec, scope: BranchScope | null): Promise<ReportSource> {
   const currency = await getCurrencySettings(deps.db);
@@ -73,8 +86,12 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
   const scope = await branchScopeOf(ctx);
   const source = await sourceFor(deps, spec, scope);
   const rows = await source.count();
-  if (format === 'json' && rows <= deps.config.REPORT_JOB_THRESHOLD)
-    return { kind: 'json', body: await startedStream(jsonChunks(source)) };
+  const detail = [FORMAT_LABELS[format], `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`];
+  if (format === 'json' && rows <= deps.config.REPORT_JOB_THRESHOLD) {
+    const body = await startedStream(jsonChunks(source));
+    await recordDownload(ctx, spec.report, source.title, detail, source.filterLines);
+    return { kind: 'json', body };
+  }
 
   if (format === 'pdf' && rows > PDF_MAX_ROWS) {
     throw new AppError(
@@ -116,6 +133,7 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
   }
 
   const meta = { generatedAt: new Date(), timeZone: deps.config.TIME_ZONE };
+  await recordDownload(ctx, spec.report, source.title, detail, source.filterLines);
   if (format === 'pdf') {
     const pdf = await buildPdf(source, meta);
     return { kind: 'file', fileName, contentType: CONTENT_TYPES.pdf, body: Readable.from([pdf]) };
@@ -231,6 +249,7 @@ export async function downloadReportFile(ctx: ServiceContext, id: string) {
         : 'The report is not ready yet.',
     );
   }
+  await recordDownload(ctx, f.kind, `the prepared file ${f.fileName}`, [FORMAT_LABELS[f.format]], []);
   return { fileName: f.fileName, contentType: f.contentType, data: f.data };
 }
 

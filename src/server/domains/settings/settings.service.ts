@@ -5,6 +5,7 @@ import { settings } from '../../db/schema';
 import type { TUpdateAccessInput, TUpdateCurrencyInput } from '@shared/schemas/settings';
 import type { TCurrencySettings } from '@shared/schemas/settings.output';
 import { managersOwnBranchOnly } from '../branch-scope';
+import { fieldChanges, recordAudit } from '../audit/audit.service';
 
 export type CurrencySettings = TCurrencySettings;
 
@@ -23,7 +24,7 @@ export async function getCurrencySettings(db: Db): Promise<CurrencySettings> {
 
 /** Admins change the currencies and the rate on the Settings screen; reports use the new rate from then on. */
 export async function updateCurrencySettings(
-  { db }: SystemContext,
+  ctx: SystemContext,
   input: TUpdateCurrencyInput,
 ): Promise<CurrencySettings> {
   const values = {
@@ -31,11 +32,27 @@ export async function updateCurrencySettings(
     foreignCurrency: input.foreignCurrency,
     exchangeRate: input.exchangeRate.toFixed(4),
   };
-  await db
-    .insert(settings)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: settings.id, set: values });
-  return getCurrencySettings(db);
+  return ctx.db.transaction(async (tx) => {
+    // The row lock orders two admins' saves, so each entry's "before" is what that save replaced.
+    await tx.select({ id: settings.id }).from(settings).where(eq(settings.id, 1)).for('update');
+    const before = await getCurrencySettings(tx);
+    await tx
+      .insert(settings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: settings.id, set: values });
+    const after = await getCurrencySettings(tx);
+    const changes = fieldChanges({ ...before }, { ...after });
+    if (changes.length) {
+      await recordAudit(tx, ctx, {
+        action: 'update',
+        entityType: 'settings',
+        entityId: 'currency',
+        summary: `Changed the currency settings to ${after.localCurrency}/${after.foreignCurrency} at ${after.exchangeRate}`,
+        changes,
+      });
+    }
+    return after;
+  });
 }
 
 export interface AccessSettings {
@@ -48,10 +65,27 @@ export async function getAccessSettings(db: Db): Promise<AccessSettings> {
 }
 
 /** Admins switch the branch limit for managers; it applies from the managers' next request. */
-export async function updateAccessSettings({ db }: SystemContext, input: TUpdateAccessInput): Promise<AccessSettings> {
-  await db
-    .insert(settings)
-    .values({ id: 1, managersOwnBranchOnly: input.managersOwnBranchOnly })
-    .onConflictDoUpdate({ target: settings.id, set: { managersOwnBranchOnly: input.managersOwnBranchOnly } });
-  return getAccessSettings(db);
+export async function updateAccessSettings(ctx: SystemContext, input: TUpdateAccessInput): Promise<AccessSettings> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.select({ id: settings.id }).from(settings).where(eq(settings.id, 1)).for('update');
+    const before = await getAccessSettings(tx);
+    await tx
+      .insert(settings)
+      .values({ id: 1, managersOwnBranchOnly: input.managersOwnBranchOnly })
+      .onConflictDoUpdate({ target: settings.id, set: { managersOwnBranchOnly: input.managersOwnBranchOnly } });
+    const after = await getAccessSettings(tx);
+    const changes = fieldChanges({ ...before }, { ...after });
+    if (changes.length) {
+      await recordAudit(tx, ctx, {
+        action: 'update',
+        entityType: 'settings',
+        entityId: 'access',
+        summary: after.managersOwnBranchOnly
+          ? 'Limited managers to their own branch'
+          : 'Let managers see every branch again',
+        changes,
+      });
+    }
+    return after;
+  });
 }

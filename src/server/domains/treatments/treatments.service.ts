@@ -5,6 +5,7 @@ import { treatmentBookings, treatments } from '../../db/schema';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError, isUniqueViolation } from '../../errors';
+import { fieldChanges, recordAudit } from '../audit/audit.service';
 import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
 import {
   DUPLICATE_TREATMENT,
@@ -111,30 +112,59 @@ export async function getTreatment({ db }: SystemContext, id: string): Promise<T
   return toTreatmentDto(row);
 }
 
-export async function createTreatment({ db }: SystemContext, input: TCreateTreatmentInput): Promise<TreatmentDto> {
-  await assertNameFree(db, input.treatmentName);
-  const rows = await withDuplicateAs409(() => db.insert(treatments).values(columns(input)).returning());
-  return toTreatmentDto(firstRow(rows));
+export async function createTreatment(ctx: SystemContext, input: TCreateTreatmentInput): Promise<TreatmentDto> {
+  await assertNameFree(ctx.db, input.treatmentName);
+  return withDuplicateAs409(() =>
+    ctx.db.transaction(async (tx) => {
+      const dto = toTreatmentDto(firstRow(await tx.insert(treatments).values(columns(input)).returning()));
+      await recordAudit(tx, ctx, {
+        action: 'create',
+        entityType: 'treatment',
+        entityId: dto._id,
+        summary: `Created treatment ${dto.treatmentName}`,
+        changes: fieldChanges(null, dto),
+      });
+      return dto;
+    }),
+  );
 }
 
 /** Existing bookings keep the price, sessions and schedule they were sold with. */
-export async function updateTreatment({ db }: SystemContext, input: TUpdateTreatmentInput): Promise<TreatmentDto> {
+export async function updateTreatment(ctx: SystemContext, input: TUpdateTreatmentInput): Promise<TreatmentDto> {
   assertId(input.id, 'Treatment');
-  await assertNameFree(db, input.treatmentName, input.id);
-  const [row] = await withDuplicateAs409(() =>
-    db.update(treatments).set(columns(input)).where(eq(treatments.id, input.id)).returning(),
+  await assertNameFree(ctx.db, input.treatmentName, input.id);
+  return withDuplicateAs409(() =>
+    ctx.db.transaction(async (tx) => {
+      const [old] = await tx.select().from(treatments).where(eq(treatments.id, input.id)).for('update').limit(1);
+      if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const rows = await tx.update(treatments).set(columns(input)).where(eq(treatments.id, input.id)).returning();
+      const before = toTreatmentDto(old);
+      const after = toTreatmentDto(firstRow(rows));
+      const changes = fieldChanges(before, after);
+      if (changes.length) {
+        await recordAudit(tx, ctx, {
+          action: 'update',
+          entityType: 'treatment',
+          entityId: after._id,
+          summary:
+            before.treatmentName === after.treatmentName
+              ? `Updated treatment ${after.treatmentName}`
+              : `Renamed treatment ${before.treatmentName} to ${after.treatmentName}`,
+          changes,
+        });
+      }
+      return after;
+    }),
   );
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  return toTreatmentDto(row);
 }
 
 /**
  * docs/treatments.md: deleting a treatment keeps its bookings. The foreign key sets their treatment to
  * null; the name is copied onto them first so they stay readable under the latest name.
  */
-export async function deleteTreatment({ db }: SystemContext, id: string): Promise<{ message: string }> {
+export async function deleteTreatment(ctx: SystemContext, id: string): Promise<{ message: string }> {
   assertId(id, 'Treatment');
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(treatments).where(eq(treatments.id, id)).for('update').limit(1);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     await tx
@@ -142,6 +172,13 @@ export async function deleteTreatment({ db }: SystemContext, id: string): Promis
       .set({ treatmentName: row.treatmentName })
       .where(eq(treatmentBookings.treatmentId, id));
     await tx.delete(treatments).where(eq(treatments.id, id));
+    await recordAudit(tx, ctx, {
+      action: 'delete',
+      entityType: 'treatment',
+      entityId: id,
+      summary: `Deleted treatment ${row.treatmentName}`,
+      changes: fieldChanges(toTreatmentDto(row), null),
+    });
     return { message: 'Treatment deleted successfully!' };
   });
 }

@@ -6,9 +6,10 @@ import { countOtpEvent, refundOtpEvent } from '../../auth/throttle';
 import type { Db } from '../../db/client';
 import { firstRow } from '../../db/rows';
 import { passwordResets, users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, RequestMeta } from '../../deps';
 import type { SystemContext } from '../common';
 import { AppError, isUniqueViolation } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 import {
   INVALID_OTP,
   type TForgotPasswordInput,
@@ -49,23 +50,27 @@ export function generateOtp(): string {
  * would leak the account as well, and the person can simply ask again.
  */
 export async function requestPasswordReset(
-  { db, deps }: SystemContext,
+  { db, deps, request }: SystemContext,
   input: TForgotPasswordInput,
 ): Promise<{ message: string }> {
   // Counted per email address before the answer, for known and unknown addresses alike, so the
   // limit bounds the emails one address receives and still tells nothing about accounts.
   await countOtpEvent(db, input.email, 'code_requested');
-  void issueResetCode(deps, input.email).catch((err: unknown) =>
+  void issueResetCode(deps, input.email, request).catch((err: unknown) =>
     deps.log.error({ err }, 'password reset request failed'),
   );
   return { message: FORGOT_ANSWER };
 }
 
-/** Creates (or replaces) the user's reset request and queues the email that carries the code. */
-async function issueResetCode(deps: AppDeps, email: string): Promise<void> {
+/**
+ * Creates (or replaces) the user's reset request and queues the email that carries the code. The
+ * audit entry is written with them: a request that sends no new code (none for an unknown email,
+ * none within 30 seconds of the last) changes nothing and records nothing.
+ */
+async function issueResetCode(deps: AppDeps, email: string, request?: RequestMeta): Promise<void> {
   const { db } = deps;
   const [user] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, username: users.username })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email))
     .limit(1);
@@ -96,6 +101,17 @@ async function issueResetCode(deps: AppDeps, email: string): Promise<void> {
         'send-email',
         { key: `otp:${resetId}`, template: 'otp', userId: user.id, ref: resetId },
         { jobId: `otp:${resetId}`, tx },
+      );
+      // Anyone may ask for a code for any email, so the entry names no actor.
+      await recordAudit(
+        tx,
+        { actor: null, request },
+        {
+          action: 'password_reset_request',
+          entityType: 'user',
+          entityId: user.id,
+          summary: `Password reset code requested for ${user.username}`,
+        },
       );
     })
     // Two first requests at once: the unique index lets one through; the other is the "recent" case.
@@ -171,9 +187,12 @@ export async function validateOtp(
   return { success: true, message: OTP_VERIFIED };
 }
 
-/** Verifies the code again, sets the password, consumes the request and ends every session. */
+/**
+ * Verifies the code again, sets the password, consumes the request and ends every session. The
+ * entry names the account's owner as the actor: the code proved the caller reads their email.
+ */
 export async function resetPassword(
-  { db, deps }: SystemContext,
+  { db, deps, request }: SystemContext,
   input: TResetPasswordInput,
 ): Promise<{ message: string }> {
   const { userId, resetId } = await verifyOtp(db, input.email, input.otp);
@@ -185,8 +204,24 @@ export async function resetPassword(
       .where(eq(passwordResets.id, resetId))
       .returning({ id: passwordResets.id });
     if (gone.length === 0) throw new AppError('BAD_REQUEST', INVALID_OTP);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    const [owner] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, username: users.username, role: users.role });
     await invalidateUserSessions(tx, userId, deps.sessionCache);
+    if (owner) {
+      await recordAudit(
+        tx,
+        { actor: owner, request },
+        {
+          action: 'password_reset',
+          entityType: 'user',
+          entityId: owner.id,
+          summary: `${owner.username} reset their password with an emailed code`,
+        },
+      );
+    }
   });
   return { message: PASSWORD_RESET_DONE };
 }

@@ -12,6 +12,7 @@ import { assertId, ilikeContains, isUuid, offsetOf, type ServiceContext } from '
 import { detachUserFromBookings } from '../bookings/bookings.service';
 import { detachUserFromEnrollments } from '../enrollments/enrollments.service';
 import { deleteFile, storeImage } from '../files/files.service';
+import { changedFieldNames, fieldChanges, recordAudit } from '../audit/audit.service';
 import { findUserDto, selectUsers, toUserDto, type UserDto } from './users.dto';
 import type {
   TCreateUserInput,
@@ -160,20 +161,77 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput): 
   await assertEmailFree(db, input.email);
   await assertUsernameFree(db, input.username);
   const passwordHash = await hashPassword(input.password);
-  const rows = await withUniqueMessages(() =>
-    db
-      .insert(users)
-      .values({
-        username: input.username,
-        fullName: input.fullName,
-        email: input.email.trim().toLowerCase(),
-        passwordHash,
-        role: input.role,
-        branchId: input.branchId,
-      })
-      .returning({ id: users.id }),
+  return withUniqueMessages(() =>
+    db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          fullName: input.fullName,
+          email: input.email.trim().toLowerCase(),
+          passwordHash,
+          role: input.role,
+          branchId: input.branchId,
+        })
+        .returning({ id: users.id });
+      const created = await loadUser(tx, firstRow(rows).id);
+      await recordAudit(tx, ctx, {
+        action: 'create',
+        entityType: 'user',
+        entityId: created._id,
+        summary: `Created user ${created.username} (${ROLE_LABELS[created.role]})${created.branch ? ` in ${created.branch.name}` : ''}`,
+        changes: fieldChanges(null, auditView(created)),
+      });
+      return created;
+    }),
   );
-  return loadUser(db, firstRow(rows).id);
+}
+
+/** A user as the audit trail records it (docs/audit.md): what a person reads, never the password hash. */
+function auditView(u: UserDto) {
+  return {
+    username: u.username,
+    fullName: u.fullName,
+    email: u.email,
+    role: u.role,
+    branch: u.branch?.name ?? null,
+    phone: u.phone,
+    address: u.address,
+    picture: u.image,
+  };
+}
+
+const FIELD_LABELS = { fullName: 'full name' };
+
+/**
+ * One entry per edit, named for what matters most: a role change, else a branch move, else an
+ * update; the summary names everything that changed. Nothing changed, nothing recorded.
+ */
+async function recordUserEdit(tx: Db, ctx: ServiceContext, before: UserDto, after: UserDto, own: boolean) {
+  const changes = fieldChanges(auditView(before), auditView(after));
+  if (changes.length === 0) return;
+  const name = before.username;
+  const role = changes.find((c) => c.field === 'role');
+  const branch = changes.find((c) => c.field === 'branch');
+  const rest = changes.filter((c) => c !== role && c !== branch);
+  const parts: string[] = [];
+  if (role) parts.push(`Changed the role of ${name} from ${ROLE_LABELS[before.role]} to ${ROLE_LABELS[after.role]}`);
+  if (branch) {
+    const move = `from ${before.branch?.name ?? 'no branch'} to ${after.branch?.name ?? 'no branch'}`;
+    parts.push(parts.length ? `moved ${move}` : `Moved ${name} ${move}`);
+  }
+  if (rest.length) {
+    const fields = changedFieldNames(rest, FIELD_LABELS);
+    if (own && !parts.length) parts.push(`${name} updated their own ${fields}`);
+    else parts.push(parts.length ? `updated ${fields}` : `Updated ${fields} of ${name}`);
+  }
+  await recordAudit(tx, ctx, {
+    action: role ? 'role_change' : branch ? 'branch_move' : 'update',
+    entityType: 'user',
+    entityId: after._id,
+    summary: parts.join('; '),
+    changes,
+  });
 }
 
 type Changes = Partial<typeof users.$inferInsert>;
@@ -224,6 +282,7 @@ export async function updateUser(
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, input.id);
     assertCanManage(actor, target);
+    const before = await loadUser(tx, target.id);
     const changes: Changes = {};
     const newRole = input.role !== target.role ? input.role : undefined;
     if (newRole !== undefined) {
@@ -245,33 +304,39 @@ export async function updateUser(
     await applyChanges(tx, target, changes, input.image);
     // The role is read at every request, but a demotion must also end what the user had open.
     if (newRole !== undefined) await invalidateUserSessions(tx, target.id, deps.sessionCache);
+    await recordUserEdit(tx, ctx, before, await loadUser(tx, target.id), target.id === actor.id);
   });
   return loadUser(db, input.id);
 }
 
 export async function updateProfile(
-  { db, actor }: ServiceContext,
+  ctx: ServiceContext,
   input: TUpdateProfileInput & { image?: UploadedImage },
 ): Promise<UserDto> {
+  const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, actor.id);
+    const before = await loadUser(tx, target.id);
     const changes: Changes = {};
     if (input.username !== undefined) changes.username = input.username;
     if (input.fullName !== undefined) changes.fullName = input.fullName;
     if (input.phone !== undefined) changes.phone = input.phone;
     if (input.address !== undefined) changes.address = input.address;
     await applyChanges(tx, target, changes, input.image);
+    await recordUserEdit(tx, ctx, before, await loadUser(tx, target.id), true);
   });
   return loadUser(db, actor.id);
 }
 
-export async function deleteUser({ db, actor, deps }: ServiceContext, id: string): Promise<{ message: string }> {
+export async function deleteUser(ctx: ServiceContext, id: string): Promise<{ message: string }> {
+  const { db, actor, deps } = ctx;
   if (!isAdmin(actor.role)) throw new AppError('FORBIDDEN', DELETE_ADMINS_ONLY);
   assertId(id, 'User');
   if (id === actor.id) throw new AppError('FORBIDDEN', DELETE_SELF);
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, id);
     assertCanManage(actor, target);
+    const before = await loadUser(tx, target.id);
     // Enrolments and bookings stay readable (docs/users.md): the name and email are written on them
     // before the delete sets their user to null.
     await detachUserFromEnrollments(tx, target.id);
@@ -279,6 +344,13 @@ export async function deleteUser({ db, actor, deps }: ServiceContext, id: string
     await invalidateUserSessions(tx, target.id, deps.sessionCache);
     await tx.delete(users).where(eq(users.id, target.id));
     if (target.imageFileId) await deleteFile(tx, target.imageFileId);
+    await recordAudit(tx, ctx, {
+      action: 'delete',
+      entityType: 'user',
+      entityId: target.id,
+      summary: `Deleted user ${before.username} (${ROLE_LABELS[before.role]})`,
+      changes: fieldChanges(auditView(before), null),
+    });
   });
   return { message: 'User deleted successfully.' };
 }

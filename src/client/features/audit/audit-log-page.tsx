@@ -1,0 +1,264 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ChevronDownIcon, ChevronRightIcon, DownloadIcon } from 'lucide-react';
+import { Fragment, useState } from 'react';
+import { LoadError } from '@/components/load-error';
+import { NativeSelect } from '@/components/native-select';
+import { PageHeader } from '@/components/page-header';
+import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
+import { SearchInput } from '@/components/search-input';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useIsAdmin } from '@/lib/auth';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, AUDIT_ENTITY_TYPES } from '@shared/audit';
+import { ActionBadge, ActorName, AuditEntryDetails } from './audit-entry-details';
+import { auditExportUrl, auditListOptions, formatAuditTime, type AuditSearch } from './audit-queries';
+import { AuditRecordLink } from './audit-record-link';
+
+/** docs/audit.md#reading-it: every recorded change, sign-in and download, newest first; admins only. */
+export function AuditLogPage({
+  search,
+  onSearchChange,
+}: {
+  search: AuditSearch;
+  onSearchChange: (next: AuditSearch) => void;
+}) {
+  const admin = useIsAdmin();
+  return (
+    <div>
+      <PageHeader
+        title="Audit log"
+        description="Who changed what, when and from where. Entries are never edited or removed."
+        actions={
+          admin && (
+            <Button variant="outline" asChild>
+              <a href={auditExportUrl(search)} download>
+                <DownloadIcon /> Export to Excel
+              </a>
+            </Button>
+          )
+        }
+      />
+      <RequireRole roles={ADMIN_ROLES}>
+        <AuditLog search={search} onSearchChange={onSearchChange} />
+      </RequireRole>
+    </div>
+  );
+}
+
+function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchChange: (next: AuditSearch) => void }) {
+  const list = useInfiniteQuery(auditListOptions(search));
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  // The text boxes keep what is typed; a filter set from outside them (an actor's name clicked,
+  // Clear filters) starts them afresh.
+  const [boxes, setBoxes] = useState(0);
+  const set = (patch: Partial<AuditSearch>) => onSearchChange({ ...search, ...patch });
+  const setFromOutside = (next: AuditSearch) => {
+    setBoxes((n) => n + 1);
+    onSearchChange(next);
+  };
+  const toggle = (id: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const entries = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = Object.values(search).some(Boolean);
+
+  return (
+    <Card className="gap-4">
+      <CardContent className="flex flex-wrap items-end gap-3">
+        <label className="grid gap-1 text-sm">
+          <span className="text-muted-foreground">From</span>
+          <Input
+            type="date"
+            aria-label="From"
+            className="w-40"
+            value={search.from ?? ''}
+            onChange={(e) => set({ from: e.target.value || undefined })}
+          />
+        </label>
+        <label className="grid gap-1 text-sm">
+          <span className="text-muted-foreground">To</span>
+          <Input
+            type="date"
+            aria-label="To"
+            className="w-40"
+            value={search.to ?? ''}
+            onChange={(e) => set({ to: e.target.value || undefined })}
+          />
+        </label>
+        <label className="grid gap-1 text-sm">
+          <span className="text-muted-foreground">Actor</span>
+          <SearchInput
+            key={`actor:${boxes}`}
+            value={search.actor ?? ''}
+            onChange={(v) => set({ actor: v.trim() || undefined })}
+            placeholder="Username or email"
+            aria-label="Actor"
+            className="w-52"
+          />
+        </label>
+        <label className="grid gap-1 text-sm">
+          <span className="text-muted-foreground">Record</span>
+          <NativeSelect
+            aria-label="Record type"
+            className="w-44"
+            value={search.entityType ?? ''}
+            onChange={(e) => set({ entityType: (e.target.value || undefined) as AuditSearch['entityType'] })}
+          >
+            <option value="">All records</option>
+            {AUDIT_ENTITY_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {AUDIT_ENTITY_LABELS[t]}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+        <label className="grid gap-1 text-sm">
+          <span className="text-muted-foreground">Action</span>
+          <NativeSelect
+            aria-label="Action"
+            className="w-48"
+            value={search.action ?? ''}
+            onChange={(e) => set({ action: (e.target.value || undefined) as AuditSearch['action'] })}
+          >
+            <option value="">All actions</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {AUDIT_ACTION_LABELS[a]}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+        <label className="grid gap-1 text-sm">
+          <span className="text-muted-foreground">Summary</span>
+          <SearchInput
+            key={`q:${boxes}`}
+            value={search.q ?? ''}
+            onChange={(v) => set({ q: v.trim() || undefined })}
+            placeholder="Search the summary"
+            aria-label="Search the summary"
+            className="w-64"
+          />
+        </label>
+        {filtered && (
+          <Button variant="ghost" onClick={() => setFromOutside({})}>
+            Clear filters
+          </Button>
+        )}
+        {list.isFetching && !list.isPending && <Spinner className="mb-2 text-muted-foreground" />}
+      </CardContent>
+      <CardContent>
+        {list.isError ? (
+          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <>
+            <Table containerClassName="rounded-md border" aria-label="Audit log">
+              <TableHeader className="bg-background">
+                <TableRow>
+                  <TableHead className="w-10" />
+                  <TableHead className="w-px">Time</TableHead>
+                  <TableHead className="w-px">Actor</TableHead>
+                  <TableHead className="w-px">Action</TableHead>
+                  <TableHead className="w-px">Record</TableHead>
+                  <TableHead>Summary</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {list.isPending &&
+                  Array.from({ length: 4 }, (_, i) => (
+                    <TableRow key={i} data-testid="loading-row">
+                      <TableCell colSpan={6}>
+                        <Skeleton className="h-6 w-full" />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                {list.data && entries.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={6} className="py-10 text-center text-muted-foreground">
+                      {filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
+                    </TableCell>
+                  </TableRow>
+                )}
+                {entries.map((e) => {
+                  const expanded = open.has(e.id);
+                  return (
+                    <Fragment key={e.id}>
+                      <TableRow data-testid="audit-row" data-entry-id={e.id} className="align-top">
+                        <TableCell>
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            aria-expanded={expanded}
+                            aria-label={expanded ? 'Hide the changes' : 'Show the changes'}
+                            onClick={() => toggle(e.id)}
+                          >
+                            {expanded ? <ChevronDownIcon /> : <ChevronRightIcon />}
+                          </Button>
+                        </TableCell>
+                        <TableCell className="whitespace-nowrap tabular-nums">{formatAuditTime(e.createdAt)}</TableCell>
+                        <TableCell className="whitespace-nowrap">
+                          {e.actor ? (
+                            <button
+                              type="button"
+                              className="text-left underline-offset-4 hover:underline"
+                              title="Show only this actor's entries"
+                              onClick={() => setFromOutside({ ...search, actor: e.actor!.username })}
+                            >
+                              <ActorName actor={e.actor} />
+                            </button>
+                          ) : (
+                            <ActorName actor={null} ip={e.ip} />
+                          )}
+                        </TableCell>
+                        <TableCell className="whitespace-nowrap">
+                          <ActionBadge action={e.action} />
+                        </TableCell>
+                        <TableCell className="whitespace-nowrap">
+                          <AuditRecordLink entry={e} />
+                        </TableCell>
+                        <TableCell className="whitespace-normal" data-testid="audit-summary">
+                          {e.summary}
+                        </TableCell>
+                      </TableRow>
+                      {expanded && (
+                        <TableRow className="bg-muted/30 hover:bg-muted/30">
+                          <TableCell />
+                          <TableCell colSpan={5} className="whitespace-normal">
+                            <AuditEntryDetails entry={e} />
+                          </TableCell>
+                        </TableRow>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </TableBody>
+            </Table>
+            {list.data && (
+              <div className="mt-3 flex items-center justify-between gap-3 text-sm text-muted-foreground">
+                <span>
+                  Showing {entries.length} {entries.length === 1 ? 'entry' : 'entries'}, newest first
+                </span>
+                {list.hasNextPage && (
+                  <Button
+                    variant="outline"
+                    onClick={() => void list.fetchNextPage()}
+                    disabled={list.isFetchingNextPage}
+                  >
+                    {list.isFetchingNextPage && <Spinner />} Load more
+                  </Button>
+                )}
+              </div>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

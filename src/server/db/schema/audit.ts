@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AuditChange } from '../../../shared/audit';
+import { id } from './common';
+
+/**
+ * The audit trail (docs/audit.md): one row per change, written in the change's own transaction.
+ * Append-only: a trigger (in the migration that creates the table) refuses UPDATE, DELETE and
+ * TRUNCATE, and the production role needs only INSERT and SELECT here. So nothing refers to
+ * other tables: a deleted user's entries stay, naming who they were.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    // clock_timestamp, not now(): several entries of one transaction keep the order they were written in.
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    /** Who acted, as they were at that moment; null for an anonymous caller (a failed sign-in). */
+    actorId: uuid('actor_id'),
+    actorUsername: text('actor_username'),
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    summary: text('summary').notNull(),
+    changes: jsonb('changes').$type<AuditChange[]>().notNull().default([]),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    // Keyset paging, newest first: (created_at, id) < cursor, for the whole log and for each filter.
+    // NULLS FIRST is what a plain `order by … desc` means, so the planner walks these as they are.
+    index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_entity_idx').on(
+      t.entityType,
+      t.entityId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('audit_log_entity_type_idx').on(t.entityType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_action_idx').on(t.action, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Free-text search on the summary is "contains" (ILIKE '%text%'): a trigram index serves it.
+    index('audit_log_summary_trgm_idx').using('gin', sql`${t.summary} gin_trgm_ops`),
+  ],
+);

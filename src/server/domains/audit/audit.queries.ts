@@ -1,0 +1,191 @@
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+import type { ServiceContext } from '../common';
+import { AppError } from '../../errors';
+import type { AuditEntryDto } from '../../../shared/audit';
+import { isAdmin } from '../../../shared/roles';
+import { ilikeContains, isUuid, offsetOf } from '../common';
+import type { TAuditFilters, TAuditForEntityInput, TAuditListInput, TAuditRestQuery } from '@shared/schemas/audit';
+
+/**
+ * Reading the audit trail (docs/audit.md#reading-it): admins and superadmins only, newest first.
+ * The screens page by keyset (the log grows fastest of all tables); the documented REST list
+ * pages by number, as the other /api lists do.
+ */
+
+export const AUDIT_READERS_ONLY = 'Only admins and superadmins can read the audit log.';
+export const BAD_CURSOR = 'The cursor is not valid.';
+
+/** The procedures and paths check the role first; the rule lives here too, for any other caller. */
+export function assertAuditReader(ctx: Pick<ServiceContext, 'actor'>) {
+  if (!isAdmin(ctx.actor.role)) throw new AppError('FORBIDDEN', AUDIT_READERS_ONLY);
+}
+
+const entryColumns = {
+  id: auditLog.id,
+  createdAt: auditLog.createdAt,
+  /** The exact timestamp (microseconds) for the keyset cursor; a JS Date keeps only milliseconds. */
+  cursorTs: sql<string>`${auditLog.createdAt}::text`,
+  actorId: auditLog.actorId,
+  actorUsername: auditLog.actorUsername,
+  actorRole: auditLog.actorRole,
+  action: auditLog.action,
+  entityType: auditLog.entityType,
+  entityId: auditLog.entityId,
+  summary: auditLog.summary,
+  changes: auditLog.changes,
+  ip: auditLog.ip,
+  userAgent: auditLog.userAgent,
+  requestId: auditLog.requestId,
+};
+export type AuditRow = Awaited<ReturnType<typeof selectEntries>>[number];
+
+function selectEntries(db: Db, where: SQL | undefined, limit: number, offset = 0) {
+  return db
+    .select(entryColumns)
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export function toAuditDto(r: AuditRow): AuditEntryDto {
+  return {
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    actor: r.actorId ? { id: r.actorId, username: r.actorUsername ?? '', role: r.actorRole ?? '' } : null,
+    action: r.action,
+    entityType: r.entityType,
+    entityId: r.entityId,
+    summary: r.summary,
+    changes: r.changes ?? [],
+    ip: r.ip,
+    userAgent: r.userAgent,
+    requestId: r.requestId,
+  };
+}
+
+/** The start of a calendar day in the institute's time zone, as an instant (index-friendly bounds). */
+const dayStart = (day: string, tz: string) => sql`((${day}::date)::timestamp at time zone ${tz})`;
+const nextDayStart = (day: string, tz: string) => sql`(((${day}::date) + 1)::timestamp at time zone ${tz})`;
+
+/** An actor named by username or email: the user's id, else (a deleted user) the name recorded then. */
+async function actorCondition(db: Db, actor: string): Promise<SQL> {
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${actor})`, sql`lower(${users.email}) = lower(${actor})`))
+    .limit(1);
+  return u ? eq(auditLog.actorId, u.id) : sql`lower(${auditLog.actorUsername}) = lower(${actor})`;
+}
+
+/** The filters as SQL; null when they can match nothing (an actor id that is no id). */
+export async function auditWhere(db: Db, f: TAuditFilters, timeZone: string): Promise<SQL | undefined | null> {
+  if (f.actorId && !isUuid(f.actorId)) return null;
+  return and(
+    f.entityType ? eq(auditLog.entityType, f.entityType) : undefined,
+    f.entityId ? eq(auditLog.entityId, f.entityId) : undefined,
+    f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
+    f.actor ? await actorCondition(db, f.actor) : undefined,
+    f.action ? eq(auditLog.action, f.action) : undefined,
+    f.from ? sql`${auditLog.createdAt} >= ${dayStart(f.from, timeZone)}` : undefined,
+    f.to ? sql`${auditLog.createdAt} < ${nextDayStart(f.to, timeZone)}` : undefined,
+    f.search ? ilikeContains(auditLog.summary, f.search) : undefined,
+  );
+}
+
+/** `GET /api/audit`: a numbered page with the total, newest first. */
+export async function listAuditPage(
+  ctx: ServiceContext,
+  q: TAuditRestQuery,
+): Promise<{ data: AuditEntryDto[]; total: number; page: number }> {
+  assertAuditReader(ctx);
+  const where = await auditWhere(ctx.db, q, ctx.deps.config.TIME_ZONE);
+  if (where === null) return { data: [], total: 0, page: q.page };
+  const [rows, [total]] = await Promise.all([
+    selectEntries(ctx.db, where, q.limit, offsetOf(q.page, q.limit)),
+    ctx.db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return { data: rows.map(toAuditDto), total: total?.n ?? 0, page: q.page };
+}
+
+export interface AuditSlice {
+  items: AuditEntryDto[];
+  /** Pass back as `cursor` for the next (older) entries; null at the end. */
+  nextCursor: string | null;
+}
+
+interface Cursor {
+  ts: string;
+  id: string;
+}
+
+function encodeCursor(r: AuditRow): string {
+  return Buffer.from(JSON.stringify([r.cursorTs, r.id]), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): Cursor {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(v) &&
+      v.length === 2 &&
+      typeof v[0] === 'string' &&
+      typeof v[1] === 'string' &&
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(v[0]) &&
+      isUuid(v[1])
+    ) {
+      return { ts: v[0], id: v[1] };
+    }
+  } catch {
+    // Falls through to the same answer as any other malformed cursor.
+  }
+  throw new AppError('BAD_REQUEST', BAD_CURSOR);
+}
+
+/** Entries older than the cursor: (created_at, id) below it, in the indexes' own order. */
+const olderThan = (c: Cursor) => sql`(${auditLog.createdAt}, ${auditLog.id}) < (${c.ts}::timestamptz, ${c.id}::uuid)`;
+
+async function slice(db: Db, where: SQL | undefined, cursor: string | undefined, limit: number): Promise<AuditSlice> {
+  const after = cursor ? olderThan(decodeCursor(cursor)) : undefined;
+  // One more than asked says whether there is a next slice without a count.
+  const rows = await selectEntries(db, and(where, after), limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map(toAuditDto),
+    nextCursor: rows.length > limit && page.length ? encodeCursor(page.at(-1)!) : null,
+  };
+}
+
+/** `audit.list`: the Audit log screen's slices, newest first. */
+export async function listAudit(ctx: ServiceContext, input: TAuditListInput): Promise<AuditSlice> {
+  assertAuditReader(ctx);
+  const where = await auditWhere(ctx.db, input, ctx.deps.config.TIME_ZONE);
+  if (where === null) return { items: [], nextCursor: null };
+  return slice(ctx.db, where, input.cursor, input.limit);
+}
+
+/** `audit.forEntity`: one record's History panel. */
+export async function auditForEntity(ctx: ServiceContext, input: TAuditForEntityInput): Promise<AuditSlice> {
+  assertAuditReader(ctx);
+  const where = and(eq(auditLog.entityType, input.entityType), eq(auditLog.entityId, input.entityId));
+  return slice(ctx.db, where, input.cursor, input.limit);
+}
+
+/** Batches for the Excel export, newest first, by keyset so memory stays flat. */
+export async function* auditBatches(
+  db: Db,
+  where: SQL | undefined,
+  batchSize: number,
+): AsyncGenerator<AuditEntryDto[]> {
+  let after: Cursor | null = null;
+  for (;;) {
+    const rows = await selectEntries(db, and(where, after ? olderThan(after) : undefined), batchSize);
+    if (rows.length) yield rows.map(toAuditDto);
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = { ts: last.cursorTs, id: last.id };
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The audit trail's vocabulary, shared by the server (what it records) and the Audit log screen
+ * (its filters and labels). docs/audit.md#what-is-recorded lists who records which action.
+ */
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'role_change',
+  'branch_move',
+  'sign_in',
+  'sign_in_failed',
+  'sign_in_throttled',
+  'sign_out',
+  'password_change',
+  'password_reset_request',
+  'password_reset',
+  'download',
+  // Money and state changes of enrolments, installments, bookings and payments.
+  'mark_paid',
+  'mark_unpaid',
+  'complete',
+  'cancel',
+  'void',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Create',
+  update: 'Update',
+  delete: 'Delete',
+  role_change: 'Role change',
+  branch_move: 'Branch move',
+  sign_in: 'Sign-in',
+  sign_in_failed: 'Failed sign-in',
+  sign_in_throttled: 'Throttled sign-in',
+  sign_out: 'Sign-out',
+  password_change: 'Password change',
+  password_reset_request: 'Password reset request',
+  password_reset: 'Password reset',
+  download: 'Download',
+  mark_paid: 'Marked paid',
+  mark_unpaid: 'Marked unpaid',
+  complete: 'Complete',
+  cancel: 'Cancel',
+  void: 'Void',
+};
+
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  'branch',
+  'course',
+  'enrollment',
+  'installment',
+  'admission_fee',
+  'treatment',
+  'booking',
+  'booking_installment',
+  'session',
+  'session_note',
+  'payment',
+  'settings',
+  'report',
+  'receipt',
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
+  user: 'User',
+  branch: 'Branch',
+  course: 'Course',
+  enrollment: 'Enrolment',
+  installment: 'Installment',
+  admission_fee: 'Admission fee',
+  treatment: 'Treatment',
+  booking: 'Booking',
+  booking_installment: 'Booking installment',
+  session: 'Sessions',
+  session_note: 'Session note',
+  payment: 'Payment',
+  settings: 'Settings',
+  report: 'Report',
+  receipt: 'Receipt',
+};
+
+/** A JSON value as stored in an entry's changes. */
+export type AuditValue = string | number | boolean | null | AuditValue[] | { [key: string]: AuditValue };
+
+/** One changed field: `before` is null on a create, `after` null on a delete. */
+export interface AuditChange {
+  field: string;
+  before: AuditValue;
+  after: AuditValue;
+}
+
+/** An entry as the read paths answer it. */
+export interface AuditEntryDto {
+  id: string;
+  createdAt: string;
+  actor: { id: string; username: string; role: string } | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  summary: string;
+  changes: AuditChange[];
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+}
+
+export function auditEntityLabel(entityType: string): string {
+  return (AUDIT_ENTITY_LABELS as Record<string, string>)[entityType] ?? entityType;
+}
