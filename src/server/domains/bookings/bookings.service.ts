@@ -5,7 +5,8 @@ import { addToDate, computePaymentStatus } from '../../../shared/booking-status'
 import { AppError } from '../../errors';
 import { assertId, isUuid } from '../common';
 import { buildInstallmentSchedule } from '../installments';
-import { itemsOf, lockBookingTarget, setItemPaid, type LedgerTarget } from '../payments/ledger';
+import { setItemPaid } from '../payments/ledger';
+import { itemsOf, lockBookingTarget, type LedgerTarget } from '../payments/ledger-targets';
 import type { PaymentMethod } from '../../../shared/payment-kinds';
 import { getCurrencySettings } from '../settings/settings.service';
 import { assertUserInScope } from '../branch-scope';

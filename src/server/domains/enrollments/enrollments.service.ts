@@ -6,7 +6,8 @@ import { isAdmissionSettled } from '../../../shared/enrollment-status';
 import { AppError, isUniqueViolation } from '../../errors';
 import { assertId, isUuid } from '../common';
 import { buildInstallmentSchedule } from '../installments';
-import { itemsOf, lockEnrollmentTarget, setItemPaid, type LedgerItem, type LedgerTarget } from '../payments/ledger';
+import { setItemPaid } from '../payments/ledger';
+import { itemsOf, lockEnrollmentTarget, type LedgerItem, type LedgerTarget } from '../payments/ledger-targets';
 import type { PaymentMethod } from '../../../shared/payment-kinds';
 import type {
   TCreateEnrollmentInput,

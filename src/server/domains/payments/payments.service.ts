@@ -9,8 +9,9 @@ import { isAdmin } from '../../../shared/roles';
 import { assertRecordInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
 import { todayIn } from '../enrollments/dates';
+import { allocate } from './allocation';
+import { voidLockedPayment, writePayment } from './ledger';
 import {
-  allocate,
   BOOKING_CANCELLED,
   BOOKING_NOT_FOUND,
   ENROLLMENT_COMPLETED,
@@ -18,10 +19,8 @@ import {
   itemsOf,
   lockBookingTarget,
   lockEnrollmentTarget,
-  voidLockedPayment,
-  writePayment,
   type LedgerTarget,
-} from './ledger';
+} from './ledger-targets';
 import { withAllocations, type PaymentDto } from './payments.dto';
 import type {
   TListPaymentsInput,

@@ -1,0 +1,166 @@
+/**
+ * What a payment is for, read under a row lock (docs/payments.md): the enrolment or booking with
+ * the names a receipt prints, and its payable items (admission fee, installments) with what each
+ * still owes. Callers lock before they allocate, so two cashiers paying the same installment are
+ * serialised and never collect more than it is owed.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  bookingInstallments,
+  courses,
+  enrollmentInstallments,
+  enrollments,
+  treatmentBookings,
+  treatments,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import type { AllocationKind } from '../../../shared/payment-kinds';
+import { isUuid } from '../common';
+
+export const ENROLLMENT_NOT_FOUND = 'Enrollment not found.';
+export const BOOKING_NOT_FOUND = 'Booking not found.';
+export const ENROLLMENT_COMPLETED = 'This enrollment is completed; its payments can no longer be changed.';
+export const BOOKING_CANCELLED = 'This booking is cancelled; it cannot be changed.';
+
+/** The enrolment or booking a payment is for, locked, with what the receipt needs to name. */
+export interface LedgerTarget {
+  kind: 'enrollment' | 'booking';
+  id: string;
+  status: string;
+  currency: string;
+  payerId: string | null;
+  payerName: string;
+  payerEmail: string | null;
+  payerBranchId: string | null;
+  subject: string;
+  /** Enrolments only: the admission fee and what has been paid of it. */
+  admissionFee: number;
+  admissionFeeAmountPaid: number;
+}
+
+/** One thing that can be paid: the admission fee or an installment. Money in minor units. */
+export interface LedgerItem {
+  kind: AllocationKind;
+  /** The installment's id; null for the admission fee. */
+  installmentId: string | null;
+  /** 1-based installment number; null for the admission fee. */
+  number: number | null;
+  dueDate: string | null;
+  amount: number;
+  amountPaid: number;
+}
+
+export const outstandingOf = (i: LedgerItem) => i.amount - i.amountPaid;
+
+/** Who pays: the student's or customer's name, e-mail and branch, if the account still exists. */
+async function payerOf(tx: Db, userId: string | null) {
+  if (!userId) return undefined;
+  const [u] = await tx
+    .select({ username: users.username, email: users.email, branchId: users.branchId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return u;
+}
+
+/** Locks the enrolment (FOR UPDATE) and reads who pays and for what. */
+export async function lockEnrollmentTarget(tx: Db, id: string): Promise<LedgerTarget> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', ENROLLMENT_NOT_FOUND);
+  const [e] = await tx.select().from(enrollments).where(eq(enrollments.id, id)).for('update').limit(1);
+  if (!e) throw new AppError('NOT_FOUND', ENROLLMENT_NOT_FOUND);
+  const u = await payerOf(tx, e.userId);
+  const [c] = e.courseId
+    ? await tx.select({ name: courses.courseName }).from(courses).where(eq(courses.id, e.courseId)).limit(1)
+    : [];
+  return {
+    kind: 'enrollment',
+    id: e.id,
+    status: e.status,
+    currency: e.currency,
+    payerId: e.userId,
+    payerName: u?.username ?? e.deletedUsername ?? 'Unknown',
+    payerEmail: u?.email ?? e.deletedEmail,
+    payerBranchId: u?.branchId ?? null,
+    subject: c?.name ?? e.deletedCourseName ?? 'Unknown course',
+    admissionFee: e.admissionFee,
+    admissionFeeAmountPaid: e.admissionFeeAmountPaid,
+  };
+}
+
+/** Locks the booking (FOR UPDATE) and reads who pays and for what. */
+export async function lockBookingTarget(tx: Db, id: string): Promise<LedgerTarget> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  const [b] = await tx.select().from(treatmentBookings).where(eq(treatmentBookings.id, id)).for('update').limit(1);
+  if (!b) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  const u = await payerOf(tx, b.userId);
+  const [t] = b.treatmentId
+    ? await tx
+        .select({ name: treatments.treatmentName })
+        .from(treatments)
+        .where(eq(treatments.id, b.treatmentId))
+        .limit(1)
+    : [];
+  return {
+    kind: 'booking',
+    id: b.id,
+    status: b.status,
+    currency: b.currency,
+    payerId: b.userId,
+    payerName: u?.username ?? b.deletedUsername ?? 'Unknown',
+    payerEmail: u?.email ?? b.deletedEmail,
+    payerBranchId: u?.branchId ?? null,
+    subject: t?.name ?? b.treatmentName,
+    admissionFee: 0,
+    admissionFeeAmountPaid: 0,
+  };
+}
+
+/** What can be paid on the target, oldest first: the admission fee, then installments by due date. */
+export async function itemsOf(tx: Db, target: LedgerTarget): Promise<LedgerItem[]> {
+  if (target.kind === 'enrollment') {
+    const rows = await tx
+      .select()
+      .from(enrollmentInstallments)
+      .where(eq(enrollmentInstallments.enrollmentId, target.id))
+      .orderBy(asc(enrollmentInstallments.dueDate), asc(enrollmentInstallments.seq));
+    const fee: LedgerItem[] =
+      target.admissionFee > 0
+        ? [
+            {
+              kind: 'admission_fee',
+              installmentId: null,
+              number: null,
+              dueDate: null,
+              amount: target.admissionFee,
+              amountPaid: target.admissionFeeAmountPaid,
+            },
+          ]
+        : [];
+    return [
+      ...fee,
+      ...rows.map((r) => ({
+        kind: 'enrollment_installment' as const,
+        installmentId: r.id,
+        number: r.seq + 1,
+        dueDate: r.dueDate,
+        amount: r.amount,
+        amountPaid: r.amountPaid,
+      })),
+    ];
+  }
+  const rows = await tx
+    .select()
+    .from(bookingInstallments)
+    .where(eq(bookingInstallments.bookingId, target.id))
+    .orderBy(asc(bookingInstallments.dueDate), asc(bookingInstallments.seq));
+  return rows.map((r) => ({
+    kind: 'booking_installment' as const,
+    installmentId: r.id,
+    number: r.seq + 1,
+    dueDate: r.dueDate,
+    amount: r.amount,
+    amountPaid: r.amountPaid,
+  }));
+}
