@@ -228,6 +228,28 @@ describe('concurrency', () => {
     expect(new Set(seqs).size).toBe(50);
     expect(seqs.at(-1)! - seqs[0]!).toBe(49);
   });
+
+  it('branches whose names start alike never print the same receipt number, and a rename keeps the prefix', async () => {
+    const kandy = await makeBranch(t.deps.db, { name: 'Kandy' });
+    const kandyCity = await makeBranch(t.deps.db, { name: 'Kandy City' });
+    const inKandy = await enrol(await makeUser(t.deps.db, { role: 'student', branchId: kandy.id }));
+    const inCity = await enrol(await makeUser(t.deps.db, { role: 'student', branchId: kandyCity.id }));
+    const [first, second] = await Promise.all([
+      pay({ enrollmentId: inKandy._id, amount: 100 }),
+      pay({ enrollmentId: inCity._id, amount: 100 }),
+    ]);
+    const year = new Date().getFullYear();
+    const numbers = [first!.body.receiptNumber, second!.body.receiptNumber].sort();
+    expect(numbers).toEqual([`KAN-${year}-000001`, `KAN2-${year}-000001`]);
+
+    const renamed = await t.api('PUT', `/api/branch/${kandy.id}`, {
+      token: admin.token,
+      body: { name: 'Colombo North', location: 'Colombo' },
+    });
+    expect(renamed.status).toBe(200);
+    const next = await pay({ enrollmentId: inKandy._id, amount: 100 });
+    expect(next.body.receiptNumber).toBe(`${(first!.body.receiptNumber as string).split('-')[0]}-${year}-000002`);
+  });
 });
 
 describe('voids and the toggles', () => {

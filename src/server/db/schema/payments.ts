@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { createdAt, id, money } from './common';
 import { enrollmentInstallments, enrollments } from './courses';
@@ -12,6 +23,17 @@ import { ALLOCATION_KINDS, PAYMENT_METHODS } from '../../../shared/payment-kinds
  * reference to what it paid is `set null` when that goes, and the names are kept on the row, so a
  * receipt stays readable after its student, course, enrolment or booking is deleted.
  */
+/** What the Payments screen's search reads: receipt number, payer, e-mail, reference and subject. */
+export function paymentSearchText(t: {
+  receiptNumber: AnyPgColumn;
+  payerName: AnyPgColumn;
+  payerEmail: AnyPgColumn;
+  reference: AnyPgColumn;
+  subject: AnyPgColumn;
+}) {
+  return sql`(${t.receiptNumber} || ' ' || ${t.payerName} || ' ' || coalesce(${t.payerEmail}, '') || ' ' || coalesce(${t.reference}, '') || ' ' || ${t.subject})`;
+}
+
 export const payments = pgTable(
   'payments',
   {
@@ -61,6 +83,9 @@ export const payments = pgTable(
       .on(t.bookingId)
       .where(sql`${t.bookingId} is not null`),
     index('payments_receipt_number_idx').on(t.receiptNumber),
+    // The Payments screen's search looks in all these at once (paymentSearchText): one trigram
+    // index over them costs a write far less than five.
+    index('payments_search_trgm_idx').using('gin', sql`${paymentSearchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -110,3 +135,13 @@ export const receiptCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.series, t.year] })],
 );
+
+/**
+ * The prefix of each receipt series (a branch, or "none"), fixed when its first receipt is
+ * numbered: unique, so two branches whose names start alike never print the same number, and
+ * stable, so renaming a branch does not change how its receipts read (docs/payments.md#receipt-numbers).
+ */
+export const receiptPrefixes = pgTable('receipt_prefixes', {
+  series: text('series').primaryKey(),
+  prefix: text('prefix').notNull().unique(),
+});

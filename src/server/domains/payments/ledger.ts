@@ -13,7 +13,6 @@ import {
   enrollments,
   paymentAllocations,
   payments,
-  receiptCounters,
   treatmentBookings,
 } from '../../db/schema';
 import type { Actor } from '../../auth/sessions';
@@ -22,6 +21,7 @@ import { computePaymentStatus } from '../../../shared/booking-status';
 import type { PaymentMethod } from '../../../shared/payment-kinds';
 import { itemsOf, outstandingOf, type LedgerItem, type LedgerTarget } from './ledger-targets';
 import type { Allocation } from './allocation';
+import { nextReceiptNumber } from './receipt-numbers';
 
 /** Adds (or, negative, takes back) money on one item and keeps isPaid/paidAt in step. */
 async function applyToItem(tx: Db, target: LedgerTarget, item: LedgerItem, delta: number, when: Date) {
@@ -66,33 +66,6 @@ async function refreshTarget(tx: Db, target: LedgerTarget, todayIso: string) {
     .where(eq(treatmentBookings.id, target.id));
 }
 
-/** Three capital letters of the branch name (Galle → GAL); GEN for people without a branch. */
-export function branchCode(name: string | null | undefined): string {
-  const letters = (name ?? '')
-    .replace(/[^A-Za-z]/g, '')
-    .slice(0, 3)
-    .toUpperCase();
-  return letters || 'GEN';
-}
-
-/**
- * The next number of a series and year. The counter row is incremented inside the paying
- * transaction: concurrent payments of one branch wait for each other here, and a payment that
- * rolls back gives its number back, so numbers have no gaps.
- */
-async function nextReceiptSeq(tx: Db, series: string, year: number): Promise<number> {
-  const [row] = await tx
-    .insert(receiptCounters)
-    .values({ series, year, last: 1 })
-    .onConflictDoUpdate({
-      target: [receiptCounters.series, receiptCounters.year],
-      set: { last: sql`${receiptCounters.last} + 1` },
-    })
-    .returning({ last: receiptCounters.last });
-  if (!row) throw new Error('receipt counter did not answer');
-  return row.last;
-}
-
 export interface NewPayment {
   target: LedgerTarget;
   allocations: Allocation[];
@@ -117,8 +90,7 @@ export async function writePayment(tx: Db, p: NewPayment): Promise<string> {
     : [];
   const series = branch ? (branchId ?? 'none') : 'none';
   const year = Number(p.todayIso.slice(0, 4));
-  const seq = await nextReceiptSeq(tx, series, year);
-  const receiptNumber = `${branchCode(branch?.name)}-${year}-${String(seq).padStart(6, '0')}`;
+  const { seq, receiptNumber } = await nextReceiptNumber(tx, series, branch?.name, year);
   const [row] = await tx
     .insert(payments)
     .values({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { enrollments, payments, treatmentBookings } from '../../db/schema';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { enrollments, payments, paymentSearchText, treatmentBookings } from '../../db/schema';
 import type { ServiceContext } from '../common';
 import { AppError } from '../../errors';
 import { fromMinor, toMinor } from '../../../shared/money';
@@ -136,15 +136,7 @@ export function paymentWhere(ctx: ServiceContext, f: TPaymentFilters & { search?
     f.method ? eq(payments.method, f.method) : undefined,
     f.receivedBy ? (isUuid(f.receivedBy) ? eq(payments.receivedById, f.receivedBy) : sql`false`) : undefined,
     f.status ? eq(payments.status, f.status) : undefined,
-    s
-      ? or(
-          ilikeContains(payments.receiptNumber, s),
-          ilikeContains(payments.payerName, s),
-          ilikeContains(payments.payerEmail, s),
-          ilikeContains(payments.reference, s),
-          ilikeContains(payments.subject, s),
-        )
-      : undefined,
+    s ? ilikeContains(paymentSearchText(payments), s) : undefined,
   );
 }
 
