@@ -3,8 +3,11 @@
  * generate_series) so a million installments take seconds, not a million round trips.
  * Deterministic: every "random" choice is arithmetic on the row number.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
+import { projectRoot } from '../src/server/paths';
 
 export interface ScaleSizes {
   users: number;
@@ -63,6 +66,7 @@ const LAST = [
   'Smith',
   'Khan',
 ];
+const TOWNS = ['Colombo', 'Galle', 'Kandy', 'Jaffna', 'Matara', 'Negombo', 'Kurunegala', 'Anuradhapura', 'Trincomalee'];
 const arr = (xs: string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);
 
 async function step(label: string, fn: () => Promise<unknown>) {
@@ -71,12 +75,22 @@ async function step(label: string, fn: () => Promise<unknown>) {
   console.log(`  ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-export async function seedScale(db: Db, s: ScaleSizes): Promise<void> {
+/**
+ * The data is written as the paid/unpaid switch held it before the payments ledger. With
+ * `ledger` (the default) the ledger's own carry-over then turns every paid fee and installment
+ * into a payment, exactly as migrating an existing database does; without it the caller applies
+ * the ledger migration itself (bench/payments.ts times and checks it).
+ */
+export async function seedScale(db: Db, s: ScaleSizes, opts: { ledger?: boolean } = {}): Promise<void> {
   // Same hash for every user: hashing 100,000 passwords would dominate the run and test nothing.
   const hash = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2htYXJrc2FsdA$0000000000000000000000000000000000000000000';
   await step(`${s.branches} branches`, () =>
     db.execute(
-      sql`insert into branches (name, location) select 'Branch ' || g, 'City ' || g from generate_series(1, ${s.branches}) g`,
+      // Town names differ in their first three letters, so carried-over receipt numbers stay unique.
+      sql`insert into branches (name, location)
+          select (${arr(TOWNS)})[1 + (g - 1) % ${TOWNS.length}] || case when g > ${TOWNS.length} then ' ' || g else '' end,
+                 'Main street ' || g
+          from generate_series(1, ${s.branches}) g`,
     ),
   );
   // Roles: 60% students, 25% customers, 12% users, the rest staff. Created over two years.
@@ -118,9 +132,9 @@ export async function seedScale(db: Db, s: ScaleSizes): Promise<void> {
   await step(`${s.enrollments.toLocaleString()} enrolments`, () =>
     db.execute(sql`
       with n as (select count(*) as c from bench_students)
-      insert into enrollments (user_id, course_id, payment_type, total_fee_minor, admission_fee_minor, admission_fee_paid_minor, admission_fee_paid, admission_fee_paid_at, enrolled_on, created_at, updated_at)
+      insert into enrollments (user_id, course_id, payment_type, total_fee_minor, admission_fee_minor, admission_fee_paid, admission_fee_paid_at, enrolled_on, created_at, updated_at)
       select st.id, c.id, case when g % 7 = 0 then 'full' else 'installment' end, c.total_fee_minor, c.admission_fee_minor,
-             case when g % 10 < 8 then c.admission_fee_minor else 0 end, g % 10 < 8, case when g % 10 < 8 then now() - make_interval(days => g % 730) end,
+             g % 10 < 8, case when g % 10 < 8 then now() - make_interval(days => g % 730) end,
              current_date - (g % 730), now() - make_interval(days => g % 730, secs => g % 86400), now() - make_interval(days => g % 730)
       from generate_series(0, ${s.enrollments - 1}) g
       cross join n
@@ -130,8 +144,8 @@ export async function seedScale(db: Db, s: ScaleSizes): Promise<void> {
   // Installment i due i months after enrolment; past ones 85% paid (the rest overdue), future ones 5% paid early.
   await step('enrolment installments', () =>
     db.execute(sql`
-      insert into enrollment_installments (enrollment_id, seq, amount_minor, amount_paid_minor, due_date, is_paid, paid_at)
-      select e.id, i, e.total_fee_minor / parts, case when paid then e.total_fee_minor / parts else 0 end, (e.enrolled_on + make_interval(months => i))::date, paid, case when paid then e.created_at + make_interval(months => i) end
+      insert into enrollment_installments (enrollment_id, seq, amount_minor, due_date, is_paid, paid_at)
+      select e.id, i, e.total_fee_minor / parts, (e.enrolled_on + make_interval(months => i))::date, paid, case when paid then e.created_at + make_interval(months => i) end
       from (select e.*, case when e.payment_type = 'full' then 1 else c.installments end as parts
             from enrollments e join courses c on c.id = e.course_id) e
       cross join lateral generate_series(0, e.parts - 1) i
@@ -177,8 +191,8 @@ export async function seedScale(db: Db, s: ScaleSizes): Promise<void> {
   // Four installments a booking on average (full payment: one), monthly from the booking day.
   await step('booking installments', () =>
     db.execute(sql`
-      insert into booking_installments (booking_id, seq, amount_minor, amount_paid_minor, due_date, is_paid, paid_at)
-      select b.id, i, b.price_minor / parts, case when paid then b.price_minor / parts else 0 end, (b.booked_on + make_interval(months => i))::date, paid, case when paid then b.created_at + make_interval(months => i) end
+      insert into booking_installments (booking_id, seq, amount_minor, due_date, is_paid, paid_at)
+      select b.id, i, b.price_minor / parts, (b.booked_on + make_interval(months => i))::date, paid, case when paid then b.created_at + make_interval(months => i) end
       from (select b.*, case when b.payment_type = 'full' then 1 else 5 end as parts from treatment_bookings b) b
       cross join lateral generate_series(0, b.parts - 1) i
       cross join lateral (select case when (b.booked_on + make_interval(months => i))::date < current_date
@@ -194,5 +208,23 @@ export async function seedScale(db: Db, s: ScaleSizes): Promise<void> {
           else 'pending' end`),
   );
   await db.execute(sql`drop table bench_students, bench_courses, bench_customers, bench_treatments`);
+  if (opts.ledger ?? true) await step('payments carried over from the paid switch', () => carryOver(db));
   await step('vacuum analyze', () => db.execute(sql`vacuum analyze`));
+}
+
+/**
+ * The statements of the ledger migration that turn paid fees and installments into payments
+ * (docs/payments.md#carried-over-payments), read from the migration itself so the benchmark data
+ * cannot drift from what a real upgrade produces.
+ */
+export async function carryOver(db: Db): Promise<void> {
+  const file = fs.readFileSync(path.join(projectRoot, 'drizzle', '0007_payments_ledger.sql'), 'utf8');
+  const from = file.indexOf('-- Carry over');
+  if (from < 0) throw new Error('0007_payments_ledger.sql has no carry-over section');
+  // One transaction: the carry-over works through a temporary table, which lives on one connection.
+  await db.transaction(async (tx) => {
+    for (const statement of file.slice(from).split('--> statement-breakpoint')) {
+      if (statement.trim()) await tx.execute(sql.raw(statement));
+    }
+  });
 }
