@@ -60,6 +60,13 @@ const ZConfig = z.object({
   REMINDER_SCHEDULE: bool.default(true),
   /** Resend's API origin (a local stand-in in tests); the SDK's default otherwise. */
   RESEND_BASE_URL: z.string().url().optional(),
+  /**
+   * Audit retention (docs/audit.md#retention): entries older than this many months are archived to
+   * a JSON-lines file in AUDIT_ARCHIVE_DIR and removed, once a day by the job worker. Unset: kept forever.
+   */
+  AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).optional(),
+  /** Where the archive files go; `<DATA_DIR>/audit-archive` when unset. */
+  AUDIT_ARCHIVE_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

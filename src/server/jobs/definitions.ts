@@ -15,6 +15,8 @@ export const JOB_PAYLOADS = {
   }),
   'send-overdue-reminders': z.object({ requestedBy: z.string().uuid().optional() }),
   'build-report': z.object({ reportFileId: z.string().uuid() }),
+  /** docs/audit.md#retention: queued by the daily run when AUDIT_RETENTION_MONTHS is set. */
+  'archive-audit-log': z.object({}),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
