@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
-import { addToDate, computePaymentStatus } from '../../../shared/booking-status';
+import { computePaymentStatus } from '../../../shared/booking-status';
+import { addToDate } from '../../../shared/calendar';
 import { AppError } from '../../errors';
 import { assertId, isUuid } from '../common';
 import { buildInstallmentSchedule } from '../installments';

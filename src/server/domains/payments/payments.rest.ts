@@ -61,10 +61,8 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     access: 'staff',
     body: ZRecordPaymentInput,
     response: ZPayment,
-    handler: async ({ ctx, body, reply }) => {
-      reply.status(201);
-      return service.recordPayment(ctx, body);
-    },
+    status: 201,
+    handler: ({ ctx, body }) => service.recordPayment(ctx, body),
   });
   route(app, deps, {
     method: 'GET',
@@ -135,10 +133,8 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     access: 'staff',
     params: ZIdParam,
     response: ZReceiptQueued,
-    handler: async ({ ctx, params, reply }) => {
-      reply.status(202);
-      return service.emailReceipt(ctx, params.id);
-    },
+    status: 202,
+    handler: ({ ctx, params }) => service.emailReceipt(ctx, params.id),
   });
   route(app, deps, {
     method: 'POST',
