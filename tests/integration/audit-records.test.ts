@@ -1,6 +1,8 @@
+import { createTRPCClient, httpLink } from '@trpc/client';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, courses, enrollments, treatmentBookings, treatments } from '../../src/server/db/schema';
+import type { AppRouter } from '../../src/server/trpc/root';
 import { formatMoney } from '../../src/shared/format';
 import type { AuditChange } from '../../src/shared/audit';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -49,7 +51,16 @@ afterAll(() => t.close());
 
 const api = (method: string, path: string, body?: unknown) =>
   t.api(method, path, { token: admin.token, body, headers: { 'user-agent': UA } });
-const trpc = () => t.trpc(admin.token);
+/** A tRPC client with the same user agent as the REST calls (the helper's own sends node's). */
+const trpc = () =>
+  createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${t.baseUrl}/trpc`,
+        headers: () => ({ 'user-agent': UA, authorization: `Bearer ${admin.token}` }),
+      }),
+    ],
+  });
 
 type Row = typeof auditLog.$inferSelect;
 
@@ -61,11 +72,18 @@ async function since(seen: Set<string>): Promise<Row[]> {
   return rows.filter((r) => !seen.has(r.id));
 }
 /** Acts and answers the one entry the act wrote (fails on none or several). */
-async function oneEntry(act: () => Promise<unknown>): Promise<Row> {
+async function oneEntry(act: () => Promise<unknown>, label?: string): Promise<Row> {
   const seen = await mark();
-  await act();
+  const answer = await act();
   const rows = await since(seen);
-  expect(rows.map((r) => `${r.action} ${r.entityType}: ${r.summary}`)).toHaveLength(1);
+  // With a label, a failure also shows what the call answered.
+  const what = label
+    ? `${label}: ${JSON.stringify((answer as { body?: unknown } | undefined)?.body ?? null)}`
+    : undefined;
+  expect(
+    rows.map((r) => `${r.action} ${r.entityType}: ${r.summary}`),
+    what,
+  ).toHaveLength(1);
   return rows[0]!;
 }
 /** Acts (a refused change) and checks that nothing was written. */
@@ -169,17 +187,18 @@ describe('enrolments', () => {
         (await api('POST', `/api/enrollments/${e._id}/pay-installment`, { installmentIndex: 9, isPaid: true })).status,
       ).toBe(404),
     );
-    await noEntry(async () => expect((await api('POST', `/api/enrollments/${e._id}/complete`)).status).toBe(409));
+    await noEntry(async () => expect((await api('PUT', `/api/enrollments/${e._id}/complete`)).status).toBe(409));
 
-    for (const i of [0, 1, 2]) await trpc().enrollments.payInstallment.mutate({ id: e._id, installmentIndex: i });
-    const done = await oneEntry(() => api('POST', `/api/enrollments/${e._id}/complete`));
+    for (const i of [0, 1, 2])
+      await trpc().enrollments.payInstallment.mutate({ id: e._id, installmentIndex: i, isPaid: true });
+    const done = await oneEntry(() => api('PUT', `/api/enrollments/${e._id}/complete`));
     expect(done).toMatchObject({
       action: 'complete',
       entityType: 'enrollment',
       summary: 'Completed Yoga Instruction for student1',
     });
     expect(change(done, 'status')).toEqual({ field: 'status', before: 'active', after: 'completed' });
-    await noEntry(() => api('POST', `/api/enrollments/${e._id}/complete`));
+    await noEntry(() => api('PUT', `/api/enrollments/${e._id}/complete`));
     // A completed enrolment's payments are locked (409).
     await noEntry(async () =>
       expect(
@@ -398,9 +417,9 @@ describe('payments', () => {
       before: null,
       after: ['the admission fee: 500', 'installment 1: 700'],
     });
-    // More than is owed (400) and a future date (400): nothing.
+    // More than is owed (409) and a future date (400): nothing.
     await noEntry(async () =>
-      expect((await api('POST', '/api/payments', { enrollmentId: e._id, amount: 999999 })).status).toBe(400),
+      expect((await api('POST', '/api/payments', { enrollmentId: e._id, amount: 999999 })).status).toBe(409),
     );
     await noEntry(async () =>
       expect(
@@ -489,8 +508,8 @@ describe('the same change through REST and tRPC', () => {
       },
       {
         name: 'sessions',
-        rest: () => api('PUT', progress, { sessionsCompleted: 0 }),
-        trpc: () => trpc().bookings.setSessions.mutate({ id: b._id, sessionsCompleted: 0 }),
+        rest: () => api('PUT', progress, { sessionsCompleted: 2 }),
+        trpc: () => trpc().bookings.setSessions.mutate({ id: b._id, sessionsCompleted: 2 }),
         undo: () => trpc().bookings.setSessions.mutate({ id: b._id, sessionsCompleted: 1 }),
       },
       {
@@ -526,9 +545,9 @@ describe('the same change through REST and tRPC', () => {
       },
     ];
     for (const c of cases) {
-      const viaRest = await oneEntry(c.rest);
+      const viaRest = await oneEntry(c.rest, `${c.name} (REST)`);
       await c.undo();
-      const viaTrpc = await oneEntry(c.trpc);
+      const viaTrpc = await oneEntry(c.trpc, `${c.name} (tRPC)`);
       expect(viaTrpc.requestId, c.name).not.toBe(viaRest.requestId);
       expect(viaTrpc.requestId, c.name).toMatch(/^req-/);
       const [restSide, trpcSide] = [comparable(viaRest), comparable(viaTrpc)];

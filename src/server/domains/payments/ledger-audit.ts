@@ -11,7 +11,7 @@ import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/payment-kinds';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import type { Allocation } from './allocation';
-import type { LedgerItem, LedgerTarget } from './ledger-targets';
+import { itemsOf, type LedgerItem, type LedgerTarget } from './ledger-targets';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -45,6 +45,9 @@ export async function recordItemToggle(
   receipts: string[],
 ): Promise<void> {
   const receipt = receipts.join(', ') || null;
+  // A void re-reads the items, so what the item holds now is read again rather than assumed.
+  const now = (await itemsOf(tx, target)).find((i) => i.kind === item.kind && i.installmentId === item.installmentId);
+  const paidAfter = now?.amountPaid ?? item.amountPaid;
   await recordAudit(tx, ctx, {
     action: isPaid ? 'mark_paid' : 'mark_unpaid',
     entityType: ENTITY_OF_ITEM[item.kind],
@@ -53,8 +56,8 @@ export async function recordItemToggle(
     parent: parentOf(target),
     summary: `Marked ${itemName(item)} of ${targetName(target)} as ${isPaid ? 'paid' : 'unpaid'}`,
     changes: [
-      { field: 'isPaid', before: paidBefore >= item.amount, after: item.amountPaid >= item.amount },
-      { field: 'amountPaid', before: fromMinor(paidBefore), after: fromMinor(item.amountPaid) },
+      { field: 'isPaid', before: paidBefore >= item.amount, after: paidAfter >= item.amount },
+      { field: 'amountPaid', before: fromMinor(paidBefore), after: fromMinor(paidAfter) },
       isPaid
         ? { field: 'receipt', before: null, after: receipt }
         : { field: 'voidedReceipts', before: receipt, after: null },
