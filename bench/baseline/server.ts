@@ -277,6 +277,10 @@ function paging(input: Record<string, unknown>, allowed: string[]) {
 
 const trpcAnswer = (data: unknown) => [{ result: { data } }];
 
+/** The keyset cursor a full page answers (docs/performance.md#keyset-paging): its order and last row's id. */
+const nextCursor = (rows: Row[], pageSize: number, order = 'createdAt:desc') =>
+  rows.length === pageSize ? `${order}~${rows[rows.length - 1]![0] as string}` : null;
+
 // ------------------------------------------------------------------------------------- routes
 
 const app = Fastify({ logger: false });
@@ -301,7 +305,13 @@ app.get('/trpc/users.list', async (req) => {
     offset ? values(q.USERS_PAGE, [pageSize, offset]) : values(q.USERS_PAGE_FIRST, [pageSize]),
     values(q.USERS_COUNT),
   ]);
-  return trpcAnswer({ items: rows.map(userDto), total: Number(count![0]), page, pageSize });
+  return trpcAnswer({
+    items: rows.map(userDto),
+    total: Number(count![0]),
+    page,
+    pageSize,
+    nextCursor: nextCursor(rows, pageSize),
+  });
 });
 
 app.get('/trpc/enrollments.list', async (req) => {
@@ -317,7 +327,7 @@ app.get('/trpc/enrollments.list', async (req) => {
       values(q.ENROLLMENTS_COUNT),
     ]);
   } else if (input.displayStatus === 'Pending Payment') {
-    const where = [true, 0, false];
+    const where = ['Pending Payment'];
     [rows, count] = await Promise.all([
       offset
         ? values(q.ENROLLMENTS_PENDING_PAGE, [...where, pageSize, offset])
@@ -332,6 +342,7 @@ app.get('/trpc/enrollments.list', async (req) => {
     total: Number(count[0]![0]),
     page,
     pageSize,
+    nextCursor: nextCursor(rows, pageSize),
   });
 });
 
@@ -364,7 +375,7 @@ app.get('/trpc/bookings.list', async (req) => {
       ),
     );
   }
-  return trpcAnswer({ items, total: Number(count![0]), page, pageSize });
+  return trpcAnswer({ items, total: Number(count![0]), page, pageSize, nextCursor: nextCursor(rows, pageSize) });
 });
 
 app.get('/api/enrollments/statistics', async (req) => {
