@@ -147,9 +147,10 @@ function enrollmentDto(r: Row, installments: Installment[], todayIso: string) {
     boolean,
     string,
   ];
-  const [admissionFeePaidAt, stored, completedAt, enrolledOn, deletedUsername, deletedEmail, deletedCourseName] =
+  // Column 12 is the stored display status, which the answer derives from the instalments instead.
+  const [admissionFeePaidAt, stored, completedAt, , enrolledOn, deletedUsername, deletedEmail, deletedCourseName] =
     r.slice(9);
-  const [createdAt, updatedAt, userId, username, email, courseId, courseName, courseFee] = r.slice(16);
+  const [createdAt, updatedAt, userId, username, email, courseId, courseName, courseFee] = r.slice(17);
   const status = stored === 'completed' ? 'Completed' : 'Active';
   const admission = Number(admissionFee);
   // What the ledger holds, partial payments included.
