@@ -147,9 +147,10 @@ function enrollmentDto(r: Row, installments: Installment[], todayIso: string) {
     boolean,
     string,
   ];
-  const [admissionFeePaidAt, stored, completedAt, enrolledOn, deletedUsername, deletedEmail, deletedCourseName] =
+  // Column 12 is the stored display status, which the answer derives from the instalments instead.
+  const [admissionFeePaidAt, stored, completedAt, , enrolledOn, deletedUsername, deletedEmail, deletedCourseName] =
     r.slice(9);
-  const [createdAt, updatedAt, userId, username, email, courseId, courseName, courseFee] = r.slice(16);
+  const [createdAt, updatedAt, userId, username, email, courseId, courseName, courseFee] = r.slice(17);
   const status = stored === 'completed' ? 'Completed' : 'Active';
   const admission = Number(admissionFee);
   // What the ledger holds, partial payments included.
@@ -277,6 +278,10 @@ function paging(input: Record<string, unknown>, allowed: string[]) {
 
 const trpcAnswer = (data: unknown) => [{ result: { data } }];
 
+/** The keyset cursor a full page answers (docs/performance.md#keyset-paging): its order and last row's id. */
+const nextCursor = (rows: Row[], pageSize: number, order = 'createdAt:desc') =>
+  rows.length === pageSize ? `${order}~${rows[rows.length - 1]![0] as string}` : null;
+
 // ------------------------------------------------------------------------------------- routes
 
 const app = Fastify({ logger: false });
@@ -301,7 +306,13 @@ app.get('/trpc/users.list', async (req) => {
     offset ? values(q.USERS_PAGE, [pageSize, offset]) : values(q.USERS_PAGE_FIRST, [pageSize]),
     values(q.USERS_COUNT),
   ]);
-  return trpcAnswer({ items: rows.map(userDto), total: Number(count![0]), page, pageSize });
+  return trpcAnswer({
+    items: rows.map(userDto),
+    total: Number(count![0]),
+    page,
+    pageSize,
+    nextCursor: nextCursor(rows, pageSize),
+  });
 });
 
 app.get('/trpc/enrollments.list', async (req) => {
@@ -317,7 +328,7 @@ app.get('/trpc/enrollments.list', async (req) => {
       values(q.ENROLLMENTS_COUNT),
     ]);
   } else if (input.displayStatus === 'Pending Payment') {
-    const where = [true, 0, false];
+    const where = ['Pending Payment'];
     [rows, count] = await Promise.all([
       offset
         ? values(q.ENROLLMENTS_PENDING_PAGE, [...where, pageSize, offset])
@@ -332,6 +343,7 @@ app.get('/trpc/enrollments.list', async (req) => {
     total: Number(count[0]![0]),
     page,
     pageSize,
+    nextCursor: nextCursor(rows, pageSize),
   });
 });
 
@@ -364,7 +376,7 @@ app.get('/trpc/bookings.list', async (req) => {
       ),
     );
   }
-  return trpcAnswer({ items, total: Number(count![0]), page, pageSize });
+  return trpcAnswer({ items, total: Number(count![0]), page, pageSize, nextCursor: nextCursor(rows, pageSize) });
 });
 
 app.get('/api/enrollments/statistics', async (req) => {

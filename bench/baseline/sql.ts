@@ -17,16 +17,16 @@ export const USERS_PAGE_FIRST = `select ${USER_COLUMNS} ${USERS_FROM} limit $1`;
 export const USERS_PAGE = `select ${USER_COLUMNS} ${USERS_FROM} limit $1 offset $2`;
 export const USERS_COUNT = `select count(*) from "users"`;
 
-const ENROLLMENT_COLUMNS = `"enrollments"."id", "enrollments"."user_id", "enrollments"."course_id", "enrollments"."payment_type", "enrollments"."total_fee_minor", "enrollments"."admission_fee_minor", "enrollments"."currency", "enrollments"."admission_fee_paid", "enrollments"."admission_fee_paid_minor", "enrollments"."admission_fee_paid_at", "enrollments"."status", "enrollments"."completed_at", "enrollments"."enrolled_on", "enrollments"."deleted_username", "enrollments"."deleted_email", "enrollments"."deleted_course_name", "enrollments"."created_at", "enrollments"."updated_at", "users"."id", "users"."username", "users"."email", "courses"."id", "courses"."course_name", "courses"."total_fee_minor"`;
+const ENROLLMENT_COLUMNS = `"enrollments"."id", "enrollments"."user_id", "enrollments"."course_id", "enrollments"."payment_type", "enrollments"."total_fee_minor", "enrollments"."admission_fee_minor", "enrollments"."currency", "enrollments"."admission_fee_paid", "enrollments"."admission_fee_paid_minor", "enrollments"."admission_fee_paid_at", "enrollments"."status", "enrollments"."completed_at", "enrollments"."display_status", "enrollments"."enrolled_on", "enrollments"."deleted_username", "enrollments"."deleted_email", "enrollments"."deleted_course_name", "enrollments"."created_at", "enrollments"."updated_at", "users"."id", "users"."username", "users"."email", "courses"."id", "courses"."course_name", "courses"."total_fee_minor"`;
 const ENROLLMENT_FROM = `from "enrollments" left join "users" on "users"."id" = "enrollments"."user_id" left join "courses" on "courses"."id" = "enrollments"."course_id"`;
 const ENROLLMENT_ORDER = `order by "enrollments"."created_at" desc, "enrollments"."id" asc`;
-/** `Pending Payment`: not fully paid, admission fee unpaid, no instalment paid. Parameters: true, 0, false. */
-const PENDING_PAYMENT = `(not (("enrollments"."admission_fee_paid" = $1 or "enrollments"."admission_fee_minor" = $2) and not exists (select 1 from "enrollment_installments" where "enrollment_installments"."enrollment_id" = "enrollments"."id" and "enrollment_installments"."is_paid" = false)) and "enrollments"."admission_fee_paid" = $3 and not exists (select 1 from "enrollment_installments" where "enrollment_installments"."enrollment_id" = "enrollments"."id" and "enrollment_installments"."is_paid" = true))`;
+/** A display-status filter: the stored column (docs/performance.md#stored-display-status). Parameter: the status. */
+const PENDING_PAYMENT = `"enrollments"."display_status" = $1`;
 export const ENROLLMENTS_PAGE_FIRST = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit $1`;
 export const ENROLLMENTS_PAGE = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit $1 offset $2`;
 export const ENROLLMENTS_COUNT = `select count(*) ${ENROLLMENT_FROM}`;
-export const ENROLLMENTS_PENDING_PAGE_FIRST = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit $4`;
-export const ENROLLMENTS_PENDING_PAGE = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit $4 offset $5`;
+export const ENROLLMENTS_PENDING_PAGE_FIRST = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit $2`;
+export const ENROLLMENTS_PENDING_PAGE = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit $2 offset $3`;
 export const ENROLLMENTS_PENDING_COUNT = `select count(*) ${ENROLLMENT_FROM} where ${PENDING_PAYMENT}`;
 export const ENROLLMENT_BY_ID = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where "enrollments"."id" = $1 limit $2`;
 
@@ -49,7 +49,7 @@ const BOOKING_FROM = `from "treatment_bookings" left join "users" on "users"."id
 const BOOKING_ORDER = `order by "treatment_bookings"."created_at" desc, "treatment_bookings"."id" asc`;
 /** Parameters: today, today, status, limit (, offset). */
 export const BOOKINGS_BY_STATUS_PAGE_FIRST = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $4`;
-export const BOOKINGS_BY_STATUS_PAGE = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $4 offset $5`;
+export const BOOKINGS_BY_STATUS_PAGE = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $2 offset $3`;
 /** Parameters: today, status. */
 export const BOOKINGS_BY_STATUS_COUNT = `select count(*) ${BOOKING_FROM} where ${effectiveStatus('$1')} = $2`;
 export const bookingInstallmentsOf = (n: number) =>

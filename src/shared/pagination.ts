@@ -17,6 +17,12 @@ export const ZPageInput = z.object({
     .default(25),
   search: zSearch().optional(),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
+  /**
+   * The previous page's `nextCursor`, sent with the page number after it: that page is then read
+   * as "the rows after the cursor" (docs/performance.md#keyset-paging). Lists without keyset
+   * paging ignore it.
+   */
+  cursor: z.string().max(200, 'The list cursor is too long.').optional(),
 });
 
 export type TPageInput = z.infer<typeof ZPageInput>;
@@ -26,4 +32,6 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** The cursor of the next page (keyset-paged lists), null after the last page. */
+  nextCursor?: string | null;
 }

@@ -1,8 +1,14 @@
+import { drizzle } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { assembleDeps } from '../../src/server/bootstrap';
+import type { Db, DbHandle } from '../../src/server/db/client';
+import * as schema from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { codeIn, waitForEmail } from '../helpers/email';
 
-// Two server instances on one database, as behind a load balancer. (A password reset ends
-// sessions through the same eviction; password-reset.test.ts checks it with the cache on.) Each keeps its own short
+// Two server instances on one database, as behind a load balancer. Each keeps its own short
 // memory of validated sessions (1 s here); ending a session must hold at once on the server that
 // did it and within that lifetime on the other.
 const CACHE_SECONDS = 1;
@@ -57,5 +63,69 @@ describe('session cache across two servers', () => {
     expect((await me(b, manager)).status).toBe(401);
     await afterCacheLifetime();
     expect((await me(a, manager)).status).toBe(401);
+  });
+
+  it('a password reset ends the user’s sessions on both servers', async () => {
+    const manager = await a.userWithSession('manager');
+    expect((await me(a, manager)).status).toBe(200);
+    expect((await me(b, manager)).status).toBe(200);
+
+    expect((await a.api('POST', '/api/users/forgot-password', { body: { email: manager.email } })).status).toBe(200);
+    const otp = codeIn(await waitForEmail(a.deps.db, manager.email));
+    const reset = await a.api('POST', '/api/users/reset-password', {
+      body: { email: manager.email, otp, password: 'a-new-secret-42' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await me(a, manager)).status).toBe(401);
+    await afterCacheLifetime();
+    expect((await me(b, manager)).status).toBe(401);
+  });
+
+  it('another server keeps a remembered session no longer than the cache lifetime', async () => {
+    const admin = await a.userWithSession('admin');
+    const manager = await a.userWithSession('manager');
+    expect((await me(b, manager)).status).toBe(200);
+    const changed = await a.api('PUT', `/api/users/${manager.id}`, { token: admin.token, body: { role: 'student' } });
+    expect(changed.status).toBe(200);
+    const started = Date.now();
+    // Polled until refused: it must be refused, and within the lifetime (plus the request's own time).
+    while ((await me(b, manager)).status === 200) await new Promise((r) => setTimeout(r, 50));
+    expect(Date.now() - started).toBeLessThanOrEqual(CACHE_SECONDS * 1000 + 500);
+  });
+});
+
+describe('database round trips of the sign-in check', () => {
+  it('one session look-up per signed-in request, none while the session is remembered', async () => {
+    // A third server on the same database, whose every statement is written down.
+    const statements: string[] = [];
+    const client = postgres(a.deps.config.DATABASE_URL!, { max: 2, onnotice: () => {} });
+    const db: Db = drizzle({ client, schema, logger: { logQuery: (q) => statements.push(q) } });
+    const handle: DbHandle = { db, kind: 'postgres', migrate: async () => {}, close: () => client.end({ timeout: 5 }) };
+    const deps = await assembleDeps({ ...a.deps.config, SESSION_CACHE_SECONDS: CACHE_SECONDS }, a.deps.log, handle);
+    const app = await buildApp(deps, { serveClient: false });
+    try {
+      const manager = await a.userWithSession('manager');
+      /** The statements a request ran, leaving out the job queue's own background work. */
+      const ranBy = async (headers: Record<string, string>) => {
+        const from = statements.length;
+        const res = await app.inject({ method: 'GET', url: '/api/health', headers });
+        expect(res.statusCode).toBe(200);
+        return statements.slice(from).filter((q) => !/outbox|job/i.test(q));
+      };
+      const bearer = { authorization: `Bearer ${manager.token}` };
+
+      expect(await ranBy({})).toEqual([]);
+      const first = await ranBy(bearer);
+      expect(first).toHaveLength(1);
+      expect(first[0]).toMatch(/from "sessions" inner join "users"/);
+      expect(await ranBy(bearer)).toEqual([]);
+      expect(await ranBy(bearer)).toEqual([]);
+      await afterCacheLifetime();
+      expect(await ranBy(bearer)).toHaveLength(1);
+    } finally {
+      await app.close();
+      await deps.jobs.close();
+      await handle.close();
+    }
   });
 });

@@ -39,6 +39,7 @@ export function zPageOf<T extends z.ZodType>(item: T) {
     total: zCountOut,
     page: z.number().int(),
     pageSize: z.number().int(),
+    nextCursor: z.string().nullable().optional(),
   });
 }
 

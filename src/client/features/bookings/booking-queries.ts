@@ -1,6 +1,7 @@
 import { PAYMENT_STATUSES, type PaymentStatus } from '@shared/booking-status';
 import { oneOf, pageInput, validateListSearch, type ListSearch } from '@/lib/list-search';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { withCursor } from '@/lib/keyset';
 
 export const BOOKING_PAGE_SIZE = 25;
 
@@ -16,11 +17,8 @@ export function validateBookingSearch(search: Record<string, unknown>): BookingS
 }
 
 export function bookingListOptions(search: BookingSearch) {
-  return trpc.bookings.list.queryOptions({
-    ...pageInput(search, BOOKING_PAGE_SIZE),
-    paymentStatus: search.status,
-    sortDir: 'desc',
-  });
+  const input = { ...pageInput(search, BOOKING_PAGE_SIZE), paymentStatus: search.status, sortDir: 'desc' as const };
+  return trpc.bookings.list.queryOptions(withCursor(input, trpc.bookings.list.pathKey()));
 }
 
 /** docs/product.md#screens-and-routes: the customer column shows the email, or 'Unknown' (a deleted user's kept email first). */

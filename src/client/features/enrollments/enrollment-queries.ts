@@ -1,6 +1,7 @@
 import { oneOf, pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 import { DISPLAY_STATUSES, type DisplayStatus } from '@shared/enrollment-status';
+import { withCursor } from '@/lib/keyset';
 
 export const ENROLLMENT_PAGE_SIZE = 25;
 
@@ -18,10 +19,11 @@ export function validateEnrollmentListSearch(search: Record<string, unknown>): E
 }
 
 export function enrollmentListOptions(search: EnrollmentListSearch) {
-  return trpc.enrollments.list.queryOptions({
+  const input = {
     ...pageInput(search, ENROLLMENT_PAGE_SIZE),
     displayStatus: search.status,
     sortBy: enrollmentSort(search).by,
     sortDir: enrollmentSort(search).dir,
-  });
+  };
+  return trpc.enrollments.list.queryOptions(withCursor(input, trpc.enrollments.list.pathKey()));
 }

@@ -25,6 +25,7 @@ import {
   queryString,
 } from './payment-common';
 import { PaymentsTable } from './payments-table';
+import { withCursor } from '@/lib/keyset';
 
 const PAGE_SIZE = 25;
 
@@ -78,7 +79,9 @@ function PaymentList() {
     search: search || undefined,
   };
   const list = useQuery({
-    ...trpc.payments.list.queryOptions({ ...filters, page, pageSize: PAGE_SIZE, sortDir: 'desc' }),
+    ...trpc.payments.list.queryOptions(
+      withCursor({ ...filters, page, pageSize: PAGE_SIZE, sortDir: 'desc' as const }, trpc.payments.list.pathKey()),
+    ),
     placeholderData: keepPreviousData,
   });
   // Every filter change starts again from the first page.

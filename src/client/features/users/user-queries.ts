@@ -1,6 +1,7 @@
 import { grantableRoles, ROLES, type Role } from '@shared/roles';
 import { oneOf, pageInput, sortOf, type ListSearch, type ListSort } from '@/lib/list-search';
 import { trpc, type RouterInputs, type RouterOutputs } from '@/lib/trpc';
+import { withCursor } from '@/lib/keyset';
 
 export type User = RouterOutputs['users']['get'];
 export type UserListInput = RouterInputs['users']['list'];
@@ -25,12 +26,13 @@ export function validateUsersSearch(search: Record<string, unknown>, base: ListS
 
 /** One place that turns the URL's search into the `users.list` input (route loader and screen). */
 export function usersListOptions(search: UsersSearch) {
-  return trpc.users.list.queryOptions({
+  const input = {
     ...pageInput(search, USERS_PAGE_SIZE),
     role: search.role,
     sortBy: userSort(search).by,
     sortDir: userSort(search).dir,
-  });
+  };
+  return trpc.users.list.queryOptions(withCursor(input, trpc.users.list.pathKey()));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DISPLAY_STATUSES } from '../../../shared/enrollment-status';
 import { createdAt, id, money, updatedAt } from './common';
 import { users } from './users';
 
@@ -45,6 +46,12 @@ export const enrollments = pgTable(
       .notNull()
       .default('active'),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The display status (src/shared/enrollment-status.ts), kept by database triggers on every
+     * write to this row's status or admission fee and to its instalments, so the status filter
+     * reads a column (docs/performance.md#stored-display-status).
+     */
+    displayStatus: text('display_status', { enum: DISPLAY_STATUSES }).notNull().default('Pending Payment'),
     enrolledOn: date('enrolled_on', { mode: 'string' }).notNull(),
     deletedUsername: text('deleted_username'),
     deletedEmail: text('deleted_email'),
@@ -60,6 +67,7 @@ export const enrollments = pgTable(
     index('enrollments_course_idx').on(t.courseId),
     index('enrollments_user_idx').on(t.userId),
     index('enrollments_created_idx').on(t.createdAt),
+    index('enrollments_display_status_created_idx').on(t.displayStatus, t.createdAt),
     // Search also matches the names kept from deleted users and courses; only those rows have them.
     index('enrollments_deleted_email_trgm_idx')
       .using('gin', sql`${t.deletedEmail} gin_trgm_ops`)

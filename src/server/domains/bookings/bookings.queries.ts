@@ -3,7 +3,8 @@ import { firstRow } from '../../db/rows';
 import { treatmentBookings, treatments, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
-import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
+import { assertId, ilikeContains, isUuid } from '../common';
+import { listTotal, nextCursorOf, pageStart, totalKey } from '../keyset';
 import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import { type TBookingFilters, type TListBookingsInput } from '@shared/schemas/bookings';
 
@@ -53,24 +54,48 @@ export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise
   const t = today(ctx);
   const where = and(branchCondition(await branchScopeOf(ctx)), filterWhere(t, input));
   const order = input.sortDir === 'asc' ? asc(treatmentBookings.createdAt) : desc(treatmentBookings.createdAt);
-  const [rows, [total]] = await Promise.all([
+  const orderName = `createdAt:${input.sortDir}`;
+  const start = await pageStart(ctx.db, {
+    ...input,
+    order: orderName,
+    sortKey: treatmentBookings.createdAt,
+    plainColumn: true,
+    id: treatmentBookings.id,
+    idDir: 'asc',
+    sortValueOf: async (db, id) =>
+      (
+        await db
+          .select({ v: sql<string>`${treatmentBookings.createdAt}::text` })
+          .from(treatmentBookings)
+          .where(eq(treatmentBookings.id, id))
+      )[0]?.v,
+  });
+  const [rows, total] = await Promise.all([
     selectBookings(ctx.db, t)
-      .where(where)
+      .where(and(where, start.after))
       .orderBy(order, asc(treatmentBookings.id))
       .limit(input.pageSize)
-      .offset(offsetOf(input.page, input.pageSize)),
-    ctx.db
-      .select({ n: count() })
-      .from(treatmentBookings)
-      .leftJoin(users, eq(users.id, treatmentBookings.userId))
-      .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
-      .where(where),
+      .offset(start.offset),
+    listTotal(totalKey(`bookings ${t}`, ctx.actor?.id ?? '', input), start.after !== undefined, async () => {
+      const [row] = await ctx.db
+        .select({ n: count() })
+        .from(treatmentBookings)
+        .leftJoin(users, eq(users.id, treatmentBookings.userId))
+        .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
+        .where(where);
+      return row?.n ?? 0;
+    }),
   ]);
   return {
     items: await hydrate(ctx.db, rows, today(ctx)),
-    total: total?.n ?? 0,
+    total,
     page: input.page,
     pageSize: input.pageSize,
+    nextCursor: nextCursorOf(
+      orderName,
+      rows.map((r) => r.booking),
+      input.pageSize,
+    ),
   };
 }
 

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';
 import type { DisplayStatus } from '../../../shared/enrollment-status';
 import type { Page } from '../../../shared/pagination';
-import { allOf, anyOf, assertId, ilikeContains, isUuid, offsetOf } from '../common';
+import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
+import { listTotal, nextCursorOf, pageStart, totalKey } from '../keyset';
 import { getCurrencySettings } from '../settings/settings.service';
 import type { TListEnrollmentsInput, TOverdueInput } from '@shared/schemas/enrollments';
 
@@ -19,26 +20,9 @@ import {
   type EnrollmentDto,
 } from './enrollments.dto';
 
-// ---------------------------------------------------------------------------------------------
-// Display status in SQL, so the status filter pages on the server. Mirrors enrollmentDisplayStatus.
-
-const hasUnpaid = sql`exists (select 1 from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid} = false)`;
-const hasPaid = sql`exists (select 1 from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid} = true)`;
-const settled = anyOf(eq(enrollments.admissionFeePaid, true), eq(enrollments.admissionFee, 0));
-const fullyPaid = allOf(settled, not(hasUnpaid));
-
-function displayStatusWhere(s: DisplayStatus): SQL {
-  switch (s) {
-    case 'Completed':
-      return allOf(eq(enrollments.status, 'completed'), fullyPaid);
-    case 'Active (Paid)':
-      return allOf(eq(enrollments.status, 'active'), fullyPaid);
-    case 'Pending Payment':
-      return allOf(not(fullyPaid), eq(enrollments.admissionFeePaid, false), not(hasPaid));
-    case 'Active (Partial)':
-      return allOf(not(fullyPaid), anyOf(eq(enrollments.admissionFeePaid, true), hasPaid));
-  }
-}
+// The display status is a column kept by triggers (docs/performance.md#stored-display-status), so
+// the status filter is an index condition instead of a derivation from instalments on every read.
+const displayStatusWhere = (s: DisplayStatus): SQL => eq(enrollments.displayStatus, s);
 
 const SORT = {
   createdAt: enrollments.createdAt,
@@ -105,24 +89,51 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
     input.userId ? eq(enrollments.userId, input.userId) : undefined,
   );
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
-  const [rows, [total]] = await Promise.all([
+  const sortKey = SORT[input.sortBy];
+  const orderName = `${input.sortBy}:${input.sortDir}`;
+  const start = await pageStart(ctx.db, {
+    ...input,
+    order: orderName,
+    sortKey,
+    plainColumn: input.sortBy === 'createdAt' || input.sortBy === 'totalFee',
+    id: enrollments.id,
+    idDir: 'asc',
+    sortValueOf: async (db, id) =>
+      (
+        await db
+          .select({ v: sql<string | null>`${sortKey}::text` })
+          .from(enrollments)
+          .leftJoin(users, eq(users.id, enrollments.userId))
+          .leftJoin(courses, eq(courses.id, enrollments.courseId))
+          .where(eq(enrollments.id, id))
+      )[0]?.v,
+  });
+  const [rows, total] = await Promise.all([
     selectEnrollments(ctx.db)
-      .where(where)
+      .where(and(where, start.after))
       .orderBy(order, asc(enrollments.id))
       .limit(input.pageSize)
-      .offset(offsetOf(input.page, input.pageSize)),
-    ctx.db
-      .select({ n: count() })
-      .from(enrollments)
-      .leftJoin(users, eq(users.id, enrollments.userId))
-      .leftJoin(courses, eq(courses.id, enrollments.courseId))
-      .where(where),
+      .offset(start.offset),
+    listTotal(totalKey('enrollments', ctx.actor?.id ?? '', input), start.after !== undefined, async () => {
+      const [row] = await ctx.db
+        .select({ n: count() })
+        .from(enrollments)
+        .leftJoin(users, eq(users.id, enrollments.userId))
+        .leftJoin(courses, eq(courses.id, enrollments.courseId))
+        .where(where);
+      return row?.n ?? 0;
+    }),
   ]);
   return {
     items: await withInstallments(ctx.db, rows, today(ctx)),
-    total: total?.n ?? 0,
+    total,
     page: input.page,
     pageSize: input.pageSize,
+    nextCursor: nextCursorOf(
+      orderName,
+      rows.map((r) => r.e),
+      input.pageSize,
+    ),
   };
 }
 

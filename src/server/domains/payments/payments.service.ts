@@ -7,7 +7,8 @@ import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { isAdmin } from '../../../shared/roles';
 import { assertRecordInScope, branchCondition, branchScopeOf } from '../branch-scope';
-import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
+import { assertId, ilikeContains, isUuid } from '../common';
+import { listTotal, nextCursorOf, pageStart, totalKey } from '../keyset';
 import { todayIn } from '../enrollments/dates';
 import { allocate } from './allocation';
 import { voidLockedPayment, writePayment } from './ledger';
@@ -153,14 +154,45 @@ export async function listPayments(ctx: ServiceContext, input: TListPaymentsInpu
   const where = paymentWhere(ctx, input, branchCondition(await branchScopeOf(ctx), payments.branchId));
   const order =
     input.sortDir === 'asc' ? [payments.receivedAt, payments.id] : [desc(payments.receivedAt), desc(payments.id)];
-  const [rows, [count], totals] = await Promise.all([
+  const orderName = `receivedAt:${input.sortDir}`;
+  const start = await pageStart(ctx.db, {
+    ...input,
+    order: orderName,
+    sortKey: payments.receivedAt,
+    plainColumn: true,
+    id: payments.id,
+    idDir: input.sortDir,
+    sortValueOf: async (db, id) =>
+      (
+        await db
+          .select({ v: sql<string>`${payments.receivedAt}::text` })
+          .from(payments)
+          .where(eq(payments.id, id))
+      )[0]?.v,
+  });
+  const [rows, counted] = await Promise.all([
     ctx.db
       .select()
       .from(payments)
-      .where(where)
+      .where(and(where, start.after))
       .orderBy(...order)
       .limit(input.pageSize)
-      .offset(offsetOf(input.page, input.pageSize)),
+      .offset(start.offset),
+    listTotal(totalKey('payments', ctx.actor.id, input), start.after !== undefined, () => countPayments(ctx, where)),
+  ]);
+  return {
+    items: await withAllocations(ctx.db, rows),
+    total: counted.total,
+    page: input.page,
+    pageSize: input.pageSize,
+    totals: counted.totals,
+    nextCursor: nextCursorOf(orderName, rows, input.pageSize),
+  };
+}
+
+/** How many payments match, and the valid ones' sums per currency, over every page. */
+async function countPayments(ctx: ServiceContext, where: SQL | undefined) {
+  const [[count], totals] = await Promise.all([
     ctx.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(payments)
@@ -173,10 +205,7 @@ export async function listPayments(ctx: ServiceContext, input: TListPaymentsInpu
       .orderBy(payments.currency),
   ]);
   return {
-    items: await withAllocations(ctx.db, rows),
     total: count?.n ?? 0,
-    page: input.page,
-    pageSize: input.pageSize,
     totals: totals.map((t) => ({ currency: t.currency, amount: fromMinor(t.minor) })),
   };
 }

@@ -8,7 +8,8 @@ import { assertBranchInScope, assertUserInScope, branchCondition, branchScopeOf 
 import { AppError, dbErrorText, isUniqueViolation } from '../../errors';
 import type { Page } from '../../../shared/pagination';
 import { grantableRoles, isAdmin, ROLE_LABELS, type Role } from '../../../shared/roles';
-import { assertId, ilikeContains, isUuid, offsetOf, type ServiceContext } from '../common';
+import { assertId, ilikeContains, isUuid, type ServiceContext } from '../common';
+import { listTotal, nextCursorOf, pageStart, totalKey } from '../keyset';
 import { detachUserFromBookings } from '../bookings/bookings.service';
 import { detachUserFromEnrollments } from '../enrollments/enrollments.service';
 import { deleteFile, storeImage } from '../files/files.service';
@@ -120,15 +121,40 @@ export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Pr
   ];
   const where = and(...conditions);
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
-  const [rows, [total]] = await Promise.all([
+  const sortKey = SORT[input.sortBy];
+  const start = await pageStart(db, {
+    ...input,
+    order: `${input.sortBy}:${input.sortDir}`,
+    sortKey,
+    plainColumn: true,
+    id: users.id,
+    idDir: 'asc',
+    sortValueOf: async (d, id) =>
+      (
+        await d
+          .select({ v: sql<string | null>`${sortKey}::text` })
+          .from(users)
+          .where(eq(users.id, id))
+      )[0]?.v,
+  });
+  const [rows, total] = await Promise.all([
     selectUsers(db)
-      .where(where)
+      .where(and(where, start.after))
       .orderBy(order, asc(users.id))
       .limit(input.pageSize)
-      .offset(offsetOf(input.page, input.pageSize)),
-    db.select({ n: count() }).from(users).where(where),
+      .offset(start.offset),
+    listTotal(totalKey('users', ctx.actor.id, input), start.after !== undefined, async () => {
+      const [row] = await db.select({ n: count() }).from(users).where(where);
+      return row?.n ?? 0;
+    }),
   ]);
-  return { items: rows.map(toUserDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
+  return {
+    items: rows.map(toUserDto),
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+    nextCursor: nextCursorOf(`${input.sortBy}:${input.sortDir}`, rows, input.pageSize),
+  };
 }
 
 /** The documented REST list answers a bare array (docs/architecture.md); capped so one call stays bounded. */

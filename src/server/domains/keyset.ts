@@ -1,0 +1,101 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { offsetOf } from './common';
+
+/*
+ * Keyset ("cursor") paging for the screens' lists (docs/performance.md#keyset-paging). A page
+ * answers `nextCursor`, naming its last row and the order it was read in; sent back with the next
+ * page number, the next page is "the rows after that row" (an index range) instead of "skip
+ * (page - 1) × size rows" (a scan of every earlier row). A cursor whose order does not match the
+ * request's, or whose row is gone, falls back to the page number: the answer is still that page.
+ */
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** The cursor after `rows` (null when the page was not full: nothing follows). */
+export function nextCursorOf(order: string, rows: ReadonlyArray<{ id: string }>, pageSize: number): string | null {
+  const last = rows.at(-1);
+  return last && rows.length === pageSize ? `${order}~${last.id}` : null;
+}
+
+/** The row id a cursor names, if it was made for this order. */
+export function cursorRowId(cursor: string | undefined, order: string): string | null {
+  if (!cursor) return null;
+  const m = new RegExp(`^(.*)~(${UUID})$`, 'i').exec(cursor);
+  return m && m[1] === order ? m[2]! : null;
+}
+
+export interface KeysetSpec {
+  /** sortBy:sortDir, the order the cursor belongs to. */
+  order: string;
+  cursor?: string;
+  page: number;
+  pageSize: number;
+  sortDir: 'asc' | 'desc';
+  /** The sort key, a column or an expression over the list's own joins. */
+  sortKey: AnyPgColumn | SQL;
+  /** True when `sortKey` is a plain column: the bound `sortKey >= / <= value` is then an index range. */
+  plainColumn: boolean;
+  id: AnyPgColumn;
+  /** How ties on the sort key are ordered by id. */
+  idDir: 'asc' | 'desc';
+  /** The sort key of the cursor's row as text, or null when the row is gone (one look-up by id). */
+  sortValueOf: (db: Db, id: string) => Promise<string | null | undefined>;
+}
+
+/**
+ * Where the page starts: a condition "after the cursor's row" (and no offset), or the offset of
+ * the page number when there is no usable cursor.
+ */
+export async function pageStart(db: Db, k: KeysetSpec): Promise<{ after?: SQL; offset: number }> {
+  const fallback = { offset: offsetOf(k.page, k.pageSize) };
+  const rowId = cursorRowId(k.cursor, k.order);
+  if (!rowId) return fallback;
+  const value = await k.sortValueOf(db, rowId);
+  if (value === null || value === undefined) return fallback;
+  const beyond = k.sortDir === 'asc' ? sql`>` : sql`<`;
+  const idBeyond = k.idDir === 'asc' ? sql`>` : sql`<`;
+  // The value travels as text and PostgreSQL reads it as the key's own type: no rounding of
+  // timestamps' microseconds through a JavaScript Date.
+  const v = sql`${value}`;
+  if (k.sortDir === k.idDir) return { after: sql`(${k.sortKey}, ${k.id}) ${beyond} (${v}, ${rowId})`, offset: 0 };
+  const tie = sql`(${k.sortKey} ${beyond} ${v} or (${k.sortKey} = ${v} and ${k.id} ${idBeyond} ${rowId}))`;
+  const bound = k.sortDir === 'asc' ? sql`${k.sortKey} >= ${v}` : sql`${k.sortKey} <= ${v}`;
+  return { after: k.plainColumn ? sql`${bound} and ${tie}` : tie, offset: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Totals: counted on the first page, reused by the pages that follow it.
+
+const TOTAL_TTL_MS = 30_000;
+const MAX_TOTALS = 2_000;
+const totals = new Map<string, { at: number; value: unknown }>();
+
+/**
+ * A list's total (and anything else counted over every page, like the payments' sums). A request
+ * without a cursor (page 1, a jump to a page number, any REST call) counts and remembers the
+ * answer; a request with a cursor, which is paging on through the same list, reuses what was
+ * counted for the same caller and filter within the last 30 seconds. Per process.
+ */
+export async function listTotal<T>(key: string, withCursor: boolean, count: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const hit = totals.get(key);
+  if (withCursor && hit && now - hit.at < TOTAL_TTL_MS) return hit.value as T;
+  const value = await count();
+  if (totals.size >= MAX_TOTALS) {
+    const oldest = totals.keys().next();
+    if (!oldest.done) totals.delete(oldest.value);
+  }
+  totals.delete(key);
+  totals.set(key, { at: now, value });
+  return value;
+}
+
+/** The key of a list's total: the list, the caller and every filter (not the page, order or cursor). */
+export function totalKey(list: string, actorId: string, filters: Record<string, unknown>): string {
+  const rest = Object.entries(filters)
+    .filter(([k, v]) => v !== undefined && !['page', 'pageSize', 'cursor', 'sortBy', 'sortDir'].includes(k))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return `${list}|${actorId}|${JSON.stringify(rest)}`;
+}
