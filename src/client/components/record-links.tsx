@@ -1,0 +1,68 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+
+/** Underlined, so a link reads as one without relying on colour. */
+const LINK = 'underline underline-offset-4 hover:text-primary';
+
+export function UserLink({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <Link to="/users/$userId" params={{ userId: id }} className={LINK}>
+      {children}
+    </Link>
+  );
+}
+
+export function CourseLink({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <Link to="/courses/$courseId" params={{ courseId: id }} className={LINK}>
+      {children}
+    </Link>
+  );
+}
+
+/** A treatment has no screen of its own: the treatments list, searched for its name. */
+export function TreatmentLink({ name }: { name: string }) {
+  return (
+    <Link to="/treatment/all-treatment" search={{ q: name }} className={LINK}>
+      {name}
+    </Link>
+  );
+}
+
+export function EnrollmentLink({
+  courseId,
+  enrollmentId,
+  children,
+}: {
+  courseId: string;
+  enrollmentId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link to="/courses/$courseId/enrollment/$enrollmentId" params={{ courseId, enrollmentId }} className={LINK}>
+      {children}
+    </Link>
+  );
+}
+
+export function BookingLink({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <Link to="/booking-details/$id" params={{ id }} className={LINK}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * A related record's name: its link while it exists (`children`), otherwise the name this record
+ * kept and a note saying it is gone.
+ */
+export function KeptName({ children, kept, gone }: { children?: ReactNode; kept: string; gone?: string }) {
+  if (children) return children;
+  return (
+    <>
+      {kept}
+      {gone && <span className="text-muted-foreground"> ({gone})</span>}
+    </>
+  );
+}
