@@ -29,25 +29,34 @@ export function TreatmentLink({ name }: { name: string }) {
   );
 }
 
+/** The course id in an enrolment's path is informational: a deleted course's enrolment keeps a placeholder. */
 export function EnrollmentLink({
   courseId,
   enrollmentId,
+  label,
   children,
 }: {
-  courseId: string;
+  courseId: string | undefined;
   enrollmentId: string;
+  /** The accessible name when the text alone ("View") does not say which. */
+  label?: string;
   children: ReactNode;
 }) {
   return (
-    <Link to="/courses/$courseId/enrollment/$enrollmentId" params={{ courseId, enrollmentId }} className={LINK}>
+    <Link
+      to="/courses/$courseId/enrollment/$enrollmentId"
+      params={{ courseId: courseId ?? 'deleted', enrollmentId }}
+      aria-label={label}
+      className={LINK}
+    >
       {children}
     </Link>
   );
 }
 
-export function BookingLink({ id, children }: { id: string; children: ReactNode }) {
+export function BookingLink({ id, label, children }: { id: string; label?: string; children: ReactNode }) {
   return (
-    <Link to="/booking-details/$id" params={{ id }} className={LINK}>
+    <Link to="/booking-details/$id" params={{ id }} aria-label={label} className={LINK}>
       {children}
     </Link>
   );

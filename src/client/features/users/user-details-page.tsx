@@ -6,33 +6,37 @@ import { UserAvatar } from '@/components/user-avatar';
 import { trpc } from '@/lib/trpc';
 import { formatDate } from '@shared/format';
 import { ROLE_LABELS } from '@shared/roles';
+import { UserRecords } from './user-records';
 
 /** One user's details, and for admins the user's History (docs/audit.md#reading-it). */
 export function UserDetailsPage({ userId }: { userId: string }) {
   return (
     <DetailsPage entity="user" id={userId} query={trpc.users.get.queryOptions({ id: userId })}>
       {(u) => (
-        <Card className="max-w-4xl">
-          <CardContent className="flex flex-wrap gap-6">
-            <UserAvatar user={u} className="size-20 rounded-full" />
-            <DetailList className="flex-1">
-              <DetailRow label="Username">
-                <span data-testid="user-username">{u.username}</span>
-              </DetailRow>
-              <DetailRow label="Full name">{u.fullName}</DetailRow>
-              <DetailRow label="Email">{u.email}</DetailRow>
-              <DetailRow label="Role">
-                <Badge variant="secondary" data-testid="user-role">
-                  {ROLE_LABELS[u.role]}
-                </Badge>
-              </DetailRow>
-              <DetailRow label="Branch">{u.branch?.name ?? '—'}</DetailRow>
-              <DetailRow label="Phone">{u.phone ?? '—'}</DetailRow>
-              <DetailRow label="Address">{u.address ?? '—'}</DetailRow>
-              <DetailRow label="Created">{formatDate(u.createdAt)}</DetailRow>
-            </DetailList>
-          </CardContent>
-        </Card>
+        <>
+          <Card className="max-w-4xl">
+            <CardContent className="flex flex-wrap gap-6">
+              <UserAvatar user={u} className="size-20 rounded-full" />
+              <DetailList className="flex-1">
+                <DetailRow label="Username">
+                  <span data-testid="user-username">{u.username}</span>
+                </DetailRow>
+                <DetailRow label="Full name">{u.fullName}</DetailRow>
+                <DetailRow label="Email">{u.email}</DetailRow>
+                <DetailRow label="Role">
+                  <Badge variant="secondary" data-testid="user-role">
+                    {ROLE_LABELS[u.role]}
+                  </Badge>
+                </DetailRow>
+                <DetailRow label="Branch">{u.branch?.name ?? '—'}</DetailRow>
+                <DetailRow label="Phone">{u.phone ?? '—'}</DetailRow>
+                <DetailRow label="Address">{u.address ?? '—'}</DetailRow>
+                <DetailRow label="Created">{formatDate(u.createdAt)}</DetailRow>
+              </DetailList>
+            </CardContent>
+          </Card>
+          <UserRecords userId={u._id} />
+        </>
       )}
     </DetailsPage>
   );
