@@ -363,6 +363,10 @@ describe('the bookings list', () => {
     expect((await list({ search: 'unique', paymentStatus: 'paid' })).items.map((x) => x._id)).toEqual([b3._id]);
     expect((await list({ search: 'unique', paymentStatus: 'pending' })).total).toBe(2);
     expect((await list({ search: '%' })).total).toBe(0);
+
+    // One customer's bookings, as their user screen lists them; not an id matches none.
+    expect((await list({ userId: other.id })).items.map((x) => x._id).sort()).toEqual([b1._id, b2._id].sort());
+    expect((await list({ userId: 'not-an-id' })).total).toBe(0);
   });
 
   it('keeps a deleted customer findable by the kept email', async () => {

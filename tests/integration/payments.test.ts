@@ -374,6 +374,15 @@ describe('lists, cash-up and receipts', () => {
     const byCash = await t.api('GET', '/api/payments?method=card', { token: admin.token });
     expect(byCash.body.data.every((p: { method: string }) => p.method === 'card')).toBe(true);
     expect((await t.api('GET', '/api/payments?from=2026-13-01', { token: admin.token })).status).toBe(400);
+
+    // One payer's payments, as their user screen lists them.
+    const mine = await t.trpc(admin.token).payments.list.query({ payerId: student.id, pageSize: 200 });
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.items.every((p) => p.payer._id === student.id)).toBe(true);
+    const nobody = await makeUser(t.deps.db, { role: 'student', branchId });
+    expect((await t.trpc(admin.token).payments.list.query({ payerId: nobody.id })).total).toBe(0);
+    const rest = await t.api('GET', `/api/payments?payerId=${student.id}&limit=200`, { token: admin.token });
+    expect(rest.body.total).toBe(mine.total);
   });
 
   it('a receipt PDF names the payer, what was paid, the amount in words; a void one says VOID', async () => {

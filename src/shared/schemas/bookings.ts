@@ -137,6 +137,8 @@ const paymentStatus = z.enum(PAYMENT_STATUSES, {
 const userTypeFilter = z.enum(['local', 'foreign'], { error: 'userType must be local or foreign.' });
 
 export const ZListBookingsInput = ZPageInput.extend({
+  /** One customer's bookings (their user screen). */
+  userId: zId('User').optional(),
   paymentStatus: paymentStatus.optional(),
   userType: userTypeFilter.optional(),
   status: z.enum(['active', 'cancelled']).optional(),

@@ -85,6 +85,8 @@ export const ZPaymentFilters = z.object({
   branchId: optionalText('Branch', 200),
   method: z.preprocess(blankToUndefined, zPaymentMethod.optional()),
   receivedBy: optionalText('Cashier', 200),
+  /** One payer's payments (their user screen). */
+  payerId: optionalText('Payer', 200),
   status: z.preprocess(
     blankToUndefined,
     z.enum(['valid', 'void'], { error: 'Status must be valid or void.' }).optional(),

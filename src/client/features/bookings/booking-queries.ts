@@ -29,3 +29,19 @@ export function customerEmail(b: Pick<Booking, 'userId' | 'deletedEmail'>): stri
 export function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+/** A section of the booking screen that edits the booking and hands the saved one back. */
+export interface BookingSectionProps {
+  booking: Booking;
+  /** False once the booking is cancelled: it is kept for the record only. */
+  editable: boolean;
+  onSaved: (b: Booking) => void;
+}
+
+/** docs/product.md#messages: a session edit on a booking whose customer or treatment is gone. */
+export const MISSING_INFO = 'Missing required booking information';
+
+/** The detail screen writes sessions by booking id; a booking whose customer or treatment is gone is history. */
+export function missingInfo(b: Booking): boolean {
+  return !b.userId || !b.treatmentId._id;
+}

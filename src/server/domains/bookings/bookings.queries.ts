@@ -41,7 +41,8 @@ function filterWhere(todayIso: string, f: TBookingFilters & { search?: string; u
       and(sql`${treatmentBookings.treatmentId} is null`, ilikeContains(treatmentBookings.treatmentName, text)),
     );
   return and(
-    f.userId ? eq(treatmentBookings.userId, f.userId) : undefined,
+    // Not an id matches no booking (never a database error on a malformed uuid).
+    f.userId ? (isUuid(f.userId) ? eq(treatmentBookings.userId, f.userId) : sql`false`) : undefined,
     f.paymentStatus ? sql`${effectivePaymentStatusSql(todayIso)} = ${f.paymentStatus}` : undefined,
     f.userType ? eq(treatmentBookings.userType, f.userType) : undefined,
     f.status ? eq(treatmentBookings.status, f.status) : undefined,

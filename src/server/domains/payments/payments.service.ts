@@ -139,6 +139,7 @@ export function paymentWhere(ctx: ServiceContext, f: TPaymentFilters & { search?
     f.branchId ? (isUuid(f.branchId) ? eq(payments.branchId, f.branchId) : sql`false`) : undefined,
     f.method ? eq(payments.method, f.method) : undefined,
     f.receivedBy ? (isUuid(f.receivedBy) ? eq(payments.receivedById, f.receivedBy) : sql`false`) : undefined,
+    f.payerId ? (isUuid(f.payerId) ? eq(payments.payerId, f.payerId) : sql`false`) : undefined,
     f.status ? eq(payments.status, f.status) : undefined,
     s ? ilikeContains(paymentSearchText(payments), s) : undefined,
   );

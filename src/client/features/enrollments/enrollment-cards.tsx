@@ -1,0 +1,150 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2Icon } from 'lucide-react';
+import { DetailList, DetailRow } from '@/components/detail-list';
+import { CourseLink, KeptName, UserLink } from '@/components/record-links';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useIsAdmin } from '@/lib/auth';
+import { toastOutcome } from '@/lib/toast-outcome';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { formatDate, formatDay, formatMoney, formatRate } from '@shared/format';
+import { toForeign } from '@shared/money';
+import { invalidateMoney } from '@/features/payments/payments-table';
+import { DisplayStatusBadge } from './display-status-badge';
+
+type Enrollment = RouterOutputs['enrollments']['get'];
+type CurrencySettings = RouterOutputs['enrollments']['currency'];
+
+/** Who is enrolled on what: the student and the course lead to their own screens while they exist. */
+export function EnrollmentCard({ enrollment: e }: { enrollment: Enrollment }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Enrollment</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <DetailList>
+          <DetailRow label="Student">
+            <KeptName kept={e.deletedUsername ?? 'Unknown'} gone="deleted user">
+              {e.userId && <UserLink id={e.userId._id}>{e.userId.username}</UserLink>}
+            </KeptName>
+          </DetailRow>
+          <DetailRow label="Email">{e.userId?.email ?? e.deletedEmail ?? '—'}</DetailRow>
+          <DetailRow label="Course">
+            <KeptName kept={e.deletedCourseName ?? 'Unknown course'} gone="deleted course">
+              {e.courseId && <CourseLink id={e.courseId._id}>{e.courseId.courseName}</CourseLink>}
+            </KeptName>
+          </DetailRow>
+          <DetailRow label="Payment Type" className="capitalize">
+            {e.paymentType}
+          </DetailRow>
+          <DetailRow label="Enrolled On">{formatDay(e.enrolledOn)}</DetailRow>
+          <DetailRow label="Status">
+            <DisplayStatusBadge status={e.displayStatus} />
+          </DetailRow>
+          {e.completedAt && <DetailRow label="Completed On">{formatDate(e.completedAt)}</DetailRow>}
+        </DetailList>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The fees with their USD equivalent, the admission fee's switch and Mark as Completed (admins). */
+export function FeesCard({
+  enrollment: e,
+  local,
+  currency,
+}: {
+  enrollment: Enrollment;
+  local: string;
+  currency: CurrencySettings | undefined;
+}) {
+  const admin = useIsAdmin();
+  const queryClient = useQueryClient();
+  // Statistics, lists, this detail and the ledger all change with a payment.
+  const refresh = () => invalidateMoney(queryClient);
+  const payAdmission = useMutation(
+    trpc.enrollments.payAdmissionFee.mutationOptions(
+      toastOutcome('Admission fee status updated!', 'Failed to update admission fee status', refresh),
+    ),
+  );
+  const complete = useMutation(
+    trpc.enrollments.complete.mutationOptions(
+      toastOutcome('Enrollment marked as completed!', 'Failed to complete enrollment', refresh),
+    ),
+  );
+  const foreign = currency?.foreignCurrency ?? 'USD';
+  const rate = currency?.exchangeRate;
+  const completed = e.status === 'Completed';
+  const fullyPaid = e.displayStatus === 'Active (Paid)';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Fees</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <DetailList>
+          <DetailRow label="Total Fee">
+            <span data-testid="total-fee">{formatMoney(e.totalFee, local)}</span>
+            {rate !== undefined && (
+              <span className="text-muted-foreground" data-testid="total-fee-usd">
+                {' '}
+                (≈ {formatMoney(toForeign(e.totalFee, rate), foreign)})
+              </span>
+            )}
+          </DetailRow>
+          <DetailRow label="Admission Fee">
+            <span className="flex flex-wrap items-center gap-2">
+              {formatMoney(e.admissionFee, local)}
+              {e.admissionFee === 0 && !e.admissionFeePaid ? (
+                <Badge variant="secondary" data-testid="admission-fee-state">
+                  Not required
+                </Badge>
+              ) : (
+                <Badge variant={e.admissionFeePaid ? 'success' : 'warning'} data-testid="admission-fee-state">
+                  {e.admissionFeePaid ? 'Paid' : 'Unpaid'}
+                </Badge>
+              )}
+              {admin && !completed && (e.admissionFee > 0 || e.admissionFeePaid) && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={payAdmission.isPending}
+                  onClick={() => payAdmission.mutate({ id: e._id, isPaid: !e.admissionFeePaid })}
+                >
+                  {payAdmission.isPending && <Spinner />}
+                  {e.admissionFeePaid ? 'Mark Admission Fee as Unpaid' : 'Mark Admission Fee as Paid'}
+                </Button>
+              )}
+            </span>
+          </DetailRow>
+          <DetailRow label="Paid So Far">{formatMoney(e.paidAmount, local)}</DetailRow>
+          <DetailRow label="Outstanding">{formatMoney(e.outstandingAmount, local)}</DetailRow>
+          {rate !== undefined && (
+            <DetailRow label="Exchange Rate">
+              1 {foreign} = {formatRate(rate)} {local}
+            </DetailRow>
+          )}
+        </DetailList>
+        {admin && !completed && (
+          <div className="mt-4 flex items-center gap-3">
+            <Button
+              size="sm"
+              disabled={complete.isPending || !fullyPaid}
+              onClick={() => complete.mutate({ id: e._id })}
+            >
+              {complete.isPending ? <Spinner /> : <CheckCircle2Icon />} Mark as Completed
+            </Button>
+            {!fullyPaid && (
+              <span className="text-xs text-muted-foreground">
+                Available once the admission fee and every installment are paid.
+              </span>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
