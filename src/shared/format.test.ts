@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatDay,
   formatMoney,
+  formatTimestamp,
   plural,
 } from './format';
 
@@ -83,6 +84,12 @@ describe('dates', () => {
     // 20:00 UTC is already the next day in Colombo.
     expect(formatDate('2026-11-22T20:00:00Z', 'Asia/Colombo')).toBe('23 Nov 2026');
     expect(formatDateTime('2026-11-22T18:30:00Z', 'Asia/Colombo')).toBe('23 Nov 2026, 00:00');
+  });
+
+  it('writes an audit timestamp to the second in the given time zone', () => {
+    expect(formatTimestamp('2026-11-22T07:37:14.000Z', 'Asia/Colombo')).toBe('2026-11-22 13:07:14');
+    expect(formatTimestamp(new Date('2026-03-05T18:30:09Z'), 'Asia/Colombo')).toBe('2026-03-06 00:00:09');
+    expect(formatTimestamp(null)).toBe('—');
   });
 
   it('writes a dash when there is no date', () => {

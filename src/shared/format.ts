@@ -70,6 +70,7 @@ interface Parts {
   d: number;
   hh: string;
   mm: string;
+  ss: string;
 }
 
 const partFormats = new Map<string, Intl.DateTimeFormat>();
@@ -84,13 +85,21 @@ function partsOf(instant: Date, timeZone: string | undefined): Parts {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     });
     partFormats.set(key, f);
   }
   const parts = f.formatToParts(instant);
   const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
-  return { y: Number(get('year')), m: Number(get('month')), d: Number(get('day')), hh: get('hour'), mm: get('minute') };
+  return {
+    y: Number(get('year')),
+    m: Number(get('month')),
+    d: Number(get('day')),
+    hh: get('hour'),
+    mm: get('minute'),
+    ss: get('second'),
+  };
 }
 
 function toInstant(value: string | Date | null | undefined): Date | null {
@@ -117,6 +126,15 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   if (!d) return '—';
   const p = partsOf(d, timeZone);
   return `${dayText(p.y, p.m, p.d)}, ${p.hh}:${p.mm}`;
+}
+
+/** An instant as '2026-11-22 13:07:09' in `timeZone`: to the second, as an audit trail wants it. */
+export function formatTimestamp(value: string | Date | null | undefined, timeZone?: string): string {
+  const d = toInstant(value);
+  if (!d) return '—';
+  const p = partsOf(d, timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${p.y}-${pad(p.m)}-${pad(p.d)} ${p.hh}:${p.mm}:${p.ss}`;
 }
 
 /** An exchange rate ('320.75', '1,320.1234'): up to the four decimals the settings keep. */

@@ -179,26 +179,22 @@ export const ZReportFileIdInput = z.object({ id: zId('Report file') });
  * What a report is, in a form that can be stored on a report_files row and rebuilt by the job.
  * Money filters are minor units.
  */
+/** A list report: its filters, and the columns it shows when it is a custom one. */
+const listSpec = <R extends string, F extends z.ZodType>(report: R, filters: F) =>
+  z.object({ report: z.literal(report), filters, fields: z.array(z.string()).optional() });
+const fixedSpec = <R extends string, F extends z.ZodType>(report: R, filters: F) =>
+  z.object({ report: z.literal(report), filters });
+const courseFilters = z.custom<TCourseReportFilters>();
+const treatmentFilters = z.custom<TTreatmentReportFilters>();
+
 export const ZReportSpec = z.discriminatedUnion('report', [
-  z.object({
-    report: z.literal('users'),
-    filters: z.custom<TUserReportFilters>(),
-    fields: z.array(z.string()).optional(),
-  }),
-  z.object({
-    report: z.literal('courses'),
-    filters: z.custom<TCourseReportFilters>(),
-    fields: z.array(z.string()).optional(),
-  }),
-  z.object({ report: z.literal('enrollments'), filters: z.custom<TCourseReportFilters>() }),
-  z.object({ report: z.literal('course-revenue'), filters: z.custom<TCourseReportFilters>() }),
-  z.object({
-    report: z.literal('treatments'),
-    filters: z.custom<TTreatmentReportFilters>(),
-    fields: z.array(z.string()).optional(),
-  }),
-  z.object({ report: z.literal('bookings'), filters: z.custom<TTreatmentReportFilters>() }),
-  z.object({ report: z.literal('treatment-revenue'), filters: z.custom<TTreatmentReportFilters>() }),
+  listSpec('users', z.custom<TUserReportFilters>()),
+  listSpec('courses', courseFilters),
+  fixedSpec('enrollments', courseFilters),
+  fixedSpec('course-revenue', courseFilters),
+  listSpec('treatments', treatmentFilters),
+  fixedSpec('bookings', treatmentFilters),
+  fixedSpec('treatment-revenue', treatmentFilters),
 ]);
 export type TReportSpec = z.infer<typeof ZReportSpec>;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DISPLAY_STATUSES } from '../../../shared/enrollment-status';
-import { createdAt, id, money, updatedAt } from './common';
+import { createdAt, id, installmentColumns, money, updatedAt } from './common';
 import { users } from './users';
 
 export const courses = pgTable(
@@ -88,13 +88,7 @@ export const enrollmentInstallments = pgTable(
     enrollmentId: uuid('enrollment_id')
       .notNull()
       .references(() => enrollments.id, { onDelete: 'cascade' }),
-    seq: integer('seq').notNull(),
-    amount: money('amount_minor').notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
-    /** Sum of the valid payment allocations (docs/payments.md); isPaid once it reaches the amount. */
-    amountPaid: money('amount_paid_minor').notNull().default(0),
-    isPaid: boolean('is_paid').notNull().default(false),
-    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    ...installmentColumns(),
   },
   (t) => [
     uniqueIndex('enrollment_installments_seq_uq').on(t.enrollmentId, t.seq),

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from './common';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, installmentColumns, money, updatedAt } from './common';
 import { users } from './users';
 
 export const treatments = pgTable(
@@ -83,13 +72,7 @@ export const bookingInstallments = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => treatmentBookings.id, { onDelete: 'cascade' }),
-    seq: integer('seq').notNull(),
-    amount: money('amount_minor').notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
-    /** Sum of the valid payment allocations (docs/payments.md); isPaid once it reaches the amount. */
-    amountPaid: money('amount_paid_minor').notNull().default(0),
-    isPaid: boolean('is_paid').notNull().default(false),
-    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    ...installmentColumns(),
   },
   (t) => [
     uniqueIndex('booking_installments_seq_uq').on(t.bookingId, t.seq),

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { ServiceContext } from '../common';
 import { auditActionLabel, auditEntityLabel, type AuditChange, type AuditEntryDto } from '../../../shared/audit';
+import { formatTimestamp } from '../../../shared/format';
 import { reportFileName } from '../../../shared/report-columns';
 import type { TAuditFilters } from '@shared/schemas/audit';
 import type { ReportColumn, ReportRow, ReportSource } from '../reports/report-source';
@@ -23,22 +24,6 @@ const COLUMNS: ReportColumn[] = [
   { key: 'requestId', header: 'Request id', type: 'text', width: 14 },
 ];
 
-/** Seconds matter in an audit trail: `2025-01-31 14:05:09`, in the institute's time zone. */
-function timeText(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
-}
-
 const valueText = (v: AuditChange['before']) => (v === null ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 
 export function changesText(changes: AuditChange[]): string {
@@ -47,7 +32,7 @@ export function changesText(changes: AuditChange[]): string {
 
 function toRow(e: AuditEntryDto, timeZone: string): ReportRow {
   return {
-    time: timeText(e.createdAt, timeZone),
+    time: formatTimestamp(e.createdAt, timeZone),
     actor: e.actor?.username ?? 'anonymous',
     role: e.actor?.role ?? null,
     action: auditActionLabel(e.action),
@@ -74,7 +59,7 @@ function filterLines(f: TAuditFilters): string[] {
 }
 
 function todayText(timeZone: string): string {
-  return timeText(new Date().toISOString(), timeZone).slice(0, 10);
+  return formatTimestamp(new Date(), timeZone).slice(0, 10);
 }
 
 /**

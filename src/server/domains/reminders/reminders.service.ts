@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import {
@@ -43,6 +43,19 @@ async function remindedIds(db: Db, kind: InstallmentKind, ids: string[], day: st
 const withUser = <R extends { userId: string | null }>(rows: R[]) =>
   rows.filter((r): r is R & { userId: string } => r.userId !== null);
 
+/** Unpaid, due before `today`, after the cursor in (due date, id) order: the partial index's terms. */
+function overdueAfter(
+  t: typeof enrollmentInstallments | typeof bookingInstallments,
+  today: string,
+  after: Cursor | null,
+): SQL | undefined {
+  return and(
+    eq(t.isPaid, false),
+    lt(t.dueDate, today),
+    after ? sql`(${t.dueDate}, ${t.id}) > (${after.dueDate}::date, ${after.id}::uuid)` : undefined,
+  );
+}
+
 /**
  * One page of overdue installments after `after`, in (due date, id) order: keyset paging over the
  * partial "unpaid by due date" index, so a run over a million installments holds one page at a time.
@@ -61,13 +74,7 @@ async function overduePage(
       .from(t)
       .innerJoin(enrollments, and(eq(enrollments.id, t.enrollmentId), eq(enrollments.status, 'active')))
       .innerJoin(users, eq(users.id, enrollments.userId))
-      .where(
-        and(
-          eq(t.isPaid, false),
-          lt(t.dueDate, today),
-          after ? sql`(${t.dueDate}, ${t.id}) > (${after.dueDate}::date, ${after.id}::uuid)` : undefined,
-        ),
-      )
+      .where(overdueAfter(t, today, after))
       .orderBy(asc(t.dueDate), asc(t.id))
       .limit(limit);
     return withUser(rows);
@@ -78,13 +85,7 @@ async function overduePage(
     .from(t)
     .innerJoin(treatmentBookings, and(eq(treatmentBookings.id, t.bookingId), eq(treatmentBookings.status, 'active')))
     .innerJoin(users, eq(users.id, treatmentBookings.userId))
-    .where(
-      and(
-        eq(t.isPaid, false),
-        lt(t.dueDate, today),
-        after ? sql`(${t.dueDate}, ${t.id}) > (${after.dueDate}::date, ${after.id}::uuid)` : undefined,
-      ),
-    )
+    .where(overdueAfter(t, today, after))
     .orderBy(asc(t.dueDate), asc(t.id))
     .limit(limit);
   return withUser(rows);

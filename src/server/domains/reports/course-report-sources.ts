@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { ownerInScope, type BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
@@ -7,21 +7,18 @@ import { COURSE_REPORT_COLUMNS, REPORT_COLUMN_LABELS } from '../../../shared/rep
 import { iso } from '../common';
 import type { CurrencySettings } from '../settings/settings.service';
 import {
-  afterCursor,
-  createdOnOrAfter,
-  createdOnOrBefore,
-  cursorTs,
-  dateFilterLine,
-  keyset,
+  catalogueFilterLines,
+  catalogueWhere,
+  createdWithin,
+  dayWithin,
   knownKeys,
   money,
-  moneyFilterLine,
-  sameText,
+  pickCells,
   sumMinor,
+  tableSource,
   totalsRow,
-  type Cursor,
+  type CatalogueFilters,
   type ReportColumn,
-  type ReportRow,
   type ReportSource,
 } from './report-source';
 import { revenueSource } from './revenue-report-source';
@@ -49,67 +46,43 @@ const COURSE_LIST_COLUMNS = [
   'createdAt',
 ] as const;
 
-/** Category and fee select courses; the dates select what the report is about (see callers). */
-function courseWhere(f: TCourseReportFilters): SQL[] {
-  const w: SQL[] = [];
-  if (f.category) w.push(sameText(courses.category, f.category));
-  if (f.minFee !== undefined) w.push(gte(courses.totalFee, f.minFee));
-  if (f.maxFee !== undefined) w.push(lte(courses.totalFee, f.maxFee));
-  return w;
-}
-
-function courseFilterLines(f: TCourseReportFilters, dateLabel: string): string[] {
-  return [
-    ...(f.category ? [`Category: ${f.category}`] : []),
-    ...moneyFilterLine('Course fee', f.minFee, f.maxFee),
-    ...dateFilterLine(dateLabel, f.startDate, f.endDate),
-  ];
-}
+/** The course reports filter on the course fee. */
+const catalogue = (f: TCourseReportFilters): CatalogueFilters => ({ ...f, minPrice: f.minFee, maxPrice: f.maxFee });
+const courseWhere = (f: TCourseReportFilters) =>
+  catalogueWhere({ category: courses.category, price: courses.totalFee }, catalogue(f));
+const courseFilterLines = (f: TCourseReportFilters, dateLabel: string) =>
+  catalogueFilterLines('Course fee', catalogue(f), dateLabel);
 
 /** The course list, or a custom course report when `fields` names its columns. */
 export function courseListSource(db: Db, tz: string, f: TCourseReportFilters, fields?: string[]): ReportSource {
   const keys = knownKeys(COURSE_COLUMN_META, fields ?? COURSE_LIST_COLUMNS);
-  const where = courseWhere(f);
-  if (f.startDate) where.push(createdOnOrAfter(courses.createdAt, f.startDate, tz));
-  if (f.endDate) where.push(createdOnOrBefore(courses.createdAt, f.endDate, tz));
+  const where = [...courseWhere(f), ...createdWithin(courses.createdAt, f.startDate, f.endDate, tz)];
   const custom = fields !== undefined;
-  return {
+  return tableSource({
     title: custom ? 'Custom Course Report' : 'Course List',
     fileBase: custom ? 'custom_report' : 'course_report',
     columns: keys.map((k) => ({ key: k, header: REPORT_COLUMN_LABELS[k], ...COURSE_COLUMN_META[k] })),
     filterLines: courseFilterLines(f, 'Created'),
-    async count() {
-      const [r] = await db
-        .select({ n: count() })
+    table: courses,
+    where,
+    count: (w) => db.select({ n: count() }).from(courses).where(w),
+    select: (w, cursor) =>
+      db
+        .select({ c: courses, ...cursor })
         .from(courses)
-        .where(and(...where));
-      return r?.n ?? 0;
-    },
-    async *batches(size) {
-      const fetch = (after: Cursor | null, limit: number) =>
-        db
-          .select({ c: courses, cursorTs: cursorTs(courses.createdAt), cursorId: courses.id })
-          .from(courses)
-          .where(and(...where, afterCursor(courses.createdAt, courses.id, after)))
-          .orderBy(asc(courses.createdAt), asc(courses.id))
-          .limit(limit);
-      for await (const batch of keyset(fetch, size)) {
-        yield batch.map(({ c }) => {
-          const all: ReportRow = {
-            courseName: c.courseName,
-            category: c.category,
-            duration: c.duration,
-            totalFee: money(c.totalFee),
-            admissionFee: money(c.admissionFee),
-            installments: c.installments,
-            createdAt: iso(c.createdAt),
-            updatedAt: iso(c.updatedAt),
-            description: c.description,
-          };
-          return Object.fromEntries(keys.map((k) => [k, all[k] ?? null]));
-        });
-      }
-    },
+        .where(w),
+    row: ({ c }) =>
+      pickCells(keys, {
+        courseName: c.courseName,
+        category: c.category,
+        duration: c.duration,
+        totalFee: money(c.totalFee),
+        admissionFee: money(c.admissionFee),
+        installments: c.installments,
+        createdAt: iso(c.createdAt),
+        updatedAt: iso(c.updatedAt),
+        description: c.description,
+      }),
     async totals() {
       const moneyKeys = keys.filter((k) => k === 'totalFee' || k === 'admissionFee');
       if (!moneyKeys.length) return [];
@@ -119,7 +92,7 @@ export function courseListSource(db: Db, tz: string, f: TCourseReportFilters, fi
         .where(and(...where));
       return [totalsRow(keys, { ...Object.fromEntries(moneyKeys.map((k) => [k, money(r?.[k] ?? 0)])) })];
     },
-  };
+  });
 }
 
 // The paid and outstanding parts of one enrolment: admission fee plus installments, partial
@@ -132,12 +105,8 @@ const enrolOutstanding = sql<number>`(${enrollments.admissionFee} - ${enrollment
      where ${enrollmentInstallments.enrollmentId} = ${enrollments.id}), 0))`;
 
 function enrollmentWhere(f: TCourseReportFilters, scope: BranchScope | null): SQL[] {
-  const w = courseWhere(f);
   const mine = ownerInScope(scope, enrollments.userId);
-  if (mine) w.push(mine);
-  if (f.startDate) w.push(gte(enrollments.enrolledOn, f.startDate));
-  if (f.endDate) w.push(lte(enrollments.enrolledOn, f.endDate));
-  return w;
+  return [...courseWhere(f), ...(mine ? [mine] : []), ...dayWithin(enrollments.enrolledOn, f.startDate, f.endDate)];
 }
 
 export function enrollmentSource(db: Db, f: TCourseReportFilters, scope: BranchScope | null): ReportSource {
@@ -155,70 +124,57 @@ export function enrollmentSource(db: Db, f: TCourseReportFilters, scope: BranchS
     { key: 'outstanding', header: 'Outstanding (Rs.)', type: 'money', width: 17 },
     { key: 'status', header: 'Status', type: 'text', width: 16 },
   ];
-  const from = () =>
-    db
-      .select({
-        e: enrollments,
-        username: users.username,
-        email: users.email,
-        courseName: courses.courseName,
-        category: courses.category,
-        paid: enrolPaid.mapWith(Number),
-        outstanding: enrolOutstanding.mapWith(Number),
-        installmentCount:
-          sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id})`.mapWith(
-            Number,
-          ),
-        paidCount:
-          sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid})`.mapWith(
-            Number,
-          ),
-        cursorTs: cursorTs(enrollments.createdAt),
-        cursorId: enrollments.id,
-      })
-      .from(enrollments)
-      .leftJoin(users, eq(users.id, enrollments.userId))
-      .leftJoin(courses, eq(courses.id, enrollments.courseId));
-  return {
+  return tableSource({
     title: 'Enrollment Report',
     fileBase: 'enrollment_report',
     columns,
     filterLines: courseFilterLines(f, 'Enrolled'),
-    async count() {
-      const [r] = await db
-        .select({ n: count() })
+    table: enrollments,
+    where,
+    count: (w) =>
+      db.select({ n: count() }).from(enrollments).leftJoin(courses, eq(courses.id, enrollments.courseId)).where(w),
+    select: (w, cursor) =>
+      db
+        .select({
+          e: enrollments,
+          username: users.username,
+          email: users.email,
+          courseName: courses.courseName,
+          category: courses.category,
+          paid: enrolPaid.mapWith(Number),
+          outstanding: enrolOutstanding.mapWith(Number),
+          installmentCount:
+            sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id})`.mapWith(
+              Number,
+            ),
+          paidCount:
+            sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid})`.mapWith(
+              Number,
+            ),
+          ...cursor,
+        })
         .from(enrollments)
+        .leftJoin(users, eq(users.id, enrollments.userId))
         .leftJoin(courses, eq(courses.id, enrollments.courseId))
-        .where(and(...where));
-      return r?.n ?? 0;
-    },
-    async *batches(size) {
-      const fetch = (after: Cursor | null, limit: number) =>
-        from()
-          .where(and(...where, afterCursor(enrollments.createdAt, enrollments.id, after)))
-          .orderBy(asc(enrollments.createdAt), asc(enrollments.id))
-          .limit(limit);
-      for await (const batch of keyset(fetch, size)) {
-        yield batch.map((r) => ({
-          student: r.username ?? r.e.deletedUsername ?? 'Unknown',
-          email: r.email ?? r.e.deletedEmail ?? null,
-          course: r.courseName ?? r.e.deletedCourseName ?? 'Unknown course',
-          category: r.category ?? null,
-          paymentType: r.e.paymentType,
-          enrolledOn: r.e.enrolledOn,
-          totalFee: money(r.e.totalFee),
-          admissionFee: money(r.e.admissionFee),
-          paid: money(r.paid),
-          outstanding: money(r.outstanding),
-          status: enrollmentDisplayStatus({
-            status: r.e.status,
-            admissionFeePaid: r.e.admissionFeePaid,
-            admissionFee: r.e.admissionFee,
-            installments: Array.from({ length: r.installmentCount }, (_, i) => ({ isPaid: i < r.paidCount })),
-          }),
-        }));
-      }
-    },
+        .where(w),
+    row: (r) => ({
+      student: r.username ?? r.e.deletedUsername ?? 'Unknown',
+      email: r.email ?? r.e.deletedEmail ?? null,
+      course: r.courseName ?? r.e.deletedCourseName ?? 'Unknown course',
+      category: r.category ?? null,
+      paymentType: r.e.paymentType,
+      enrolledOn: r.e.enrolledOn,
+      totalFee: money(r.e.totalFee),
+      admissionFee: money(r.e.admissionFee),
+      paid: money(r.paid),
+      outstanding: money(r.outstanding),
+      status: enrollmentDisplayStatus({
+        status: r.e.status,
+        admissionFeePaid: r.e.admissionFeePaid,
+        admissionFee: r.e.admissionFee,
+        installments: Array.from({ length: r.installmentCount }, (_, i) => ({ isPaid: i < r.paidCount })),
+      }),
+    }),
     async totals() {
       const [r] = await db
         .select({
@@ -242,7 +198,7 @@ export function enrollmentSource(db: Db, f: TCourseReportFilters, scope: BranchS
         ),
       ];
     },
-  };
+  });
 }
 
 export function courseRevenueSource(

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formatDay, formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
@@ -53,17 +53,104 @@ export async function* keyset<T extends { cursorTs: string; cursorId: string }>(
   }
 }
 
+/** The two cursor fields a walked query selects, named as `keyset` reads them. */
+export interface CursorFields {
+  cursorTs: SQL<string>;
+  cursorId: AnyPgColumn;
+}
+
+/** A drizzle select with its filters applied: it is ordered and cut by the walk. */
+interface FilteredSelect<T> {
+  orderBy(...by: SQL[]): { limit(n: number): Promise<T[]> };
+}
+
+/**
+ * A report over one table's rows (with any joins), walked by the table's (created_at, id) in
+ * keyset batches. `count` and `select` receive the filters as one condition; `select` puts
+ * `cursor` among its fields. A source without totals has none.
+ */
+export function tableSource<T>(opts: {
+  title: string;
+  fileBase: string;
+  columns: ReportColumn[];
+  filterLines: string[];
+  table: { createdAt: AnyPgColumn; id: AnyPgColumn };
+  where: SQL[];
+  count: (where: SQL | undefined) => Promise<Array<{ n: number }>>;
+  select: (where: SQL | undefined, cursor: CursorFields) => FilteredSelect<T & { cursorTs: string; cursorId: string }>;
+  row: (r: T) => ReportRow;
+  totals?: () => Promise<ReportRow[]>;
+}): ReportSource {
+  const { table, where } = opts;
+  const cursor = { cursorTs: cursorTs(table.createdAt), cursorId: table.id };
+  return {
+    title: opts.title,
+    fileBase: opts.fileBase,
+    columns: opts.columns,
+    filterLines: opts.filterLines,
+    async count() {
+      const [r] = await opts.count(and(...where));
+      return r?.n ?? 0;
+    },
+    async *batches(size) {
+      const fetch = (after: Cursor | null, limit: number) =>
+        opts
+          .select(and(...where, afterCursor(table.createdAt, table.id, after)), cursor)
+          .orderBy(asc(table.createdAt), asc(table.id))
+          .limit(limit);
+      for await (const batch of keyset(fetch, size)) yield batch.map(opts.row);
+    },
+    totals: opts.totals ?? (() => Promise.resolve([])),
+  };
+}
+
+/** One row with just the asked columns, in order; a column the row lacks is empty. */
+export function pickCells(keys: readonly string[], all: ReportRow): ReportRow {
+  return Object.fromEntries(keys.map((k) => [k, all[k] ?? null]));
+}
+
 export const afterCursor = (ts: AnyPgColumn, id: AnyPgColumn, after: Cursor | null): SQL | undefined =>
   after ? sql`(${ts}, ${id}) > (${after.ts}::timestamptz, ${after.id}::uuid)` : undefined;
 
 export const cursorTs = (col: AnyPgColumn) => sql<string>`${col}::text`;
 
 export const sameText = (col: AnyPgColumn, value: string) => sql`lower(${col}) = lower(${value})`;
-/** Whole days in the institute's time zone, both ends included. */
-export const createdOnOrAfter = (col: AnyPgColumn, d: string, tz: string) =>
-  sql`(${col} at time zone ${tz})::date >= ${d}::date`;
-export const createdOnOrBefore = (col: AnyPgColumn, d: string, tz: string) =>
-  sql`(${col} at time zone ${tz})::date <= ${d}::date`;
+/** Instants on whole days from `start` to `end` in the institute's time zone, both ends included. */
+export function createdWithin(col: AnyPgColumn, start: string | undefined, end: string | undefined, tz: string): SQL[] {
+  const day = sql`(${col} at time zone ${tz})::date`;
+  return [...(start ? [sql`${day} >= ${start}::date`] : []), ...(end ? [sql`${day} <= ${end}::date`] : [])];
+}
+
+/** A calendar-day column (enrolled on, booked on) from `start` to `end`, both ends included. */
+export function dayWithin(col: AnyPgColumn, start: string | undefined, end: string | undefined): SQL[] {
+  return [...(start ? [gte(col, start)] : []), ...(end ? [lte(col, end)] : [])];
+}
+
+/** What the catalogue reports (courses, treatments) filter on; the price is in minor units. */
+export interface CatalogueFilters {
+  category?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  startDate?: string;
+  endDate?: string;
+}
+
+/** Category and price select catalogue rows; the dates select what the report is about (see callers). */
+export function catalogueWhere(cols: { category: AnyPgColumn; price: AnyPgColumn }, f: CatalogueFilters): SQL[] {
+  const w: SQL[] = [];
+  if (f.category) w.push(sameText(cols.category, f.category));
+  if (f.minPrice !== undefined) w.push(gte(cols.price, f.minPrice));
+  if (f.maxPrice !== undefined) w.push(lte(cols.price, f.maxPrice));
+  return w;
+}
+
+export function catalogueFilterLines(priceLabel: string, f: CatalogueFilters, dateLabel: string): string[] {
+  return [
+    ...(f.category ? [`Category: ${f.category}`] : []),
+    ...moneyFilterLine(priceLabel, f.minPrice, f.maxPrice),
+    ...dateFilterLine(dateLabel, f.startDate, f.endDate),
+  ];
+}
 
 export const money = (minor: number | string | null | undefined) => (minor == null ? null : fromMinor(Number(minor)));
 export const sumMinor = (expr: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${expr}), 0)`.mapWith(Number);

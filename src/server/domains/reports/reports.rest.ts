@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z, ZodType } from 'zod';
 import type { AppDeps } from '../../deps';
+import type { ServiceContext } from '../common';
 import { route, ZIdParam } from '../../http/rest';
 import {
   DEFAULT_COURSE_REPORT_COLUMNS,
@@ -49,6 +50,8 @@ function send(reply: FastifyReply, outcome: ReportOutcome) {
 }
 
 type Query = { format?: ReportFormat };
+/** The reports that can also be custom ones (a `fields` list of columns). */
+type ListSpec = Extract<TReportSpec, { report: 'users' | 'courses' | 'treatments' }>;
 const filtersOf = <Q extends Query>({ format: _, ...filters }: Q): Omit<Q, 'format'> => filters;
 
 export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
@@ -82,86 +85,68 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
         send(reply, await runReport(ctx, spec(q, b.fields), q.format ?? 'xlsx')),
     });
 
-  // User reports
-  route(app, deps, {
-    method: 'GET',
-    url: '/api/reports/users/stats',
-    access: 'staff',
-    response: ZUserStatistics,
-    handler: ({ ctx }) => userStatistics(ctx),
-  });
-  const users = (q: z.infer<typeof ZUserReportQuery>): TReportSpec => ({ report: 'users', filters: filtersOf(q) });
-  get('/api/reports/users/excel', ZUserReportQuery, users, 'xlsx');
-  get('/api/reports/users/pdf', ZUserReportQuery, users, 'pdf');
-  custom('/api/reports/users/custom', ZUserReportQuery, ZUserCustomBody, (q, fields) => ({
-    report: 'users',
-    filters: filtersOf(q),
-    fields: fields ?? DEFAULT_USER_REPORT_COLUMNS,
-  }));
+  /**
+   * One family of report paths under `prefix`: `stats`, the list as `excel` and `pdf`, the further
+   * Excel reports named in `more`, and `custom` (the list with the columns the body names).
+   */
+  const family = <Q extends ZodType<Query>, B extends ZodType<{ fields?: string[] }>, S>(f: {
+    prefix: string;
+    stats: { response: ZodType<unknown, S>; read: (ctx: ServiceContext) => Promise<S> };
+    query: Q;
+    body: B;
+    list: (q: z.infer<Q>) => ListSpec;
+    defaultFields: readonly string[];
+    more: Record<string, (q: z.infer<Q>) => TReportSpec>;
+  }) => {
+    route(app, deps, {
+      method: 'GET',
+      url: `${f.prefix}/stats`,
+      access: 'staff',
+      response: f.stats.response,
+      handler: ({ ctx }) => f.stats.read(ctx),
+    });
+    get(`${f.prefix}/excel`, f.query, f.list, 'xlsx');
+    get(`${f.prefix}/pdf`, f.query, f.list, 'pdf');
+    for (const [name, spec] of Object.entries(f.more)) get(`${f.prefix}/${name}`, f.query, spec, 'xlsx');
+    custom(`${f.prefix}/custom`, f.query, f.body, (q, fields) => ({
+      ...f.list(q),
+      fields: fields ?? [...f.defaultFields],
+    }));
+  };
 
-  // Course reports
-  route(app, deps, {
-    method: 'GET',
-    url: '/api/course-reports/stats',
-    access: 'staff',
-    response: ZCourseStatistics,
-    handler: ({ ctx }) => courseStatistics(ctx),
+  family({
+    prefix: '/api/reports/users',
+    stats: { response: ZUserStatistics, read: userStatistics },
+    query: ZUserReportQuery,
+    body: ZUserCustomBody,
+    list: (q) => ({ report: 'users', filters: filtersOf(q) }),
+    defaultFields: DEFAULT_USER_REPORT_COLUMNS,
+    more: {},
   });
-  const courses = (q: z.infer<typeof ZCourseReportQuery>): TReportSpec => ({
-    report: 'courses',
-    filters: filtersOf(q),
+  family({
+    prefix: '/api/course-reports',
+    stats: { response: ZCourseStatistics, read: courseStatistics },
+    query: ZCourseReportQuery,
+    body: ZCourseCustomBody,
+    list: (q) => ({ report: 'courses', filters: filtersOf(q) }),
+    defaultFields: DEFAULT_COURSE_REPORT_COLUMNS,
+    more: {
+      enrollments: (q) => ({ report: 'enrollments', filters: filtersOf(q) }),
+      revenue: (q) => ({ report: 'course-revenue', filters: filtersOf(q) }),
+    },
   });
-  get('/api/course-reports/excel', ZCourseReportQuery, courses, 'xlsx');
-  get('/api/course-reports/pdf', ZCourseReportQuery, courses, 'pdf');
-  get(
-    '/api/course-reports/enrollments',
-    ZCourseReportQuery,
-    (q) => ({ report: 'enrollments', filters: filtersOf(q) }),
-    'xlsx',
-  );
-  get(
-    '/api/course-reports/revenue',
-    ZCourseReportQuery,
-    (q) => ({ report: 'course-revenue', filters: filtersOf(q) }),
-    'xlsx',
-  );
-  custom('/api/course-reports/custom', ZCourseReportQuery, ZCourseCustomBody, (q, fields) => ({
-    report: 'courses',
-    filters: filtersOf(q),
-    fields: fields ?? DEFAULT_COURSE_REPORT_COLUMNS,
-  }));
-
-  // Treatment reports
-  route(app, deps, {
-    method: 'GET',
-    url: '/api/treatment-reports/stats',
-    access: 'staff',
-    response: ZTreatmentStatistics,
-    handler: ({ ctx }) => treatmentStatistics(ctx),
+  family({
+    prefix: '/api/treatment-reports',
+    stats: { response: ZTreatmentStatistics, read: treatmentStatistics },
+    query: ZTreatmentReportQuery,
+    body: ZTreatmentCustomBody,
+    list: (q) => ({ report: 'treatments', filters: filtersOf(q) }),
+    defaultFields: DEFAULT_TREATMENT_REPORT_COLUMNS,
+    more: {
+      bookings: (q) => ({ report: 'bookings', filters: filtersOf(q) }),
+      revenue: (q) => ({ report: 'treatment-revenue', filters: filtersOf(q) }),
+    },
   });
-  const treatments = (q: z.infer<typeof ZTreatmentReportQuery>): TReportSpec => ({
-    report: 'treatments',
-    filters: filtersOf(q),
-  });
-  get('/api/treatment-reports/excel', ZTreatmentReportQuery, treatments, 'xlsx');
-  get('/api/treatment-reports/pdf', ZTreatmentReportQuery, treatments, 'pdf');
-  get(
-    '/api/treatment-reports/bookings',
-    ZTreatmentReportQuery,
-    (q) => ({ report: 'bookings', filters: filtersOf(q) }),
-    'xlsx',
-  );
-  get(
-    '/api/treatment-reports/revenue',
-    ZTreatmentReportQuery,
-    (q) => ({ report: 'treatment-revenue', filters: filtersOf(q) }),
-    'xlsx',
-  );
-  custom('/api/treatment-reports/custom', ZTreatmentReportQuery, ZTreatmentCustomBody, (q, fields) => ({
-    report: 'treatments',
-    filters: filtersOf(q),
-    fields: fields ?? DEFAULT_TREATMENT_REPORT_COLUMNS,
-  }));
 
   // Files built by the worker
   route(app, deps, {

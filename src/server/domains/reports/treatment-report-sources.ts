@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { ownerInScope, type BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
 import { bookingInstallments, treatmentBookings, treatments, users } from '../../db/schema';
@@ -6,22 +6,18 @@ import { REPORT_COLUMN_LABELS, type TreatmentReportColumn } from '../../../share
 import { iso } from '../common';
 import type { CurrencySettings } from '../settings/settings.service';
 import {
-  afterCursor,
-  createdOnOrAfter,
-  createdOnOrBefore,
-  cursorTs,
-  dateFilterLine,
+  catalogueFilterLines,
+  catalogueWhere,
+  createdWithin,
+  dayWithin,
   durationText,
-  keyset,
   knownKeys,
   money,
-  moneyFilterLine,
-  sameText,
+  pickCells,
   sumMinor,
+  tableSource,
   totalsRow,
-  type Cursor,
   type ReportColumn,
-  type ReportRow,
   type ReportSource,
 } from './report-source';
 import { revenueSource } from './revenue-report-source';
@@ -57,74 +53,47 @@ const TREATMENT_LIST_COLUMNS: TreatmentColumn[] = [
   'createdAt',
 ];
 
-function treatmentWhere(f: TTreatmentReportFilters): SQL[] {
-  const w: SQL[] = [];
-  if (f.category) w.push(sameText(treatments.category, f.category));
-  if (f.minPrice !== undefined) w.push(gte(treatments.localPrice, f.minPrice));
-  if (f.maxPrice !== undefined) w.push(lte(treatments.localPrice, f.maxPrice));
-  return w;
-}
-
-function treatmentFilterLines(f: TTreatmentReportFilters, dateLabel: string): string[] {
-  return [
-    ...(f.category ? [`Category: ${f.category}`] : []),
-    ...moneyFilterLine('Local price', f.minPrice, f.maxPrice),
-    ...dateFilterLine(dateLabel, f.startDate, f.endDate),
-  ];
-}
+/** The treatment reports filter on the local price. */
+const treatmentWhere = (f: TTreatmentReportFilters) =>
+  catalogueWhere({ category: treatments.category, price: treatments.localPrice }, f);
+const treatmentFilterLines = (f: TTreatmentReportFilters, dateLabel: string) =>
+  catalogueFilterLines('Local price', f, dateLabel);
 
 /** The treatment list, or a custom treatment report when `fields` names its columns. */
 export function treatmentListSource(db: Db, tz: string, f: TTreatmentReportFilters, fields?: string[]): ReportSource {
   const keys = knownKeys(TREATMENT_COLUMN_META, fields ?? TREATMENT_LIST_COLUMNS);
-  const where = treatmentWhere(f);
-  if (f.startDate) where.push(createdOnOrAfter(treatments.createdAt, f.startDate, tz));
-  if (f.endDate) where.push(createdOnOrBefore(treatments.createdAt, f.endDate, tz));
+  const where = [...treatmentWhere(f), ...createdWithin(treatments.createdAt, f.startDate, f.endDate, tz)];
   const custom = fields !== undefined;
-  return {
+  return tableSource({
     title: custom ? 'Custom Treatment Report' : 'Treatment List',
     fileBase: custom ? 'custom_treatment_report' : 'list_treatment_report',
     columns: keys.map((k) => ({ key: k, ...TREATMENT_COLUMN_META[k] })),
     filterLines: treatmentFilterLines(f, 'Created'),
-    async count() {
-      const [r] = await db
-        .select({ n: count() })
+    table: treatments,
+    where,
+    count: (w) => db.select({ n: count() }).from(treatments).where(w),
+    select: (w, cursor) =>
+      db
+        .select({ t: treatments, ...cursor })
         .from(treatments)
-        .where(and(...where));
-      return r?.n ?? 0;
-    },
-    async *batches(size) {
-      const fetch = (after: Cursor | null, limit: number) =>
-        db
-          .select({ t: treatments, cursorTs: cursorTs(treatments.createdAt), cursorId: treatments.id })
-          .from(treatments)
-          .where(and(...where, afterCursor(treatments.createdAt, treatments.id, after)))
-          .orderBy(asc(treatments.createdAt), asc(treatments.id))
-          .limit(limit);
-      for await (const batch of keyset(fetch, size)) {
-        yield batch.map(({ t }) => {
-          const all: ReportRow = {
-            treatmentName: t.treatmentName,
-            category: t.category,
-            localPrice: money(t.localPrice),
-            foreignPrice: money(t.foreignPrice),
-            maxSessions: t.maxSessions,
-            installments: t.installments,
-            duration: durationText(t.durationWeeks, t.durationDays, t.durationMonths),
-            price: money(t.localPrice),
-            discountedPrice: money(t.discountedPrice),
-            specialRequirements: t.specialRequirements,
-            createdAt: iso(t.createdAt),
-            updatedAt: iso(t.updatedAt),
-            description: t.description,
-          };
-          return Object.fromEntries(keys.map((k) => [k, all[k] ?? null]));
-        });
-      }
-    },
-    async totals() {
-      return [];
-    },
-  };
+        .where(w),
+    row: ({ t }) =>
+      pickCells(keys, {
+        treatmentName: t.treatmentName,
+        category: t.category,
+        localPrice: money(t.localPrice),
+        foreignPrice: money(t.foreignPrice),
+        maxSessions: t.maxSessions,
+        installments: t.installments,
+        duration: durationText(t.durationWeeks, t.durationDays, t.durationMonths),
+        price: money(t.localPrice),
+        discountedPrice: money(t.discountedPrice),
+        specialRequirements: t.specialRequirements,
+        createdAt: iso(t.createdAt),
+        updatedAt: iso(t.updatedAt),
+        description: t.description,
+      }),
+  });
 }
 
 // Partial payments included: what the ledger's valid allocations hold (docs/payments.md).
@@ -134,12 +103,12 @@ const bookingOutstanding = sql<number>`coalesce((select sum(${bookingInstallment
   where ${bookingInstallments.bookingId} = ${treatmentBookings.id}), 0)`;
 
 function bookingWhere(f: TTreatmentReportFilters, scope: BranchScope | null): SQL[] {
-  const w = treatmentWhere(f);
   const mine = ownerInScope(scope, treatmentBookings.userId);
-  if (mine) w.push(mine);
-  if (f.startDate) w.push(gte(treatmentBookings.bookedOn, f.startDate));
-  if (f.endDate) w.push(lte(treatmentBookings.bookedOn, f.endDate));
-  return w;
+  return [
+    ...treatmentWhere(f),
+    ...(mine ? [mine] : []),
+    ...dayWithin(treatmentBookings.bookedOn, f.startDate, f.endDate),
+  ];
 }
 
 export function bookingSource(db: Db, f: TTreatmentReportFilters, scope: BranchScope | null): ReportSource {
@@ -158,54 +127,47 @@ export function bookingSource(db: Db, f: TTreatmentReportFilters, scope: BranchS
     { key: 'paid', header: 'Paid', type: 'money', width: 14 },
     { key: 'outstanding', header: 'Outstanding', type: 'money', width: 14 },
   ];
-  return {
+  return tableSource({
     title: 'Treatment Booking Report',
     fileBase: 'bookings_treatment_report',
     columns,
     filterLines: treatmentFilterLines(f, 'Booked'),
-    async count() {
-      const [r] = await db
+    table: treatmentBookings,
+    where,
+    count: (w) =>
+      db
         .select({ n: count() })
         .from(treatmentBookings)
         .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
-        .where(and(...where));
-      return r?.n ?? 0;
-    },
-    async *batches(size) {
-      const fetch = (after: Cursor | null, limit: number) =>
-        db
-          .select({
-            b: treatmentBookings,
-            username: users.username,
-            email: users.email,
-            paid: bookingPaid.mapWith(Number),
-            outstanding: bookingOutstanding.mapWith(Number),
-            cursorTs: cursorTs(treatmentBookings.createdAt),
-            cursorId: treatmentBookings.id,
-          })
-          .from(treatmentBookings)
-          .leftJoin(users, eq(users.id, treatmentBookings.userId))
-          .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
-          .where(and(...where, afterCursor(treatmentBookings.createdAt, treatmentBookings.id, after)))
-          .orderBy(asc(treatmentBookings.createdAt), asc(treatmentBookings.id))
-          .limit(limit);
-      for await (const batch of keyset(fetch, size)) {
-        yield batch.map((r) => ({
-          customer: r.username ?? r.b.deletedUsername ?? 'Unknown',
-          email: r.email ?? r.b.deletedEmail ?? null,
-          treatment: r.b.treatmentName,
-          userType: r.b.userType,
-          paymentType: r.b.paymentType,
-          paymentStatus: r.b.paymentStatus,
-          status: r.b.status,
-          bookedOn: r.b.bookedOn,
-          currency: r.b.currency,
-          price: money(r.b.price),
-          paid: money(r.paid),
-          outstanding: money(r.outstanding),
-        }));
-      }
-    },
+        .where(w),
+    select: (w, cursor) =>
+      db
+        .select({
+          b: treatmentBookings,
+          username: users.username,
+          email: users.email,
+          paid: bookingPaid.mapWith(Number),
+          outstanding: bookingOutstanding.mapWith(Number),
+          ...cursor,
+        })
+        .from(treatmentBookings)
+        .leftJoin(users, eq(users.id, treatmentBookings.userId))
+        .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
+        .where(w),
+    row: (r) => ({
+      customer: r.username ?? r.b.deletedUsername ?? 'Unknown',
+      email: r.email ?? r.b.deletedEmail ?? null,
+      treatment: r.b.treatmentName,
+      userType: r.b.userType,
+      paymentType: r.b.paymentType,
+      paymentStatus: r.b.paymentStatus,
+      status: r.b.status,
+      bookedOn: r.b.bookedOn,
+      currency: r.b.currency,
+      price: money(r.b.price),
+      paid: money(r.paid),
+      outstanding: money(r.outstanding),
+    }),
     /** One totals row per currency; cancelled bookings are listed but not counted. */
     async totals() {
       const rows = await db
@@ -229,7 +191,7 @@ export function bookingSource(db: Db, f: TTreatmentReportFilters, scope: BranchS
         ),
       );
     },
-  };
+  });
 }
 
 export function treatmentRevenueSource(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { count, eq, type SQL } from 'drizzle-orm';
 import { branchCondition, type BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
 import { branches, users } from '../../db/schema';
@@ -9,16 +9,12 @@ import {
 } from '../../../shared/report-columns';
 import { iso } from '../common';
 import {
-  afterCursor,
-  createdOnOrAfter,
-  createdOnOrBefore,
-  cursorTs,
+  createdWithin,
   dateFilterLine,
-  keyset,
   knownKeys,
-  type Cursor,
+  pickCells,
+  tableSource,
   type ReportColumn,
-  type ReportRow,
   type ReportSource,
 } from './report-source';
 import type { TUserReportFilters } from '@shared/schemas/reports';
@@ -47,10 +43,9 @@ export function userSource(
   if (f.branchId) where.push(eq(users.branchId, f.branchId));
   const mine = branchCondition(scope);
   if (mine) where.push(mine);
-  if (f.startDate) where.push(createdOnOrAfter(users.createdAt, f.startDate, tz));
-  if (f.endDate) where.push(createdOnOrBefore(users.createdAt, f.endDate, tz));
+  where.push(...createdWithin(users.createdAt, f.startDate, f.endDate, tz));
   const custom = fields !== undefined;
-  return {
+  return tableSource({
     title: custom ? 'Custom User Report' : 'User Report',
     fileBase: 'user_report',
     columns: keys.map((k) => ({ key: k, header: REPORT_COLUMN_LABELS[k], ...USER_COLUMN_META[k] })),
@@ -59,42 +54,25 @@ export function userSource(
       ...(f.branchId ? [`Branch id: ${f.branchId}`] : []),
       ...dateFilterLine('Created', f.startDate, f.endDate),
     ],
-    async count() {
-      const [r] = await db
-        .select({ n: count() })
+    table: users,
+    where,
+    count: (w) => db.select({ n: count() }).from(users).where(w),
+    // The password hash is never selected.
+    select: (w, cursor) =>
+      db
+        .select({
+          username: users.username,
+          fullName: users.fullName,
+          email: users.email,
+          role: users.role,
+          branch: branches.name,
+          phone: users.phone,
+          createdAt: users.createdAt,
+          ...cursor,
+        })
         .from(users)
-        .where(and(...where));
-      return r?.n ?? 0;
-    },
-    async *batches(size) {
-      // The password hash is never selected.
-      const fetch = (after: Cursor | null, limit: number) =>
-        db
-          .select({
-            username: users.username,
-            fullName: users.fullName,
-            email: users.email,
-            role: users.role,
-            branch: branches.name,
-            phone: users.phone,
-            createdAt: users.createdAt,
-            cursorTs: cursorTs(users.createdAt),
-            cursorId: users.id,
-          })
-          .from(users)
-          .leftJoin(branches, eq(branches.id, users.branchId))
-          .where(and(...where, afterCursor(users.createdAt, users.id, after)))
-          .orderBy(asc(users.createdAt), asc(users.id))
-          .limit(limit);
-      for await (const batch of keyset(fetch, size)) {
-        yield batch.map((u) => {
-          const all: ReportRow = { ...u, createdAt: iso(u.createdAt) };
-          return Object.fromEntries(keys.map((k) => [k, all[k] ?? null]));
-        });
-      }
-    },
-    async totals() {
-      return [];
-    },
-  };
+        .leftJoin(branches, eq(branches.id, users.branchId))
+        .where(w),
+    row: (u) => pickCells(keys, { ...u, createdAt: iso(u.createdAt) }),
+  });
 }
