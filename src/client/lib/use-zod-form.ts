@@ -40,7 +40,11 @@ export function useZodForm<TValues extends FieldValues, TOut>(
     reValidateMode: 'onSubmit',
   });
   const { subscribe, clearErrors, setError } = form;
-  useEffect(() => subscribe({ formState: { values: true }, callback: () => clearErrors() }), [subscribe, clearErrors]);
+  // A value the user changed (an event, not a reset) clears every error.
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ type }) => type && clearErrors() }),
+    [subscribe, clearErrors],
+  );
   const fail = (message: string) => setError('root.form', { message });
   return Object.assign(form, {
     fail,
