@@ -73,10 +73,19 @@ export function DatePicker({
           sideOffset={4}
           className="z-50 rounded-md border bg-popover p-2 text-popover-foreground shadow-md"
           aria-label={`Choose ${label.toLowerCase()}`}
+          // The focus goes to the chosen day (or today), not the month list, so arrows move by day.
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            const root = e.currentTarget instanceof HTMLElement ? e.currentTarget : null;
+            const day =
+              root?.querySelector<HTMLElement>('td[data-selected] button') ??
+              root?.querySelector<HTMLElement>('td[data-today] button') ??
+              root?.querySelector<HTMLElement>('td:not([data-disabled]) button');
+            day?.focus();
+          }}
         >
           <DayPicker
             mode="single"
-            autoFocus
             selected={selected}
             defaultMonth={selected ?? (after && after < today ? after : today)}
             onSelect={(d) => {
