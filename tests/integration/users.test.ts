@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -580,5 +580,46 @@ describe('sign-in after edits', () => {
     expect(
       (await t.api('POST', '/api/users/auth', { body: { email: target.email, password: TEST_PASSWORD } })).status,
     ).toBe(200);
+  });
+});
+
+describe('finding a user for the picker', () => {
+  it('matches part of a name, username, email or phone, best first, within a limit, for staff only', async () => {
+    const { token } = await t.userWithSession('manager', { branchId });
+    const client = t.trpc(token);
+    const tag = uniq();
+    const digits = String(randomInt(1_000_000, 9_999_999));
+    const phone = `+94 77 ${digits}`;
+    const ann = await makeUser(t.deps.db, { role: 'student', fullName: `Ann ${tag} Perera`, branchId });
+    const bob = await makeUser(t.deps.db, { role: 'customer', username: `bob_${tag}`, branchId });
+    const cat = await makeUser(t.deps.db, { role: 'student', email: `cat.${tag}@example.com`, branchId });
+    await t.deps.db.update(users).set({ phone }).where(eq(users.id, bob.id));
+
+    const found = await client.users.search.query({ query: tag.toUpperCase() });
+    expect(found.map((u) => u._id).sort()).toEqual([ann.id, bob.id, cat.id].sort());
+    expect(found.every((u) => !('password' in u))).toBe(true);
+    expect((await client.users.search.query({ query: `Ann ${tag}` })).map((u) => u.fullName)).toEqual([
+      `Ann ${tag} Perera`,
+    ]);
+    expect((await client.users.search.query({ query: digits })).map((u) => u._id)).toEqual([bob.id]);
+    expect((await client.users.search.query({ query: tag, role: 'student' })).map((u) => u._id).sort()).toEqual(
+      [ann.id, cat.id].sort(),
+    );
+    // An exact email comes first; the limit bounds the answer; the text is literal.
+    expect((await client.users.search.query({ query: `CAT.${tag}@example.com` }))[0]?._id).toBe(cat.id);
+    expect(await client.users.search.query({ query: tag, limit: 1 })).toHaveLength(1);
+    expect(await client.users.search.query({ query: '%' })).toEqual([]);
+    await expect(client.users.search.query({ query: '' })).rejects.toMatchObject({
+      data: { httpStatus: 400 },
+      message: expect.stringContaining('Type part of a name') as unknown,
+    });
+    await expect(client.users.search.query({ query: tag, limit: 500 })).rejects.toMatchObject({
+      data: { httpStatus: 400 },
+    });
+
+    const customer = await t.userWithSession('customer');
+    await expect(t.trpc(customer.token).users.search.query({ query: tag })).rejects.toMatchObject({
+      data: { httpStatus: 403 },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zText } from '@shared/schemas/primitives';
+import { zId, zSearch, zText } from '@shared/schemas/primitives';
 import { ZPageInput } from '@shared/pagination';
 import { ROLES } from '@shared/roles';
 
@@ -90,6 +90,15 @@ export const ZListUsersInput = ZPageInput.extend({
 export type TListUsersInput = z.infer<typeof ZListUsersInput>;
 
 export const ZUserIdInput = z.object({ id: zId('User') });
+
+/** The user picker (docs/users.md#finding-a-user): a few users matching typed text, best first. */
+export const USER_SEARCH_MAX = 20;
+export const ZSearchUsersInput = z.object({
+  query: zSearch().min(1, 'Type part of a name, username, email or phone.'),
+  role: role.optional(),
+  limit: z.number().int().min(1).max(USER_SEARCH_MAX).default(8),
+});
+export type TSearchUsersInput = z.infer<typeof ZSearchUsersInput>;
 
 export const ZForgotPasswordInput = z.object({ email: ZEmail });
 export type TForgotPasswordInput = z.infer<typeof ZForgotPasswordInput>;

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { FormError, SubmitButton } from '@/components/form-feedback';
+import { SubmitButton } from '@/components/form-feedback';
+import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { rememberSignedInUser } from '@/lib/auth';
 import { errorCode } from '@/lib/errors';
 import { safeRedirect } from '@/lib/public-paths';
 import { trpc } from '@/lib/trpc';
+import { useZodForm } from '@/lib/use-zod-form';
+import { ZLoginInput } from '@shared/schemas/auth';
 import { AuthCard } from './auth-card';
 
 export const LOGIN_INVALID = 'Invalid email or password. Please try again.';
 export const LOGIN_FAILED = 'An error occurred. Please try again later.';
-export const LOGIN_EMPTY = 'Please enter your email and password.';
 
 /** docs/product.md#messages: wrong credentials, throttling (the server's words), anything else. */
 export function loginErrorMessage(err: unknown): string {
@@ -26,71 +26,43 @@ export function loginErrorMessage(err: unknown): string {
 export function LoginPage({ redirect }: { redirect?: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const login = useMutation(trpc.auth.login.mutationOptions());
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    // An empty form is answered here: asking the server would only spend a sign-in attempt.
-    if (!email.trim() || !password) {
-      setError(LOGIN_EMPTY);
-      return;
-    }
-    setError(null);
-    login.mutate(
-      { email, password },
-      {
-        onSuccess: (user) => {
-          rememberSignedInUser(queryClient, user);
-          const target = safeRedirect(redirect);
-          if (target) router.history.push(target);
-          else void router.navigate({ to: '/' });
-        },
-        onError: (err) => {
-          setError(loginErrorMessage(err));
-        },
+  // An empty form is answered here by the schema: asking the server would only spend a sign-in attempt.
+  const form = useZodForm(ZLoginInput, { email: '', password: '' });
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: (user) => {
+        rememberSignedInUser(queryClient, user);
+        const target = safeRedirect(redirect);
+        if (target) router.history.push(target);
+        else void router.navigate({ to: '/' });
       },
-    );
-  };
+      onError: (err) => form.fail(loginErrorMessage(err)),
+    }),
+  );
 
   return (
     <AuthCard title="Sign in" description="Enter your email and password to continue.">
-      <form onSubmit={onSubmit} onChange={() => setError(null)} className="grid gap-4" noValidate>
-        <div className="grid gap-2">
-          <Label htmlFor="email">Email</Label>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@example.com"
-          />
-        </div>
-        <div className="grid gap-2">
-          <div className="flex items-center justify-between">
-            <Label htmlFor="password">Password</Label>
+      <ZodFormElement form={form} idPrefix="login" onValid={(values) => login.mutate(values)} className="grid gap-4">
+        <FormField name="email" id="email" label="Email">
+          {(field) => <Input {...field} type="email" autoComplete="email" placeholder="you@example.com" />}
+        </FormField>
+        <FormField
+          name="password"
+          id="password"
+          label="Password"
+          labelAction={
             <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
               Forgot password?
             </Link>
-          </div>
-          <Input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <FormError error={error} />
+          }
+        >
+          {(field) => <Input {...field} type="password" autoComplete="current-password" />}
+        </FormField>
+        <FormMessage />
         <SubmitButton pending={login.isPending} pendingText="Signing in..." className="w-full">
           Sign in
         </SubmitButton>
-      </form>
+      </ZodFormElement>
     </AuthCard>
   );
 }

@@ -1,19 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { FormError, SubmitButton } from '@/components/form-feedback';
+import { SubmitButton } from '@/components/form-feedback';
+import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
-import { useFormError } from '@/lib/use-form-error';
-
-const REQUIRED = 'Please fill all the required fields.';
+import { useZodForm } from '@/lib/use-zod-form';
+import { ZCreateBranchInput } from '@shared/schemas/branches';
 
 /** docs/product.md#screens-and-routes, Add New Branch (admin and superadmin: the server refuses others). */
 export function AddBranchPage() {
@@ -30,9 +28,7 @@ export function AddBranchPage() {
 function AddBranchForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [location, setLocation] = useState('');
-  const { error, fail, failRequest, clear } = useFormError();
+  const form = useZodForm(ZCreateBranchInput, { name: '', location: '' });
 
   const create = useMutation(
     trpc.branches.create.mutationOptions({
@@ -43,52 +39,22 @@ function AddBranchForm() {
       },
       onError: (err) => {
         // A duplicate name (409) or a validation message is worth showing as the server says it.
-        failRequest(err, explainedMessage(err, 'Failed to add branch. Please try again.'));
+        form.failRequest(err, explainedMessage(err, 'Failed to add branch. Please try again.'));
       },
     }),
   );
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim() || !location.trim()) {
-      fail(REQUIRED);
-      return;
-    }
-    clear();
-    create.mutate({ name: name.trim(), location: location.trim() });
-  };
-
   return (
     <Card className="max-w-xl">
-      <form onSubmit={onSubmit} onChange={clear} noValidate>
+      <ZodFormElement form={form} idPrefix="branch" onValid={(values) => create.mutate(values)}>
         <CardContent className="grid gap-5">
-          <div className="grid gap-2">
-            <Label htmlFor="branch-name">
-              Branch Name <span className="text-destructive">*</span>
-            </Label>
-            <Input
-              id="branch-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={100}
-              required
-              aria-invalid={error === REQUIRED && !name.trim()}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="branch-location">
-              Location <span className="text-destructive">*</span>
-            </Label>
-            <Input
-              id="branch-location"
-              value={location}
-              onChange={(e) => setLocation(e.target.value)}
-              maxLength={200}
-              required
-              aria-invalid={error === REQUIRED && !location.trim()}
-            />
-          </div>
-          <FormError error={error} />
+          <FormField name="name" label="Branch Name" required>
+            {(field) => <Input {...field} maxLength={100} />}
+          </FormField>
+          <FormField name="location" label="Location" required>
+            {(field) => <Input {...field} maxLength={200} />}
+          </FormField>
+          <FormMessage />
         </CardContent>
         <CardFooter className="mt-6 justify-end gap-2">
           <Button variant="outline" asChild>
@@ -98,7 +64,7 @@ function AddBranchForm() {
             Add Branch
           </SubmitButton>
         </CardFooter>
-      </form>
+      </ZodFormElement>
     </Card>
   );
 }

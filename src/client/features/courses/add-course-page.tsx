@@ -1,20 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { FormError, SubmitButton } from '@/components/form-feedback';
+import { SubmitButton } from '@/components/form-feedback';
+import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
-import { useFormError } from '@/lib/use-form-error';
-
-const REQUIRED = 'Please fill all the required fields.';
+import { useZodForm } from '@/lib/use-zod-form';
+import { ZCreateCourseInput } from '@shared/schemas/courses';
 
 const EMPTY = {
   courseName: '',
@@ -25,8 +23,6 @@ const EMPTY = {
   admissionFee: '',
   description: '',
 };
-type Form = typeof EMPTY;
-const REQUIRED_FIELDS = ['courseName', 'duration', 'totalFee', 'installments', 'category', 'admissionFee'] as const;
 
 /** docs/product.md#screens-and-routes, Add New Course: six required fields; on success back to /courses. */
 export function AddCoursePage() {
@@ -43,11 +39,7 @@ export function AddCoursePage() {
 function AddCourseForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const { error, fail, failRequest, clear } = useFormError();
-  const set = (key: keyof Form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-  const missing = (key: keyof Form) => error === REQUIRED && !form[key].trim();
+  const form = useZodForm(ZCreateCourseInput, EMPTY);
 
   const create = useMutation(
     trpc.courses.create.mutationOptions({
@@ -57,115 +49,44 @@ function AddCourseForm() {
         await navigate({ to: '/courses' });
       },
       onError: (err) => {
-        failRequest(err, explainedMessage(err, 'Failed to add course. Please try again.'));
+        form.failRequest(err, explainedMessage(err, 'Failed to add course. Please try again.'));
       },
     }),
   );
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (REQUIRED_FIELDS.some((k) => !form[k].trim())) {
-      fail(REQUIRED);
-      return;
-    }
-    clear();
-    create.mutate({
-      courseName: form.courseName,
-      duration: form.duration,
-      totalFee: form.totalFee,
-      installments: form.installments,
-      category: form.category,
-      admissionFee: form.admissionFee,
-      description: form.description.trim() || undefined,
-      currency: 'LKR',
-    });
-  };
-
+  const money = { type: 'number', min: 0, step: '0.01', inputMode: 'decimal' } as const;
   return (
     <Card className="max-w-2xl">
-      <form onSubmit={onSubmit} onChange={clear} noValidate>
+      <ZodFormElement
+        form={form}
+        idPrefix="course"
+        onValid={(values) =>
+          create.mutate({ ...values, description: values.description || undefined, currency: 'LKR' })
+        }
+      >
         <CardContent className="grid gap-5 sm:grid-cols-2">
-          <Field id="course-name" label="Course Name" className="sm:col-span-2">
-            <Input
-              id="course-name"
-              value={form.courseName}
-              onChange={set('courseName')}
-              maxLength={150}
-              required
-              aria-invalid={missing('courseName')}
-            />
-          </Field>
-          <Field id="course-duration" label="Duration">
-            <Input
-              id="course-duration"
-              value={form.duration}
-              onChange={set('duration')}
-              placeholder="e.g. 6 months"
-              maxLength={100}
-              required
-              aria-invalid={missing('duration')}
-            />
-          </Field>
-          <Field id="course-category" label="Category">
-            <Input
-              id="course-category"
-              value={form.category}
-              onChange={set('category')}
-              maxLength={100}
-              required
-              aria-invalid={missing('category')}
-            />
-          </Field>
-          <Field id="course-total-fee" label="Total Fee (Rs.)">
-            <Input
-              id="course-total-fee"
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              value={form.totalFee}
-              onChange={set('totalFee')}
-              required
-              aria-invalid={missing('totalFee')}
-            />
-          </Field>
-          <Field id="course-admission-fee" label="Admission Fee (Rs.)">
-            <Input
-              id="course-admission-fee"
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              value={form.admissionFee}
-              onChange={set('admissionFee')}
-              required
-              aria-invalid={missing('admissionFee')}
-            />
-          </Field>
-          <Field id="course-installments" label="Installments">
-            <Input
-              id="course-installments"
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              value={form.installments}
-              onChange={set('installments')}
-              required
-              aria-invalid={missing('installments')}
-            />
-          </Field>
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor="course-description">Description (optional)</Label>
-            <Textarea
-              id="course-description"
-              value={form.description}
-              onChange={set('description')}
-              maxLength={2000}
-              rows={3}
-            />
-          </div>
-          <FormError error={error} className="sm:col-span-2" />
+          <FormField name="courseName" id="course-name" label="Course Name" required className="sm:col-span-2">
+            {(field) => <Input {...field} maxLength={150} />}
+          </FormField>
+          <FormField name="duration" label="Duration" required>
+            {(field) => <Input {...field} placeholder="e.g. 6 months" maxLength={100} />}
+          </FormField>
+          <FormField name="category" label="Category" required>
+            {(field) => <Input {...field} maxLength={100} />}
+          </FormField>
+          <FormField name="totalFee" label="Total Fee (Rs.)" required>
+            {(field) => <Input {...field} {...money} />}
+          </FormField>
+          <FormField name="admissionFee" label="Admission Fee (Rs.)" required>
+            {(field) => <Input {...field} {...money} />}
+          </FormField>
+          <FormField name="installments" label="Installments" required>
+            {(field) => <Input {...field} type="number" min={1} step={1} inputMode="numeric" />}
+          </FormField>
+          <FormField name="description" label="Description (optional)" className="sm:col-span-2">
+            {(field) => <Textarea {...field} maxLength={2000} rows={3} />}
+          </FormField>
+          <FormMessage className="sm:col-span-2" />
         </CardContent>
         <CardFooter className="mt-6 justify-end gap-2">
           <Button variant="outline" asChild>
@@ -175,28 +96,7 @@ function AddCourseForm() {
             Add Course
           </SubmitButton>
         </CardFooter>
-      </form>
+      </ZodFormElement>
     </Card>
-  );
-}
-
-function Field({
-  id,
-  label,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`grid gap-2 ${className ?? ''}`}>
-      <Label htmlFor={id}>
-        {label} <span className="text-destructive">*</span>
-      </Label>
-      {children}
-    </div>
   );
 }

@@ -1,22 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { FormError, SubmitButton } from '@/components/form-feedback';
+import { SubmitButton } from '@/components/form-feedback';
+import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { NativeSelect } from '@/components/native-select';
 import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
+import { UserPicker } from '@/components/user-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
-import { useFormError } from '@/lib/use-form-error';
+import { useZodForm } from '@/lib/use-zod-form';
+import { ZCreateEnrollmentInput } from '@shared/schemas/enrollments';
 import { formatMoney } from '@shared/format';
 import { splitMinor, toMinor, fromMinor } from '@shared/money';
-
-const REQUIRED = 'Please enter a valid email and select a course.';
 
 /** docs/product.md#screens-and-routes, Enroll Student: user email, course, payment type (default full). */
 export function EnrollCoursePage() {
@@ -37,10 +36,8 @@ function EnrollForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const courses = useQuery(trpc.courses.options.queryOptions());
-  const [email, setEmail] = useState('');
-  const [courseId, setCourseId] = useState('');
-  const [paymentType, setPaymentType] = useState<'full' | 'installment'>('full');
-  const { error, fail, failRequest, clear } = useFormError();
+  const form = useZodForm(ZCreateEnrollmentInput, { email: '', courseId: '', paymentType: 'full' });
+  const [courseId, paymentType] = useWatch({ control: form.control, name: ['courseId', 'paymentType'] });
   const course = courses.data?.find((c) => c._id === courseId);
 
   const enroll = useMutation(
@@ -56,28 +53,15 @@ function EnrollForm() {
               }),
           },
         });
-        setEmail('');
-        setCourseId('');
-        setPaymentType('full');
+        form.reset();
         await queryClient.invalidateQueries(trpc.enrollments.pathFilter());
         await navigate({ to: '/courses/enrollment' });
       },
       onError: (err) => {
-        failRequest(err, explainedMessage(err, 'Failed to enroll user. Please try again.'));
+        form.failRequest(err, explainedMessage(err, 'Failed to enroll user. Please try again.'));
       },
     }),
   );
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!email.trim() || !courseId) {
-      fail(REQUIRED);
-      return;
-    }
-    clear();
-    // The server matches the email trimmed and case-insensitively.
-    enroll.mutate({ email, courseId, paymentType });
-  };
 
   const parts = course
     ? paymentType === 'full'
@@ -87,53 +71,37 @@ function EnrollForm() {
 
   return (
     <Card className="max-w-xl">
-      <form onSubmit={onSubmit} onChange={clear} noValidate>
+      <ZodFormElement
+        form={form}
+        idPrefix="enroll"
+        // The server matches the email trimmed and case-insensitively.
+        onValid={(v) => enroll.mutate({ email: v.email, courseId: v.courseId, paymentType: v.paymentType })}
+      >
         <CardContent className="grid gap-5">
-          <div className="grid gap-2">
-            <Label htmlFor="enroll-email">
-              User Email <span className="text-destructive">*</span>
-            </Label>
-            <Input
-              id="enroll-email"
-              type="text"
-              inputMode="email"
-              autoComplete="off"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              placeholder="student@example.com"
-              aria-invalid={error === REQUIRED && !email.trim()}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="enroll-course">
-              Course <span className="text-destructive">*</span>
-            </Label>
-            <NativeSelect
-              id="enroll-course"
-              value={courseId}
-              onChange={(e) => setCourseId(e.target.value)}
-              aria-invalid={error === REQUIRED && !courseId}
-            >
-              <option value="">{courses.isPending ? 'Loading courses...' : 'Select a course'}</option>
-              {courses.data?.map((c) => (
-                <option key={c._id} value={c._id}>
-                  {c.courseName}
-                </option>
-              ))}
-            </NativeSelect>
-            {courses.isError && <p className="text-sm text-destructive">Error: {courses.error.message}</p>}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="enroll-payment-type">Payment Type</Label>
-            <NativeSelect
-              id="enroll-payment-type"
-              value={paymentType}
-              onChange={(e) => setPaymentType(e.target.value === 'installment' ? 'installment' : 'full')}
-            >
-              <option value="full">Full payment</option>
-              <option value="installment">Installments</option>
-            </NativeSelect>
-          </div>
+          <FormField name="email" label="User Email" required hint="Type part of a name, username, email or phone.">
+            {(field) => <UserPicker control={field} placeholder="student@example.com" />}
+          </FormField>
+          <FormField name="courseId" id="enroll-course" label="Course" required>
+            {(field) => (
+              <NativeSelect {...field}>
+                <option value="">{courses.isPending ? 'Loading courses...' : 'Select a course'}</option>
+                {courses.data?.map((c) => (
+                  <option key={c._id} value={c._id}>
+                    {c.courseName}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          {courses.isError && <p className="text-sm text-destructive">Error: {courses.error.message}</p>}
+          <FormField name="paymentType" id="enroll-payment-type" label="Payment Type">
+            {(field) => (
+              <NativeSelect {...field}>
+                <option value="full">Full payment</option>
+                <option value="installment">Installments</option>
+              </NativeSelect>
+            )}
+          </FormField>
           {course && (
             <div className="rounded-md border bg-muted/40 p-3 text-sm" data-testid="enroll-summary">
               <p>
@@ -147,7 +115,7 @@ function EnrollForm() {
               </p>
             </div>
           )}
-          <FormError error={error} />
+          <FormMessage />
         </CardContent>
         <CardFooter className="mt-6 justify-end gap-2">
           <Button variant="outline" asChild>
@@ -157,7 +125,7 @@ function EnrollForm() {
             Enroll Student
           </SubmitButton>
         </CardFooter>
-      </form>
+      </ZodFormElement>
     </Card>
   );
 }

@@ -14,6 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { DatePicker } from '@/components/date-picker';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -222,7 +223,7 @@ function RecordPaymentDialog({
           </div>
           <div className="space-y-1">
             <Label htmlFor="payment-date">Date</Label>
-            <Input id="payment-date" type="date" max={today} value={day} onChange={(e) => setDay(e.target.value)} />
+            <DatePicker id="payment-date" label="Date" max={today} value={day} onChange={setDay} />
           </div>
           {error && (
             <p role="alert" className="text-sm text-destructive" data-testid="payment-error">

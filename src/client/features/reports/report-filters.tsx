@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DatePicker } from '@/components/date-picker';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
@@ -72,11 +73,23 @@ export function ReportFilters({
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${kind}-start`}>Start Date</Label>
-        <Input id={`${kind}-start`} type="date" value={draft.startDate} onChange={set('startDate')} />
+        <DatePicker
+          id={`${kind}-start`}
+          label="Start Date"
+          clearable
+          value={draft.startDate}
+          onChange={(startDate) => setDraft((d) => ({ ...d, startDate }))}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${kind}-end`}>End Date</Label>
-        <Input id={`${kind}-end`} type="date" value={draft.endDate} onChange={set('endDate')} />
+        <DatePicker
+          id={`${kind}-end`}
+          label="End Date"
+          clearable
+          value={draft.endDate}
+          onChange={(endDate) => setDraft((d) => ({ ...d, endDate }))}
+        />
       </div>
       <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
         <Button type="submit">Apply Filters</Button>

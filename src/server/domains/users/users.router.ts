@@ -6,6 +6,7 @@ import {
   ZForgotPasswordInput,
   ZListUsersInput,
   ZResetPasswordInput,
+  ZSearchUsersInput,
   ZUpdateProfileInput,
   ZUpdateUserInput,
   ZUserIdInput,
@@ -21,6 +22,10 @@ export const usersRouter = router({
     .input(ZListUsersInput)
     .output(ZUserPage)
     .query(({ ctx, input }) => service.listUsers(ctx.svc, input)),
+  search: staffProcedure
+    .input(ZSearchUsersInput)
+    .output(ZUserList)
+    .query(({ ctx, input }) => service.searchUsers(ctx.svc, input)),
   students: staffProcedure.output(ZUserList).query(({ ctx }) => service.listAllUsers(ctx.svc, 'student')),
   get: staffProcedure
     .input(ZUserIdInput)

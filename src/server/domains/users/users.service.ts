@@ -18,6 +18,7 @@ import { findUserDto, selectUsers, toUserDto, type UserDto } from './users.dto';
 import type {
   TCreateUserInput,
   TListUsersInput,
+  TSearchUsersInput,
   TUpdateProfileInput,
   TUpdateUserInput,
   UploadedImage,
@@ -155,6 +156,27 @@ export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Pr
     pageSize: input.pageSize,
     nextCursor: nextCursorOf(`${input.sortBy}:${input.sortDir}`, rows, input.pageSize),
   };
+}
+
+/**
+ * The user picker (docs/users.md#finding-a-user): users in the caller's branch scope whose
+ * username, full name or email contains the text (the trigram indexes of migration 0001 serve
+ * these), or whose phone does when the text has digits; an exact email first, then by name.
+ */
+export async function searchUsers(ctx: ServiceContext, input: TSearchUsersInput): Promise<UserDto[]> {
+  const text = input.query;
+  const digits = text.replace(/\D/g, '');
+  const match = or(
+    ilikeContains(users.username, text),
+    ilikeContains(users.fullName, text),
+    ilikeContains(users.email, text),
+    digits.length >= 3 ? ilikeContains(users.phone, text) : undefined,
+  );
+  const rows = await selectUsers(ctx.db)
+    .where(and(match, input.role ? eq(users.role, input.role) : undefined, branchCondition(await branchScopeOf(ctx))))
+    .orderBy(sql`${users.email} = ${text.toLowerCase()} desc`, asc(users.fullName), asc(users.id))
+    .limit(input.limit);
+  return rows.map(toUserDto);
 }
 
 /** The documented REST list answers a bare array (docs/architecture.md); capped so one call stays bounded. */
