@@ -76,6 +76,8 @@ export const payments = pgTable(
     index('payments_received_idx').on(t.receivedAt, t.id),
     index('payments_branch_received_idx').on(t.branchId, t.receivedAt),
     index('payments_cashier_received_idx').on(t.receivedById, t.receivedAt),
+    // A user's payments (user details) and the ON DELETE SET NULL of a deleted payer both look payments up by payer.
+    index('payments_payer_received_idx').on(t.payerId, t.receivedAt),
     index('payments_enrollment_idx')
       .on(t.enrollmentId)
       .where(sql`${t.enrollmentId} is not null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_payer_received_idx" ON "payments" USING btree ("payer_id","received_at");
