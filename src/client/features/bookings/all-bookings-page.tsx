@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
 import { oneOf } from '@/lib/list-search';
+import { useUrlSearch } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
@@ -22,18 +23,14 @@ import {
   bookingListOptions,
   capitalize,
   customerEmail,
+  validateBookingSearch,
   type BookingSearch,
 } from './booking-queries';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 /** docs/product.md#screens-and-routes, All Treatment Bookings: searched, filtered and paged on the server. */
-export function AllBookingsPage({
-  search,
-  onSearchChange,
-}: {
-  search: BookingSearch;
-  onSearchChange: (next: BookingSearch) => void;
-}) {
+export function AllBookingsPage() {
+  const [search, onSearchChange] = useUrlSearch(validateBookingSearch);
   return (
     <div>
       <PageHeader

@@ -1,3 +1,4 @@
+import { listRoute } from '@/lib/list-route';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@shared/booking-status';
 import { oneOf, pageInput, validateListSearch, type ListSearch } from '@/lib/list-search';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
@@ -31,3 +32,9 @@ export function customerEmail(b: Pick<Booking, 'userId' | 'deletedEmail'>): stri
 export function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+/** /treatment/all-book. */
+export const allBookingsRoute = listRoute({
+  validateSearch: validateBookingSearch,
+  prefetch: (queryClient, search) => queryClient.prefetchQuery(bookingListOptions(search)),
+});

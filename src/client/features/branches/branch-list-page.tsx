@@ -11,7 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
-import type { ListSearch } from '@/lib/list-search';
+import { validateListSearch } from '@/lib/list-search';
+import { useUrlSearch } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
@@ -32,13 +33,8 @@ interface Draft {
 }
 
 /** docs/product.md#screens-and-routes, Branch list: #, Branch Name, Location, Action; inline edit; confirmed delete. */
-export function BranchListPage({
-  search,
-  onSearchChange,
-}: {
-  search: ListSearch;
-  onSearchChange: (next: ListSearch) => void;
-}) {
+export function BranchListPage() {
+  const [search, onSearchChange] = useUrlSearch(validateListSearch);
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
   const paged = usePagedList(branchListOptions(search), search, onSearchChange);

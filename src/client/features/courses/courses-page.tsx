@@ -15,7 +15,15 @@ import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
-import { COURSE_PAGE_SIZE, courseListOptions, courseSort, type Course, type CourseListSearch } from './course-queries';
+import { useUrlSearch } from '@/lib/list-route';
+import {
+  COURSE_PAGE_SIZE,
+  courseListOptions,
+  courseSort,
+  validateCourseListSearch,
+  type Course,
+  type CourseListSearch,
+} from './course-queries';
 
 const REQUIRED = 'Please fill all the required fields.';
 
@@ -30,13 +38,8 @@ interface Draft {
 }
 
 /** docs/product.md#screens-and-routes, Courses table: inline edit, confirmed delete, 500px scroll, 'Rs.' with separators. */
-export function CoursesPage({
-  search,
-  onSearchChange,
-}: {
-  search: CourseListSearch;
-  onSearchChange: (next: CourseListSearch) => void;
-}) {
+export function CoursesPage() {
+  const [search, onSearchChange] = useUrlSearch(validateCourseListSearch);
   return (
     <div>
       <PageHeader

@@ -13,7 +13,8 @@ import { Input } from '@/components/ui/input';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
 import { useCurrencies } from '@/lib/format';
-import type { ListSearch } from '@/lib/list-search';
+import { validateListSearch, type ListSearch } from '@/lib/list-search';
+import { useUrlSearch } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
@@ -29,13 +30,8 @@ import {
 import { TREATMENT_PAGE_SIZE, treatmentListOptions, treatmentSort } from './treatment-queries';
 
 /** docs/product.md#screens-and-routes, All Treatments. */
-export function TreatmentsPage({
-  search,
-  onSearchChange,
-}: {
-  search: ListSearch;
-  onSearchChange: (next: ListSearch) => void;
-}) {
+export function TreatmentsPage() {
+  const [search, onSearchChange] = useUrlSearch(validateListSearch);
   return (
     <RequireRole roles={STAFF_ROLES} fallback={<PermissionDenied title="Access Denied" />}>
       <TreatmentsTable search={search} onSearchChange={onSearchChange} />
