@@ -10,3 +10,7 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO :"app_rol
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO :"app_role";
 -- The audit log: INSERT and SELECT only (the trigger refuses UPDATE and DELETE to every role as well).
 REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON audit_log FROM :"app_role";
+-- The record of archive runs is written only by audit_log_purge, which the role may call
+-- (docs/audit.md#retention): the only way entries leave the log.
+REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON audit_archive_runs FROM :"app_role";
+GRANT EXECUTE ON FUNCTION audit_log_purge(timestamptz, bigint, text) TO :"app_role";

@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = [
   'complete',
   'cancel',
   'void',
+  // A receipt sent to the payer; the log's own archive runs (docs/audit.md#retention).
+  'email',
+  'archive',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -45,6 +48,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   complete: 'Complete',
   cancel: 'Cancel',
   void: 'Void',
+  email: 'E-mail',
+  archive: 'Archive',
 };
 
 export const AUDIT_ENTITY_TYPES = [
@@ -63,6 +68,7 @@ export const AUDIT_ENTITY_TYPES = [
   'settings',
   'report',
   'receipt',
+  'audit_log',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -82,6 +88,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   settings: 'Settings',
   report: 'Report',
   receipt: 'Receipt',
+  audit_log: 'Audit log',
 };
 
 /** A JSON value as stored in an entry's changes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToDate, computePaymentStatus, paymentCompletionPercentage, progressColor, todayIn } from './booking-status';
+import { computePaymentStatus, paymentCompletionPercentage, progressColor } from './booking-status';
 
 const inst = (isPaid: boolean, dueDate: string) => ({ isPaid, dueDate });
 
@@ -37,20 +37,5 @@ describe('payment progress', () => {
     expect(progressColor(100)).toBe('green');
     expect(progressColor(1)).toBe('orange');
     expect(progressColor(0)).toBe('red');
-  });
-});
-
-describe('dates', () => {
-  it('adds months clamped to the month end, then weeks and days', () => {
-    expect(addToDate('2025-01-31', { months: 1 })).toBe('2025-02-28');
-    expect(addToDate('2024-01-31', { months: 1 })).toBe('2024-02-29');
-    expect(addToDate('2025-11-15', { months: 3 })).toBe('2026-02-15');
-    expect(addToDate('2025-03-01', { months: 1, weeks: 2, days: 3 })).toBe('2025-04-18');
-    expect(addToDate('2025-12-31', { days: 1 })).toBe('2026-01-01');
-  });
-  it('reads today in the clinic time zone', () => {
-    const lateUtc = new Date('2025-03-09T20:00:00Z');
-    expect(todayIn('Asia/Colombo', lateUtc)).toBe('2025-03-10');
-    expect(todayIn('UTC', lateUtc)).toBe('2025-03-09');
   });
 });

@@ -49,23 +49,3 @@ export function progressColor(percentage: number): 'green' | 'orange' | 'red' {
   if (percentage > 0) return 'orange';
   return 'red';
 }
-
-/** The calendar date (YYYY-MM-DD) of `now` in the given IANA time zone. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/**
- * Calendar arithmetic on YYYY-MM-DD: months first (clamped to the month's last day, so 31 Jan +
- * 1 month is 28/29 Feb rather than spilling into March), then weeks and days.
- */
-export function addToDate(date: string, add: { months?: number; weeks?: number; days?: number }): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const totalMonths = y * 12 + (m - 1) + (add.months ?? 0);
-  const year = Math.floor(totalMonths / 12);
-  const month = totalMonths % 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const base = new Date(Date.UTC(year, month, Math.min(d, lastDay)));
-  base.setUTCDate(base.getUTCDate() + (add.weeks ?? 0) * 7 + (add.days ?? 0));
-  return base.toISOString().slice(0, 10);
-}

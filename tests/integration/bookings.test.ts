@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingInstallments, treatmentBookings } from '../../src/server/db/schema';
 import { refreshOverdueBookings } from '../../src/server/domains/bookings/bookings.service';
-import { addToDate, todayIn } from '../../src/shared/booking-status';
+import { addToDate, todayIn } from '../../src/shared/calendar';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeUser, type MadeUser } from '../helpers/factories';
 

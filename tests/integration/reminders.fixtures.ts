@@ -10,7 +10,7 @@ import {
   treatmentBookings,
   treatments,
 } from '../../src/server/db/schema';
-import { todayIn } from '../../src/shared/booking-status';
+import { todayIn } from '../../src/shared/calendar';
 
 /** Shared by the jobs and reminders tests: overdue money to remind people of. */
 

@@ -2,7 +2,7 @@
  * The installment arithmetic enrolments and treatment bookings share (docs/money.md). Each domain
  * keeps its own rules on top: bookings derive a payment status, enrolments track completion.
  */
-import { addToDate } from '../../shared/booking-status';
+import { addToDate } from '../../shared/calendar';
 import { fromMinor, splitMinor } from '../../shared/money';
 import { iso } from './common';
 

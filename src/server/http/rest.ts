@@ -33,6 +33,8 @@ interface RouteDef<P, Q, B, A extends Access, R> {
    * not name never leaves the server.
    */
   response?: ZodType<unknown, R>;
+  /** The status of a successful answer when it is not 200 (201 created, 202 accepted). */
+  status?: 201 | 202;
   handler: (args: {
     ctx: ContextFor<A>;
     params: z.output<P>;
@@ -106,6 +108,7 @@ export function route<
       const ctx = { ...contextFor[def.access](deps, actor), request: requestMetaOf(req) };
       const result = await def.handler({ ctx, params, query, body, req, reply });
       if (reply.sent) return reply;
+      if (def.status) reply.status(def.status);
       if (!def.response) return result;
       const shaped = def.response.safeParse(result);
       if (!shaped.success) {

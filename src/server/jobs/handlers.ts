@@ -3,7 +3,7 @@ import { refreshOverdueBookings } from '../domains/bookings/bookings.service';
 import { buildReportFile } from '../domains/reports/report-job';
 import { queueOverdueReminders } from '../domains/reminders/reminders.service';
 import { sendEmailJob } from '../email/send-email';
-import { todayIn } from '../../shared/booking-status';
+import { todayIn } from '../../shared/calendar';
 import { isJobName, parsePayload, type JobName, type JobPayload } from './definitions';
 
 /** What a handler may know about the run it is in. */

@@ -7,7 +7,7 @@ import { parsePayload } from './definitions';
 import { runHandler, withHandlers, type HandlerMap } from './handlers';
 import type { JobInfo, JobQueue, JobState } from './queue';
 import { isReminderDue, REMINDER_JOB_KEY } from './schedule';
-import { todayIn } from '../../shared/booking-status';
+import { todayIn } from '../../shared/calendar';
 
 type JobRow = typeof jobs.$inferSelect;
 

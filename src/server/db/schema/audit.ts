@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AuditChange } from '../../../shared/audit';
 import { id } from './common';
 
@@ -24,6 +24,13 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
+    /**
+     * The record whose History also shows this entry: an installment's, fee's, session's, note's,
+     * payment's or receipt's enrolment or booking (`enrollment` / `booking` and its id); null for
+     * a record that stands alone (a user, a course).
+     */
+    parentType: text('parent_type'),
+    parentId: text('parent_id'),
     summary: text('summary').notNull(),
     changes: jsonb('changes').$type<AuditChange[]>().notNull().default([]),
     ip: text('ip'),
@@ -40,10 +47,38 @@ export const auditLog = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    index('audit_log_parent_idx').on(
+      t.parentType,
+      t.parentId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('audit_log_entity_type_idx').on(t.entityType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_log_action_idx').on(t.action, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Free-text search on the summary is "contains" (ILIKE '%text%'): a trigram index serves it.
     index('audit_log_summary_trgm_idx').using('gin', sql`${t.summary} gin_trgm_ops`),
   ],
+);
+
+/**
+ * One row per archive run (docs/audit.md#retention), written only by the `audit_log_purge`
+ * function (SECURITY DEFINER, in the migration that creates this table): the only way entries
+ * leave `audit_log`. The append-only trigger lets a DELETE through only for entries older than
+ * the cutoff of a run recorded in the same transaction.
+ */
+export const auditArchiveRuns = pgTable(
+  'audit_archive_runs',
+  {
+    id: id(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Entries created before this instant were archived and removed. */
+    cutoff: timestamp('cutoff', { withTimezone: true, mode: 'date' }).notNull(),
+    entryCount: integer('entry_count').notNull(),
+    /** The archive file's name in AUDIT_ARCHIVE_DIR. */
+    archiveFile: text('archive_file').notNull(),
+    /** The transaction that removed them (txid_current()): what the trigger checks. */
+    txId: bigint('tx_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('audit_archive_runs_tx_idx').on(t.txId)],
 );

@@ -167,10 +167,18 @@ export async function listAudit(ctx: ServiceContext, input: TAuditListInput): Pr
   return slice(ctx.db, where, input.cursor, input.limit);
 }
 
-/** `audit.forEntity`: one record's History panel. */
+/**
+ * `audit.forEntity`: one record's History panel. An enrolment's or a booking's also holds the
+ * entries of its parts (installments, admission fee, sessions, notes, payments, receipts), which
+ * name it as their parent.
+ */
 export async function auditForEntity(ctx: ServiceContext, input: TAuditForEntityInput): Promise<AuditSlice> {
   assertAuditReader(ctx);
-  const where = and(eq(auditLog.entityType, input.entityType), eq(auditLog.entityId, input.entityId));
+  const own = and(eq(auditLog.entityType, input.entityType), eq(auditLog.entityId, input.entityId));
+  const where =
+    input.entityType === 'enrollment' || input.entityType === 'booking'
+      ? or(own, and(eq(auditLog.parentType, input.entityType), eq(auditLog.parentId, input.entityId)))
+      : own;
   return slice(ctx.db, where, input.cursor, input.limit);
 }
 

@@ -50,7 +50,15 @@ export interface AuditEntryInput {
   summary: string;
   /** Before and after values, as `fieldChanges` makes them; secrets are dropped here again. */
   changes?: AuditChange[];
+  /**
+   * The enrolment or booking whose History also shows this entry (an installment's, a payment's,
+   * a session note's); omitted for a record that stands alone.
+   */
+  parent?: { type: AuditParentType; id: string };
 }
+
+/** The records whose History gathers their parts' entries too (docs/audit.md#reading-it). */
+export type AuditParentType = 'enrollment' | 'booking';
 
 const MAX_SUMMARY = 500;
 const MAX_TEXT_VALUE = 2000;
@@ -67,6 +75,8 @@ export async function recordAudit(tx: Db, ctx: AuditContext, entry: AuditEntryIn
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,
+    parentType: entry.parent?.type ?? null,
+    parentId: entry.parent?.id ?? null,
     summary: clip(entry.summary, MAX_SUMMARY),
     changes: (entry.changes ?? []).filter((c) => !isSecretField(c.field)),
     ip: ctx.request?.ip ?? null,

@@ -31,16 +31,14 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
     access: 'admin',
     response: ZBooking,
     body: ZBookTreatmentBody,
-    handler: async ({ ctx, body, reply }) => {
-      const booking = await service.bookTreatment(ctx, {
+    status: 201,
+    handler: ({ ctx, body }) =>
+      service.bookTreatment(ctx, {
         customer: { userId: body.userId },
         treatmentId: body.treatmentId,
         userType: body.userType,
         paymentType: body.paymentType,
-      });
-      reply.status(201);
-      return booking;
-    },
+      }),
   });
   route(app, deps, {
     method: 'GET',

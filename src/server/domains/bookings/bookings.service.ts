@@ -1,12 +1,23 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
-import { addToDate, computePaymentStatus } from '../../../shared/booking-status';
+import { computePaymentStatus } from '../../../shared/booking-status';
+import { addToDate } from '../../../shared/calendar';
 import { AppError } from '../../errors';
 import { assertId, isUuid } from '../common';
 import { buildInstallmentSchedule } from '../installments';
 import { setItemPaid } from '../payments/ledger';
 import { itemsOf, lockBookingTarget, type LedgerTarget } from '../payments/ledger-targets';
+import { recordItemToggle } from '../payments/ledger-audit';
+import {
+  bookingView,
+  recordBooked,
+  recordBookingDeleted,
+  recordCancelled,
+  recordNote,
+  recordPaymentUpdate,
+  recordSessions,
+} from './bookings.audit';
 import type { PaymentMethod } from '../../../shared/payment-kinds';
 import { getCurrencySettings } from '../settings/settings.service';
 import { assertUserInScope } from '../branch-scope';
@@ -111,8 +122,9 @@ export async function bookTreatment(ctx: Ctx, input: BookInput): Promise<Booking
           : null,
         bookedOn,
       })
-      .returning({ id: treatmentBookings.id });
+      .returning();
     await tx.insert(bookingInstallments).values(schedule.map((s) => ({ ...s, bookingId: row!.id })));
+    await recordBooked(tx, ctx, row!);
     return row!.id;
   });
   return getBooking(ctx, id);
@@ -154,20 +166,25 @@ export async function updateProgress(ctx: Ctx, bookingId: string, input: TProgre
     }
     if (input.sessionsCompleted !== undefined && input.sessionsCompleted !== b.sessionsCompleted) {
       await tx.update(treatmentBookings).set({ sessionsCompleted: completed }).where(eq(treatmentBookings.id, b.id));
+      await recordSessions(tx, ctx, b, b.sessionsCompleted, completed);
     }
     if (notes.length === 0) return;
     const existing = await tx.select().from(bookingSessionNotes).where(eq(bookingSessionNotes.bookingId, b.id));
     const now = new Date();
     for (const n of notes) {
       const text = n.note.trim();
+      const old = existing.find((e) => e.sessionNumber === n.sessionNumber);
       if (text === '') {
+        if (!old) continue;
         await tx
           .delete(bookingSessionNotes)
           .where(and(eq(bookingSessionNotes.bookingId, b.id), eq(bookingSessionNotes.sessionNumber, n.sessionNumber)));
+        await recordNote(tx, ctx, b, n.sessionNumber, old, undefined);
         continue;
       }
-      const old = existing.find((e) => e.sessionNumber === n.sessionNumber);
       const date = n.date ? new Date(n.date) : (old?.date ?? now);
+      // The whole list may come back unchanged: only a written, edited or re-dated note is recorded.
+      if (old && old.note === text && old.date?.getTime() === date.getTime()) continue;
       await tx
         .insert(bookingSessionNotes)
         .values({ bookingId: b.id, sessionNumber: n.sessionNumber, note: text, date })
@@ -175,6 +192,7 @@ export async function updateProgress(ctx: Ctx, bookingId: string, input: TProgre
           target: [bookingSessionNotes.bookingId, bookingSessionNotes.sessionNumber],
           set: { note: text, date },
         });
+      await recordNote(tx, ctx, b, n.sessionNumber, old, { note: text, date });
     }
   });
   return getBooking(ctx, bookingId);
@@ -216,7 +234,9 @@ export async function setInstallmentPaid(
         ? items.find((i) => i.installmentId === input.installmentId)
         : items[input.installmentIndex ?? -1];
     if (!item) throw new AppError('NOT_FOUND', 'Installment not found.');
-    await setItemPaid(tx, target, item, input.isPaid, toggle(ctx, input.method));
+    const paidBefore = item.amountPaid;
+    const receipts = await setItemPaid(tx, target, item, input.isPaid, toggle(ctx, input.method));
+    if (receipts.length) await recordItemToggle(tx, ctx, target, item, paidBefore, input.isPaid, receipts);
     await storePaymentStatus(tx, b.id, today(ctx));
   });
   return getBooking(ctx, bookingId);
@@ -233,11 +253,15 @@ export async function updatePayment(ctx: Ctx, bookingId: string, input: TPayment
     if (wanted && wanted.length !== items.length) {
       throw new AppError('BAD_REQUEST', `This booking has ${items.length} installments; send one { isPaid } for each.`);
     }
+    const toggled: Parameters<typeof recordPaymentUpdate>[3] = [];
     for (const [i, item] of items.entries()) {
       const isPaid = wanted ? (wanted[i]?.isPaid ?? false) : input.paymentStatus === 'paid';
-      if (isPaid ? item.amountPaid < item.amount : item.amountPaid > 0)
-        await setItemPaid(tx, target, item, isPaid, toggle(ctx));
+      if (isPaid ? item.amountPaid < item.amount : item.amountPaid > 0) {
+        const receipts = await setItemPaid(tx, target, item, isPaid, toggle(ctx));
+        if (receipts.length) toggled.push({ number: item.number, isPaid, receipts });
+      }
     }
+    await recordPaymentUpdate(tx, ctx, target, toggled);
     await storePaymentStatus(tx, b.id, today(ctx));
   });
   return getBooking(ctx, bookingId);
@@ -247,22 +271,30 @@ export async function updatePayment(ctx: Ctx, bookingId: string, input: TPayment
 export async function cancelBooking(ctx: Ctx, id: string): Promise<BookingDto> {
   assertId(id, 'Booking');
   await inScope(ctx, id);
-  const [row] = await ctx.db
-    .update(treatmentBookings)
-    .set({ status: 'cancelled', cancelledAt: sql`coalesce(${treatmentBookings.cancelledAt}, now())` })
-    .where(eq(treatmentBookings.id, id))
-    .returning({ id: treatmentBookings.id });
-  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  await ctx.db.transaction(async (tx) => {
+    const [b] = await tx.select().from(treatmentBookings).where(eq(treatmentBookings.id, id)).for('update').limit(1);
+    if (!b) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    // Cancelling twice is harmless and changes nothing: the first cancellation keeps its date.
+    if (b.status === 'cancelled') return;
+    const before = await bookingView(tx, b);
+    const [row] = await tx
+      .update(treatmentBookings)
+      .set({ status: 'cancelled', cancelledAt: sql`coalesce(${treatmentBookings.cancelledAt}, now())` })
+      .where(eq(treatmentBookings.id, id))
+      .returning();
+    await recordCancelled(tx, ctx, before, row!);
+  });
   return getBooking(ctx, id);
 }
 
 export async function deleteBooking(ctx: Ctx, id: string): Promise<{ message: string }> {
   assertId(id, 'Booking');
   await inScope(ctx, id);
-  const rows = await ctx.db
-    .delete(treatmentBookings)
-    .where(eq(treatmentBookings.id, id))
-    .returning({ id: treatmentBookings.id });
-  if (!rows.length) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  await ctx.db.transaction(async (tx) => {
+    const [b] = await tx.select().from(treatmentBookings).where(eq(treatmentBookings.id, id)).for('update').limit(1);
+    if (!b) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    await recordBookingDeleted(tx, ctx, await bookingView(tx, b), id);
+    await tx.delete(treatmentBookings).where(eq(treatmentBookings.id, id));
+  });
   return { message: 'Booking deleted successfully!' };
 }

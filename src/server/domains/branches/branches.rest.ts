@@ -18,10 +18,8 @@ export function registerBranchRest(app: FastifyInstance, deps: AppDeps) {
     url: '/api/branch',
     access: 'admin',
     body: ZCreateBranchInput,
-    handler: async ({ ctx, body, reply }) => {
-      reply.status(201);
-      return service.createBranch(ctx, body);
-    },
+    status: 201,
+    handler: ({ ctx, body }) => service.createBranch(ctx, body),
   });
   route(app, deps, {
     method: 'GET',

@@ -21,10 +21,8 @@ export function registerCourseRest(app: FastifyInstance, deps: AppDeps) {
     access: 'staff',
     response: ZCourse,
     body: ZCreateCourseInput,
-    handler: async ({ ctx, body, reply }) => {
-      reply.status(201);
-      return service.createCourse(ctx, body);
-    },
+    status: 201,
+    handler: ({ ctx, body }) => service.createCourse(ctx, body),
   });
   // Registered before /:id for readability; find-my-way prefers the static segment anyway.
   route(app, deps, {

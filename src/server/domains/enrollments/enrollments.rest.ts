@@ -31,10 +31,8 @@ export function registerEnrollmentRest(app: FastifyInstance, deps: AppDeps) {
     access: 'staff',
     response: ZEnrollment,
     body: ZCreateEnrollmentInput,
-    handler: async ({ ctx, body, reply }) => {
-      reply.status(201);
-      return service.createEnrollment(ctx, body);
-    },
+    status: 201,
+    handler: ({ ctx, body }) => service.createEnrollment(ctx, body),
   });
   route(app, deps, {
     method: 'GET',

@@ -8,6 +8,7 @@ import { assertId, isUuid } from '../common';
 import { buildInstallmentSchedule } from '../installments';
 import { setItemPaid } from '../payments/ledger';
 import { itemsOf, lockEnrollmentTarget, type LedgerItem, type LedgerTarget } from '../payments/ledger-targets';
+import { recordItemToggle } from '../payments/ledger-audit';
 import type { PaymentMethod } from '../../../shared/payment-kinds';
 import type {
   TCreateEnrollmentInput,
@@ -17,6 +18,13 @@ import type {
   TUpdateEnrollmentInput,
 } from '@shared/schemas/enrollments';
 
+import {
+  enrollmentBefore,
+  recordEnrollmentCompleted,
+  recordEnrollmentCreated,
+  recordEnrollmentDeleted,
+  recordPlanChanged,
+} from './enrollments.audit';
 import { inScope, loadEnrollment, NOT_FOUND, today, type Ctx, type EnrollmentDto } from './enrollments.dto';
 
 const ALREADY_ENROLLED = 'User is already enrolled in this course';
@@ -67,9 +75,10 @@ export async function createEnrollment(ctx: Ctx, input: TCreateEnrollmentInput):
           currency: course.currency,
           enrolledOn,
         })
-        .returning({ id: enrollments.id });
+        .returning();
       const schedule = buildInstallmentSchedule(course.totalFee, input.paymentType, course.installments, enrolledOn);
       await tx.insert(enrollmentInstallments).values(schedule.map((p) => ({ ...p, enrollmentId: row!.id })));
+      await recordEnrollmentCreated(tx, ctx, row!);
       return row!.id;
     });
   } catch (err) {
@@ -103,6 +112,7 @@ export async function updateEnrollment(ctx: Ctx, input: TUpdateEnrollmentInput):
         .where(and(eq(enrollmentInstallments.enrollmentId, e.id), gt(enrollmentInstallments.amountPaid, 0)));
       if ((paid?.n ?? 0) > 0)
         throw new AppError('CONFLICT', 'The payment type cannot change once an installment is paid.');
+      const before = await enrollmentBefore(tx, e);
       let parts = 1;
       if (input.paymentType === 'installment') {
         const [course] = e.courseId
@@ -122,15 +132,34 @@ export async function updateEnrollment(ctx: Ctx, input: TUpdateEnrollmentInput):
       await tx.delete(enrollmentInstallments).where(eq(enrollmentInstallments.enrollmentId, e.id));
       const schedule = buildInstallmentSchedule(e.totalFee, input.paymentType, parts, e.enrolledOn);
       await tx.insert(enrollmentInstallments).values(schedule.map((p) => ({ ...p, enrollmentId: e.id })));
-      await tx.update(enrollments).set({ paymentType: input.paymentType }).where(eq(enrollments.id, e.id));
+      const [changed] = await tx
+        .update(enrollments)
+        .set({ paymentType: input.paymentType })
+        .where(eq(enrollments.id, e.id))
+        .returning();
+      await recordPlanChanged(tx, ctx, before, changed!);
     }
     if (input.admissionFeePaid !== undefined && input.admissionFeePaid !== e.admissionFeePaid) {
       const target = await lockEnrollmentTarget(tx, e.id);
       const fee = await admissionFeeItem(tx, target);
-      if (fee) await setItemPaid(tx, target, fee, input.admissionFeePaid, toggle(ctx));
+      if (fee) await toggleItem(tx, ctx, target, fee, input.admissionFeePaid, toggle(ctx));
     }
   });
   return loadEnrollment(ctx, input.id);
+}
+
+/** A toggle through the ledger, recorded with the receipt it wrote or voided (docs/audit.md). */
+async function toggleItem(
+  tx: Db,
+  ctx: Ctx,
+  target: LedgerTarget,
+  item: LedgerItem,
+  isPaid: boolean,
+  opts: ReturnType<typeof toggle>,
+) {
+  const paidBefore = item.amountPaid;
+  const receipts = await setItemPaid(tx, target, item, isPaid, opts);
+  if (receipts.length) await recordItemToggle(tx, ctx, target, item, paidBefore, isPaid, receipts);
 }
 
 /** The toggles go through the ledger (docs/payments.md#the-paidunpaid-switch). */
@@ -158,7 +187,7 @@ export async function payInstallment(ctx: Ctx, input: TPayInstallmentInput): Pro
     if (!item) throw new AppError('NOT_FOUND', 'Installment not found in this enrollment.');
     if (isPaid ? item.amountPaid >= item.amount : item.amountPaid === 0) return;
     if (e.status === 'completed') throw new AppError('CONFLICT', COMPLETED_LOCKED);
-    await setItemPaid(tx, target, item, isPaid, toggle(ctx, input.method));
+    await toggleItem(tx, ctx, target, item, isPaid, toggle(ctx, input.method));
   });
   return loadEnrollment(ctx, input.id);
 }
@@ -171,7 +200,7 @@ export async function payAdmissionFee(ctx: Ctx, input: TPayAdmissionFeeInput): P
     const fee = await admissionFeeItem(tx, target);
     if (!fee || (input.isPaid ? fee.amountPaid >= fee.amount : fee.amountPaid === 0)) return;
     if (e.status === 'completed') throw new AppError('CONFLICT', COMPLETED_LOCKED);
-    await setItemPaid(tx, target, fee, input.isPaid, toggle(ctx, input.method));
+    await toggleItem(tx, ctx, target, fee, input.isPaid, toggle(ctx, input.method));
   });
   return loadEnrollment(ctx, input.id);
 }
@@ -202,7 +231,9 @@ export async function completeEnrollment(ctx: Ctx, id: string): Promise<Enrollme
         unpaidInstallments: unpaidCount,
       });
     }
-    await tx.update(enrollments).set({ status: 'completed', completedAt: new Date() }).where(eq(enrollments.id, e.id));
+    const completedAt = new Date();
+    await tx.update(enrollments).set({ status: 'completed', completedAt }).where(eq(enrollments.id, e.id));
+    await recordEnrollmentCompleted(tx, ctx, e, completedAt);
   });
   return loadEnrollment(ctx, id);
 }
@@ -219,6 +250,7 @@ export async function deleteEnrollment(ctx: Ctx, input: TDeleteEnrollmentInput):
     if (e.userId && e.userId !== input.userId) {
       throw new AppError('BAD_REQUEST', 'The user ID does not match this enrollment.');
     }
+    await recordEnrollmentDeleted(tx, ctx, await enrollmentBefore(tx, e), e);
     await tx.delete(enrollments).where(eq(enrollments.id, e.id));
     return { message: 'Enrollment deleted successfully!' };
   });

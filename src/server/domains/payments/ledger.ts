@@ -79,8 +79,8 @@ export interface NewPayment {
   todayIso: string;
 }
 
-/** Writes one payment with its allocations and applies them. Returns the payment id. */
-export async function writePayment(tx: Db, p: NewPayment): Promise<string> {
+/** Writes one payment with its allocations and applies them. Returns its id and receipt number. */
+export async function writePayment(tx: Db, p: NewPayment): Promise<{ id: string; receiptNumber: string }> {
   const amount = p.allocations.reduce((s, a) => s + a.amount, 0);
   if (amount <= 0 || p.allocations.some((a) => a.amount <= 0))
     throw new AppError('BAD_REQUEST', 'A payment must be for more than nothing.');
@@ -132,7 +132,7 @@ export async function writePayment(tx: Db, p: NewPayment): Promise<string> {
   );
   for (const a of p.allocations) await applyToItem(tx, p.target, a.item, a.amount, p.receivedAt);
   await refreshTarget(tx, p.target, p.todayIso);
-  return row.id;
+  return { id: row.id, receiptNumber };
 }
 
 const sameItem = (item: LedgerItem) =>
@@ -188,10 +188,10 @@ export async function settleItem(
   target: LedgerTarget,
   item: LedgerItem,
   opts: { method?: PaymentMethod; actor: NewPayment['actor']; todayIso: string },
-): Promise<void> {
+): Promise<string[]> {
   const left = outstandingOf(item);
-  if (left <= 0) return;
-  await writePayment(tx, {
+  if (left <= 0) return [];
+  const { receiptNumber } = await writePayment(tx, {
     target,
     allocations: [{ item, amount: left }],
     method: opts.method ?? 'other',
@@ -199,15 +199,17 @@ export async function settleItem(
     actor: opts.actor,
     todayIso: opts.todayIso,
   });
+  return [receiptNumber];
 }
 
+/** Voids the payments that paid the item; answers their receipt numbers. */
 export async function unsettleItem(
   tx: Db,
   target: LedgerTarget,
   item: LedgerItem,
   opts: { actor: NewPayment['actor']; todayIso: string },
-): Promise<void> {
-  if (item.amountPaid <= 0) return;
+): Promise<string[]> {
+  if (item.amountPaid <= 0) return [];
   const owner =
     target.kind === 'enrollment'
       ? eq(paymentAllocations.enrollmentId, target.id)
@@ -217,7 +219,7 @@ export async function unsettleItem(
     .from(paymentAllocations)
     .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
     .where(and(owner, sameItem(item), eq(payments.status, 'valid')));
-  if (paying.length === 0) return;
+  if (paying.length === 0) return [];
   const rows = await tx
     .select()
     .from(payments)
@@ -241,16 +243,19 @@ export async function unsettleItem(
     }
   }
   for (const p of rows) await voidLockedPayment(tx, p, target, 'marked unpaid', opts.actor, opts.todayIso);
+  return rows.map((p) => p.receiptNumber);
 }
 
-/** One switch for both toggles: paid settles what is left of the item, unpaid voids what paid it. */
+/**
+ * One switch for both toggles: paid settles what is left of the item, unpaid voids what paid it.
+ * Answers the receipt numbers written or voided (for the audit entry of the toggle).
+ */
 export async function setItemPaid(
   tx: Db,
   target: LedgerTarget,
   item: LedgerItem,
   isPaid: boolean,
   opts: { method?: PaymentMethod; actor: NewPayment['actor']; todayIso: string },
-): Promise<void> {
-  if (isPaid) await settleItem(tx, target, item, opts);
-  else await unsettleItem(tx, target, item, opts);
+): Promise<string[]> {
+  return isPaid ? settleItem(tx, target, item, opts) : unsettleItem(tx, target, item, opts);
 }

@@ -18,7 +18,6 @@ import {
 import { cashUp, cashUpSource, paymentListSource } from './cash-up';
 import { dashboard } from './dashboard';
 import * as service from './payments.service';
-import { buildReceiptPdf, loadReceipt } from './receipt';
 import {
   ZCashUp,
   ZDashboard,
@@ -62,10 +61,8 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     access: 'staff',
     body: ZRecordPaymentInput,
     response: ZPayment,
-    handler: async ({ ctx, body, reply }) => {
-      reply.status(201);
-      return service.recordPayment(ctx, body);
-    },
+    status: 201,
+    handler: ({ ctx, body }) => service.recordPayment(ctx, body),
   });
   route(app, deps, {
     method: 'GET',
@@ -126,11 +123,8 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     access: 'staff',
     params: ZIdParam,
     handler: async ({ ctx, params, reply }) => {
-      const p = await service.getPayment(ctx, params.id);
-      const receipt = await loadReceipt(ctx.db, p._id, ctx.deps.config.APP_NAME);
-      if (!receipt) throw new AppError('NOT_FOUND', service.PAYMENT_NOT_FOUND);
-      const pdf = buildReceiptPdf(receipt, ctx.deps.config.TIME_ZONE);
-      return attachment(reply, CONTENT_TYPES.pdf, `receipt-${p.receiptNumber}.pdf`).send(pdf);
+      const { fileName, pdf } = await service.receiptPdf(ctx, params.id);
+      return attachment(reply, CONTENT_TYPES.pdf, fileName).send(pdf);
     },
   });
   route(app, deps, {
@@ -139,10 +133,8 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     access: 'staff',
     params: ZIdParam,
     response: ZReceiptQueued,
-    handler: async ({ ctx, params, reply }) => {
-      reply.status(202);
-      return service.emailReceipt(ctx, params.id);
-    },
+    status: 202,
+    handler: ({ ctx, params }) => service.emailReceipt(ctx, params.id),
   });
   route(app, deps, {
     method: 'POST',

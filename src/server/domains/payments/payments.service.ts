@@ -11,6 +11,8 @@ import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
 import { todayIn } from '../enrollments/dates';
 import { allocate } from './allocation';
 import { voidLockedPayment, writePayment } from './ledger';
+import { recordPaymentEntry, recordReceiptEvent, recordVoidEntry } from './ledger-audit';
+import { buildReceiptPdf, loadReceipt } from './receipt';
 import {
   BOOKING_CANCELLED,
   BOOKING_NOT_FOUND,
@@ -67,16 +69,16 @@ export async function recordPayment(ctx: ServiceContext, input: TRecordPaymentIn
     }
     const items = await itemsOf(tx, target);
     const allocations = allocate(target, items, toMinor(input.amount), input.allocations);
-    return writePayment(tx, {
-      target,
+    const payment = {
       allocations,
       method: input.method,
       reference: input.reference,
       note: input.note,
       receivedAt,
-      actor: ctx.actor,
-      todayIso: today(ctx),
-    });
+    };
+    const written = await writePayment(tx, { ...payment, target, actor: ctx.actor, todayIso: today(ctx) });
+    await recordPaymentEntry(tx, ctx, target, { ...payment, ...written });
+    return written.id;
   });
   return getPayment(ctx, id);
 }
@@ -98,6 +100,7 @@ export async function voidPayment(ctx: ServiceContext, input: TVoidPaymentInput)
     if (target?.kind === 'enrollment' && target.status === 'completed')
       throw new AppError('CONFLICT', ENROLLMENT_COMPLETED);
     await voidLockedPayment(tx, p, target, input.reason, ctx.actor, today(ctx));
+    await recordVoidEntry(tx, ctx, p, input.reason);
   });
   return getPayment(ctx, input.id);
 }
@@ -207,11 +210,29 @@ export async function emailReceipt(ctx: ServiceContext, id: string): Promise<{ m
       "The payer's account no longer exists, so there is no address to send the receipt to.",
     );
   }
-  const job = await ctx.deps.jobs.enqueue('send-email', {
-    key: `receipt:${p.id}:${randomUUID()}`,
-    template: 'receipt',
-    userId: p.payerId,
-    ref: p.id,
+  const { payerId, payerEmail } = p;
+  // The job and its entry are one transaction: a queued e-mail is always recorded, and one that
+  // failed to queue never is.
+  const job = await ctx.db.transaction(async (tx) => {
+    const queued = await ctx.deps.jobs.enqueue(
+      'send-email',
+      { key: `receipt:${p.id}:${randomUUID()}`, template: 'receipt', userId: payerId, ref: p.id },
+      { tx },
+    );
+    await recordReceiptEvent(tx, ctx, p, { kind: 'email', to: payerEmail });
+    return queued;
   });
+  // Committed now: hand it on at once rather than at the next relay tick (errors are the relay's).
+  void ctx.deps.jobs.flush?.();
   return { message: `Receipt ${p.receiptNumber} will be e-mailed to ${p.payerEmail}.`, jobId: job.id };
+}
+
+/** The receipt as a PDF (docs/payments.md#receipts); each download is recorded. */
+export async function receiptPdf(ctx: ServiceContext, id: string): Promise<{ fileName: string; pdf: Buffer }> {
+  const p = await findPayment(ctx, id);
+  const receipt = await loadReceipt(ctx.db, p.id, ctx.deps.config.APP_NAME);
+  if (!receipt) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+  const pdf = buildReceiptPdf(receipt, ctx.deps.config.TIME_ZONE);
+  await recordReceiptEvent(ctx.db, ctx, p, { kind: 'download' });
+  return { fileName: `receipt-${p.receiptNumber}.pdf`, pdf };
 }

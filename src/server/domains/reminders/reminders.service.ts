@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import { reminderRef, type InstallmentKind } from '../../email/templates/reminder';
-import { todayIn } from '../../../shared/booking-status';
+import { todayIn } from '../../../shared/calendar';
 import type { ServiceContext } from '../common';
 
 const BATCH = 500;

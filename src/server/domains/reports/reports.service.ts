@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { reportFiles } from '../../db/schema';
 import { firstRow } from '../../db/rows';
 import { AppError } from '../../errors';
-import { todayIn } from '../../../shared/booking-status';
+import { todayIn } from '../../../shared/calendar';
 import { isAdmin } from '../../../shared/roles';
 import { reportFileName, type ReportFormat } from '../../../shared/report-columns';
 import { assertId, type ServiceContext } from '../common';

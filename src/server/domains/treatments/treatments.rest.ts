@@ -21,10 +21,8 @@ export function registerTreatmentRest(app: FastifyInstance, deps: AppDeps) {
     access: 'admin',
     response: ZTreatment,
     body: ZCreateTreatmentInput,
-    handler: async ({ ctx, body, reply }) => {
-      reply.status(201);
-      return service.createTreatment(ctx, body);
-    },
+    status: 201,
+    handler: ({ ctx, body }) => service.createTreatment(ctx, body),
   });
   route(app, deps, {
     method: 'PUT',

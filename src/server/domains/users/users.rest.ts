@@ -62,10 +62,8 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     access: 'staff',
     response: ZUser,
     body: ZCreateUserRestBody,
-    handler: async ({ ctx, body, reply }) => {
-      reply.status(201);
-      return service.createUser(ctx, body);
-    },
+    status: 201,
+    handler: ({ ctx, body }) => service.createUser(ctx, body),
   });
   route(app, deps, {
     method: 'GET',
