@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { firstRow } from '../../db/rows';
 import { treatmentBookings, treatments, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
@@ -48,11 +48,27 @@ function filterWhere(todayIso: string, f: TBookingFilters & { search?: string; u
   );
 }
 
+/**
+ * What each sortable column of the bookings screen sorts by: what the row shows (the customer's
+ * e-mail, or the kept one of a deleted user; the treatment's live name, or the kept one).
+ */
+function bookingSort(todayIso: string): Record<TListBookingsInput['sortBy'], SQL | AnyColumn> {
+  return {
+    customer: sql`coalesce(${users.email}, ${treatmentBookings.deletedEmail})`,
+    treatmentName: sql`coalesce(${treatments.treatmentName}, ${treatmentBookings.treatmentName})`,
+    paymentStatus: effectivePaymentStatusSql(todayIso),
+    paymentType: treatmentBookings.paymentType,
+    bookedOn: treatmentBookings.bookedOn,
+    createdAt: treatmentBookings.createdAt,
+  };
+}
+
 /** The bookings screen: paged, searched (customer email or treatment name) and filtered on the server. */
 export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise<Page<BookingDto>> {
   const t = today(ctx);
   const where = and(branchCondition(await branchScopeOf(ctx)), filterWhere(t, input));
-  const order = input.sortDir === 'asc' ? asc(treatmentBookings.createdAt) : desc(treatmentBookings.createdAt);
+  const column = bookingSort(t)[input.sortBy];
+  const order = input.sortDir === 'asc' ? asc(column) : desc(column);
   const [rows, [total]] = await Promise.all([
     selectBookings(ctx.db, t)
       .where(where)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { enrollments, payments, paymentSearchText, treatmentBookings } from '../../db/schema';
 import type { ServiceContext } from '../common';
 import { AppError } from '../../errors';
@@ -148,11 +148,22 @@ export interface PaymentPage extends Page<PaymentDto> {
   totals: Array<{ currency: string; amount: number }>;
 }
 
-/** The Payments screen and GET /api/payments: newest first, filtered and totalled in SQL. */
+/** What each sortable column of the Payments screen sorts by (the names shown, as kept on the payment). */
+const PAYMENT_SORT = {
+  receivedAt: payments.receivedAt,
+  receiptNumber: payments.receiptNumber,
+  payer: payments.payerName,
+  amount: payments.amount,
+  method: payments.method,
+  receivedBy: payments.receivedByName,
+  status: payments.status,
+} satisfies Record<TListPaymentsInput['sortBy'], AnyColumn>;
+
+/** The Payments screen and GET /api/payments: sorted (newest first unless asked), filtered and totalled in SQL. */
 export async function listPayments(ctx: ServiceContext, input: TListPaymentsInput): Promise<PaymentPage> {
   const where = paymentWhere(ctx, input, branchCondition(await branchScopeOf(ctx), payments.branchId));
-  const order =
-    input.sortDir === 'asc' ? [payments.receivedAt, payments.id] : [desc(payments.receivedAt), desc(payments.id)];
+  const column = PAYMENT_SORT[input.sortBy];
+  const order = input.sortDir === 'asc' ? [asc(column), asc(payments.id)] : [desc(column), desc(payments.id)];
   const [rows, [count], totals] = await Promise.all([
     ctx.db
       .select()
