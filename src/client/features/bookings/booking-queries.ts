@@ -1,6 +1,7 @@
 import { listRoute } from '@/lib/list-route';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@shared/booking-status';
-import { oneOf, pageInput, validateListSearch, type ListSearch } from '@/lib/list-search';
+import { oneOf, pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
+import { BOOKING_SORT_COLUMNS } from '@shared/schemas/bookings';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 
 export const BOOKING_PAGE_SIZE = 25;
@@ -16,11 +17,16 @@ export function validateBookingSearch(search: Record<string, unknown>): BookingS
   return { ...validateListSearch(search), status: oneOf(PAYMENT_STATUSES, search.status) };
 }
 
+/** The list's sort from the URL; newest first without a choice. */
+export const bookingSort = (search: ListSearch): ListSort<(typeof BOOKING_SORT_COLUMNS)[number]> =>
+  sortOf(search, BOOKING_SORT_COLUMNS, { by: 'createdAt', dir: 'desc' });
+
 export function bookingListOptions(search: BookingSearch) {
   return trpc.bookings.list.queryOptions({
     ...pageInput(search, BOOKING_PAGE_SIZE),
     paymentStatus: search.status,
-    sortDir: 'desc',
+    sortBy: bookingSort(search).by,
+    sortDir: bookingSort(search).dir,
   });
 }
 
