@@ -26,6 +26,7 @@ import { projectRoot } from './paths';
 import { restModules } from './rest-modules';
 import { appRouter, type AppRouter } from './trpc/root';
 import { contextFactory } from './trpc/context';
+import { noteWrite } from './domains/payments/dashboard-cache';
 
 const clientDir = path.join(projectRoot, 'dist/client');
 
@@ -62,6 +63,16 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20 } });
   registerAuthHook(app, deps);
+  // A write forgets the dashboard's reused answers when it starts and again before it answers, so
+  // whoever made it sees its effect on the next read (docs/payments.md#dashboard).
+  const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
+  app.addHook('onRequest', async (req) => {
+    if (!reads.has(req.method)) noteWrite(deps);
+  });
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (!reads.has(req.method)) noteWrite(deps);
+    return payload;
+  });
   await registerRateLimits(app, deps);
 
   // Fail at start-up, not in production traffic, when an /api path forgets to declare its access.

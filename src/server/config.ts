@@ -40,6 +40,8 @@ const ZConfig = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   /** How long a server may reuse a session it validated; other servers see a sign-out within it. */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(10).default(5),
+  /** How long the payments dashboard may reuse an answer when this server has written nothing (0 = never). */
+  DASHBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(30).default(30),
   /** Daily reminder time, HH:MM, in TIME_ZONE. */
   REMINDER_TIME: z
     .string()

@@ -14,6 +14,7 @@ import { branchScopeOf } from '../branch-scope';
 import { isUuid } from '../common';
 import { todayIn } from '../enrollments/dates';
 import type { TDashboardInput } from '@shared/schemas/payments';
+import { cachedDashboard } from './dashboard-cache';
 
 interface CurrencyAmount {
   currency: string;
@@ -25,16 +26,22 @@ const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as {
 
 /**
  * Money at a glance (docs/payments.md#dashboard), for one branch or all: every figure is one SQL
- * aggregate over the ledger and the installments, so it is as fresh as the last write.
+ * aggregate over the ledger and the installments, reused for a few seconds (dashboard-cache.ts).
  */
 export async function dashboard(ctx: ServiceContext, input: TDashboardInput) {
-  const tz = ctx.deps.config.TIME_ZONE;
-  const today = todayIn(tz);
   const scope = await branchScopeOf(ctx);
   const branchId = scope ? scope.branchId : (input.branchId ?? null);
   if (!scope && input.branchId && !isUuid(input.branchId)) throw new AppError('BAD_REQUEST', 'Branch is not valid.');
+  // The key says what the figures cover: a limited manager without a branch gets the empty view.
+  const key = `${scope ? 'scoped' : 'all'}:${branchId ?? '-'}`;
+  return cachedDashboard(ctx.deps, key, () => computeDashboard(ctx, scope !== null, branchId));
+}
+
+async function computeDashboard(ctx: ServiceContext, scoped: boolean, branchId: string | null) {
+  const tz = ctx.deps.config.TIME_ZONE;
+  const today = todayIn(tz);
   // A limited manager without a branch sees nothing; "all branches" is only for those not limited.
-  const none = scope !== null && branchId === null;
+  const none = scoped && branchId === null;
   const payBranch: SQL = none ? sql`false` : branchId ? sql`${payments.branchId} = ${branchId}` : sql`true`;
   const userBranch = (userId: SQL): SQL =>
     none
