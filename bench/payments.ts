@@ -294,6 +294,7 @@ async function main() {
       page: 1,
       pageSize: 25,
       sortDir: 'desc',
+      sortBy: 'receivedAt',
       ...extra,
     });
     const recent = await one<{ receipt_number: string; day: string; month_start: string; enrollment_id: string }>(

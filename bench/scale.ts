@@ -97,11 +97,23 @@ function cases(ids: { courseId: string }): Case[] {
     { name: 'enrollments REST one course (≤1000)', fn: (c) => listEnrollmentsWhere(c, { courseId: ids.courseId }) },
     { name: 'enrollments.statistics', fn: (c) => enrollmentStatistics(c) },
     { name: 'enrollments.overdue (200)', fn: (c) => listOverdueInstallments(c, { limit: 200 }) },
-    { name: 'bookings.list page 1', fn: (c) => listBookings(c, { ...page }) },
-    { name: 'bookings.list search "user4242@"', fn: (c) => listBookings(c, { ...page, search: 'user4242@' }) },
-    { name: 'bookings.list search "treatment 7"', fn: (c) => listBookings(c, { ...page, search: 'treatment 7' }) },
-    { name: 'bookings.list paymentStatus=overdue', fn: (c) => listBookings(c, { ...page, paymentStatus: 'overdue' }) },
-    { name: 'bookings.list paymentStatus=pending', fn: (c) => listBookings(c, { ...page, paymentStatus: 'pending' }) },
+    { name: 'bookings.list page 1', fn: (c) => listBookings(c, { ...page, sortBy: 'createdAt' }) },
+    {
+      name: 'bookings.list search "user4242@"',
+      fn: (c) => listBookings(c, { ...page, sortBy: 'createdAt', search: 'user4242@' }),
+    },
+    {
+      name: 'bookings.list search "treatment 7"',
+      fn: (c) => listBookings(c, { ...page, sortBy: 'createdAt', search: 'treatment 7' }),
+    },
+    {
+      name: 'bookings.list paymentStatus=overdue',
+      fn: (c) => listBookings(c, { ...page, sortBy: 'createdAt', paymentStatus: 'overdue' }),
+    },
+    {
+      name: 'bookings.list paymentStatus=pending',
+      fn: (c) => listBookings(c, { ...page, sortBy: 'createdAt', paymentStatus: 'pending' }),
+    },
     { name: 'reports user statistics', fn: (c) => userStatistics(c) },
     { name: 'reports course statistics', fn: (c) => courseStatistics(c) },
     { name: 'reports treatment statistics', fn: (c) => treatmentStatistics(c) },

@@ -25,6 +25,14 @@ export const ZPageInput = z.object({
   cursor: z.string().max(200, 'The list cursor is too long.').optional(),
 });
 
+/**
+ * The column a list sorts by, from the list's allow-list (the same list the screen offers as
+ * sortable headers); anything else is refused with a message naming the choices.
+ */
+export function zSortBy<const T extends readonly [string, ...string[]]>(columns: T, fallback: T[number]) {
+  return z.enum(columns, { error: `Sort by one of: ${columns.join(', ')}.` }).default(fallback);
+}
+
 export type TPageInput = z.infer<typeof ZPageInput>;
 
 export interface Page<T> {

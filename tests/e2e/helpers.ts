@@ -222,6 +222,20 @@ export interface Screen {
   primary?: { role: 'button' | 'link' | 'textbox' | 'tab'; name: string | RegExp };
 }
 
+/** How far the page itself scrolls sideways: 0 when nothing sticks out of the window's width. */
+export const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Waits until the screen has its data: no request in flight and no loading skeleton left. */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('[data-slot=skeleton]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {});
+}
+
 /** The screens before sign-in. */
 export const PUBLIC_SCREENS: Screen[] = [
   { path: '/login', primary: { role: 'button', name: 'Sign in' } },
@@ -235,12 +249,10 @@ export const PUBLIC_SCREENS: Screen[] = [
  */
 export async function adminScreens(): Promise<Screen[]> {
   const token = await tokenFor(accounts().superadmin);
-  const enrollments = await api<{ data: Array<{ _id: string; courseId: { _id: string } | null }> }>(
-    'GET',
-    '/api/enrollments',
-    { token },
-  );
-  const enrollment = enrollments.body.data.find((e) => e.courseId);
+  const enrollments = await api<{
+    data: Array<{ _id: string; courseId: { _id: string } | null; userId: { _id: string } | null }>;
+  }>('GET', '/api/enrollments', { token });
+  const enrollment = enrollments.body.data.find((e) => e.courseId && e.userId);
   const bookings = await api<Array<{ _id: string; paymentType: string }>>('GET', '/api/bookings/bookings', { token });
   // The detail screen whose installment table is widest: one paid in installments.
   const booking = bookings.body.find((b) => b.paymentType === 'installment') ?? bookings.body[0];
@@ -272,6 +284,10 @@ export async function adminScreens(): Promise<Screen[]> {
     { path: '/users/all-users', primary: { role: 'link', name: 'Add User' } },
     { path: '/users/add-user', primary: { role: 'button', name: 'Add User' } },
     { path: '/users/profile', primary: { role: 'button', name: 'Edit Profile' } },
+    { path: `/users/${enrollment.userId!._id}` },
+    { path: `/courses/${enrollment.courseId!._id}` },
+    { path: '/payments', primary: { role: 'tab', name: 'Cash-up' } },
+    { path: '/audit', primary: { role: 'link', name: 'Export to Excel' } },
     { path: '/inventory' },
     { path: '/manager' },
     { path: '/settings', primary: { role: 'button', name: 'Save' } },

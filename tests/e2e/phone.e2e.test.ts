@@ -1,13 +1,18 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { accounts, adminScreens, PUBLIC_SCREENS, signIn, useBrowser, type Screen } from './helpers';
+import {
+  accounts,
+  adminScreens,
+  pageOverflow,
+  PUBLIC_SCREENS,
+  settle,
+  signIn,
+  useBrowser,
+  type Screen,
+} from './helpers';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
-
-/** How far the page itself scrolls sideways: 0 when nothing sticks out of the phone's width. */
-const pageOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Scrolls the element into view as a person would (the page, or the table it sits in), then says where it is. */
 async function onScreen(target: Locator): Promise<string | null> {
@@ -24,15 +29,6 @@ async function onScreen(target: Locator): Promise<string | null> {
   if (box.x < 0 || box.x + box.width > PHONE.width + 0.5)
     return `off-screen (x ${Math.round(box.x)}, width ${Math.round(box.width)})`;
   return null;
-}
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('[data-slot=skeleton]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => {});
 }
 
 /** What is wrong with the screen at phone width, one line per problem. */

@@ -369,6 +369,43 @@ describe('the bookings list', () => {
     expect((await list({ userId: 'not-an-id' })).total).toBe(0);
   });
 
+  it('sorts by each sortable column both ways on the server, and refuses any other column', async () => {
+    const tag = `Sortable ${Date.now()}`;
+    const zed = await makeUser(t.deps.db, { role: 'customer', email: `zed.${Date.now()}@example.com` });
+    const abe = await makeUser(t.deps.db, { role: 'customer', email: `abe.${Date.now()}@example.com` });
+    const x = await treatment({ treatmentName: `${tag} Beta` });
+    const y = await treatment({ treatmentName: `${tag} Alpha` });
+    const first = await book(x._id, { email: abe.email, paymentType: 'installment' });
+    const second = await book(y._id, { email: zed.email });
+    await t.trpc(admin).bookings.setInstallmentPaid.mutate({
+      id: second._id,
+      installmentId: second.installments[0]!._id,
+      isPaid: true,
+    });
+    const ids = async (sortBy: string, sortDir: 'asc' | 'desc') =>
+      (await t.trpc(manager).bookings.list.query({ search: tag, sortBy: sortBy as never, sortDir })).items.map(
+        (b) => b._id,
+      );
+
+    expect(await ids('customer', 'asc')).toEqual([first._id, second._id]);
+    expect(await ids('customer', 'desc')).toEqual([second._id, first._id]);
+    expect(await ids('treatmentName', 'asc')).toEqual([second._id, first._id]);
+    expect(await ids('treatmentName', 'desc')).toEqual([first._id, second._id]);
+    // 'paid' before 'pending'.
+    expect(await ids('paymentStatus', 'asc')).toEqual([second._id, first._id]);
+    // 'full' before 'installment'.
+    expect(await ids('paymentType', 'asc')).toEqual([second._id, first._id]);
+    expect(await ids('createdAt', 'asc')).toEqual([first._id, second._id]);
+    expect(await ids('createdAt', 'desc')).toEqual([second._id, first._id]);
+    expect(await ids('bookedOn', 'asc')).toHaveLength(2);
+
+    // A column outside the allow-list is a 400 naming the choices, never SQL.
+    await expect(ids('deletedEmail', 'asc')).rejects.toThrow(
+      'Sort by one of: customer, treatmentName, paymentStatus, paymentType, bookedOn, createdAt.',
+    );
+    await expect(ids('id; drop table users', 'asc')).rejects.toMatchObject({ data: { httpStatus: 400 } });
+  });
+
   it('keeps a deleted customer findable by the kept email', async () => {
     const gone = await makeUser(t.deps.db, { role: 'customer', email: 'leaving@example.com' });
     const tr = await treatment();

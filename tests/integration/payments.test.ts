@@ -385,6 +385,41 @@ describe('lists, cash-up and receipts', () => {
     expect(rest.body.total).toBe(mine.total);
   });
 
+  it('sorts the list by each sortable column both ways on the server, and refuses any other column', async () => {
+    const payer = await makeUser(t.deps.db, { role: 'student', branchId, username: `sortpayer_${Date.now()}` });
+    const e = await enrol(payer);
+    const amounts = [5000, 1000, 3000];
+    const methods = ['card', 'cash', 'bank_transfer'];
+    const made: string[] = [];
+    for (const [i, amount] of amounts.entries()) {
+      const res = await pay({ enrollmentId: e._id, amount, method: methods[i] }, i === 1 ? admin.token : manager.token);
+      expect(res.status).toBe(201);
+      made.push(res.body._id as string);
+    }
+    const list = (sortBy: string, sortDir: 'asc' | 'desc') =>
+      t.trpc(manager.token).payments.list.query({ search: payer.username, sortBy: sortBy as never, sortDir });
+    const amountsBy = async (sortBy: string, sortDir: 'asc' | 'desc') =>
+      (await list(sortBy, sortDir)).items.map((p) => p.amount);
+
+    expect(await amountsBy('amount', 'asc')).toEqual([1000, 3000, 5000]);
+    expect(await amountsBy('amount', 'desc')).toEqual([5000, 3000, 1000]);
+    // Newest first by default, oldest first asked.
+    expect((await list('receivedAt', 'desc')).items.map((p) => p._id)).toEqual([...made].reverse());
+    expect(await amountsBy('receivedAt', 'asc')).toEqual(amounts);
+    expect(await amountsBy('method', 'asc')).toEqual([3000, 5000, 1000]); // bank_transfer, card, cash
+    const receipts = (await list('receiptNumber', 'asc')).items.map((p) => p.receiptNumber);
+    expect(receipts).toEqual([...receipts].sort());
+    const cashiers = (await list('receivedBy', 'desc')).items.map((p) => p.receivedBy?.username ?? '');
+    expect(cashiers).toEqual([...cashiers].sort().reverse());
+    expect((await list('payer', 'asc')).total).toBe(3);
+    expect((await list('status', 'asc')).total).toBe(3);
+
+    await expect(list('payerEmail', 'asc')).rejects.toThrow(
+      'Sort by one of: receivedAt, receiptNumber, payer, amount, method, receivedBy, status.',
+    );
+    await expect(list('amount desc; --', 'asc')).rejects.toMatchObject({ data: { httpStatus: 400 } });
+  });
+
   it('a receipt PDF names the payer, what was paid, the amount in words; a void one says VOID', async () => {
     const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId, username: 'receipt_kamal' }));
     const p = (await pay({ enrollmentId: e._id, amount: 1250.5, method: 'cheque', reference: 'CHQ-77' })).body;

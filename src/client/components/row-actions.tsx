@@ -96,3 +96,42 @@ export function SaveCancelButtons({
     </div>
   );
 }
+
+/**
+ * The actions cell of a row edited in place: Save and Cancel while editing, else Edit and Delete
+ * (each when allowed), or a dash when the row offers nothing to this user.
+ */
+export function EditableRowActions({
+  name,
+  editing,
+  size = 'sm',
+  canEdit = true,
+  canDelete = true,
+  onEdit,
+  onDelete,
+  onSave,
+  onCancel,
+  pending,
+}: {
+  /** What the row is called in the buttons' names (`Edit <name>`). */
+  name: string;
+  editing: boolean;
+  size?: RowButtonSize;
+  canEdit?: boolean;
+  canDelete?: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onSave: () => void;
+  onCancel: () => void;
+  pending: boolean;
+}) {
+  if (editing)
+    return <SaveCancelButtons iconOnly={size === 'icon-sm'} onSave={onSave} onCancel={onCancel} pending={pending} />;
+  if (!canEdit && !canDelete) return <span className="text-muted-foreground">—</span>;
+  return (
+    <div className="flex justify-end gap-2">
+      {canEdit && <EditButton size={size} label={`Edit ${name}`} onClick={onEdit} />}
+      {canDelete && <DeleteButton size={size} label={`Delete ${name}`} onClick={onDelete} />}
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zPaymentMethod } from '@shared/schemas/payment-method';
 import { INT4_MAX, INT4_MIN, zId, zInstant, zInt, zText } from '@shared/schemas/primitives';
 import { PAYMENT_STATUSES } from '@shared/booking-status';
-import { ZPageInput } from '@shared/pagination';
+import { ZPageInput, zSortBy } from '@shared/pagination';
 
 export const SELECT_TREATMENT = 'Please select a treatment.';
 export const ENTER_EMAIL = 'Please enter a user email.';
@@ -136,9 +136,20 @@ const paymentStatus = z.enum(PAYMENT_STATUSES, {
 });
 const userTypeFilter = z.enum(['local', 'foreign'], { error: 'userType must be local or foreign.' });
 
+/** The columns the bookings list sorts by (its sortable headers); `customer` is the e-mail it shows. */
+export const BOOKING_SORT_COLUMNS = [
+  'customer',
+  'treatmentName',
+  'paymentStatus',
+  'paymentType',
+  'bookedOn',
+  'createdAt',
+] as const;
+
 export const ZListBookingsInput = ZPageInput.extend({
   /** One customer's bookings (their user screen). */
   userId: zId('User').optional(),
+  sortBy: zSortBy(BOOKING_SORT_COLUMNS, 'createdAt'),
   paymentStatus: paymentStatus.optional(),
   userType: userTypeFilter.optional(),
   status: z.enum(['active', 'cancelled']).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId, zText } from '@shared/schemas/primitives';
-import { ZPageInput } from '@shared/pagination';
+import { ZPageInput, zSortBy } from '@shared/pagination';
 
 const REQUIRED = 'Please fill all the required fields.';
 
@@ -19,8 +19,11 @@ export type TCreateBranchInput = z.infer<typeof ZCreateBranchInput>;
 export const ZUpdateBranchInput = z.object({ id: zId('Branch'), name, location });
 export type TUpdateBranchInput = z.infer<typeof ZUpdateBranchInput>;
 
+/** The columns the list sorts by (its sortable headers). */
+export const BRANCH_SORT_COLUMNS = ['name', 'location', 'createdAt'] as const;
+
 export const ZListBranchesInput = ZPageInput.extend({
-  sortBy: z.enum(['name', 'location', 'createdAt']).default('name'),
+  sortBy: zSortBy(BRANCH_SORT_COLUMNS, 'name'),
   sortDir: z.enum(['asc', 'desc']).default('asc'),
 });
 export type TListBranchesInput = z.infer<typeof ZListBranchesInput>;

@@ -10,7 +10,7 @@ import {
   zText,
 } from '@shared/schemas/primitives';
 import { hasAtMostTwoDecimals } from '@shared/money';
-import { ZPageInput } from '@shared/pagination';
+import { ZPageInput, zSortBy } from '@shared/pagination';
 
 export const REQUIRED = 'Please fill all the required fields.';
 const NOT_A_NUMBER = 'Fees and installments must be valid numbers.';
@@ -74,9 +74,12 @@ export type TUpdateCourseInput = z.infer<typeof ZUpdateCourseInput>;
 
 export const ZCourseIdInput = z.object({ id: zId('Course') });
 
+/** The columns the list sorts by (its sortable headers). */
+export const COURSE_SORT_COLUMNS = ['courseName', 'category', 'totalFee', 'createdAt'] as const;
+
 export const ZListCoursesInput = ZPageInput.extend({
   category: zText('Category').trim().max(100, 'Category must be at most 100 characters.').optional(),
-  sortBy: z.enum(['courseName', 'category', 'totalFee', 'createdAt']).default('createdAt'),
+  sortBy: zSortBy(COURSE_SORT_COLUMNS, 'createdAt'),
 });
 export type TListCoursesInput = z.infer<typeof ZListCoursesInput>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX, MAX_PAGE, zId, zText } from '@shared/schemas/primitives';
 import { DISPLAY_STATUSES } from '@shared/enrollment-status';
-import { ZPageInput } from '@shared/pagination';
+import { ZPageInput, zSortBy } from '@shared/pagination';
 import { zPaymentMethod } from '@shared/schemas/payment-method';
 
 export const ENROLL_REQUIRED = 'Please enter a valid email and select a course.';
@@ -86,11 +86,14 @@ export const ZPayAdmissionFeeFields = z.object({
 export const ZPayAdmissionFeeInput = ZPayAdmissionFeeFields.extend({ id: zId('Enrollment') });
 export type TPayAdmissionFeeInput = z.infer<typeof ZPayAdmissionFeeInput>;
 
+/** The columns the list sorts by (its sortable headers). */
+export const ENROLLMENT_SORT_COLUMNS = ['username', 'courseName', 'totalFee', 'createdAt'] as const;
+
 export const ZListEnrollmentsInput = ZPageInput.extend({
   displayStatus: z.enum(DISPLAY_STATUSES).optional(),
   courseId: zId('Course').optional(),
   userId: zId('User').optional(),
-  sortBy: z.enum(['createdAt', 'totalFee', 'courseName', 'username']).default('createdAt'),
+  sortBy: zSortBy(ENROLLMENT_SORT_COLUMNS, 'createdAt'),
 });
 export type TListEnrollmentsInput = z.infer<typeof ZListEnrollmentsInput>;
 

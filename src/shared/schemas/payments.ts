@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '@shared/money';
-import { ZPageInput } from '@shared/pagination';
+import { ZPageInput, zSortBy } from '@shared/pagination';
 import {
   ALLOCATION_KINDS,
   PAYMENT_METHOD_LABELS,
@@ -94,7 +94,21 @@ export const ZPaymentFilters = z.object({
 });
 export type TPaymentFilters = z.infer<typeof ZPaymentFilters>;
 
-export const ZListPaymentsInput = ZPageInput.extend(ZPaymentFilters.shape);
+/** The columns the Payments list sorts by (its sortable headers); newest first by default. */
+export const PAYMENT_SORT_COLUMNS = [
+  'receivedAt',
+  'receiptNumber',
+  'payer',
+  'amount',
+  'method',
+  'receivedBy',
+  'status',
+] as const;
+
+export const ZListPaymentsInput = ZPageInput.extend({
+  ...ZPaymentFilters.shape,
+  sortBy: zSortBy(PAYMENT_SORT_COLUMNS, 'receivedAt'),
+});
 export type TListPaymentsInput = z.infer<typeof ZListPaymentsInput>;
 
 export const ZCashUpInput = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zId, zText } from '@shared/schemas/primitives';
 import { hasAtMostTwoDecimals } from '@shared/money';
-import { ZPageInput } from '@shared/pagination';
+import { ZPageInput, zSortBy } from '@shared/pagination';
 
 export const CREATE_REQUIRED = 'Please fill all the required fields.';
 export const UPDATE_REQUIRED = 'Please fill all required fields';
@@ -98,8 +98,17 @@ export const ZUpdateTreatmentInput = ZTreatmentFields.extend({ id: zId('Treatmen
 });
 export type TUpdateTreatmentInput = z.infer<typeof ZUpdateTreatmentInput>;
 
+/** The columns the list sorts by (its sortable headers). */
+export const TREATMENT_SORT_COLUMNS = [
+  'treatmentName',
+  'localPrice',
+  'foreignPrice',
+  'maxSessions',
+  'createdAt',
+] as const;
+
 export const ZListTreatmentsInput = ZPageInput.extend({
-  sortBy: z.enum(['treatmentName', 'localPrice', 'foreignPrice', 'maxSessions', 'createdAt']).default('createdAt'),
+  sortBy: zSortBy(TREATMENT_SORT_COLUMNS, 'createdAt'),
 });
 export type TListTreatmentsInput = z.infer<typeof ZListTreatmentsInput>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId, zSearch, zText } from '@shared/schemas/primitives';
-import { ZPageInput } from '@shared/pagination';
+import { ZPageInput, zSortBy } from '@shared/pagination';
 import { ROLES } from '@shared/roles';
 
 export const BRANCH_REQUIRED = 'Please select a branch.';
@@ -82,10 +82,13 @@ export const ZUpdateProfileInput = z.object({
 });
 export type TUpdateProfileInput = z.infer<typeof ZUpdateProfileInput>;
 
+/** The columns the list sorts by (its sortable headers). */
+export const USER_SORT_COLUMNS = ['username', 'fullName', 'email', 'role', 'createdAt'] as const;
+
 export const ZListUsersInput = ZPageInput.extend({
   role: role.optional(),
   branchId: zId('Branch').optional(),
-  sortBy: z.enum(['username', 'fullName', 'email', 'role', 'createdAt']).default('createdAt'),
+  sortBy: zSortBy(USER_SORT_COLUMNS, 'createdAt'),
 });
 export type TListUsersInput = z.infer<typeof ZListUsersInput>;
 

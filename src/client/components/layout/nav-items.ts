@@ -20,6 +20,11 @@ export interface NavLinkItem {
   icon?: LucideIcon;
   /** docs/product.md#screens-and-routes: the add/create/enroll/book sub-links are for admin and superadmin only. */
   adminOnly?: boolean;
+  /**
+   * Shown to managers only: a list screen they may use but whose admin sub-link they do not see
+   * (every screen a role may use is reachable from the sidebar, docs/product.md#screens-and-routes).
+   */
+  managerOnly?: boolean;
 }
 
 export interface NavGroupItem extends NavLinkItem {
@@ -45,6 +50,7 @@ export const ADMIN_MANAGEMENT_NAV: NavGroupItem[] = [
       { to: '/courses/add-courses', label: 'Add Courses', adminOnly: true },
       { to: '/courses/enrollment', label: 'Enroll Course', adminOnly: true },
       { to: '/courses/AllStudentEnrollments', label: 'All Enroll', adminOnly: true },
+      { to: '/courses/AllStudentEnrollments', label: 'All Enrollments', managerOnly: true },
     ],
   },
   {
@@ -67,6 +73,7 @@ export const ADMIN_MANAGEMENT_NAV: NavGroupItem[] = [
       { to: '/treatment/create-treatement', label: 'Add treatment', adminOnly: true },
       { to: '/treatment/booking', label: 'Book treatment', adminOnly: true },
       { to: '/treatment/all-book', label: 'All Book Treatment', adminOnly: true },
+      { to: '/treatment/all-book', label: 'All Bookings', managerOnly: true },
     ],
   },
 ];

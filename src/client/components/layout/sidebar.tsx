@@ -98,7 +98,7 @@ function NavItem({
   onNavigate: () => void;
 }) {
   const pathname = useLocation({ select: (l) => l.pathname });
-  const children = (item.children ?? []).filter((c) => admin || !c.adminOnly);
+  const children = (item.children ?? []).filter((c) => (admin ? !c.managerOnly : !c.adminOnly));
   const inGroup = item.to !== '/' && (pathname === item.to || pathname.startsWith(`${item.to}/`));
   const [expanded, setExpanded] = useState(inGroup);
   const hasMenu = children.length > 0;
@@ -132,7 +132,7 @@ function NavItem({
           aria-label={`${item.label} menu`}
         >
           {children.map((child) => (
-            <li key={child.to}>
+            <li key={child.label}>
               <Link
                 to={child.to}
                 activeOptions={{ exact: true }}

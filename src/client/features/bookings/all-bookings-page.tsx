@@ -2,16 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { EyeIcon, PlusIcon } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListCard } from '@/components/list-card';
+import { DataList } from '@/components/data-list';
 import { NativeSelect } from '@/components/native-select';
 import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { DeleteButton } from '@/components/row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
 import { oneOf } from '@/lib/list-search';
+import { useUrlSearch } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
@@ -20,20 +20,17 @@ import { formatDate } from '@shared/format';
 import {
   BOOKING_PAGE_SIZE,
   bookingListOptions,
+  bookingSort,
   capitalize,
   customerEmail,
+  validateBookingSearch,
   type BookingSearch,
 } from './booking-queries';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 /** docs/product.md#screens-and-routes, All Treatment Bookings: searched, filtered and paged on the server. */
-export function AllBookingsPage({
-  search,
-  onSearchChange,
-}: {
-  search: BookingSearch;
-  onSearchChange: (next: BookingSearch) => void;
-}) {
+export function AllBookingsPage() {
+  const [search, onSearchChange] = useUrlSearch(validateBookingSearch);
   return (
     <div>
       <PageHeader
@@ -80,8 +77,10 @@ function BookingsTable({
 
   return (
     <>
-      <ListCard
+      <DataList
         paged={paged}
+        items={paged.list.data?.items}
+        sort={bookingSort(search)}
         searchPlaceholder="Search by customer email or treatment"
         searchLabel="Search bookings"
         filters={
@@ -103,36 +102,31 @@ function BookingsTable({
           </label>
         }
         label="Treatment bookings"
-        columns={7}
         empty="No bookings found."
         pageSize={BOOKING_PAGE_SIZE}
-        head={
-          <>
-            <TableHead className="w-12">#</TableHead>
-            <TableHead>Customer Name</TableHead>
-            <TableHead>Treatment</TableHead>
-            <TableHead>Payment Status</TableHead>
-            <TableHead>Payment Type</TableHead>
-            <TableHead>Booked On</TableHead>
-            <TableHead className="w-24 text-right">Actions</TableHead>
-          </>
-        }
-      >
-        {paged.list.data?.items.map((b, i) => (
-          <TableRow key={b._id} data-testid="booking-row" data-booking-id={b._id}>
-            <TableCell className="text-muted-foreground">{(paged.page - 1) * BOOKING_PAGE_SIZE + i + 1}</TableCell>
-            <TableCell className="font-medium">{customerEmail(b)}</TableCell>
-            <TableCell>{b.treatmentId.treatmentName}</TableCell>
-            <TableCell>
+        rowKey={(b) => b._id}
+        rowProps={(b) => ({ 'data-testid': 'booking-row', 'data-booking-id': b._id })}
+        columns={[
+          { header: 'Customer Name', sort: 'customer', className: 'font-medium', cell: (b) => customerEmail(b) },
+          { header: 'Treatment', sort: 'treatmentName', cell: (b) => b.treatmentId.treatmentName },
+          {
+            header: 'Payment Status',
+            sort: 'paymentStatus',
+            cell: (b) => (
               <div className="flex gap-1">
                 <PaymentStatusBadge status={b.paymentStatus} />
                 {b.status === 'cancelled' && <Badge variant="outline">Cancelled</Badge>}
               </div>
-            </TableCell>
-            <TableCell>{capitalize(b.paymentType)}</TableCell>
-            <TableCell>{formatDate(b.bookedOn)}</TableCell>
-            <TableCell className="text-right">
-              {/* Icon buttons, as in the other lists: text buttons pushed the column out of a 1360px screen. */}
+            ),
+          },
+          { header: 'Payment Type', sort: 'paymentType', cell: (b) => capitalize(b.paymentType) },
+          { header: 'Booked On', sort: 'bookedOn', cell: (b) => formatDate(b.bookedOn) },
+          {
+            header: 'Actions',
+            headClassName: 'w-24 text-right',
+            className: 'text-right',
+            cell: (b) => (
+              // Icon buttons, as in the other lists: text buttons pushed the column out of a 1360px screen.
               <div className="flex justify-end gap-2">
                 <Button size="icon-sm" variant="outline" asChild>
                   <Link
@@ -154,10 +148,10 @@ function BookingsTable({
                   />
                 )}
               </div>
-            </TableCell>
-          </TableRow>
-        ))}
-      </ListCard>
+            ),
+          },
+        ]}
+      />
       <ConfirmDialog
         {...del.dialog}
         description={

@@ -1,5 +1,7 @@
+import { listRoute } from '@/lib/list-route';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@shared/booking-status';
-import { oneOf, pageInput, validateListSearch, type ListSearch } from '@/lib/list-search';
+import { oneOf, pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
+import { BOOKING_SORT_COLUMNS } from '@shared/schemas/bookings';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { withCursor } from '@/lib/keyset';
 
@@ -16,8 +18,18 @@ export function validateBookingSearch(search: Record<string, unknown>): BookingS
   return { ...validateListSearch(search), status: oneOf(PAYMENT_STATUSES, search.status) };
 }
 
+/** The list's sort from the URL; newest first without a choice. */
+export const bookingSort = (search: ListSearch): ListSort<(typeof BOOKING_SORT_COLUMNS)[number]> =>
+  sortOf(search, BOOKING_SORT_COLUMNS, { by: 'createdAt', dir: 'desc' });
+
 export function bookingListOptions(search: BookingSearch) {
-  const input = { ...pageInput(search, BOOKING_PAGE_SIZE), paymentStatus: search.status, sortDir: 'desc' as const };
+  const sort = bookingSort(search);
+  const input = {
+    ...pageInput(search, BOOKING_PAGE_SIZE),
+    paymentStatus: search.status,
+    sortBy: sort.by,
+    sortDir: sort.dir,
+  };
   return trpc.bookings.list.queryOptions(withCursor(input, trpc.bookings.list.pathKey()));
 }
 
@@ -45,3 +57,9 @@ export const MISSING_INFO = 'Missing required booking information';
 export function missingInfo(b: Booking): boolean {
   return !b.userId || !b.treatmentId._id;
 }
+
+/** /treatment/all-book. */
+export const allBookingsRoute = listRoute({
+  validateSearch: validateBookingSearch,
+  prefetch: (queryClient, search) => queryClient.prefetchQuery(bookingListOptions(search)),
+});

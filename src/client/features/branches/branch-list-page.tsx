@@ -3,15 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { PlusIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListCard } from '@/components/list-card';
+import { DataList } from '@/components/data-list';
 import { PageHeader } from '@/components/page-header';
-import { SortableHead } from '@/components/sortable-head';
-import { DeleteButton, EditButton, SaveCancelButtons } from '@/components/row-actions';
+import { EditableRowActions } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
-import type { ListSearch } from '@/lib/list-search';
+import { validateListSearch } from '@/lib/list-search';
+import { useUrlSearch } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
@@ -32,13 +31,8 @@ interface Draft {
 }
 
 /** docs/product.md#screens-and-routes, Branch list: #, Branch Name, Location, Action; inline edit; confirmed delete. */
-export function BranchListPage({
-  search,
-  onSearchChange,
-}: {
-  search: ListSearch;
-  onSearchChange: (next: ListSearch) => void;
-}) {
+export function BranchListPage() {
+  const [search, onSearchChange] = useUrlSearch(validateListSearch);
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
   const paged = usePagedList(branchListOptions(search), search, onSearchChange);
@@ -69,6 +63,17 @@ export function BranchListPage({
     update.mutate({ id: draft.id, name: draft.name.trim(), location: draft.location.trim() });
   };
 
+  const field = (key: 'name' | 'location', label: string, autoFocus = false) =>
+    draft && (
+      <Input
+        aria-label={label}
+        value={draft[key]}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+        onKeyDown={(e) => e.key === 'Enter' && saveDraft()}
+        autoFocus={autoFocus}
+      />
+    );
+
   return (
     <div>
       <PageHeader
@@ -84,73 +89,49 @@ export function BranchListPage({
           )
         }
       />
-      <ListCard
+      <DataList
         paged={paged}
+        items={paged.list.data?.items}
+        sort={sort}
         searchPlaceholder="Search by name or location"
         searchLabel="Search branches"
         label="Branches"
-        columns={4}
         empty={search.q ? 'No branches match your search.' : 'No branches found.'}
         pageSize={BRANCH_PAGE_SIZE}
-        head={
-          <>
-            <TableHead className="w-14">#</TableHead>
-            <SortableHead column="name" sort={sort} onSort={paged.setSort}>
-              Branch Name
-            </SortableHead>
-            <SortableHead column="location" sort={sort} onSort={paged.setSort}>
-              Location
-            </SortableHead>
-            <TableHead className="w-44 text-right">Action</TableHead>
-          </>
-        }
-      >
-        {paged.list.data?.items.map((b, i) => {
-          const editing = draft?.id === b._id;
-          return (
-            <TableRow key={b._id} data-testid="branch-row" data-branch-id={b._id}>
-              <TableCell className="text-muted-foreground">{(paged.page - 1) * BRANCH_PAGE_SIZE + i + 1}</TableCell>
-              <TableCell className="font-medium">
-                {editing ? (
-                  <Input
-                    aria-label="Branch Name"
-                    value={draft.name}
-                    onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-                    onKeyDown={(e) => e.key === 'Enter' && saveDraft()}
-                    autoFocus
-                  />
-                ) : (
-                  b.name
-                )}
-              </TableCell>
-              <TableCell>
-                {editing ? (
-                  <Input
-                    aria-label="Location"
-                    value={draft.location}
-                    onChange={(e) => setDraft({ ...draft, location: e.target.value })}
-                    onKeyDown={(e) => e.key === 'Enter' && saveDraft()}
-                  />
-                ) : (
-                  b.location
-                )}
-              </TableCell>
-              <TableCell className="text-right">
-                {!admin ? (
-                  <span className="text-muted-foreground">—</span>
-                ) : editing ? (
-                  <SaveCancelButtons onSave={saveDraft} onCancel={cancel} pending={update.isPending} />
-                ) : (
-                  <div className="flex justify-end gap-2">
-                    <EditButton label={`Edit ${b.name}`} onClick={() => start(b)} />
-                    <DeleteButton label={`Delete ${b.name}`} onClick={() => del.ask(b)} />
-                  </div>
-                )}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </ListCard>
+        rowKey={(b) => b._id}
+        rowProps={(b) => ({ 'data-testid': 'branch-row', 'data-branch-id': b._id })}
+        columns={[
+          {
+            header: 'Branch Name',
+            sort: 'name',
+            className: 'font-medium',
+            cell: (b) => (draft?.id === b._id ? field('name', 'Branch Name', true) : b.name),
+          },
+          {
+            header: 'Location',
+            sort: 'location',
+            cell: (b) => (draft?.id === b._id ? field('location', 'Location') : b.location),
+          },
+          {
+            header: 'Action',
+            headClassName: 'w-44 text-right',
+            className: 'text-right',
+            cell: (b) => (
+              <EditableRowActions
+                name={b.name}
+                editing={draft?.id === b._id}
+                canEdit={admin}
+                canDelete={admin}
+                onEdit={() => start(b)}
+                onDelete={() => del.ask(b)}
+                onSave={saveDraft}
+                onCancel={cancel}
+                pending={update.isPending}
+              />
+            ),
+          },
+        ]}
+      />
       <ConfirmDialog
         {...del.dialog}
         description={

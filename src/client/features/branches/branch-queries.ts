@@ -1,4 +1,5 @@
-import { pageInput, sortOf, type ListSearch, type ListSort } from '@/lib/list-search';
+import { listRoute } from '@/lib/list-route';
+import { pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 
 export const BRANCH_PAGE_SIZE = 25;
@@ -16,3 +17,9 @@ export function branchListOptions(search: ListSearch) {
     sortDir: branchSort(search).dir,
   });
 }
+
+/** /branch and /branch/all-branch. */
+export const branchListRoute = listRoute({
+  validateSearch: validateListSearch,
+  prefetch: (queryClient, search) => queryClient.prefetchQuery(branchListOptions(search)),
+});

@@ -1,3 +1,4 @@
+import { listRoute } from '@/lib/list-route';
 import { pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 
@@ -28,3 +29,9 @@ export function courseListOptions(search: CourseListSearch) {
     sortDir: courseSort(search).dir,
   });
 }
+
+/** /courses and /courses/all-courses. */
+export const coursesRoute = listRoute({
+  validateSearch: validateCourseListSearch,
+  prefetch: (queryClient, search) => queryClient.prefetchQuery(courseListOptions(search)),
+});

@@ -3,19 +3,25 @@ import { Link } from '@tanstack/react-router';
 import { PlusIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListCard } from '@/components/list-card';
+import { DataList } from '@/components/data-list';
 import { PageHeader } from '@/components/page-header';
-import { SortableHead } from '@/components/sortable-head';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
-import { DeleteButton, EditButton, SaveCancelButtons } from '@/components/row-actions';
+import { EditableRowActions } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
-import { COURSE_PAGE_SIZE, courseListOptions, courseSort, type Course, type CourseListSearch } from './course-queries';
+import { useUrlSearch } from '@/lib/list-route';
+import {
+  COURSE_PAGE_SIZE,
+  courseListOptions,
+  courseSort,
+  validateCourseListSearch,
+  type Course,
+  type CourseListSearch,
+} from './course-queries';
 
 const REQUIRED = 'Please fill all the required fields.';
 
@@ -30,13 +36,8 @@ interface Draft {
 }
 
 /** docs/product.md#screens-and-routes, Courses table: inline edit, confirmed delete, 500px scroll, 'Rs.' with separators. */
-export function CoursesPage({
-  search,
-  onSearchChange,
-}: {
-  search: CourseListSearch;
-  onSearchChange: (next: CourseListSearch) => void;
-}) {
+export function CoursesPage() {
+  const [search, onSearchChange] = useUrlSearch(validateCourseListSearch);
   return (
     <div>
       <PageHeader
@@ -123,10 +124,16 @@ function CoursesTable({
     },
   });
 
+  const money = (key: 'totalFee' | 'admissionFee', label: string) => (
+    <Input aria-label={label} type="number" min={0} step="0.01" className="text-right" {...edit(key)} />
+  );
+
   return (
     <>
-      <ListCard
+      <DataList
         paged={paged}
+        items={paged.list.data?.items}
+        sort={sort}
         searchPlaceholder="Search by name or category"
         searchLabel="Search courses"
         filters={
@@ -145,104 +152,88 @@ function CoursesTable({
           </select>
         }
         label="Courses"
-        columns={8}
         empty={search.q || search.category ? 'No courses match your search.' : 'No courses found.'}
         pageSize={COURSE_PAGE_SIZE}
-        head={
-          <>
-            <TableHead className="w-12">#</TableHead>
-            <SortableHead column="courseName" sort={sort} onSort={paged.setSort}>
-              Course Name
-            </SortableHead>
-            <SortableHead column="category" sort={sort} onSort={paged.setSort}>
-              Category
-            </SortableHead>
-            <TableHead>Duration</TableHead>
-            <SortableHead column="totalFee" sort={sort} onSort={paged.setSort} className="text-right">
-              Total Fee
-            </SortableHead>
-            <TableHead className="text-right">Admission Fee</TableHead>
-            <TableHead className="text-right">Installments</TableHead>
-            <TableHead className="w-24 text-right">Actions</TableHead>
-          </>
-        }
-      >
-        {paged.list.data?.items.map((c, i) => {
-          const editing = draft?.id === c._id;
-          return (
-            <TableRow key={c._id} data-testid="course-row" data-course-id={c._id}>
-              <TableCell className="text-muted-foreground">{(paged.page - 1) * COURSE_PAGE_SIZE + i + 1}</TableCell>
-              <TableCell className="font-medium">
-                {editing ? (
-                  <Input aria-label="Course Name" autoFocus {...edit('courseName')} />
-                ) : (
-                  <Link
-                    to="/courses/$courseId"
-                    params={{ courseId: c._id }}
-                    className="underline-offset-4 hover:underline"
-                  >
-                    {c.courseName}
-                  </Link>
-                )}
-              </TableCell>
-              <TableCell>{editing ? <Input aria-label="Category" {...edit('category')} /> : c.category}</TableCell>
-              <TableCell>{editing ? <Input aria-label="Duration" {...edit('duration')} /> : c.duration}</TableCell>
-              <TableCell className="text-right tabular-nums">
-                {editing ? (
-                  <Input
-                    aria-label="Total Fee"
-                    type="number"
-                    min={0}
-                    step="0.01"
-                    className="text-right"
-                    {...edit('totalFee')}
-                  />
-                ) : (
-                  formatMoney(c.totalFee, c.currency)
-                )}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {editing ? (
-                  <Input
-                    aria-label="Admission Fee"
-                    type="number"
-                    min={0}
-                    step="0.01"
-                    className="text-right"
-                    {...edit('admissionFee')}
-                  />
-                ) : (
-                  formatMoney(c.admissionFee, c.currency)
-                )}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {editing ? (
-                  <Input
-                    aria-label="Installments"
-                    type="number"
-                    min={1}
-                    step={1}
-                    className="w-20 text-right"
-                    {...edit('installments')}
-                  />
-                ) : (
-                  c.installments
-                )}
-              </TableCell>
-              <TableCell className="text-right">
-                {editing ? (
-                  <SaveCancelButtons iconOnly onSave={saveDraft} onCancel={cancel} pending={update.isPending} />
-                ) : (
-                  <div className="flex justify-end gap-2">
-                    <EditButton size="icon-sm" label={`Edit ${c.courseName}`} onClick={() => start(c)} />
-                    <DeleteButton size="icon-sm" label={`Delete ${c.courseName}`} onClick={() => del.ask(c)} />
-                  </div>
-                )}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </ListCard>
+        rowKey={(c) => c._id}
+        rowProps={(c) => ({ 'data-testid': 'course-row', 'data-course-id': c._id })}
+        columns={[
+          {
+            header: 'Course Name',
+            sort: 'courseName',
+            className: 'font-medium',
+            cell: (c) =>
+              draft?.id === c._id ? (
+                <Input aria-label="Course Name" autoFocus {...edit('courseName')} />
+              ) : (
+                <Link
+                  to="/courses/$courseId"
+                  params={{ courseId: c._id }}
+                  className="underline-offset-4 hover:underline"
+                >
+                  {c.courseName}
+                </Link>
+              ),
+          },
+          {
+            header: 'Category',
+            sort: 'category',
+            cell: (c) => (draft?.id === c._id ? <Input aria-label="Category" {...edit('category')} /> : c.category),
+          },
+          {
+            header: 'Duration',
+            cell: (c) => (draft?.id === c._id ? <Input aria-label="Duration" {...edit('duration')} /> : c.duration),
+          },
+          {
+            header: 'Total Fee',
+            sort: 'totalFee',
+            headClassName: 'text-right',
+            className: 'text-right tabular-nums',
+            cell: (c) => (draft?.id === c._id ? money('totalFee', 'Total Fee') : formatMoney(c.totalFee, c.currency)),
+          },
+          {
+            header: 'Admission Fee',
+            headClassName: 'text-right',
+            className: 'text-right tabular-nums',
+            cell: (c) =>
+              draft?.id === c._id ? money('admissionFee', 'Admission Fee') : formatMoney(c.admissionFee, c.currency),
+          },
+          {
+            header: 'Installments',
+            headClassName: 'text-right',
+            className: 'text-right tabular-nums',
+            cell: (c) =>
+              draft?.id === c._id ? (
+                <Input
+                  aria-label="Installments"
+                  type="number"
+                  min={1}
+                  step={1}
+                  className="w-20 text-right"
+                  {...edit('installments')}
+                />
+              ) : (
+                c.installments
+              ),
+          },
+          {
+            header: 'Actions',
+            headClassName: 'w-24 text-right',
+            className: 'text-right',
+            cell: (c) => (
+              <EditableRowActions
+                name={c.courseName}
+                size="icon-sm"
+                editing={draft?.id === c._id}
+                onEdit={() => start(c)}
+                onDelete={() => del.ask(c)}
+                onSave={saveDraft}
+                onCancel={cancel}
+                pending={update.isPending}
+              />
+            ),
+          },
+        ]}
+      />
       <ConfirmDialog
         {...del.dialog}
         description={

@@ -16,6 +16,7 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
 import { loadErrorMessage } from '@/lib/errors';
 import { oneOf } from '@/lib/list-search';
+import { useUrlSearch } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
@@ -26,17 +27,13 @@ import {
   ENROLLMENT_PAGE_SIZE,
   enrollmentListOptions,
   enrollmentSort,
+  validateEnrollmentListSearch,
   type EnrollmentListSearch,
 } from './enrollment-queries';
 
 /** docs/product.md#screens-and-routes, All Enrollments: statistics cards, table, rows link to the detail. */
-export function AllEnrollmentsPage({
-  search,
-  onSearchChange,
-}: {
-  search: EnrollmentListSearch;
-  onSearchChange: (next: EnrollmentListSearch) => void;
-}) {
+export function AllEnrollmentsPage() {
+  const [search, onSearchChange] = useUrlSearch(validateEnrollmentListSearch);
   return (
     <div>
       <PageHeader

@@ -1,3 +1,4 @@
+import { listRoute } from '@/lib/list-route';
 import { oneOf, pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 import { DISPLAY_STATUSES, type DisplayStatus } from '@shared/enrollment-status';
@@ -27,3 +28,13 @@ export function enrollmentListOptions(search: EnrollmentListSearch) {
   };
   return trpc.enrollments.list.queryOptions(withCursor(input, trpc.enrollments.list.pathKey()));
 }
+
+/** /courses/AllStudentEnrollments. */
+export const allEnrollmentsRoute = listRoute({
+  validateSearch: validateEnrollmentListSearch,
+  prefetch: (queryClient, search) =>
+    Promise.all([
+      queryClient.prefetchQuery(enrollmentListOptions(search)),
+      queryClient.prefetchQuery(trpc.enrollments.statistics.queryOptions()),
+    ]),
+});

@@ -1,4 +1,5 @@
-import { pageInput, sortOf, type ListSearch, type ListSort } from '@/lib/list-search';
+import { listRoute } from '@/lib/list-route';
+import { pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 
 export const TREATMENT_PAGE_SIZE = 25;
@@ -16,3 +17,9 @@ export function treatmentListOptions(search: ListSearch) {
     sortDir: treatmentSort(search).dir,
   });
 }
+
+/** /treatment and /treatment/all-treatment. */
+export const treatmentsRoute = listRoute({
+  validateSearch: validateListSearch,
+  prefetch: (queryClient, search) => queryClient.prefetchQuery(treatmentListOptions(search)),
+});

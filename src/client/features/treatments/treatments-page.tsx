@@ -3,17 +3,16 @@ import { Link } from '@tanstack/react-router';
 import { PlusIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListCard } from '@/components/list-card';
+import { DataList } from '@/components/data-list';
 import { PageHeader } from '@/components/page-header';
-import { SortableHead } from '@/components/sortable-head';
 import { PermissionDenied, RequireRole, STAFF_ROLES } from '@/components/require-role';
-import { DeleteButton, EditButton, SaveCancelButtons } from '@/components/row-actions';
+import { EditableRowActions } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
 import { useCurrencies } from '@/lib/format';
-import type { ListSearch } from '@/lib/list-search';
+import { validateListSearch, type ListSearch } from '@/lib/list-search';
+import { useUrlSearch } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
@@ -29,13 +28,8 @@ import {
 import { TREATMENT_PAGE_SIZE, treatmentListOptions, treatmentSort } from './treatment-queries';
 
 /** docs/product.md#screens-and-routes, All Treatments. */
-export function TreatmentsPage({
-  search,
-  onSearchChange,
-}: {
-  search: ListSearch;
-  onSearchChange: (next: ListSearch) => void;
-}) {
+export function TreatmentsPage() {
+  const [search, onSearchChange] = useUrlSearch(validateListSearch);
   return (
     <RequireRole roles={STAFF_ROLES} fallback={<PermissionDenied title="Access Denied" />}>
       <TreatmentsTable search={search} onSearchChange={onSearchChange} />
@@ -114,86 +108,100 @@ function TreatmentsTable({
           )
         }
       />
-      <ListCard
+      <DataList
         paged={paged}
+        items={paged.list.data?.items}
+        sort={sort}
         searchPlaceholder="Search by treatment name"
         searchLabel="Search treatments"
         label="Treatments"
-        columns={8}
         empty={search.q ? 'No treatments match your search.' : 'No treatments found.'}
         pageSize={TREATMENT_PAGE_SIZE}
-        head={
-          <>
-            <TableHead className="w-12">#</TableHead>
-            <SortableHead column="treatmentName" sort={sort} onSort={paged.setSort}>
-              Treatment Name
-            </SortableHead>
-            <SortableHead column="localPrice" sort={sort} onSort={paged.setSort} className="text-right">
-              Local Price ({currencies.localCurrency})
-            </SortableHead>
-            <SortableHead column="foreignPrice" sort={sort} onSort={paged.setSort} className="text-right">
-              Foreign Price ({currencySymbol(currencies.foreignCurrency)})
-            </SortableHead>
-            <SortableHead column="maxSessions" sort={sort} onSort={paged.setSort} className="text-right">
-              Max Sessions
-            </SortableHead>
-            <TableHead className="text-right">Installments</TableHead>
-            <TableHead>Duration</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </>
-        }
-      >
-        {paged.list.data?.items.map((t, i) => {
-          const editing = draft?.id === t._id;
-          return (
-            <TableRow key={t._id} data-testid="treatment-row" data-treatment-id={t._id}>
-              <TableCell className="text-muted-foreground">{(paged.page - 1) * TREATMENT_PAGE_SIZE + i + 1}</TableCell>
-              <TableCell className="font-medium">
-                {editing ? cell('treatmentName', 'Treatment Name', 'text', { autoFocus: 'true' }) : t.treatmentName}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {editing
-                  ? cell('localPrice', 'Local Price', 'number', { step: '0.01', min: '0' })
-                  : formatMoney(t.localPrice, currencies.localCurrency)}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {editing
-                  ? cell('foreignPrice', 'Foreign Price', 'number', { step: '0.01', min: '0' })
-                  : formatMoney(t.foreignPrice, currencies.foreignCurrency)}
-              </TableCell>
-              <TableCell className="text-right">
-                {editing ? cell('maxSessions', 'Max Sessions', 'number', { step: '1', min: '1' }) : t.maxSessions}
-              </TableCell>
-              <TableCell className="text-right">
-                {editing ? cell('installments', 'Installments', 'number', { step: '1', min: '1' }) : t.installments}
-              </TableCell>
-              <TableCell>
-                {editing ? (
-                  <div className="flex gap-1">
-                    {cell('weeks', 'Duration Weeks', 'number', { min: '0', step: '1', placeholder: 'W' })}
-                    {cell('days', 'Duration Days', 'number', { min: '0', step: '1', placeholder: 'D' })}
-                    {cell('months', 'Duration Months', 'number', { min: '0', step: '1', placeholder: 'M' })}
-                  </div>
-                ) : (
-                  formatDuration(t.duration)
-                )}
-              </TableCell>
-              <TableCell className="text-right">
-                {!admin ? (
-                  <span className="text-muted-foreground">—</span>
-                ) : editing ? (
-                  <SaveCancelButtons onSave={saveDraft} onCancel={cancel} pending={update.isPending} />
-                ) : (
-                  <div className="flex justify-end gap-2">
-                    <EditButton size="icon" label={`Edit ${t.treatmentName}`} onClick={() => start(t)} />
-                    <DeleteButton size="icon" label={`Delete ${t.treatmentName}`} onClick={() => del.ask(t)} />
-                  </div>
-                )}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </ListCard>
+        rowKey={(t) => t._id}
+        rowProps={(t) => ({ 'data-testid': 'treatment-row', 'data-treatment-id': t._id })}
+        columns={[
+          {
+            header: 'Treatment Name',
+            sort: 'treatmentName',
+            className: 'font-medium',
+            cell: (t) =>
+              draft?.id === t._id
+                ? cell('treatmentName', 'Treatment Name', 'text', { autoFocus: 'true' })
+                : t.treatmentName,
+          },
+          {
+            header: `Local Price (${currencies.localCurrency})`,
+            sort: 'localPrice',
+            headClassName: 'text-right',
+            className: 'text-right tabular-nums',
+            cell: (t) =>
+              draft?.id === t._id
+                ? cell('localPrice', 'Local Price', 'number', { step: '0.01', min: '0' })
+                : formatMoney(t.localPrice, currencies.localCurrency),
+          },
+          {
+            header: `Foreign Price (${currencySymbol(currencies.foreignCurrency)})`,
+            sort: 'foreignPrice',
+            headClassName: 'text-right',
+            className: 'text-right tabular-nums',
+            cell: (t) =>
+              draft?.id === t._id
+                ? cell('foreignPrice', 'Foreign Price', 'number', { step: '0.01', min: '0' })
+                : formatMoney(t.foreignPrice, currencies.foreignCurrency),
+          },
+          {
+            header: 'Max Sessions',
+            sort: 'maxSessions',
+            headClassName: 'text-right',
+            className: 'text-right',
+            cell: (t) =>
+              draft?.id === t._id
+                ? cell('maxSessions', 'Max Sessions', 'number', { step: '1', min: '1' })
+                : t.maxSessions,
+          },
+          {
+            header: 'Installments',
+            headClassName: 'text-right',
+            className: 'text-right',
+            cell: (t) =>
+              draft?.id === t._id
+                ? cell('installments', 'Installments', 'number', { step: '1', min: '1' })
+                : t.installments,
+          },
+          {
+            header: 'Duration',
+            cell: (t) =>
+              draft?.id === t._id ? (
+                <div className="flex gap-1">
+                  {cell('weeks', 'Duration Weeks', 'number', { min: '0', step: '1', placeholder: 'W' })}
+                  {cell('days', 'Duration Days', 'number', { min: '0', step: '1', placeholder: 'D' })}
+                  {cell('months', 'Duration Months', 'number', { min: '0', step: '1', placeholder: 'M' })}
+                </div>
+              ) : (
+                formatDuration(t.duration)
+              ),
+          },
+          {
+            header: 'Actions',
+            headClassName: 'text-right',
+            className: 'text-right',
+            cell: (t) => (
+              <EditableRowActions
+                name={t.treatmentName}
+                size="icon"
+                editing={draft?.id === t._id}
+                canEdit={admin}
+                canDelete={admin}
+                onEdit={() => start(t)}
+                onDelete={() => del.ask(t)}
+                onSave={saveDraft}
+                onCancel={cancel}
+                pending={update.isPending}
+              />
+            ),
+          },
+        ]}
+      />
       <ConfirmDialog
         {...del.dialog}
         description={

@@ -1,5 +1,6 @@
+import { listRoute } from '@/lib/list-route';
 import { grantableRoles, ROLES, type Role } from '@shared/roles';
-import { oneOf, pageInput, sortOf, type ListSearch, type ListSort } from '@/lib/list-search';
+import { oneOf, pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
 import { trpc, type RouterInputs, type RouterOutputs } from '@/lib/trpc';
 import { withCursor } from '@/lib/keyset';
 
@@ -20,8 +21,8 @@ export interface UsersSearch extends ListSearch {
   role?: Role;
 }
 
-export function validateUsersSearch(search: Record<string, unknown>, base: ListSearch): UsersSearch {
-  return { ...base, role: oneOf(ROLES, search.role) };
+export function validateUsersSearch(search: Record<string, unknown>): UsersSearch {
+  return { ...validateListSearch(search), role: oneOf(ROLES, search.role) };
 }
 
 /** One place that turns the URL's search into the `users.list` input (route loader and screen). */
@@ -79,3 +80,9 @@ export async function sendUserForm(path: string, form: FormData): Promise<User> 
 export function restReason(err: unknown): string | undefined {
   return err instanceof RestError && err.status >= 400 && err.status < 500 && err.message ? err.message : undefined;
 }
+
+/** /users and /users/all-users. */
+export const usersRoute = listRoute({
+  validateSearch: validateUsersSearch,
+  prefetch: (queryClient, search) => queryClient.prefetchQuery(usersListOptions(search)),
+});

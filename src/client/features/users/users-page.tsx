@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { storeUser, useCurrentUser } from '@/lib/auth';
 import { usePagedList } from '@/lib/use-paged-list';
+import { useUrlSearch } from '@/lib/list-route';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
 import { isAdmin, ROLE_LABELS, ROLES, type Role } from '@shared/roles';
@@ -22,9 +23,9 @@ import {
   roleOptionsFor,
   USERS_PAGE_SIZE,
   usersListOptions,
+  validateUsersSearch,
   userSort,
   type User,
-  type UsersSearch,
 } from './user-queries';
 
 interface Draft {
@@ -38,13 +39,8 @@ interface Draft {
 const REQUIRED = 'Please fill all the required fields.';
 
 /** docs/product.md#screens-and-routes, Users table: inline edit of username, full name, role and branch; confirmed delete. */
-export function UsersPage({
-  search,
-  onSearchChange,
-}: {
-  search: UsersSearch;
-  onSearchChange: (next: UsersSearch) => void;
-}) {
+export function UsersPage() {
+  const [search, onSearchChange] = useUrlSearch(validateUsersSearch);
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const paged = usePagedList(usersListOptions(search), search, onSearchChange);

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { firstRow } from '../../db/rows';
 import { treatmentBookings, treatments, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
-import { assertId, ilikeContains, isUuid } from '../common';
+import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
 import { listTotal, nextCursorOf, pageStart, totalKey } from '../keyset';
 import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import { type TBookingFilters, type TListBookingsInput } from '@shared/schemas/bookings';
@@ -50,27 +50,48 @@ function filterWhere(todayIso: string, f: TBookingFilters & { search?: string; u
   );
 }
 
+/**
+ * What each sortable column of the bookings screen sorts by: what the row shows (the customer's
+ * e-mail, or the kept one of a deleted user; the treatment's live name, or the kept one).
+ */
+function bookingSort(todayIso: string): Record<TListBookingsInput['sortBy'], SQL | AnyColumn> {
+  return {
+    customer: sql`coalesce(${users.email}, ${treatmentBookings.deletedEmail})`,
+    treatmentName: sql`coalesce(${treatments.treatmentName}, ${treatmentBookings.treatmentName})`,
+    paymentStatus: effectivePaymentStatusSql(todayIso),
+    paymentType: treatmentBookings.paymentType,
+    bookedOn: treatmentBookings.bookedOn,
+    createdAt: treatmentBookings.createdAt,
+  };
+}
+
 /** The bookings screen: paged, searched (customer email or treatment name) and filtered on the server. */
 export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise<Page<BookingDto>> {
   const t = today(ctx);
   const where = and(branchCondition(await branchScopeOf(ctx)), filterWhere(t, input));
-  const order = input.sortDir === 'asc' ? asc(treatmentBookings.createdAt) : desc(treatmentBookings.createdAt);
-  const orderName = `createdAt:${input.sortDir}`;
-  const start = await pageStart(ctx.db, {
-    ...input,
-    order: orderName,
-    sortKey: treatmentBookings.createdAt,
-    plainColumn: true,
-    id: treatmentBookings.id,
-    idDir: 'asc',
-    sortValueOf: async (db, id) =>
-      (
-        await db
-          .select({ v: sql<string>`${treatmentBookings.createdAt}::text` })
-          .from(treatmentBookings)
-          .where(eq(treatmentBookings.id, id))
-      )[0]?.v,
-  });
+  const column = bookingSort(t)[input.sortBy];
+  const order = input.sortDir === 'asc' ? asc(column) : desc(column);
+  const orderName = `${input.sortBy}:${input.sortDir}`;
+  // Only the default order, by the plain creation time, reads past a cursor; the other columns are
+  // computed or kept copies (customer, status) and page by number.
+  const start =
+    input.sortBy === 'createdAt'
+      ? await pageStart(ctx.db, {
+          ...input,
+          order: orderName,
+          sortKey: treatmentBookings.createdAt,
+          plainColumn: true,
+          id: treatmentBookings.id,
+          idDir: 'asc',
+          sortValueOf: async (db, id) =>
+            (
+              await db
+                .select({ v: sql<string>`${treatmentBookings.createdAt}::text` })
+                .from(treatmentBookings)
+                .where(eq(treatmentBookings.id, id))
+            )[0]?.v,
+        })
+      : { after: undefined, offset: offsetOf(input.page, input.pageSize) };
   const [rows, total] = await Promise.all([
     selectBookings(ctx.db, t)
       .where(and(where, start.after))

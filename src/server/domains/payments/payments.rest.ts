@@ -71,7 +71,7 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     response: ZPaymentData,
     query: ZListPaymentsQuery,
     handler: async ({ ctx, query: { limit, ...q } }) => {
-      const page = await service.listPayments(ctx, { ...q, pageSize: limit, sortDir: 'desc' });
+      const page = await service.listPayments(ctx, { ...q, pageSize: limit, sortBy: 'receivedAt', sortDir: 'desc' });
       return { data: page.items, total: page.total, page: page.page, totals: page.totals };
     },
   });

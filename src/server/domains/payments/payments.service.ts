@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { enrollments, payments, paymentSearchText, treatmentBookings } from '../../db/schema';
 import type { ServiceContext } from '../common';
 import { AppError } from '../../errors';
@@ -7,7 +7,7 @@ import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { isAdmin } from '../../../shared/roles';
 import { assertRecordInScope, branchCondition, branchScopeOf } from '../branch-scope';
-import { assertId, ilikeContains, isUuid } from '../common';
+import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
 import { listTotal, nextCursorOf, pageStart, totalKey } from '../keyset';
 import { todayIn } from '../enrollments/dates';
 import { allocate } from './allocation';
@@ -150,27 +150,43 @@ export interface PaymentPage extends Page<PaymentDto> {
   totals: Array<{ currency: string; amount: number }>;
 }
 
-/** The Payments screen and GET /api/payments: newest first, filtered and totalled in SQL. */
+/** What each sortable column of the Payments screen sorts by (the names shown, as kept on the payment). */
+const PAYMENT_SORT = {
+  receivedAt: payments.receivedAt,
+  receiptNumber: payments.receiptNumber,
+  payer: payments.payerName,
+  amount: payments.amount,
+  method: payments.method,
+  receivedBy: payments.receivedByName,
+  status: payments.status,
+} satisfies Record<TListPaymentsInput['sortBy'], AnyColumn>;
+
+/** The Payments screen and GET /api/payments: sorted (newest first unless asked), filtered and totalled in SQL. */
 export async function listPayments(ctx: ServiceContext, input: TListPaymentsInput): Promise<PaymentPage> {
   const where = paymentWhere(ctx, input, branchCondition(await branchScopeOf(ctx), payments.branchId));
-  const order =
-    input.sortDir === 'asc' ? [payments.receivedAt, payments.id] : [desc(payments.receivedAt), desc(payments.id)];
-  const orderName = `receivedAt:${input.sortDir}`;
-  const start = await pageStart(ctx.db, {
-    ...input,
-    order: orderName,
-    sortKey: payments.receivedAt,
-    plainColumn: true,
-    id: payments.id,
-    idDir: input.sortDir,
-    sortValueOf: async (db, id) =>
-      (
-        await db
-          .select({ v: sql<string>`${payments.receivedAt}::text` })
-          .from(payments)
-          .where(eq(payments.id, id))
-      )[0]?.v,
-  });
+  const column = PAYMENT_SORT[input.sortBy];
+  const order = input.sortDir === 'asc' ? [asc(column), asc(payments.id)] : [desc(column), desc(payments.id)];
+  const orderName = `${input.sortBy}:${input.sortDir}`;
+  // Only the default order, by when the money came in, reads past a cursor (its index is
+  // (received_at, id)); the other columns page by number.
+  const start =
+    input.sortBy === 'receivedAt'
+      ? await pageStart(ctx.db, {
+          ...input,
+          order: orderName,
+          sortKey: payments.receivedAt,
+          plainColumn: true,
+          id: payments.id,
+          idDir: input.sortDir,
+          sortValueOf: async (db, id) =>
+            (
+              await db
+                .select({ v: sql<string>`${payments.receivedAt}::text` })
+                .from(payments)
+                .where(eq(payments.id, id))
+            )[0]?.v,
+        })
+      : { after: undefined, offset: offsetOf(input.page, input.pageSize) };
   const [rows, counted] = await Promise.all([
     ctx.db
       .select()
