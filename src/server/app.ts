@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import {
   AppError,
@@ -44,7 +44,7 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
   const app = Fastify({
     loggerInstance: deps.log,
     // One log line per request, written when it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (docs/security.md).
     trustProxy: trustProxyOf(deps.config),
