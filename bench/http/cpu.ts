@@ -22,6 +22,7 @@ import {
   root,
   startNode,
   stopAll,
+  workDir,
 } from './stack';
 
 const USERS = Number(process.env.CPU_USERS ?? 2000);
@@ -81,4 +82,5 @@ try {
 } finally {
   await stopAll();
   await services.stop();
+  fs.rmSync(workDir, { recursive: true, force: true });
 }
