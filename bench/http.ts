@@ -55,6 +55,7 @@ import {
   createDatabase,
   embeddedEnv,
   productEnv,
+  productNodeArgs,
   root,
   startNode,
   stopAll,
@@ -138,7 +139,7 @@ async function main() {
       const opts = { ...baseOpts, dbIdle: databaseIdle(services.databaseUrl, 'bench_http') };
       const product = await startNode('product', path.join(root, 'dist/server/main.js'), env, {
         healthPath: '/api/health',
-        nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
+        nodeArgs: [...productNodeArgs(), ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])],
       });
       const baseline = await startNode(
         'baseline',
@@ -206,6 +207,7 @@ async function main() {
         const load2 = load();
         const second = await startNode('product-2', path.join(root, 'dist/server/main.js'), env, {
           healthPath: '/api/health',
+          nodeArgs: productNodeArgs(),
         });
         const connections = 50;
         const rows: ScalingRow[] = [];
@@ -245,6 +247,7 @@ async function main() {
       const server = await startNode('embedded', path.join(root, 'dist/server/main.js'), embeddedEnv(dataDir), {
         healthPath: '/api/health',
         timeoutMs: 600_000,
+        nodeArgs: productNodeArgs(),
       });
       const target = { label: 'embedded', urls: [server.url] };
       const rows: EmbeddedRow[] = [];

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
+import { LedgerError, pgTimestamp, runIn, toggleInstallment, type LedgerActor } from './ledger';
 import * as q from './sql';
 
 const TIME_ZONE = process.env.TIME_ZONE ?? 'Asia/Colombo';
@@ -26,6 +27,8 @@ const sql = postgres(process.env.DATABASE_URL!, {
   connection: { jit: 'off' },
   types: { date: { to: 1082, from: [1082], serialize: (x: string) => x, parse: (x: string) => x } },
 });
+// Like the product's ORM: json parameters arrive as text and are passed through.
+for (const oid of ['114', '3802']) (sql.options.serializers as Record<string, (x: unknown) => unknown>)[oid] = (x) => x;
 
 type Row = unknown[];
 const values = (text: string, params: unknown[] = []) =>
@@ -33,12 +36,14 @@ const values = (text: string, params: unknown[] = []) =>
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 const money = (minor: unknown) => Number(minor) / 100;
-/** Parameters for timestamptz as the product's ORM sends them. */
-const pgTimestamp = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '+00');
-const today = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
+/** One formatter for the process, as the product keeps one per time zone. */
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const today = () => dayFormat.format(new Date());
 
 class HttpError extends Error {
   constructor(
@@ -54,10 +59,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ------------------------------------------------------------------------------------- sign-in
 
-interface Actor {
-  id: string;
-  role: string;
-}
+type Actor = LedgerActor;
 const sessions = new Map<string, { actor: Actor; until: number }>();
 
 async function actorOf(req: FastifyRequest): Promise<Actor | null> {
@@ -70,7 +72,7 @@ async function actorOf(req: FastifyRequest): Promise<Actor | null> {
   if (hit && hit.until > now) return hit.actor;
   const [row] = await values(q.SESSION, [id, 1]);
   if (!row) return null;
-  const [, , createdAt, lastUsedAt, expiresAt, userId, role] = row as [
+  const [, , createdAt, lastUsedAt, expiresAt, userId, role, , username, branchId] = row as [
     string,
     string,
     Date,
@@ -78,6 +80,9 @@ async function actorOf(req: FastifyRequest): Promise<Actor | null> {
     Date,
     string,
     string,
+    string,
+    string,
+    string | null,
   ];
   if (expiresAt.getTime() <= now) {
     await values(q.SESSION_DELETE, [id]);
@@ -87,7 +92,7 @@ async function actorOf(req: FastifyRequest): Promise<Actor | null> {
     const expires = new Date(Math.min(now + IDLE_MS, createdAt.getTime() + MAX_MS));
     await values(q.SESSION_TOUCH, [pgTimestamp(new Date(now)), pgTimestamp(expires), id]);
   }
-  const actor = { id: userId, role };
+  const actor = { id: userId, role, username, branchId };
   if (CACHE_MS > 0) sessions.set(id, { actor, until: Math.min(now + CACHE_MS, expiresAt.getTime()) });
   return actor;
 }
@@ -287,7 +292,8 @@ const nextCursor = (rows: Row[], pageSize: number, order = 'createdAt:desc') =>
 const app = Fastify({ logger: false });
 
 app.setErrorHandler((err: Error, _req: FastifyRequest, reply: FastifyReply) => {
-  if (err instanceof HttpError) return reply.status(err.status).send({ message: err.message, code: err.code });
+  if (err instanceof HttpError || err instanceof LedgerError)
+    return reply.status(err.status).send({ message: err.message, code: err.code });
   console.error(err);
   return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL' });
 });
@@ -397,26 +403,20 @@ app.get('/api/enrollments/:id', async (req) => {
 });
 
 app.post('/api/enrollments/:id/pay-installment', async (req) => {
-  await requireRole(req, ADMIN);
+  const actor = await requireRole(req, ADMIN);
   const { id } = req.params as { id: string };
   const body = (req.body ?? {}) as { installmentIndex?: unknown; isPaid?: unknown };
   if (!Number.isInteger(body.installmentIndex) || typeof body.isPaid !== 'boolean')
     throw new HttpError(400, 'Send installmentIndex with isPaid.', 'BAD_REQUEST');
   if (!UUID.test(id)) throw notFound('Enrollment');
-  const isPaid = body.isPaid;
-  await sql.begin(async (tx) => {
-    const run = (text: string, params: unknown[]) =>
-      tx.unsafe(text, params as postgres.ParameterOrJSON<never>[]).values() as unknown as Promise<Row[]>;
-    const [e] = await run(q.ENROLLMENT_LOCK, [id, 1]);
-    if (!e) throw notFound('Enrollment');
-    const [inst] = await run(q.INSTALLMENT_BY_SEQ, [id, body.installmentIndex, 1]);
-    if (!inst) throw new HttpError(404, 'Installment not found in this enrollment.', 'NOT_FOUND');
-    if (inst[6] === isPaid) return;
-    if (e[10] === 'completed')
-      throw new HttpError(409, 'This enrollment is completed; its payments can no longer be changed.', 'CONFLICT');
-    await run(q.INSTALLMENT_SET_PAID, [isPaid, isPaid ? pgTimestamp(new Date()) : null, inst[0]]);
-    await run(q.ENROLLMENT_TOUCH, [pgTimestamp(new Date()), id]);
-  });
+  const ua = req.headers['user-agent'];
+  const meta = {
+    ip: req.ip,
+    userAgent: typeof ua === 'string' && ua ? ua.slice(0, 512) : null,
+    requestId: String(req.id),
+  };
+  const input = { id, installmentIndex: body.installmentIndex as number, isPaid: body.isPaid };
+  await sql.begin((tx) => toggleInstallment(runIn(tx), input, actor, meta, today()));
   return enrollmentById(id);
 });
 

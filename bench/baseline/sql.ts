@@ -36,10 +36,7 @@ export const enrollmentInstallmentsOf = (n: number) =>
 
 export const ENROLLMENT_STATISTICS = `select count(*), count(*) filter (where "status" = 'completed'), (select count(*) from "enrollment_installments" where "enrollment_installments"."is_paid" = false and "enrollment_installments"."due_date" < $1) from "enrollments"`;
 
-export const ENROLLMENT_LOCK = `select "id", "user_id", "course_id", "payment_type", "total_fee_minor", "admission_fee_minor", "currency", "admission_fee_paid", "admission_fee_paid_minor", "admission_fee_paid_at", "status", "completed_at", "enrolled_on", "deleted_username", "deleted_email", "deleted_course_name", "created_at", "updated_at" from "enrollments" where "enrollments"."id" = $1 limit $2 for update`;
-export const INSTALLMENT_BY_SEQ = `select "id", "enrollment_id", "seq", "amount_minor", "due_date", "amount_paid_minor", "is_paid", "paid_at" from "enrollment_installments" where ("enrollment_installments"."enrollment_id" = $1 and "enrollment_installments"."seq" = $2) limit $3`;
-export const INSTALLMENT_SET_PAID = `update "enrollment_installments" set "is_paid" = $1, "paid_at" = $2 where "enrollment_installments"."id" = $3`;
-export const ENROLLMENT_TOUCH = `update "enrollments" set "updated_at" = $1 where "enrollments"."id" = $2`;
+// The instalment toggle's statements: bench/baseline/ledger.ts.
 
 /** A booking's payment status as readers see it: overdue as soon as an unpaid instalment is past due. */
 const effectiveStatus = (todayParam: string) =>
@@ -49,7 +46,7 @@ const BOOKING_FROM = `from "treatment_bookings" left join "users" on "users"."id
 const BOOKING_ORDER = `order by "treatment_bookings"."created_at" desc, "treatment_bookings"."id" asc`;
 /** Parameters: today, today, status, limit (, offset). */
 export const BOOKINGS_BY_STATUS_PAGE_FIRST = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $4`;
-export const BOOKINGS_BY_STATUS_PAGE = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $2 offset $3`;
+export const BOOKINGS_BY_STATUS_PAGE = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $4 offset $5`;
 /** Parameters: today, status. */
 export const BOOKINGS_BY_STATUS_COUNT = `select count(*) ${BOOKING_FROM} where ${effectiveStatus('$1')} = $2`;
 export const bookingInstallmentsOf = (n: number) =>

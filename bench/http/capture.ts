@@ -87,28 +87,41 @@ export async function statementsDuring(logFile: string, fn: () => Promise<unknow
 /** Statements no request caused: the job outbox poller, and the type look-up of a new connection. */
 const BACKGROUND = [/"job_outbox"/, /pg_catalog\.pg_type/];
 
+const isBackground = (s: Statement) => BACKGROUND.some((re) => re.test(s.text));
+const isBegin = (s: Statement) => /^begin$/i.test(s.text);
+
 /**
  * Drops background work from a capture: the matching statements, and the begin/commit around
- * them when nothing else ran in that transaction on that connection.
+ * them when nothing else ran in that transaction on that connection. A transaction may already
+ * be open when the capture starts (the job relay's, which runs every second): its `commit` then
+ * comes without a `begin`, and the statements of that connection before it are that
+ * transaction's; when they are all background work, the lone `commit` is too.
  */
 export function withoutBackground(statements: Statement[]): Statement[] {
+  const drop = new Set<Statement>();
+  // Per connection: the statements since its `begin`, or since the capture began.
   const open = new Map<number, Statement[]>();
-  const out: Statement[] = [];
+  const seen = new Set<number>();
   for (const s of statements) {
-    const block = open.get(s.pid);
-    if (/^begin$/i.test(s.text)) {
+    if (!seen.has(s.pid)) {
+      seen.add(s.pid);
+      open.set(s.pid, []);
+    }
+    if (isBackground(s)) drop.add(s);
+    if (isBegin(s)) {
       open.set(s.pid, [s]);
       continue;
     }
-    if (block && /^(commit|rollback)$/i.test(s.text)) {
+    const block = open.get(s.pid);
+    if (/^(commit|rollback)$/i.test(s.text)) {
       open.delete(s.pid);
-      if (block.length > 1) out.push(...block, s);
+      if (block && block.every((x) => isBegin(x) || drop.has(x))) for (const x of [...block, s]) drop.add(x);
       continue;
     }
-    if (BACKGROUND.some((re) => re.test(s.text))) continue;
-    if (block) block.push(s);
-    else out.push(s);
+    block?.push(s);
   }
-  for (const block of open.values()) if (block.length > 1) out.push(...block);
-  return out;
+  for (const block of open.values())
+    if (block.length && isBegin(block[0]!) && block.every((x) => isBegin(x) || drop.has(x)))
+      for (const x of block) drop.add(x);
+  return statements.filter((s) => !drop.has(s));
 }

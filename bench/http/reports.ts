@@ -15,7 +15,17 @@ import { sql } from 'drizzle-orm';
 import { createSession } from '../../src/server/auth/sessions';
 import { openDatabase } from '../../src/server/db/client';
 import { PDF_MAX_ROWS } from '../../src/server/domains/reports/report-writers';
-import { createDatabase, productEnv, root, run, startNode, watchMemory, workDir, type Proc } from './stack';
+import {
+  createDatabase,
+  productEnv,
+  productNodeArgs,
+  root,
+  run,
+  startNode,
+  watchMemory,
+  workDir,
+  type Proc,
+} from './stack';
 
 export interface ReportResult {
   report: string;
@@ -127,7 +137,10 @@ export async function reportBench(opts: {
   const results: ReportResult[] = [];
   const env = productEnv(databaseUrl, opts.redisUrl, { LOG_LEVEL: 'info' });
   const main = path.join(root, 'dist/server/main.js');
-  const deployed = await startNode('report-server', main, env, { healthPath: '/api/health' });
+  const deployed = await startNode('report-server', main, env, {
+    healthPath: '/api/health',
+    nodeArgs: productNodeArgs(),
+  });
   const worker = await startNode('report-worker', path.join(root, 'dist/worker/main.js'), env, {
     readyLog: /worker ready/,
   });
@@ -135,7 +148,7 @@ export async function reportBench(opts: {
     'report-server-streaming',
     main,
     { ...env, REPORT_JOB_THRESHOLD: String(10_000_000) },
-    { healthPath: '/api/health' },
+    { healthPath: '/api/health', nodeArgs: productNodeArgs() },
   );
   const bareEnv = { DATABASE_URL: databaseUrl };
   try {

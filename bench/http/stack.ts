@@ -112,6 +112,19 @@ export function tail(file: string, lines = 20) {
   }
 }
 
+/**
+ * The Node flags `npm start` runs the server with (package.json's `start` script, e.g.
+ * `--enable-source-maps`), so the benchmark starts the product exactly as production does.
+ */
+export function productNodeArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const run = pkg.scripts.start.split('&&').find((c) => c.includes('dist/server/main.js')) ?? '';
+  return run
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t.startsWith('--'));
+}
+
 /** `npm run build` when the sources changed since the last build (the build's own `--if-stale`). */
 export async function buildProduct() {
   await run(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-stale']);

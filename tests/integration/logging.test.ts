@@ -64,3 +64,37 @@ describe('server log', () => {
     }
   });
 });
+
+describe('request log', () => {
+  it('writes one line per answered request: method, path without its query, status and time taken', async () => {
+    const admin = await t.userWithSession('superadmin');
+    const before = lines.length;
+    const search = 'findme.person@example.com';
+    const res = await t.api('GET', `/trpc/users.list?input=${encodeURIComponent(JSON.stringify({ search }))}`, {
+      token: admin.token,
+    });
+    expect(res.status).toBe(200);
+    const entries = lines
+      .slice(before)
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            msg: string;
+            reqId?: string;
+            req?: { method?: string; url?: string };
+            res?: { statusCode?: number };
+            responseTime?: number;
+          },
+      )
+      .filter((l) => l.req?.url === '/trpc/users.list' || l.msg === 'incoming request');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/trpc/users.list' },
+      res: { statusCode: 200 },
+    });
+    expect(entries[0]!.responseTime).toBeGreaterThan(0);
+    expect(entries[0]!.reqId).toBeTruthy();
+    expect(lines.slice(before).join('')).not.toContain('findme');
+  });
+});

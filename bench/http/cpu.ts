@@ -1,0 +1,86 @@
+/**
+ * CPU time per request, product against baseline (docs/performance.md#where-the-products-time-goes):
+ * on a shared machine, req/s swing with other people's work, but the CPU a process spends per
+ * answer hardly does. Each path is sent at 10 connections for a few seconds to each server in
+ * turn (product, baseline, product, baseline) and the server process's own CPU time
+ * (/proc/<pid>/stat, user + system) is divided by the answers it gave.
+ *
+ *   CPU_USERS=2000 CPU_SECONDS=5 CPU_PATHS=users.list,by\ id npx tsx bench/http/cpu.ts
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { startServices } from '../../tests/setup/services';
+import { benchSizes, prepareData } from './data';
+import { loadRun, type Target } from './load';
+import { benchPaths } from './paths';
+import {
+  buildBaseline,
+  buildProduct,
+  createDatabase,
+  productEnv,
+  productNodeArgs,
+  root,
+  startNode,
+  stopAll,
+  workDir,
+} from './stack';
+
+const USERS = Number(process.env.CPU_USERS ?? 2000);
+const SECONDS = Number(process.env.CPU_SECONDS ?? 5);
+const PATHS = (process.env.CPU_PATHS ?? '').split(',').filter(Boolean);
+
+/** CPU seconds a process has used so far (utime + stime, in clock ticks of 10 ms). */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+await buildProduct();
+const scripts = await buildBaseline();
+const services = await startServices();
+try {
+  const url = await createDatabase(services.databaseUrl, 'bench_cpu');
+  const data = await prepareData({ databaseUrl: url, dataDir: '' }, benchSizes(USERS), () => {});
+  const product = await startNode(
+    'product',
+    path.join(root, 'dist/server/main.js'),
+    productEnv(url, services.redisUrl),
+    {
+      healthPath: '/api/health',
+      nodeArgs: productNodeArgs(),
+    },
+  );
+  const baseline = await startNode('baseline', scripts.server, { DATABASE_URL: url }, { healthPath: '/api/health' });
+  const paths = benchPaths(data).filter(
+    (p) => !PATHS.length || PATHS.some((x) => p.name.toLowerCase().includes(x.toLowerCase())),
+  );
+  console.log('| path | product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product |');
+  console.log('|---|---:|---:|---:|');
+  for (const p of paths) {
+    const sides: Array<[Target, number]> = [
+      [{ label: 'product', urls: [product.url] }, product.pid],
+      [{ label: 'baseline', urls: [baseline.url] }, baseline.pid],
+    ];
+    const cost = new Map<string, { cpu: number; answers: number }>();
+    for (const [target] of sides) await loadRun(target, p, { connections: 10, duration: 1, token: data.token });
+    for (let round = 0; round < 2; round++) {
+      for (const [target, pid] of sides) {
+        const before = cpuSeconds(pid);
+        const r = await loadRun(target, p, { connections: 10, duration: SECONDS, token: data.token });
+        const c = cost.get(target.label) ?? { cpu: 0, answers: 0 };
+        c.cpu += cpuSeconds(pid) - before;
+        c.answers += r.rps * SECONDS;
+        cost.set(target.label, c);
+      }
+    }
+    const ms = (label: string) => (1000 * cost.get(label)!.cpu) / cost.get(label)!.answers;
+    const a = ms('product');
+    const b = ms('baseline');
+    console.log(`| ${p.name} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${(b / a).toFixed(2)} |`);
+  }
+} finally {
+  await stopAll();
+  await services.stop();
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
