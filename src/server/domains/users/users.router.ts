@@ -14,6 +14,7 @@ import {
 } from '@shared/schemas/users';
 import { ZMessage } from '@shared/schemas/output';
 import { ZOtpValid, ZUser, ZUserList, ZUserPage } from '@shared/schemas/users.output';
+import * as queries from './users.queries';
 import * as service from './users.service';
 
 /** Pictures are uploaded through the multipart REST paths; tRPC carries JSON only. */
@@ -21,16 +22,16 @@ export const usersRouter = router({
   list: staffProcedure
     .input(ZListUsersInput)
     .output(ZUserPage)
-    .query(({ ctx, input }) => service.listUsers(ctx.svc, input)),
+    .query(({ ctx, input }) => queries.listUsers(ctx.svc, input)),
   search: staffProcedure
     .input(ZSearchUsersInput)
     .output(ZUserList)
-    .query(({ ctx, input }) => service.searchUsers(ctx.svc, input)),
-  students: staffProcedure.output(ZUserList).query(({ ctx }) => service.listAllUsers(ctx.svc, 'student')),
+    .query(({ ctx, input }) => queries.searchUsers(ctx.svc, input)),
+  students: staffProcedure.output(ZUserList).query(({ ctx }) => queries.listAllUsers(ctx.svc, 'student')),
   get: staffProcedure
     .input(ZUserIdInput)
     .output(ZUser)
-    .query(({ ctx, input }) => service.getUser(ctx.svc, input.id)),
+    .query(({ ctx, input }) => queries.getUser(ctx.svc, input.id)),
   create: staffProcedure
     .input(ZCreateUserInput)
     .output(ZUser)
