@@ -8,7 +8,7 @@ import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-sco
 import type { Page } from '../../../shared/pagination';
 import type { Role } from '../../../shared/roles';
 import { assertId, ilikeContains, isUuid, type ServiceContext } from '../common';
-import { listTotal, nextCursorOf, pageStart, totalKey } from '../keyset';
+import { keysetList, sortValueIn, totalKey } from '../keyset';
 import { loadUser, selectUsers, toUserDto, USER_NOT_FOUND, type UserDto } from './users.dto';
 import type { TListUsersInput, TSearchUsersInput } from '@shared/schemas/users';
 
@@ -39,39 +39,25 @@ export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Pr
   const where = and(...conditions);
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
   const sortKey = SORT[input.sortBy];
-  const start = await pageStart(db, {
-    ...input,
-    order: `${input.sortBy}:${input.sortDir}`,
-    sortKey,
-    plainColumn: true,
-    id: users.id,
-    idDir: 'asc',
-    sortValueOf: async (d, id) =>
-      (
-        await d
-          .select({ v: sql<string | null>`${sortKey}::text` })
-          .from(users)
-          .where(eq(users.id, id))
-      )[0]?.v,
+  return keysetList(db, input, {
+    keyset: {
+      sortKey,
+      plainColumn: true,
+      id: users.id,
+      idDir: 'asc',
+      sortValueOf: sortValueIn(users, sortKey, users.id),
+    },
+    totalKey: totalKey('users', ctx.actor.id, input),
+    rows: (start) =>
+      selectUsers(db)
+        .where(and(where, start.after))
+        .orderBy(order, asc(users.id))
+        .limit(input.pageSize)
+        .offset(start.offset),
+    count: async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
+    cursorRow: (r) => r,
+    items: (rows) => rows.map(toUserDto),
   });
-  const [rows, total] = await Promise.all([
-    selectUsers(db)
-      .where(and(where, start.after))
-      .orderBy(order, asc(users.id))
-      .limit(input.pageSize)
-      .offset(start.offset),
-    listTotal(totalKey('users', ctx.actor.id, input), start.after !== undefined, async () => {
-      const [row] = await db.select({ n: count() }).from(users).where(where);
-      return row?.n ?? 0;
-    }),
-  ]);
-  return {
-    items: rows.map(toUserDto),
-    total,
-    page: input.page,
-    pageSize: input.pageSize,
-    nextCursor: nextCursorOf(`${input.sortBy}:${input.sortDir}`, rows, input.pageSize),
-  };
 }
 
 /**
