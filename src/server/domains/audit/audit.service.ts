@@ -86,6 +86,20 @@ export async function recordAudit(tx: Db, ctx: AuditContext, entry: AuditEntryIn
 }
 
 /**
+ * An account's own event (signing in or out, a refused sign-in, a password reset): the entry is about
+ * the user `userId` (null when the account tried does not exist); `by` says who acted and from where.
+ */
+export function recordAccountEvent(
+  tx: Db,
+  by: AuditContext,
+  action: AuditAction,
+  userId: string | null,
+  summary: string,
+): Promise<void> {
+  return recordAudit(tx, by, { action, entityType: 'user', entityId: userId, summary });
+}
+
+/**
  * Words that mark a field as secret wherever they appear in its name (`passwordHash`, `otp_hash`,
  * `sessionToken`, `apiKey`): such a field is never recorded, not even as "changed".
  */
