@@ -4,7 +4,7 @@ import { firstRow } from '../../db/rows';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
-import { fieldChanges, recordAudit } from '../audit/audit.service';
+import { recordCatalogueChange } from '../audit/audit.service';
 import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
 import { detachCourseFromEnrollments } from '../enrollments/enrollments.service';
 import type {
@@ -160,13 +160,7 @@ export async function createCourse(ctx: SystemContext, input: TCreateCourseInput
       })
       .returning();
     const dto = toCourseDto(firstRow(rows));
-    await recordAudit(tx, ctx, {
-      action: 'create',
-      entityType: 'course',
-      entityId: dto._id,
-      summary: `Created course ${dto.courseName}`,
-      changes: fieldChanges(null, dto),
-    });
+    await recordCatalogueChange(tx, ctx, 'course', dto._id, null, { name: dto.courseName, fields: dto });
     return dto;
   });
 }
@@ -189,19 +183,14 @@ export async function updateCourse(ctx: SystemContext, input: TUpdateCourseInput
     if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
     const before = toCourseDto(old);
     const after = toCourseDto(firstRow(await tx.update(courses).set(set).where(eq(courses.id, input.id)).returning()));
-    const changes = fieldChanges(before, after);
-    if (changes.length) {
-      await recordAudit(tx, ctx, {
-        action: 'update',
-        entityType: 'course',
-        entityId: after._id,
-        summary:
-          before.courseName === after.courseName
-            ? `Updated course ${after.courseName}`
-            : `Renamed course ${before.courseName} to ${after.courseName}`,
-        changes,
-      });
-    }
+    await recordCatalogueChange(
+      tx,
+      ctx,
+      'course',
+      after._id,
+      { name: before.courseName, fields: before },
+      { name: after.courseName, fields: after },
+    );
     return after;
   });
 }
@@ -214,13 +203,7 @@ export async function deleteCourse(ctx: SystemContext, id: string): Promise<{ me
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     await detachCourseFromEnrollments(tx, id);
     await tx.delete(courses).where(eq(courses.id, id));
-    await recordAudit(tx, ctx, {
-      action: 'delete',
-      entityType: 'course',
-      entityId: id,
-      summary: `Deleted course ${row.courseName}`,
-      changes: fieldChanges(toCourseDto(row), null),
-    });
+    await recordCatalogueChange(tx, ctx, 'course', id, { name: row.courseName, fields: toCourseDto(row) }, null);
     return { message: 'Course deleted successfully!' };
   });
 }
