@@ -5,7 +5,7 @@ import { branches, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
 import { recordCatalogueChange } from '../audit/audit.service';
-import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
+import { assertId, ilikeContains, numberedPage, type SystemContext } from '../common';
 import type { TCreateBranchInput, TListBranchesInput, TUpdateBranchInput } from '@shared/schemas/branches';
 
 type BranchRow = typeof branches.$inferSelect;
@@ -39,17 +39,9 @@ export async function listBranches({ db }: SystemContext, input: TListBranchesIn
     ? or(ilikeContains(branches.name, input.search), ilikeContains(branches.location, input.search))
     : undefined;
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(branches)
-      .where(where)
-      .orderBy(order, asc(branches.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.page, input.pageSize)),
-    db.select({ n: count() }).from(branches).where(where),
-  ]);
-  return { items: rows.map(toBranchDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
+  const rows = db.select().from(branches).where(where).$dynamic();
+  const total = db.select({ n: count() }).from(branches).where(where);
+  return numberedPage(input, rows, [order, asc(branches.id)], total, toBranchDto);
 }
 
 /** The REST list answers every branch (`{ branches }`); branches are few per organisation. */

@@ -5,7 +5,7 @@ import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
 import { recordCatalogueChange } from '../audit/audit.service';
-import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
+import { assertId, ilikeContains, numberedPage, type SystemContext } from '../common';
 import { detachCourseFromEnrollments } from '../enrollments/enrollments.service';
 import type {
   TCreateCourseInput,
@@ -53,17 +53,9 @@ function searchWhere(search: string | undefined, category: string | undefined): 
 export async function listCourses({ db }: SystemContext, input: TListCoursesInput): Promise<Page<CourseDto>> {
   const where = searchWhere(input.search, input.category);
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(courses)
-      .where(where)
-      .orderBy(order, asc(courses.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.page, input.pageSize)),
-    db.select({ n: count() }).from(courses).where(where),
-  ]);
-  return { items: rows.map(toCourseDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
+  const rows = db.select().from(courses).where(where).$dynamic();
+  const total = db.select({ n: count() }).from(courses).where(where);
+  return numberedPage(input, rows, [order, asc(courses.id)], total, toCourseDto);
 }
 
 /** GET /api/course answers a bare array; an institute has tens of courses, the cap is a safety net. */

@@ -6,7 +6,7 @@ import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError, isUniqueViolation } from '../../errors';
 import { recordCatalogueChange } from '../audit/audit.service';
-import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
+import { assertId, ilikeContains, numberedPage, type SystemContext } from '../common';
 import {
   DUPLICATE_TREATMENT,
   type TCreateTreatmentInput,
@@ -86,17 +86,9 @@ const SORT = {
 export async function listTreatments({ db }: SystemContext, input: TListTreatmentsInput): Promise<Page<TreatmentDto>> {
   const where = input.search ? ilikeContains(treatments.treatmentName, input.search) : undefined;
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(treatments)
-      .where(where)
-      .orderBy(order, asc(treatments.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.page, input.pageSize)),
-    db.select({ n: count() }).from(treatments).where(where),
-  ]);
-  return { items: rows.map(toTreatmentDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
+  const rows = db.select().from(treatments).where(where).$dynamic();
+  const total = db.select({ n: count() }).from(treatments).where(where);
+  return numberedPage(input, rows, [order, asc(treatments.id)], total, toTreatmentDto);
 }
 
 /** Every treatment, by name: the REST list (a bare array) and the booking screen's dropdown. */
