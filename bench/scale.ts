@@ -28,7 +28,7 @@ import { reportSource } from '../src/server/domains/reports/report-sources';
 import { jsonChunks } from '../src/server/domains/reports/report-writers';
 import { courseStatistics, treatmentStatistics, userStatistics } from '../src/server/domains/reports/reports.stats';
 import { getCurrencySettings } from '../src/server/domains/settings/settings.service';
-import { listUsers } from '../src/server/domains/users/users.service';
+import { listUsers } from '../src/server/domains/users/users.queries';
 import { startServices } from '../tests/setup/services';
 import { contextFor, median, rowsOf, superadmin } from './scale-context';
 import { seedScale, sizesFromEnv } from './scale-seed';

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, enrollments } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, makeUser, type MadeUser } from '../helpers/factories';
+import { download, readXlsx } from '../helpers/report-factories';
 
 /**
  * The payments ledger (docs/payments.md) on a real PostgreSQL: allocation, partial payments,
@@ -454,6 +455,19 @@ describe('lists, cash-up and receipts', () => {
     }
     expect(mail[0]?.subject).toContain(`Receipt ${p.receiptNumber}`);
     expect(mail[0]?.text).toContain('Rs. 700.00');
+  });
+
+  it('the Excel export holds every listed payment, newest first, then the valid total per currency', async () => {
+    const list = await t.api('GET', '/api/payments?limit=200', { token: admin.token });
+    expect(list.status).toBe(200);
+    const file = await download(t.baseUrl, 'GET', '/api/payments/excel', { token: admin.token });
+    expect(file.status).toBe(200);
+    const { rows } = await readXlsx(file.bytes);
+    expect(rows[0]![0]).toBe('Receipt');
+    const receipts = list.body.data.map((p: { receiptNumber: string }) => p.receiptNumber);
+    expect(receipts.length).toBeGreaterThan(1);
+    expect(rows.slice(1, receipts.length + 1).map((r) => r[0])).toEqual(receipts);
+    expect(rows.slice(receipts.length + 1).map((r) => r[0])).toContain('Total (valid)');
   });
 
   it('the cash-up PDF lists the totals', async () => {

@@ -1,5 +1,5 @@
 import { and, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Actor } from '../auth/sessions';
 import type { Db } from '../db/client';
 import type { AppDeps, RequestMeta } from '../deps';
@@ -64,6 +64,27 @@ export function anyOf(first: SQL, ...rest: SQL[]): SQL {
 
 export function offsetOf(page: number, pageSize: number) {
   return (page - 1) * pageSize;
+}
+
+/**
+ * A page by number of a small list (branches, courses, treatments): `rows` (a `$dynamic()` select
+ * with its filter) in `order`, cut to the page, and the count of every row the filter matches.
+ */
+export async function numberedPage<Q extends PgSelect, I>(
+  input: { page: number; pageSize: number },
+  rows: Q,
+  order: SQL[],
+  count: Promise<Array<{ n: number }>>,
+  toItem: (row: Awaited<Q>[number]) => I,
+) {
+  const [page, [total]] = await Promise.all([
+    rows
+      .orderBy(...order)
+      .limit(input.pageSize)
+      .offset(offsetOf(input.page, input.pageSize)),
+    count,
+  ]);
+  return { items: page.map((row) => toItem(row)), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
 }
 
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

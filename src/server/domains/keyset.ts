@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { offsetOf } from './common';
 
@@ -63,6 +63,61 @@ export async function pageStart(db: Db, k: KeysetSpec): Promise<{ after?: SQL; o
   const tie = sql`(${k.sortKey} ${beyond} ${v} or (${k.sortKey} = ${v} and ${k.id} ${idBeyond} ${rowId}))`;
   const bound = k.sortDir === 'asc' ? sql`${k.sortKey} >= ${v}` : sql`${k.sortKey} <= ${v}`;
   return { after: k.plainColumn ? sql`${bound} and ${tie}` : tie, offset: 0 };
+}
+
+/** `sortValueOf` for a sort key read from the list's own table: one look-up by id. */
+export function sortValueIn(table: PgTable, sortKey: AnyPgColumn | SQL, id: AnyPgColumn): KeysetSpec['sortValueOf'] {
+  return async (db, rowId) =>
+    (
+      await db
+        .select({ v: sql<string | null>`${sortKey}::text` })
+        .from(table)
+        .where(eq(id, rowId))
+    )[0]?.v;
+}
+
+/** What a paged list's request carries (the screens' list inputs). */
+export interface ListRequest {
+  page: number;
+  pageSize: number;
+  cursor?: string;
+  sortBy: string;
+  sortDir: 'asc' | 'desc';
+}
+
+/**
+ * One page of a screen's list: it starts after the cursor's row when the order has a `keyset` (else,
+ * or with no usable cursor, at the page number's offset), its total is counted once per caller and
+ * filter (`listTotal`), and `items` turns the rows into the answer. `cursorRow` names the row a
+ * page's cursor points at, when the selected rows nest it.
+ */
+export async function keysetList<R, I, T>(
+  db: Db,
+  input: ListRequest,
+  list: {
+    keyset: Omit<KeysetSpec, 'order' | 'cursor' | 'page' | 'pageSize' | 'sortDir'> | null;
+    totalKey: string;
+    rows: (start: { after?: SQL; offset: number }) => Promise<R[]>;
+    count: () => Promise<T>;
+    cursorRow: (row: R) => { id: string };
+    items: (rows: R[]) => I[] | Promise<I[]>;
+  },
+): Promise<{ items: I[]; total: T; page: number; pageSize: number; nextCursor: string | null }> {
+  const order = `${input.sortBy}:${input.sortDir}`;
+  const start = list.keyset
+    ? await pageStart(db, { ...input, ...list.keyset, order })
+    : { offset: offsetOf(input.page, input.pageSize) };
+  const [rows, total] = await Promise.all([
+    list.rows(start),
+    listTotal(list.totalKey, start.after !== undefined, list.count),
+  ]);
+  return {
+    items: await list.items(rows),
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+    nextCursor: nextCursorOf(order, rows.map(list.cursorRow), input.pageSize),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -40,3 +40,18 @@ export function limitedProcedure(limit: LimitName) {
     return next();
   });
 }
+
+/**
+ * The body of a procedure that hands its validated input, with the caller's service context, to one
+ * service function: `staffProcedure.input(ZListCoursesInput).output(ZCoursePage).query(serve(listCourses))`.
+ * The role, the input and the contract stay on the procedure itself, where a reviewer reads them
+ * (docs/architecture.md#conventions); a procedure that shapes its input writes its own body.
+ */
+export function serve<C, I, O>(fn: (svc: C, input: I) => O) {
+  return ({ ctx, input }: { ctx: { svc: C }; input: I }) => fn(ctx.svc, input);
+}
+
+/** `serve` for an `{ id }` input whose service function takes the id alone. */
+export function serveId<C, O>(fn: (svc: C, id: string) => O) {
+  return ({ ctx, input }: { ctx: { svc: C }; input: { id: string } }) => fn(ctx.svc, input.id);
+}

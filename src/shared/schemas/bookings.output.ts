@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '@shared/booking-status';
 import { ZInstallment } from '@shared/schemas/installments.output';
-import { zDayOut, zInstantOut, zIntOut, zMoneyOut, zPageOf } from '@shared/schemas/output';
+import { zDayOut, zInstantOut, zIntOut, zMoneyOut, zPageOf, zRecordOut } from '@shared/schemas/output';
 
 /** docs/product.md#records-and-their-fields Treatment booking, with populated `userId` and `treatmentId`. */
-export const ZBooking = z.object({
-  _id: z.string(),
+export const ZBooking = zRecordOut({
   userId: z.object({ _id: z.string(), username: z.string(), email: z.string() }).nullable(),
   deletedUsername: z.string().nullable(),
   deletedEmail: z.string().nullable(),
@@ -23,8 +22,6 @@ export const ZBooking = z.object({
   status: z.enum(['active', 'cancelled']),
   cancelledAt: zInstantOut.nullable(),
   bookedOn: zDayOut,
-  createdAt: zInstantOut,
-  updatedAt: zInstantOut,
 });
 export type TBooking = z.infer<typeof ZBooking>;
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { zInstantOut, zIntOut, zMoneyOut, zPageOf } from '@shared/schemas/output';
+import { zIntOut, zMoneyOut, zPageOf, zRecordOut } from '@shared/schemas/output';
 
 /** docs/product.md#records-and-their-fields Course; money as decimal numbers. */
-export const ZCourse = z.object({
-  _id: z.string(),
+export const ZCourse = zRecordOut({
   courseName: z.string(),
   duration: z.string(),
   totalFee: zMoneyOut,
@@ -12,8 +11,6 @@ export const ZCourse = z.object({
   admissionFee: zMoneyOut,
   currency: z.string(),
   description: z.string().nullable(),
-  createdAt: zInstantOut,
-  updatedAt: zInstantOut,
 });
 export type TCourse = z.infer<typeof ZCourse>;
 

@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { DISPLAY_STATUSES, ENROLLMENT_STATUSES } from '@shared/enrollment-status';
 import { ZInstallment } from '@shared/schemas/installments.output';
-import { zCountOut, zDayOut, zInstantOut, zIntOut, zMoneyOut, zOneOf, zPageOf } from '@shared/schemas/output';
+import {
+  zCountOut,
+  zDayOut,
+  zInstantOut,
+  zIntOut,
+  zMoneyOut,
+  zOneOf,
+  zPageOf,
+  zRecordOut,
+} from '@shared/schemas/output';
 
 const ZStudentRef = z.object({ _id: z.string(), username: z.string(), email: z.string() });
 
 /** docs/product.md#records-and-their-fields Enrollment, with populated `userId` and `courseId`. */
-export const ZEnrollment = z.object({
-  _id: z.string(),
+export const ZEnrollment = zRecordOut({
   userId: ZStudentRef.nullable(),
   courseId: z.object({ _id: z.string(), courseName: z.string(), totalFee: zMoneyOut }).nullable(),
   paymentType: z.enum(['full', 'installment']),
@@ -27,8 +35,6 @@ export const ZEnrollment = z.object({
   deletedUsername: z.string().nullable(),
   deletedEmail: z.string().nullable(),
   deletedCourseName: z.string().nullable(),
-  createdAt: zInstantOut,
-  updatedAt: zInstantOut,
 });
 export type TEnrollment = z.infer<typeof ZEnrollment>;
 /** What a service hands the contract (`status` may be typed as plain text there). */

@@ -32,6 +32,14 @@ export function zOneOf<const T extends readonly [string, ...string[]]>(values: T
   });
 }
 
+/**
+ * A stored record's answer: its `_id`, its own fields, then when it was created and last changed
+ * (docs/product.md#records-and-their-fields).
+ */
+export function zRecordOut<const T extends z.ZodRawShape>(fields: T) {
+  return z.object({ _id: z.string(), ...fields, createdAt: zInstantOut, updatedAt: zInstantOut });
+}
+
 /** One page of a server-paged list (`Page<T>` in shared/pagination.ts). */
 export function zPageOf<T extends z.ZodType>(item: T) {
   return z.object({

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { zInstantOut, zIntOut, zMoneyOut, zPageOf } from '@shared/schemas/output';
+import { zIntOut, zMoneyOut, zPageOf, zRecordOut } from '@shared/schemas/output';
 
 /** docs/product.md#records-and-their-fields Treatment; money as decimal numbers. */
-export const ZTreatment = z.object({
-  _id: z.string(),
+export const ZTreatment = zRecordOut({
   treatmentName: z.string(),
   localPrice: zMoneyOut,
   foreignPrice: zMoneyOut,
@@ -12,8 +11,6 @@ export const ZTreatment = z.object({
   duration: z.object({ weeks: zIntOut, days: zIntOut, months: zIntOut }),
   category: z.string().nullable(),
   description: z.string().nullable(),
-  createdAt: zInstantOut,
-  updatedAt: zInstantOut,
 });
 export type TTreatment = z.infer<typeof ZTreatment>;
 

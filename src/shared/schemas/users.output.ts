@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zInstantOut, zPageOf } from '@shared/schemas/output';
+import { zPageOf, zRecordOut } from '@shared/schemas/output';
 import { ROLES } from '@shared/roles';
 
 export const ZBranchRef = z.object({ _id: z.string(), name: z.string(), location: z.string() });
@@ -8,8 +8,7 @@ export const ZBranchRef = z.object({ _id: z.string(), name: z.string(), location
  * docs/product.md#records-and-their-fields User: `_id`, populated `branch`, `image` as a URL. The
  * password hash is not a field of it: parsing drops it, whatever a query selected.
  */
-export const ZUser = z.object({
-  _id: z.string(),
+export const ZUser = zRecordOut({
   username: z.string(),
   fullName: z.string(),
   email: z.string(),
@@ -18,8 +17,6 @@ export const ZUser = z.object({
   phone: z.string().nullable(),
   address: z.string().nullable(),
   image: z.string().nullable(),
-  createdAt: zInstantOut,
-  updatedAt: zInstantOut,
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AuditChange } from '../../../shared/audit';
-import { id } from './common';
+import { id, trigramIndex } from './common';
 
 /**
  * The audit trail (docs/audit.md): one row per change, written in the change's own transaction.
@@ -57,7 +57,7 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_log_action_idx').on(t.action, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Free-text search on the summary is "contains" (ILIKE '%text%'): a trigram index serves it.
-    index('audit_log_summary_trgm_idx').using('gin', sql`${t.summary} gin_trgm_ops`),
+    trigramIndex('audit_log_summary_trgm_idx', t.summary),
   ],
 );
 

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DISPLAY_STATUSES } from '../../../shared/enrollment-status';
-import { createdAt, id, installmentColumns, money, updatedAt } from './common';
+import {
+  createdAt,
+  id,
+  installmentColumns,
+  installmentIndexes,
+  keptNameTrigramIndex,
+  money,
+  updatedAt,
+} from './common';
 import { users } from './users';
 
 export const courses = pgTable(
@@ -69,15 +77,9 @@ export const enrollments = pgTable(
     index('enrollments_created_idx').on(t.createdAt),
     index('enrollments_display_status_created_idx').on(t.displayStatus, t.createdAt),
     // Search also matches the names kept from deleted users and courses; only those rows have them.
-    index('enrollments_deleted_email_trgm_idx')
-      .using('gin', sql`${t.deletedEmail} gin_trgm_ops`)
-      .where(sql`${t.deletedEmail} is not null`),
-    index('enrollments_deleted_username_trgm_idx')
-      .using('gin', sql`${t.deletedUsername} gin_trgm_ops`)
-      .where(sql`${t.deletedUsername} is not null`),
-    index('enrollments_deleted_course_trgm_idx')
-      .using('gin', sql`${t.deletedCourseName} gin_trgm_ops`)
-      .where(sql`${t.deletedCourseName} is not null`),
+    keptNameTrigramIndex('enrollments_deleted_email_trgm_idx', t.deletedEmail),
+    keptNameTrigramIndex('enrollments_deleted_username_trgm_idx', t.deletedUsername),
+    keptNameTrigramIndex('enrollments_deleted_course_trgm_idx', t.deletedCourseName),
   ],
 );
 
@@ -91,12 +93,7 @@ export const enrollmentInstallments = pgTable(
     ...installmentColumns(),
   },
   (t) => [
-    uniqueIndex('enrollment_installments_seq_uq').on(t.enrollmentId, t.seq),
-    // Overdue look-ups scan only unpaid rows in (due date, id) order: the overdue list's order and
-    // the reminder run's keyset cursor are both index conditions.
-    index('enrollment_installments_unpaid_due_id_idx')
-      .on(t.dueDate, t.id)
-      .where(sql`${t.isPaid} = false`),
+    ...installmentIndexes('enrollment_installments', { ...t, owner: t.enrollmentId }),
     // "Has an (un)paid installment" per enrolment (the status filter) answered from the index alone.
     index('enrollment_installments_enrollment_paid_idx').on(t.enrollmentId, t.isPaid),
   ],

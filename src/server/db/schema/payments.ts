@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
-import { createdAt, id, money } from './common';
+import { createdAt, id, money, trigramIndex } from './common';
 import { enrollmentInstallments, enrollments } from './courses';
 import { bookingInstallments, treatmentBookings } from './treatments';
 import { users } from './users';
@@ -87,7 +87,7 @@ export const payments = pgTable(
     index('payments_receipt_number_idx').on(t.receiptNumber),
     // The Payments screen's search looks in all these at once (paymentSearchText): one trigram
     // index over them costs a write far less than five.
-    index('payments_search_trgm_idx').using('gin', sql`${paymentSearchText(t)} gin_trgm_ops`),
+    trigramIndex('payments_search_trgm_idx', paymentSearchText(t)),
   ],
 );
 

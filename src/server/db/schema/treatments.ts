@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, installmentColumns, money, updatedAt } from './common';
+import { createdAt, id, installmentColumns, installmentIndexes, money, updatedAt } from './common';
 import { users } from './users';
 
 export const treatments = pgTable(
@@ -75,10 +75,7 @@ export const bookingInstallments = pgTable(
     ...installmentColumns(),
   },
   (t) => [
-    uniqueIndex('booking_installments_seq_uq').on(t.bookingId, t.seq),
-    index('booking_installments_unpaid_due_id_idx')
-      .on(t.dueDate, t.id)
-      .where(sql`${t.isPaid} = false`),
+    ...installmentIndexes('booking_installments', { ...t, owner: t.bookingId }),
     // The derived "overdue" payment status (an unpaid installment past due) per booking, from the index alone.
     index('booking_installments_booking_paid_due_idx').on(t.bookingId, t.isPaid, t.dueDate),
   ],

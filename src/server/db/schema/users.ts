@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
-import { bytea, createdAt, id, updatedAt } from './common';
+import { bytea, createdAt, id, trigramIndex, updatedAt } from './common';
 
 /** Uploaded files (profile pictures) live in the database so every server instance can serve them. */
 export const files = pgTable('files', {
@@ -38,9 +38,9 @@ export const users = pgTable(
     index('users_branch_idx').on(t.branchId),
     index('users_created_idx').on(t.createdAt),
     // Staff search is "contains" (ILIKE '%text%'): only trigram indexes serve it (pg_trgm, docs/scale.md).
-    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
-    index('users_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
-    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    trigramIndex('users_username_trgm_idx', t.username),
+    trigramIndex('users_full_name_trgm_idx', t.fullName),
+    trigramIndex('users_email_trgm_idx', t.email),
     // The users table sorts by these columns (then id); without an index every page sorts 100,000 rows.
     index('users_username_sort_idx').on(t.username, t.id),
     index('users_full_name_sort_idx').on(t.fullName, t.id),

@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init';
-import { adminProcedure } from '../../trpc/procedures';
+import { adminProcedure, serve } from '../../trpc/procedures';
 import type { AuditEntryDto } from '../../../shared/audit';
 import type { Same } from '../common';
 import { ZAuditForEntityInput, ZAuditListInput } from '@shared/schemas/audit';
@@ -11,12 +11,6 @@ const _contract: Same<AuditEntryDto, TAuditEntry> = true;
 
 /** docs/audit.md#reading-it: admins and superadmins only; keyset paging (`cursor` from `nextCursor`). */
 export const auditRouter = router({
-  list: adminProcedure
-    .input(ZAuditListInput)
-    .output(ZAuditSlice)
-    .query(({ ctx, input }) => listAudit(ctx.svc, input)),
-  forEntity: adminProcedure
-    .input(ZAuditForEntityInput)
-    .output(ZAuditSlice)
-    .query(({ ctx, input }) => auditForEntity(ctx.svc, input)),
+  list: adminProcedure.input(ZAuditListInput).output(ZAuditSlice).query(serve(listAudit)),
+  forEntity: adminProcedure.input(ZAuditForEntityInput).output(ZAuditSlice).query(serve(auditForEntity)),
 });

@@ -86,6 +86,55 @@ export async function recordAudit(tx: Db, ctx: AuditContext, entry: AuditEntryIn
 }
 
 /**
+ * An account's own event (signing in or out, a refused sign-in, a password reset): the entry is about
+ * the user `userId` (null when the account tried does not exist); `by` says who acted and from where.
+ */
+export function recordAccountEvent(
+  tx: Db,
+  by: AuditContext,
+  action: AuditAction,
+  userId: string | null,
+  summary: string,
+): Promise<void> {
+  return recordAudit(tx, by, { action, entityType: 'user', entityId: userId, summary });
+}
+
+/** A catalogue record as its entries name and show it: what a person calls it, and its fields. */
+export interface CatalogueView {
+  name: string;
+  fields: Record<string, unknown>;
+}
+
+/**
+ * The entry of a change to a named catalogue record (a branch, a course, a treatment): created,
+ * updated or renamed (nothing is recorded when nothing changed), or deleted.
+ */
+export async function recordCatalogueChange(
+  tx: Db,
+  ctx: AuditContext,
+  entityType: 'branch' | 'course' | 'treatment',
+  id: string,
+  before: CatalogueView | null,
+  after: CatalogueView | null,
+): Promise<void> {
+  const changes = fieldChanges(before?.fields ?? null, after?.fields ?? null);
+  const entry = { entityType, entityId: id, changes };
+  if (!before) {
+    if (after)
+      await recordAudit(tx, ctx, { ...entry, action: 'create', summary: `Created ${entityType} ${after.name}` });
+    return;
+  }
+  if (!after)
+    return recordAudit(tx, ctx, { ...entry, action: 'delete', summary: `Deleted ${entityType} ${before.name}` });
+  if (!changes.length) return;
+  const summary =
+    before.name === after.name
+      ? `Updated ${entityType} ${after.name}`
+      : `Renamed ${entityType} ${before.name} to ${after.name}`;
+  await recordAudit(tx, ctx, { ...entry, action: 'update', summary });
+}
+
+/**
  * Words that mark a field as secret wherever they appear in its name (`passwordHash`, `otp_hash`,
  * `sessionToken`, `apiKey`): such a field is never recorded, not even as "changed".
  */

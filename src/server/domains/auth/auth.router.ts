@@ -1,4 +1,4 @@
-import { authedProcedure, limitedProcedure } from '../../trpc/procedures';
+import { authedProcedure, limitedProcedure, serve } from '../../trpc/procedures';
 import { router } from '../../trpc/init';
 import { ZLoginInput } from '@shared/schemas/auth';
 import { ZMe, ZSignedIn } from '@shared/schemas/auth.output';
@@ -20,5 +20,5 @@ export const authRouter = router({
     return { message: 'Logged out successfully.' };
   }),
   /** The signed-in user; UNAUTHORIZED without a session (the client's guard reads it). */
-  me: authedProcedure.output(ZMe).query(({ ctx }) => service.me(ctx.svc)),
+  me: authedProcedure.output(ZMe).query(serve(service.me)),
 });

@@ -4,7 +4,7 @@ import { createSession, invalidateSession } from '../../auth/sessions';
 import { clearFailedLogins, recordFailedLogin, reserveLoginAttempt } from '../../auth/throttle';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAccountEvent } from '../audit/audit.service';
 import type { ServiceContext, SystemContext } from '../common';
 import { findUserDto } from '../users/users.dto';
 import type { TLoginInput } from '@shared/schemas/auth';
@@ -42,15 +42,12 @@ export async function login(ctx: SystemContext, input: TLoginInput, client: Clie
   } catch (err) {
     // docs/audit.md: a refused attempt names the account tried (when there is one), never the password.
     if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') {
-      await recordAudit(
+      await recordAccountEvent(
         db,
         { actor: null, request },
-        {
-          action: 'sign_in_throttled',
-          entityType: 'user',
-          entityId: user?.id ?? null,
-          summary: `Refused sign-in as ${typedAccount(input.email)}: too many failed attempts`,
-        },
+        'sign_in_throttled',
+        user?.id ?? null,
+        `Refused sign-in as ${typedAccount(input.email)}: too many failed attempts`,
       );
     }
     throw err;
@@ -58,33 +55,21 @@ export async function login(ctx: SystemContext, input: TLoginInput, client: Clie
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok) {
     await recordFailedLogin(db, reservation);
-    await recordAudit(
+    await recordAccountEvent(
       db,
       { actor: null, request },
-      {
-        action: 'sign_in_failed',
-        entityType: 'user',
-        entityId: user?.id ?? null,
-        summary: user
-          ? `Failed sign-in as ${input.email}: wrong password`
-          : `Failed sign-in as ${typedAccount(input.email)}: no such account`,
-      },
+      'sign_in_failed',
+      user?.id ?? null,
+      user
+        ? `Failed sign-in as ${input.email}: wrong password`
+        : `Failed sign-in as ${typedAccount(input.email)}: no such account`,
     );
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
   await clearFailedLogins(db, input.email, client.ip);
   const session = await db.transaction(async (tx) => {
     const created = await createSession(tx, user.id, deps.sessionPolicy);
-    await recordAudit(
-      tx,
-      { actor: user, request },
-      {
-        action: 'sign_in',
-        entityType: 'user',
-        entityId: user.id,
-        summary: `${user.username} signed in`,
-      },
-    );
+    await recordAccountEvent(tx, { actor: user, request }, 'sign_in', user.id, `${user.username} signed in`);
     return created;
   });
   const dto = await findUserDto(db, user.id);
@@ -96,16 +81,7 @@ export async function logout(ctx: ServiceContext) {
   const { actor, request, deps } = ctx;
   await ctx.db.transaction(async (tx) => {
     await invalidateSession(tx, actor.sessionId, deps.sessionCache);
-    await recordAudit(
-      tx,
-      { actor, request },
-      {
-        action: 'sign_out',
-        entityType: 'user',
-        entityId: actor.id,
-        summary: `${actor.username} signed out`,
-      },
-    );
+    await recordAccountEvent(tx, { actor, request }, 'sign_out', actor.id, `${actor.username} signed out`);
   });
 }
 

@@ -3,8 +3,8 @@ import { firstRow } from '../../db/rows';
 import { treatmentBookings, treatments, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
-import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
-import { listTotal, nextCursorOf, pageStart, totalKey } from '../keyset';
+import { assertId, ilikeContains, isUuid } from '../common';
+import { keysetList, sortValueIn, totalKey } from '../keyset';
 import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import { type TBookingFilters, type TListBookingsInput } from '@shared/schemas/bookings';
 
@@ -71,54 +71,39 @@ export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise
   const where = and(branchCondition(await branchScopeOf(ctx)), filterWhere(t, input));
   const column = bookingSort(t)[input.sortBy];
   const order = input.sortDir === 'asc' ? asc(column) : desc(column);
-  const orderName = `${input.sortBy}:${input.sortDir}`;
   // Only the default order, by the plain creation time, reads past a cursor; the other columns are
   // computed or kept copies (customer, status) and page by number.
-  const start =
+  const keyset =
     input.sortBy === 'createdAt'
-      ? await pageStart(ctx.db, {
-          ...input,
-          order: orderName,
+      ? {
           sortKey: treatmentBookings.createdAt,
           plainColumn: true,
           id: treatmentBookings.id,
-          idDir: 'asc',
-          sortValueOf: async (db, id) =>
-            (
-              await db
-                .select({ v: sql<string>`${treatmentBookings.createdAt}::text` })
-                .from(treatmentBookings)
-                .where(eq(treatmentBookings.id, id))
-            )[0]?.v,
-        })
-      : { after: undefined, offset: offsetOf(input.page, input.pageSize) };
-  const [rows, total] = await Promise.all([
-    selectBookings(ctx.db, t)
-      .where(and(where, start.after))
-      .orderBy(order, asc(treatmentBookings.id))
-      .limit(input.pageSize)
-      .offset(start.offset),
-    listTotal(totalKey(`bookings ${t}`, ctx.actor?.id ?? '', input), start.after !== undefined, async () => {
-      const [row] = await ctx.db
-        .select({ n: count() })
-        .from(treatmentBookings)
-        .leftJoin(users, eq(users.id, treatmentBookings.userId))
-        .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
-        .where(where);
-      return row?.n ?? 0;
-    }),
-  ]);
-  return {
-    items: await hydrate(ctx.db, rows, today(ctx)),
-    total,
-    page: input.page,
-    pageSize: input.pageSize,
-    nextCursor: nextCursorOf(
-      orderName,
-      rows.map((r) => r.booking),
-      input.pageSize,
-    ),
-  };
+          idDir: 'asc' as const,
+          sortValueOf: sortValueIn(treatmentBookings, treatmentBookings.createdAt, treatmentBookings.id),
+        }
+      : null;
+  return keysetList(ctx.db, input, {
+    keyset,
+    totalKey: totalKey(`bookings ${t}`, ctx.actor?.id ?? '', input),
+    rows: (start) =>
+      selectBookings(ctx.db, t)
+        .where(and(where, start.after))
+        .orderBy(order, asc(treatmentBookings.id))
+        .limit(input.pageSize)
+        .offset(start.offset),
+    count: async () =>
+      (
+        await ctx.db
+          .select({ n: count() })
+          .from(treatmentBookings)
+          .leftJoin(users, eq(users.id, treatmentBookings.userId))
+          .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
+          .where(where)
+      )[0]?.n ?? 0,
+    cursorRow: (r) => r.booking,
+    items: (rows) => hydrate(ctx.db, rows, today(ctx)),
+  });
 }
 
 /** GET /api/bookings/bookings answers a bare array (docs/architecture.md); capped so it cannot grow without bound. */

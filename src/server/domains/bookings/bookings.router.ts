@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init';
-import { adminProcedure, staffProcedure } from '../../trpc/procedures';
+import { adminProcedure, serve, serveId, staffProcedure } from '../../trpc/procedures';
 import {
   ZBookingIdInput,
   ZBookTreatmentInput,
@@ -26,14 +26,8 @@ const _booking: Same<BookingDto, TBooking> = true;
  *   book, setInstallmentPaid, cancel, delete    admin, superadmin
  */
 export const bookingsRouter = router({
-  list: staffProcedure
-    .input(ZListBookingsInput)
-    .output(ZBookingPage)
-    .query(({ ctx, input }) => queries.listBookings(ctx.svc, input)),
-  get: staffProcedure
-    .input(ZBookingIdInput)
-    .output(ZBooking)
-    .query(({ ctx, input }) => queries.getBooking(ctx.svc, input.id)),
+  list: staffProcedure.input(ZListBookingsInput).output(ZBookingPage).query(serve(queries.listBookings)),
+  get: staffProcedure.input(ZBookingIdInput).output(ZBooking).query(serveId(queries.getBooking)),
   book: adminProcedure
     .input(ZBookTreatmentInput)
     .output(ZBooking)
@@ -69,12 +63,6 @@ export const bookingsRouter = router({
         method: input.method,
       }),
     ),
-  cancel: adminProcedure
-    .input(ZBookingIdInput)
-    .output(ZBooking)
-    .mutation(({ ctx, input }) => service.cancelBooking(ctx.svc, input.id)),
-  delete: adminProcedure
-    .input(ZBookingIdInput)
-    .output(ZMessage)
-    .mutation(({ ctx, input }) => service.deleteBooking(ctx.svc, input.id)),
+  cancel: adminProcedure.input(ZBookingIdInput).output(ZBooking).mutation(serveId(service.cancelBooking)),
+  delete: adminProcedure.input(ZBookingIdInput).output(ZMessage).mutation(serveId(service.deleteBooking)),
 });

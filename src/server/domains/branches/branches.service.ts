@@ -4,8 +4,8 @@ import { firstRow } from '../../db/rows';
 import { branches, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
-import { fieldChanges, recordAudit } from '../audit/audit.service';
-import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
+import { recordCatalogueChange } from '../audit/audit.service';
+import { assertId, ilikeContains, numberedPage, type SystemContext } from '../common';
 import type { TCreateBranchInput, TListBranchesInput, TUpdateBranchInput } from '@shared/schemas/branches';
 
 type BranchRow = typeof branches.$inferSelect;
@@ -39,17 +39,9 @@ export async function listBranches({ db }: SystemContext, input: TListBranchesIn
     ? or(ilikeContains(branches.name, input.search), ilikeContains(branches.location, input.search))
     : undefined;
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(branches)
-      .where(where)
-      .orderBy(order, asc(branches.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.page, input.pageSize)),
-    db.select({ n: count() }).from(branches).where(where),
-  ]);
-  return { items: rows.map(toBranchDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
+  const rows = db.select().from(branches).where(where).$dynamic();
+  const total = db.select({ n: count() }).from(branches).where(where);
+  return numberedPage(input, rows, [order, asc(branches.id)], total, toBranchDto);
 }
 
 /** The REST list answers every branch (`{ branches }`); branches are few per organisation. */
@@ -66,19 +58,13 @@ export async function getBranch({ db }: SystemContext, id: string): Promise<Bran
 }
 
 /** A branch as the audit trail records it. */
-const auditView = (b: BranchRow) => ({ name: b.name, location: b.location });
+const auditView = (b: BranchRow) => ({ name: b.name, fields: { name: b.name, location: b.location } });
 
 export async function createBranch(ctx: SystemContext, input: TCreateBranchInput): Promise<BranchDto> {
   await assertNameFree(ctx.db, input.name);
   return ctx.db.transaction(async (tx) => {
     const row = firstRow(await tx.insert(branches).values({ name: input.name, location: input.location }).returning());
-    await recordAudit(tx, ctx, {
-      action: 'create',
-      entityType: 'branch',
-      entityId: row.id,
-      summary: `Created branch ${row.name}`,
-      changes: fieldChanges(null, auditView(row)),
-    });
+    await recordCatalogueChange(tx, ctx, 'branch', row.id, null, auditView(row));
     return toBranchDto(row);
   });
 }
@@ -96,17 +82,7 @@ export async function updateBranch(ctx: SystemContext, input: TUpdateBranchInput
         .where(eq(branches.id, input.id))
         .returning(),
     );
-    const changes = fieldChanges(auditView(before), auditView(row));
-    if (changes.length) {
-      await recordAudit(tx, ctx, {
-        action: 'update',
-        entityType: 'branch',
-        entityId: row.id,
-        summary:
-          before.name === row.name ? `Updated branch ${row.name}` : `Renamed branch ${before.name} to ${row.name}`,
-        changes,
-      });
-    }
+    await recordCatalogueChange(tx, ctx, 'branch', row.id, auditView(before), auditView(row));
     return toBranchDto(row);
   });
 }
@@ -127,13 +103,7 @@ export async function deleteBranch(ctx: SystemContext, id: string): Promise<{ me
       );
     }
     await tx.delete(branches).where(eq(branches.id, id));
-    await recordAudit(tx, ctx, {
-      action: 'delete',
-      entityType: 'branch',
-      entityId: id,
-      summary: `Deleted branch ${row.name}`,
-      changes: fieldChanges(auditView(row), null),
-    });
+    await recordCatalogueChange(tx, ctx, 'branch', id, auditView(row), null);
     return { message: 'Branch deleted successfully!' };
   });
 }

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { router } from '../../trpc/init';
-import { staffProcedure } from '../../trpc/procedures';
+import { serve, serveId, staffProcedure } from '../../trpc/procedures';
 import {
   ZCourseIdInput,
   ZCreateCourseInput,
@@ -20,30 +20,12 @@ import { ZMessage } from '@shared/schemas/output';
 import * as service from './courses.service';
 
 export const coursesRouter = router({
-  list: staffProcedure
-    .input(ZListCoursesInput)
-    .output(ZCoursePage)
-    .query(({ ctx, input }) => service.listCourses(ctx.svc, input)),
-  options: staffProcedure.output(z.array(ZCourseOption)).query(({ ctx }) => service.courseOptions(ctx.svc)),
-  categories: staffProcedure.output(z.array(z.string())).query(({ ctx }) => service.courseCategories(ctx.svc)),
-  filtered: staffProcedure
-    .input(ZFilterCoursesInput)
-    .output(ZCourseList)
-    .query(({ ctx, input }) => service.filterCourses(ctx.svc, input)),
-  get: staffProcedure
-    .input(ZCourseIdInput)
-    .output(ZCourse)
-    .query(({ ctx, input }) => service.getCourse(ctx.svc, input.id)),
-  create: staffProcedure
-    .input(ZCreateCourseInput)
-    .output(ZCourse)
-    .mutation(({ ctx, input }) => service.createCourse(ctx.svc, input)),
-  update: staffProcedure
-    .input(ZUpdateCourseInput)
-    .output(ZCourse)
-    .mutation(({ ctx, input }) => service.updateCourse(ctx.svc, input)),
-  delete: staffProcedure
-    .input(ZCourseIdInput)
-    .output(ZMessage)
-    .mutation(({ ctx, input }) => service.deleteCourse(ctx.svc, input.id)),
+  list: staffProcedure.input(ZListCoursesInput).output(ZCoursePage).query(serve(service.listCourses)),
+  options: staffProcedure.output(z.array(ZCourseOption)).query(serve(service.courseOptions)),
+  categories: staffProcedure.output(z.array(z.string())).query(serve(service.courseCategories)),
+  filtered: staffProcedure.input(ZFilterCoursesInput).output(ZCourseList).query(serve(service.filterCourses)),
+  get: staffProcedure.input(ZCourseIdInput).output(ZCourse).query(serveId(service.getCourse)),
+  create: staffProcedure.input(ZCreateCourseInput).output(ZCourse).mutation(serve(service.createCourse)),
+  update: staffProcedure.input(ZUpdateCourseInput).output(ZCourse).mutation(serve(service.updateCourse)),
+  delete: staffProcedure.input(ZCourseIdInput).output(ZMessage).mutation(serveId(service.deleteCourse)),
 });

@@ -4,8 +4,8 @@ import { firstRow } from '../../db/rows';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
-import { fieldChanges, recordAudit } from '../audit/audit.service';
-import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
+import { recordCatalogueChange } from '../audit/audit.service';
+import { assertId, ilikeContains, numberedPage, type SystemContext } from '../common';
 import { detachCourseFromEnrollments } from '../enrollments/enrollments.service';
 import type {
   TCreateCourseInput,
@@ -53,17 +53,9 @@ function searchWhere(search: string | undefined, category: string | undefined): 
 export async function listCourses({ db }: SystemContext, input: TListCoursesInput): Promise<Page<CourseDto>> {
   const where = searchWhere(input.search, input.category);
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(courses)
-      .where(where)
-      .orderBy(order, asc(courses.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.page, input.pageSize)),
-    db.select({ n: count() }).from(courses).where(where),
-  ]);
-  return { items: rows.map(toCourseDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
+  const rows = db.select().from(courses).where(where).$dynamic();
+  const total = db.select({ n: count() }).from(courses).where(where);
+  return numberedPage(input, rows, [order, asc(courses.id)], total, toCourseDto);
 }
 
 /** GET /api/course answers a bare array; an institute has tens of courses, the cap is a safety net. */
@@ -160,13 +152,7 @@ export async function createCourse(ctx: SystemContext, input: TCreateCourseInput
       })
       .returning();
     const dto = toCourseDto(firstRow(rows));
-    await recordAudit(tx, ctx, {
-      action: 'create',
-      entityType: 'course',
-      entityId: dto._id,
-      summary: `Created course ${dto.courseName}`,
-      changes: fieldChanges(null, dto),
-    });
+    await recordCatalogueChange(tx, ctx, 'course', dto._id, null, { name: dto.courseName, fields: dto });
     return dto;
   });
 }
@@ -189,19 +175,14 @@ export async function updateCourse(ctx: SystemContext, input: TUpdateCourseInput
     if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
     const before = toCourseDto(old);
     const after = toCourseDto(firstRow(await tx.update(courses).set(set).where(eq(courses.id, input.id)).returning()));
-    const changes = fieldChanges(before, after);
-    if (changes.length) {
-      await recordAudit(tx, ctx, {
-        action: 'update',
-        entityType: 'course',
-        entityId: after._id,
-        summary:
-          before.courseName === after.courseName
-            ? `Updated course ${after.courseName}`
-            : `Renamed course ${before.courseName} to ${after.courseName}`,
-        changes,
-      });
-    }
+    await recordCatalogueChange(
+      tx,
+      ctx,
+      'course',
+      after._id,
+      { name: before.courseName, fields: before },
+      { name: after.courseName, fields: after },
+    );
     return after;
   });
 }
@@ -214,13 +195,7 @@ export async function deleteCourse(ctx: SystemContext, id: string): Promise<{ me
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     await detachCourseFromEnrollments(tx, id);
     await tx.delete(courses).where(eq(courses.id, id));
-    await recordAudit(tx, ctx, {
-      action: 'delete',
-      entityType: 'course',
-      entityId: id,
-      summary: `Deleted course ${row.courseName}`,
-      changes: fieldChanges(toCourseDto(row), null),
-    });
+    await recordCatalogueChange(tx, ctx, 'course', id, { name: row.courseName, fields: toCourseDto(row) }, null);
     return { message: 'Course deleted successfully!' };
   });
 }

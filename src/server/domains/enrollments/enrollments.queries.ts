@@ -5,7 +5,7 @@ import { branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';
 import type { DisplayStatus } from '../../../shared/enrollment-status';
 import type { Page } from '../../../shared/pagination';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
-import { listTotal, nextCursorOf, pageStart, totalKey } from '../keyset';
+import { keysetList, totalKey } from '../keyset';
 import { getCurrencySettings } from '../settings/settings.service';
 import type { TListEnrollmentsInput, TOverdueInput } from '@shared/schemas/enrollments';
 
@@ -90,51 +90,41 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
   );
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
   const sortKey = SORT[input.sortBy];
-  const orderName = `${input.sortBy}:${input.sortDir}`;
-  const start = await pageStart(ctx.db, {
-    ...input,
-    order: orderName,
-    sortKey,
-    plainColumn: input.sortBy === 'createdAt' || input.sortBy === 'totalFee',
-    id: enrollments.id,
-    idDir: 'asc',
-    sortValueOf: async (db, id) =>
+  return keysetList(ctx.db, input, {
+    keyset: {
+      sortKey,
+      plainColumn: input.sortBy === 'createdAt' || input.sortBy === 'totalFee',
+      id: enrollments.id,
+      idDir: 'asc',
+      sortValueOf: async (db, id) =>
+        (
+          await db
+            .select({ v: sql<string | null>`${sortKey}::text` })
+            .from(enrollments)
+            .leftJoin(users, eq(users.id, enrollments.userId))
+            .leftJoin(courses, eq(courses.id, enrollments.courseId))
+            .where(eq(enrollments.id, id))
+        )[0]?.v,
+    },
+    totalKey: totalKey('enrollments', ctx.actor?.id ?? '', input),
+    rows: (start) =>
+      selectEnrollments(ctx.db)
+        .where(and(where, start.after))
+        .orderBy(order, asc(enrollments.id))
+        .limit(input.pageSize)
+        .offset(start.offset),
+    count: async () =>
       (
-        await db
-          .select({ v: sql<string | null>`${sortKey}::text` })
+        await ctx.db
+          .select({ n: count() })
           .from(enrollments)
           .leftJoin(users, eq(users.id, enrollments.userId))
           .leftJoin(courses, eq(courses.id, enrollments.courseId))
-          .where(eq(enrollments.id, id))
-      )[0]?.v,
+          .where(where)
+      )[0]?.n ?? 0,
+    cursorRow: (r) => r.e,
+    items: (rows) => withInstallments(ctx.db, rows, today(ctx)),
   });
-  const [rows, total] = await Promise.all([
-    selectEnrollments(ctx.db)
-      .where(and(where, start.after))
-      .orderBy(order, asc(enrollments.id))
-      .limit(input.pageSize)
-      .offset(start.offset),
-    listTotal(totalKey('enrollments', ctx.actor?.id ?? '', input), start.after !== undefined, async () => {
-      const [row] = await ctx.db
-        .select({ n: count() })
-        .from(enrollments)
-        .leftJoin(users, eq(users.id, enrollments.userId))
-        .leftJoin(courses, eq(courses.id, enrollments.courseId))
-        .where(where);
-      return row?.n ?? 0;
-    }),
-  ]);
-  return {
-    items: await withInstallments(ctx.db, rows, today(ctx)),
-    total,
-    page: input.page,
-    pageSize: input.pageSize,
-    nextCursor: nextCursorOf(
-      orderName,
-      rows.map((r) => r.e),
-      input.pageSize,
-    ),
-  };
 }
 
 /** REST lists (newest first); `where` picks all, one student's or one course's enrolments. */

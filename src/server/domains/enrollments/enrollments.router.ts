@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { router } from '../../trpc/init';
-import { adminProcedure, staffProcedure } from '../../trpc/procedures';
+import { adminProcedure, serve, serveId, staffProcedure } from '../../trpc/procedures';
 import {
   ZCreateEnrollmentInput,
   ZDeleteEnrollmentInput,
@@ -39,46 +39,28 @@ const _enrollment: Same<EnrollmentDto, TEnrollmentIn> = true;
 const _overdue: Same<Awaited<ReturnType<typeof queries.listOverdueInstallments>>[number], TOverdueInstallment> = true;
 
 export const enrollmentsRouter = router({
-  list: staffProcedure
-    .input(ZListEnrollmentsInput)
-    .output(ZEnrollmentPage)
-    .query(({ ctx, input }) => queries.listEnrollments(ctx.svc, input)),
+  list: staffProcedure.input(ZListEnrollmentsInput).output(ZEnrollmentPage).query(serve(queries.listEnrollments)),
   byStudent: staffProcedure
     .input(z.object({ userId: z.string() }))
     .output(ZEnrollmentList)
     .query(({ ctx, input }) => queries.listEnrollmentsWhere(ctx.svc, { userId: input.userId })),
-  get: staffProcedure
-    .input(ZEnrollmentIdInput)
-    .output(ZEnrollment)
-    .query(({ ctx, input }) => queries.getEnrollment(ctx.svc, input.id)),
+  get: staffProcedure.input(ZEnrollmentIdInput).output(ZEnrollment).query(serveId(queries.getEnrollment)),
   overdue: staffProcedure
     .input(ZOverdueInput)
     .output(ZOverdueInstallmentList)
-    .query(({ ctx, input }) => queries.listOverdueInstallments(ctx.svc, input)),
-  statistics: staffProcedure.output(ZEnrollmentStatistics).query(({ ctx }) => queries.enrollmentStatistics(ctx.svc)),
-  currency: staffProcedure.output(ZCurrencySettings).query(({ ctx }) => queries.currencySettings(ctx.svc)),
-  create: staffProcedure
-    .input(ZCreateEnrollmentInput)
-    .output(ZEnrollment)
-    .mutation(({ ctx, input }) => service.createEnrollment(ctx.svc, input)),
-  update: adminProcedure
-    .input(ZUpdateEnrollmentInput)
-    .output(ZEnrollment)
-    .mutation(({ ctx, input }) => service.updateEnrollment(ctx.svc, input)),
+    .query(serve(queries.listOverdueInstallments)),
+  statistics: staffProcedure.output(ZEnrollmentStatistics).query(serve(queries.enrollmentStatistics)),
+  currency: staffProcedure.output(ZCurrencySettings).query(serve(queries.currencySettings)),
+  create: staffProcedure.input(ZCreateEnrollmentInput).output(ZEnrollment).mutation(serve(service.createEnrollment)),
+  update: adminProcedure.input(ZUpdateEnrollmentInput).output(ZEnrollment).mutation(serve(service.updateEnrollment)),
   payInstallment: adminProcedure
     .input(ZPayInstallmentInput)
     .output(ZEnrollment)
-    .mutation(({ ctx, input }) => service.payInstallment(ctx.svc, input)),
+    .mutation(serve(service.payInstallment)),
   payAdmissionFee: adminProcedure
     .input(ZPayAdmissionFeeInput)
     .output(ZEnrollment)
-    .mutation(({ ctx, input }) => service.payAdmissionFee(ctx.svc, input)),
-  complete: adminProcedure
-    .input(ZEnrollmentIdInput)
-    .output(ZEnrollment)
-    .mutation(({ ctx, input }) => service.completeEnrollment(ctx.svc, input.id)),
-  delete: adminProcedure
-    .input(ZDeleteEnrollmentInput)
-    .output(ZMessage)
-    .mutation(({ ctx, input }) => service.deleteEnrollment(ctx.svc, input)),
+    .mutation(serve(service.payAdmissionFee)),
+  complete: adminProcedure.input(ZEnrollmentIdInput).output(ZEnrollment).mutation(serveId(service.completeEnrollment)),
+  delete: adminProcedure.input(ZDeleteEnrollmentInput).output(ZMessage).mutation(serve(service.deleteEnrollment)),
 });

@@ -6,7 +6,14 @@ import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
 import { branchCondition, branchScopeOf } from '../branch-scope';
 import { todayIn } from '../enrollments/dates';
-import type { ReportColumn, ReportRow, ReportSource } from '../reports/report-source';
+import {
+  cursorTs,
+  keyset,
+  type Cursor,
+  type ReportColumn,
+  type ReportRow,
+  type ReportSource,
+} from '../reports/report-source';
 import { paymentWhere } from './payments.service';
 import type { TCashUpInput, TPaymentFilters } from '@shared/schemas/payments';
 
@@ -183,11 +190,10 @@ export async function paymentListSource(
       return r?.n ?? 0;
     },
     batches: async function* (size: number) {
-      // The timestamp travels as text so carried-over rows keep their microseconds.
-      let after: { ts: string; id: string } | null = null;
-      for (;;) {
-        const page = await ctx.db
-          .select({ p: payments, ts: sql<string>`${payments.receivedAt}::text` })
+      // Newest first, walked by (received_at, id) downwards.
+      const fetch = (after: Cursor | null, limit: number) =>
+        ctx.db
+          .select({ p: payments, cursorTs: cursorTs(payments.receivedAt), cursorId: payments.id })
           .from(payments)
           .where(
             and(
@@ -198,24 +204,20 @@ export async function paymentListSource(
             ),
           )
           .orderBy(desc(payments.receivedAt), desc(payments.id))
-          .limit(size);
-        if (page.length) {
-          yield page.map(({ p }) => ({
-            receiptNumber: p.receiptNumber,
-            receivedAt: p.receivedAt.toISOString(),
-            payer: p.payerName,
-            subject: p.subject,
-            method: PAYMENT_METHOD_LABELS[p.method],
-            reference: p.reference,
-            currency: p.currency,
-            amount: fromMinor(p.amount),
-            receivedBy: p.receivedByName,
-            status: p.status,
-          }));
-        }
-        const last = page.at(-1);
-        if (!last || page.length < size) return;
-        after = { ts: last.ts, id: last.p.id };
+          .limit(limit);
+      for await (const page of keyset(fetch, size)) {
+        yield page.map(({ p }) => ({
+          receiptNumber: p.receiptNumber,
+          receivedAt: p.receivedAt.toISOString(),
+          payer: p.payerName,
+          subject: p.subject,
+          method: PAYMENT_METHOD_LABELS[p.method],
+          reference: p.reference,
+          currency: p.currency,
+          amount: fromMinor(p.amount),
+          receivedBy: p.receivedByName,
+          status: p.status,
+        }));
       }
     },
     totals: async () => {

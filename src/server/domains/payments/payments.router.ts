@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init';
-import { adminProcedure, staffProcedure } from '../../trpc/procedures';
+import { adminProcedure, serve, serveId, staffProcedure } from '../../trpc/procedures';
 import {
   ZCashUpInput,
   ZDashboardInput,
@@ -32,18 +32,9 @@ const _cashUp: Same<CashUp, TCashUp> = true;
 const _dashboard: Same<Dashboard, TDashboard> = true;
 
 export const paymentsRouter = router({
-  record: staffProcedure
-    .input(ZRecordPaymentInput)
-    .output(ZPayment)
-    .mutation(({ ctx, input }) => service.recordPayment(ctx.svc, input)),
-  list: staffProcedure
-    .input(ZListPaymentsInput)
-    .output(ZPaymentPage)
-    .query(({ ctx, input }) => service.listPayments(ctx.svc, input)),
-  get: staffProcedure
-    .input(ZPaymentIdInput)
-    .output(ZPayment)
-    .query(({ ctx, input }) => service.getPayment(ctx.svc, input.id)),
+  record: staffProcedure.input(ZRecordPaymentInput).output(ZPayment).mutation(serve(service.recordPayment)),
+  list: staffProcedure.input(ZListPaymentsInput).output(ZPaymentPage).query(serve(service.listPayments)),
+  get: staffProcedure.input(ZPaymentIdInput).output(ZPayment).query(serveId(service.getPayment)),
   ofEnrollment: staffProcedure
     .input(ZPaymentsOfInput)
     .output(ZPaymentList)
@@ -52,20 +43,8 @@ export const paymentsRouter = router({
     .input(ZPaymentsOfInput)
     .output(ZPaymentList)
     .query(({ ctx, input }) => service.paymentsOf(ctx.svc, { kind: 'booking', id: input.id })),
-  emailReceipt: staffProcedure
-    .input(ZPaymentIdInput)
-    .output(ZReceiptQueued)
-    .mutation(({ ctx, input }) => service.emailReceipt(ctx.svc, input.id)),
-  void: adminProcedure
-    .input(ZVoidPaymentInput)
-    .output(ZPayment)
-    .mutation(({ ctx, input }) => service.voidPayment(ctx.svc, input)),
-  cashUp: staffProcedure
-    .input(ZCashUpInput)
-    .output(ZCashUp)
-    .query(({ ctx, input }) => cashUp(ctx.svc, input)),
-  dashboard: staffProcedure
-    .input(ZDashboardInput)
-    .output(ZDashboard)
-    .query(({ ctx, input }) => dashboard(ctx.svc, input)),
+  emailReceipt: staffProcedure.input(ZPaymentIdInput).output(ZReceiptQueued).mutation(serveId(service.emailReceipt)),
+  void: adminProcedure.input(ZVoidPaymentInput).output(ZPayment).mutation(serve(service.voidPayment)),
+  cashUp: staffProcedure.input(ZCashUpInput).output(ZCashUp).query(serve(cashUp)),
+  dashboard: staffProcedure.input(ZDashboardInput).output(ZDashboard).query(serve(dashboard)),
 });

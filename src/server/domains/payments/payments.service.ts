@@ -7,8 +7,8 @@ import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { isAdmin } from '../../../shared/roles';
 import { assertRecordInScope, branchCondition, branchScopeOf } from '../branch-scope';
-import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
-import { listTotal, nextCursorOf, pageStart, totalKey } from '../keyset';
+import { assertId, ilikeContains, isUuid } from '../common';
+import { keysetList, sortValueIn, totalKey } from '../keyset';
 import { todayIn } from '../enrollments/dates';
 import { allocate } from './allocation';
 import { voidLockedPayment, writePayment } from './ledger';
@@ -166,45 +166,34 @@ export async function listPayments(ctx: ServiceContext, input: TListPaymentsInpu
   const where = paymentWhere(ctx, input, branchCondition(await branchScopeOf(ctx), payments.branchId));
   const column = PAYMENT_SORT[input.sortBy];
   const order = input.sortDir === 'asc' ? [asc(column), asc(payments.id)] : [desc(column), desc(payments.id)];
-  const orderName = `${input.sortBy}:${input.sortDir}`;
   // Only the default order, by when the money came in, reads past a cursor (its index is
   // (received_at, id)); the other columns page by number.
-  const start =
+  const keyset =
     input.sortBy === 'receivedAt'
-      ? await pageStart(ctx.db, {
-          ...input,
-          order: orderName,
+      ? {
           sortKey: payments.receivedAt,
           plainColumn: true,
           id: payments.id,
           idDir: input.sortDir,
-          sortValueOf: async (db, id) =>
-            (
-              await db
-                .select({ v: sql<string>`${payments.receivedAt}::text` })
-                .from(payments)
-                .where(eq(payments.id, id))
-            )[0]?.v,
-        })
-      : { after: undefined, offset: offsetOf(input.page, input.pageSize) };
-  const [rows, counted] = await Promise.all([
-    ctx.db
-      .select()
-      .from(payments)
-      .where(and(where, start.after))
-      .orderBy(...order)
-      .limit(input.pageSize)
-      .offset(start.offset),
-    listTotal(totalKey('payments', ctx.actor.id, input), start.after !== undefined, () => countPayments(ctx, where)),
-  ]);
-  return {
-    items: await withAllocations(ctx.db, rows),
-    total: counted.total,
-    page: input.page,
-    pageSize: input.pageSize,
-    totals: counted.totals,
-    nextCursor: nextCursorOf(orderName, rows, input.pageSize),
-  };
+          sortValueOf: sortValueIn(payments, payments.receivedAt, payments.id),
+        }
+      : null;
+  const { total, ...page } = await keysetList(ctx.db, input, {
+    keyset,
+    totalKey: totalKey('payments', ctx.actor.id, input),
+    rows: (start) =>
+      ctx.db
+        .select()
+        .from(payments)
+        .where(and(where, start.after))
+        .orderBy(...order)
+        .limit(input.pageSize)
+        .offset(start.offset),
+    count: () => countPayments(ctx, where),
+    cursorRow: (r) => r,
+    items: (rows) => withAllocations(ctx.db, rows),
+  });
+  return { ...page, total: total.total, totals: total.totals };
 }
 
 /** How many payments match, and the valid ones' sums per currency, over every page. */

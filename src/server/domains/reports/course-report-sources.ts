@@ -11,7 +11,8 @@ import {
   catalogueWhere,
   createdWithin,
   dayWithin,
-  knownKeys,
+  countIn,
+  listOrCustom,
   money,
   pickCells,
   sumMinor,
@@ -55,17 +56,23 @@ const courseFilterLines = (f: TCourseReportFilters, dateLabel: string) =>
 
 /** The course list, or a custom course report when `fields` names its columns. */
 export function courseListSource(db: Db, tz: string, f: TCourseReportFilters, fields?: string[]): ReportSource {
-  const keys = knownKeys(COURSE_COLUMN_META, fields ?? COURSE_LIST_COLUMNS);
+  const { keys, ...list } = listOrCustom(
+    COURSE_COLUMN_META,
+    (k) => REPORT_COLUMN_LABELS[k],
+    fields,
+    COURSE_LIST_COLUMNS,
+    {
+      list: { title: 'Course List', fileBase: 'course_report' },
+      custom: { title: 'Custom Course Report', fileBase: 'custom_report' },
+    },
+  );
   const where = [...courseWhere(f), ...createdWithin(courses.createdAt, f.startDate, f.endDate, tz)];
-  const custom = fields !== undefined;
   return tableSource({
-    title: custom ? 'Custom Course Report' : 'Course List',
-    fileBase: custom ? 'custom_report' : 'course_report',
-    columns: keys.map((k) => ({ key: k, header: REPORT_COLUMN_LABELS[k], ...COURSE_COLUMN_META[k] })),
+    ...list,
     filterLines: courseFilterLines(f, 'Created'),
     table: courses,
     where,
-    count: (w) => db.select({ n: count() }).from(courses).where(w),
+    count: countIn(db, courses),
     select: (w, cursor) =>
       db
         .select({ c: courses, ...cursor })

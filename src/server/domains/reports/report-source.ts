@@ -1,5 +1,6 @@
-import { and, asc, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
 import { formatDay, formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
 
@@ -102,6 +103,27 @@ export function tableSource<T>(opts: {
     },
     totals: opts.totals ?? (() => Promise.resolve([])),
   };
+}
+
+/** `tableSource`'s count for a table read without joins. */
+export const countIn = (db: Db, table: PgTable) => (where: SQL | undefined) =>
+  db.select({ n: count() }).from(table).where(where);
+
+/**
+ * A list report and its custom variant (courses, treatments, users): the custom one names its
+ * columns in `fields`, the list has its own; either way only columns the source knows, in the
+ * order asked, under the variant's title and file name.
+ */
+export function listOrCustom<K extends string>(
+  meta: Record<K, Omit<ReportColumn, 'key' | 'header'>>,
+  header: (key: K) => string,
+  fields: string[] | undefined,
+  listColumns: readonly string[],
+  names: { list: { title: string; fileBase: string }; custom: { title: string; fileBase: string } },
+) {
+  const keys = knownKeys(meta, fields ?? listColumns);
+  const columns: ReportColumn[] = keys.map((k) => ({ key: k, header: header(k), ...meta[k] }));
+  return { keys, columns, ...(fields !== undefined ? names.custom : names.list) };
 }
 
 /** One row with just the asked columns, in order; a column the row lacks is empty. */

@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init';
-import { staffProcedure } from '../../trpc/procedures';
+import { serve, serveId, staffProcedure } from '../../trpc/procedures';
 import { ZReportCountInput, ZReportFileIdInput } from '@shared/schemas/reports';
 import {
   ZCourseStatistics,
@@ -12,15 +12,9 @@ import { countReportRows, reportFileStatus } from './reports.service';
 import { courseStatistics, treatmentStatistics, userStatistics } from './reports.stats';
 
 export const reportsRouter = router({
-  userStats: staffProcedure.output(ZUserStatistics).query(({ ctx }) => userStatistics(ctx.svc)),
-  courseStats: staffProcedure.output(ZCourseStatistics).query(({ ctx }) => courseStatistics(ctx.svc)),
-  treatmentStats: staffProcedure.output(ZTreatmentStatistics).query(({ ctx }) => treatmentStatistics(ctx.svc)),
-  count: staffProcedure
-    .input(ZReportCountInput)
-    .output(ZReportRowCount)
-    .query(({ ctx, input }) => countReportRows(ctx.svc, input)),
-  fileStatus: staffProcedure
-    .input(ZReportFileIdInput)
-    .output(ZReportFileStatus)
-    .query(({ ctx, input }) => reportFileStatus(ctx.svc, input.id)),
+  userStats: staffProcedure.output(ZUserStatistics).query(serve(userStatistics)),
+  courseStats: staffProcedure.output(ZCourseStatistics).query(serve(courseStatistics)),
+  treatmentStats: staffProcedure.output(ZTreatmentStatistics).query(serve(treatmentStatistics)),
+  count: staffProcedure.input(ZReportCountInput).output(ZReportRowCount).query(serve(countReportRows)),
+  fileStatus: staffProcedure.input(ZReportFileIdInput).output(ZReportFileStatus).query(serveId(reportFileStatus)),
 });

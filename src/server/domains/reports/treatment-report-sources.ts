@@ -11,7 +11,8 @@ import {
   createdWithin,
   dayWithin,
   durationText,
-  knownKeys,
+  countIn,
+  listOrCustom,
   money,
   pickCells,
   sumMinor,
@@ -61,17 +62,23 @@ const treatmentFilterLines = (f: TTreatmentReportFilters, dateLabel: string) =>
 
 /** The treatment list, or a custom treatment report when `fields` names its columns. */
 export function treatmentListSource(db: Db, tz: string, f: TTreatmentReportFilters, fields?: string[]): ReportSource {
-  const keys = knownKeys(TREATMENT_COLUMN_META, fields ?? TREATMENT_LIST_COLUMNS);
+  const { keys, ...list } = listOrCustom(
+    TREATMENT_COLUMN_META,
+    (k) => TREATMENT_COLUMN_META[k].header,
+    fields,
+    TREATMENT_LIST_COLUMNS,
+    {
+      list: { title: 'Treatment List', fileBase: 'list_treatment_report' },
+      custom: { title: 'Custom Treatment Report', fileBase: 'custom_treatment_report' },
+    },
+  );
   const where = [...treatmentWhere(f), ...createdWithin(treatments.createdAt, f.startDate, f.endDate, tz)];
-  const custom = fields !== undefined;
   return tableSource({
-    title: custom ? 'Custom Treatment Report' : 'Treatment List',
-    fileBase: custom ? 'custom_treatment_report' : 'list_treatment_report',
-    columns: keys.map((k) => ({ key: k, ...TREATMENT_COLUMN_META[k] })),
+    ...list,
     filterLines: treatmentFilterLines(f, 'Created'),
     table: treatments,
     where,
-    count: (w) => db.select({ n: count() }).from(treatments).where(w),
+    count: countIn(db, treatments),
     select: (w, cursor) =>
       db
         .select({ t: treatments, ...cursor })

@@ -1,4 +1,4 @@
-import { count, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { branchCondition, type BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
 import { branches, users } from '../../db/schema';
@@ -11,7 +11,8 @@ import { iso } from '../common';
 import {
   createdWithin,
   dateFilterLine,
-  knownKeys,
+  countIn,
+  listOrCustom,
   pickCells,
   tableSource,
   type ReportColumn,
@@ -37,18 +38,24 @@ export function userSource(
   fields: string[] | undefined,
   scope: BranchScope | null,
 ): ReportSource {
-  const keys = knownKeys(USER_COLUMN_META, fields ?? DEFAULT_USER_REPORT_COLUMNS);
+  const { keys, ...list } = listOrCustom(
+    USER_COLUMN_META,
+    (k) => REPORT_COLUMN_LABELS[k],
+    fields,
+    DEFAULT_USER_REPORT_COLUMNS,
+    {
+      list: { title: 'User Report', fileBase: 'user_report' },
+      custom: { title: 'Custom User Report', fileBase: 'user_report' },
+    },
+  );
   const where: SQL[] = [];
   if (f.role) where.push(eq(users.role, f.role));
   if (f.branchId) where.push(eq(users.branchId, f.branchId));
   const mine = branchCondition(scope);
   if (mine) where.push(mine);
   where.push(...createdWithin(users.createdAt, f.startDate, f.endDate, tz));
-  const custom = fields !== undefined;
   return tableSource({
-    title: custom ? 'Custom User Report' : 'User Report',
-    fileBase: 'user_report',
-    columns: keys.map((k) => ({ key: k, header: REPORT_COLUMN_LABELS[k], ...USER_COLUMN_META[k] })),
+    ...list,
     filterLines: [
       ...(f.role ? [`Role: ${f.role}`] : []),
       ...(f.branchId ? [`Branch id: ${f.branchId}`] : []),
@@ -56,7 +63,7 @@ export function userSource(
     ],
     table: users,
     where,
-    count: (w) => db.select({ n: count() }).from(users).where(w),
+    count: countIn(db, users),
     // The password hash is never selected.
     select: (w, cursor) =>
       db

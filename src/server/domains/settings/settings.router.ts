@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init';
-import { adminProcedure, staffProcedure } from '../../trpc/procedures';
+import { adminProcedure, serve, staffProcedure } from '../../trpc/procedures';
 import { ZUpdateAccessInput, ZUpdateCurrencyInput } from '@shared/schemas/settings';
 import {
   getAccessSettings,
@@ -14,9 +14,7 @@ export const settingsRouter = router({
   updateCurrency: adminProcedure
     .input(ZUpdateCurrencyInput)
     .output(ZCurrencySettings)
-    .mutation(({ ctx, input }) => updateCurrencySettings(ctx.svc, input)),
+    .mutation(serve(updateCurrencySettings)),
   getAccess: staffProcedure.query(({ ctx }) => getAccessSettings(ctx.svc.db)),
-  updateAccess: adminProcedure
-    .input(ZUpdateAccessInput)
-    .mutation(({ ctx, input }) => updateAccessSettings(ctx.svc, input)),
+  updateAccess: adminProcedure.input(ZUpdateAccessInput).mutation(serve(updateAccessSettings)),
 });

@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init';
-import { adminProcedure, staffProcedure } from '../../trpc/procedures';
+import { adminProcedure, serve, serveId, staffProcedure } from '../../trpc/procedures';
 import {
   ZCreateTreatmentInput,
   ZListTreatmentsInput,
@@ -17,25 +17,10 @@ import * as service from './treatments.service';
  *   create, update, delete      admin, superadmin
  */
 export const treatmentsRouter = router({
-  list: staffProcedure
-    .input(ZListTreatmentsInput)
-    .output(ZTreatmentPage)
-    .query(({ ctx, input }) => service.listTreatments(ctx.svc, input)),
-  options: staffProcedure.output(ZTreatmentList).query(({ ctx }) => service.listAllTreatments(ctx.svc)),
-  get: staffProcedure
-    .input(ZTreatmentIdInput)
-    .output(ZTreatment)
-    .query(({ ctx, input }) => service.getTreatment(ctx.svc, input.id)),
-  create: adminProcedure
-    .input(ZCreateTreatmentInput)
-    .output(ZTreatment)
-    .mutation(({ ctx, input }) => service.createTreatment(ctx.svc, input)),
-  update: adminProcedure
-    .input(ZUpdateTreatmentInput)
-    .output(ZTreatment)
-    .mutation(({ ctx, input }) => service.updateTreatment(ctx.svc, input)),
-  delete: adminProcedure
-    .input(ZTreatmentIdInput)
-    .output(ZMessage)
-    .mutation(({ ctx, input }) => service.deleteTreatment(ctx.svc, input.id)),
+  list: staffProcedure.input(ZListTreatmentsInput).output(ZTreatmentPage).query(serve(service.listTreatments)),
+  options: staffProcedure.output(ZTreatmentList).query(serve(service.listAllTreatments)),
+  get: staffProcedure.input(ZTreatmentIdInput).output(ZTreatment).query(serveId(service.getTreatment)),
+  create: adminProcedure.input(ZCreateTreatmentInput).output(ZTreatment).mutation(serve(service.createTreatment)),
+  update: adminProcedure.input(ZUpdateTreatmentInput).output(ZTreatment).mutation(serve(service.updateTreatment)),
+  delete: adminProcedure.input(ZTreatmentIdInput).output(ZMessage).mutation(serveId(service.deleteTreatment)),
 });

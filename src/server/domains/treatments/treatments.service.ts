@@ -5,8 +5,8 @@ import { treatmentBookings, treatments } from '../../db/schema';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError, isUniqueViolation } from '../../errors';
-import { fieldChanges, recordAudit } from '../audit/audit.service';
-import { assertId, ilikeContains, offsetOf, type SystemContext } from '../common';
+import { recordCatalogueChange } from '../audit/audit.service';
+import { assertId, ilikeContains, numberedPage, type SystemContext } from '../common';
 import {
   DUPLICATE_TREATMENT,
   type TCreateTreatmentInput,
@@ -86,17 +86,9 @@ const SORT = {
 export async function listTreatments({ db }: SystemContext, input: TListTreatmentsInput): Promise<Page<TreatmentDto>> {
   const where = input.search ? ilikeContains(treatments.treatmentName, input.search) : undefined;
   const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(treatments)
-      .where(where)
-      .orderBy(order, asc(treatments.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input.page, input.pageSize)),
-    db.select({ n: count() }).from(treatments).where(where),
-  ]);
-  return { items: rows.map(toTreatmentDto), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
+  const rows = db.select().from(treatments).where(where).$dynamic();
+  const total = db.select({ n: count() }).from(treatments).where(where);
+  return numberedPage(input, rows, [order, asc(treatments.id)], total, toTreatmentDto);
 }
 
 /** Every treatment, by name: the REST list (a bare array) and the booking screen's dropdown. */
@@ -117,13 +109,7 @@ export async function createTreatment(ctx: SystemContext, input: TCreateTreatmen
   return withDuplicateAs409(() =>
     ctx.db.transaction(async (tx) => {
       const dto = toTreatmentDto(firstRow(await tx.insert(treatments).values(columns(input)).returning()));
-      await recordAudit(tx, ctx, {
-        action: 'create',
-        entityType: 'treatment',
-        entityId: dto._id,
-        summary: `Created treatment ${dto.treatmentName}`,
-        changes: fieldChanges(null, dto),
-      });
+      await recordCatalogueChange(tx, ctx, 'treatment', dto._id, null, { name: dto.treatmentName, fields: dto });
       return dto;
     }),
   );
@@ -140,19 +126,14 @@ export async function updateTreatment(ctx: SystemContext, input: TUpdateTreatmen
       const rows = await tx.update(treatments).set(columns(input)).where(eq(treatments.id, input.id)).returning();
       const before = toTreatmentDto(old);
       const after = toTreatmentDto(firstRow(rows));
-      const changes = fieldChanges(before, after);
-      if (changes.length) {
-        await recordAudit(tx, ctx, {
-          action: 'update',
-          entityType: 'treatment',
-          entityId: after._id,
-          summary:
-            before.treatmentName === after.treatmentName
-              ? `Updated treatment ${after.treatmentName}`
-              : `Renamed treatment ${before.treatmentName} to ${after.treatmentName}`,
-          changes,
-        });
-      }
+      await recordCatalogueChange(
+        tx,
+        ctx,
+        'treatment',
+        after._id,
+        { name: before.treatmentName, fields: before },
+        { name: after.treatmentName, fields: after },
+      );
       return after;
     }),
   );
@@ -172,13 +153,8 @@ export async function deleteTreatment(ctx: SystemContext, id: string): Promise<{
       .set({ treatmentName: row.treatmentName })
       .where(eq(treatmentBookings.treatmentId, id));
     await tx.delete(treatments).where(eq(treatments.id, id));
-    await recordAudit(tx, ctx, {
-      action: 'delete',
-      entityType: 'treatment',
-      entityId: id,
-      summary: `Deleted treatment ${row.treatmentName}`,
-      changes: fieldChanges(toTreatmentDto(row), null),
-    });
+    const before = { name: row.treatmentName, fields: toTreatmentDto(row) };
+    await recordCatalogueChange(tx, ctx, 'treatment', id, before, null);
     return { message: 'Treatment deleted successfully!' };
   });
 }

@@ -9,7 +9,7 @@ import { passwordResets, users } from '../../db/schema';
 import type { AppDeps, RequestMeta } from '../../deps';
 import type { SystemContext } from '../common';
 import { AppError, isUniqueViolation } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAccountEvent } from '../audit/audit.service';
 import {
   INVALID_OTP,
   type TForgotPasswordInput,
@@ -103,15 +103,12 @@ async function issueResetCode(deps: AppDeps, email: string, request?: RequestMet
         { jobId: `otp:${resetId}`, tx },
       );
       // Anyone may ask for a code for any email, so the entry names no actor.
-      await recordAudit(
+      await recordAccountEvent(
         tx,
         { actor: null, request },
-        {
-          action: 'password_reset_request',
-          entityType: 'user',
-          entityId: user.id,
-          summary: `Password reset code requested for ${user.username}`,
-        },
+        'password_reset_request',
+        user.id,
+        `Password reset code requested for ${user.username}`,
       );
     })
     // Two first requests at once: the unique index lets one through; the other is the "recent" case.
@@ -211,15 +208,12 @@ export async function resetPassword(
       .returning({ id: users.id, username: users.username, role: users.role });
     await invalidateUserSessions(tx, userId, deps.sessionCache);
     if (owner) {
-      await recordAudit(
+      await recordAccountEvent(
         tx,
         { actor: owner, request },
-        {
-          action: 'password_reset',
-          entityType: 'user',
-          entityId: owner.id,
-          summary: `${owner.username} reset their password with an emailed code`,
-        },
+        'password_reset',
+        owner.id,
+        `${owner.username} reset their password with an emailed code`,
       );
     }
   });

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
 import { branches, users } from '../../db/schema';
 import type { TUser } from '@shared/schemas/users.output';
+
+export const USER_NOT_FOUND = 'User not found.';
 
 /** The columns every user answer is built from; the password hash is never selected. */
 export const userColumns = {
@@ -52,4 +55,11 @@ export function selectUsers(db: Db) {
 export async function findUserDto(db: Db, id: string): Promise<UserDto | null> {
   const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
   return row ? toUserDto(row) : null;
+}
+
+/** The user's answer; a user that is gone (deleted meanwhile) is not found. */
+export async function loadUser(db: Db, id: string): Promise<UserDto> {
+  const dto = await findUserDto(db, id);
+  if (!dto) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  return dto;
 }

@@ -14,6 +14,7 @@ import {
   ZValidateOtpInput,
   type UploadedImage,
 } from '@shared/schemas/users';
+import * as queries from './users.queries';
 import * as service from './users.service';
 import { ZMessage } from '@shared/schemas/output';
 import { ZUser, ZUserList } from '@shared/schemas/users.output';
@@ -70,14 +71,14 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     url: '/api/users',
     access: 'staff',
     response: ZUserList,
-    handler: ({ ctx }) => service.listAllUsers(ctx),
+    handler: ({ ctx }) => queries.listAllUsers(ctx),
   });
   route(app, deps, {
     method: 'GET',
     url: '/api/users/students',
     access: 'staff',
     response: ZUserList,
-    handler: ({ ctx }) => service.listAllUsers(ctx, 'student'),
+    handler: ({ ctx }) => queries.listAllUsers(ctx, 'student'),
   });
   route(app, deps, {
     method: 'PUT',
@@ -134,7 +135,7 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     access: 'staff',
     response: ZUser,
     params: ZIdParam,
-    handler: ({ ctx, params }) => service.getUser(ctx, params.id),
+    handler: ({ ctx, params }) => queries.getUser(ctx, params.id),
   });
   route(app, deps, {
     method: 'PUT',

@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init';
-import { authedProcedure, limitedProcedure, staffProcedure } from '../../trpc/procedures';
+import { authedProcedure, limitedProcedure, serve, serveId, staffProcedure } from '../../trpc/procedures';
 import * as resets from './password-reset.service';
 import {
   ZCreateUserInput,
@@ -14,50 +14,27 @@ import {
 } from '@shared/schemas/users';
 import { ZMessage } from '@shared/schemas/output';
 import { ZOtpValid, ZUser, ZUserList, ZUserPage } from '@shared/schemas/users.output';
+import * as queries from './users.queries';
 import * as service from './users.service';
 
 /** Pictures are uploaded through the multipart REST paths; tRPC carries JSON only. */
 export const usersRouter = router({
-  list: staffProcedure
-    .input(ZListUsersInput)
-    .output(ZUserPage)
-    .query(({ ctx, input }) => service.listUsers(ctx.svc, input)),
-  search: staffProcedure
-    .input(ZSearchUsersInput)
-    .output(ZUserList)
-    .query(({ ctx, input }) => service.searchUsers(ctx.svc, input)),
-  students: staffProcedure.output(ZUserList).query(({ ctx }) => service.listAllUsers(ctx.svc, 'student')),
-  get: staffProcedure
-    .input(ZUserIdInput)
-    .output(ZUser)
-    .query(({ ctx, input }) => service.getUser(ctx.svc, input.id)),
-  create: staffProcedure
-    .input(ZCreateUserInput)
-    .output(ZUser)
-    .mutation(({ ctx, input }) => service.createUser(ctx.svc, input)),
-  update: staffProcedure
-    .input(ZUpdateUserInput)
-    .output(ZUser)
-    .mutation(({ ctx, input }) => service.updateUser(ctx.svc, input)),
+  list: staffProcedure.input(ZListUsersInput).output(ZUserPage).query(serve(queries.listUsers)),
+  search: staffProcedure.input(ZSearchUsersInput).output(ZUserList).query(serve(queries.searchUsers)),
+  students: staffProcedure.output(ZUserList).query(({ ctx }) => queries.listAllUsers(ctx.svc, 'student')),
+  get: staffProcedure.input(ZUserIdInput).output(ZUser).query(serveId(queries.getUser)),
+  create: staffProcedure.input(ZCreateUserInput).output(ZUser).mutation(serve(service.createUser)),
+  update: staffProcedure.input(ZUpdateUserInput).output(ZUser).mutation(serve(service.updateUser)),
   // Staff-level so a manager learns the rule's message; the service allows admins only.
-  delete: staffProcedure
-    .input(ZUserIdInput)
-    .output(ZMessage)
-    .mutation(({ ctx, input }) => service.deleteUser(ctx.svc, input.id)),
-  updateProfile: authedProcedure
-    .input(ZUpdateProfileInput)
-    .output(ZUser)
-    .mutation(({ ctx, input }) => service.updateProfile(ctx.svc, input)),
+  delete: staffProcedure.input(ZUserIdInput).output(ZMessage).mutation(serveId(service.deleteUser)),
+  updateProfile: authedProcedure.input(ZUpdateProfileInput).output(ZUser).mutation(serve(service.updateProfile)),
   forgotPassword: limitedProcedure('passwordReset')
     .input(ZForgotPasswordInput)
     .output(ZMessage)
-    .mutation(({ ctx, input }) => resets.requestPasswordReset(ctx.svc, input)),
-  validateOtp: limitedProcedure('otp')
-    .input(ZValidateOtpInput)
-    .output(ZOtpValid)
-    .mutation(({ ctx, input }) => resets.validateOtp(ctx.svc, input)),
+    .mutation(serve(resets.requestPasswordReset)),
+  validateOtp: limitedProcedure('otp').input(ZValidateOtpInput).output(ZOtpValid).mutation(serve(resets.validateOtp)),
   resetPassword: limitedProcedure('otp')
     .input(ZResetPasswordInput)
     .output(ZMessage)
-    .mutation(({ ctx, input }) => resets.resetPassword(ctx.svc, input)),
+    .mutation(serve(resets.resetPassword)),
 });

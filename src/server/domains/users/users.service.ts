@@ -1,28 +1,19 @@
-import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import { invalidateUserSessions, type Actor } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { firstRow } from '../../db/rows';
 import { branches, users } from '../../db/schema';
-import { assertBranchInScope, assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
+import { assertBranchInScope, assertUserInScope } from '../branch-scope';
 import { AppError, dbErrorText, isUniqueViolation } from '../../errors';
-import type { Page } from '../../../shared/pagination';
 import { grantableRoles, isAdmin, ROLE_LABELS, type Role } from '../../../shared/roles';
-import { assertId, ilikeContains, isUuid, type ServiceContext } from '../common';
-import { listTotal, nextCursorOf, pageStart, totalKey } from '../keyset';
+import { assertId, isUuid, type ServiceContext } from '../common';
 import { detachUserFromBookings } from '../bookings/bookings.service';
 import { detachUserFromEnrollments } from '../enrollments/enrollments.service';
 import { deleteFile, storeImage } from '../files/files.service';
 import { changedFieldNames, fieldChanges, recordAudit } from '../audit/audit.service';
-import { findUserDto, selectUsers, toUserDto, type UserDto } from './users.dto';
-import type {
-  TCreateUserInput,
-  TListUsersInput,
-  TSearchUsersInput,
-  TUpdateProfileInput,
-  TUpdateUserInput,
-  UploadedImage,
-} from '@shared/schemas/users';
+import { loadUser, USER_NOT_FOUND, type UserDto } from './users.dto';
+import type { TCreateUserInput, TUpdateProfileInput, TUpdateUserInput, UploadedImage } from '@shared/schemas/users';
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const USERNAME_TAKEN = 'This username is already taken.';
@@ -32,8 +23,6 @@ export const OWN_ROLE = 'You cannot change your own role.';
 export const OWN_BRANCH = 'You cannot move your own account to another branch.';
 export const SUPERADMIN_PROTECTED = 'Only a superadmin can edit or delete a superadmin.';
 export const BRANCH_UNKNOWN = 'The selected branch does not exist.';
-
-const USER_NOT_FOUND = 'User not found.';
 
 function cannotGrant(role: Role) {
   return new AppError('FORBIDDEN', `You cannot assign the ${ROLE_LABELS[role]} role.`);
@@ -94,111 +83,6 @@ async function withUniqueMessages<T>(work: () => Promise<T>): Promise<T> {
     const constraint = dbErrorText(err, 'constraint_name') ?? '';
     throw new AppError('CONFLICT', constraint.includes('username') ? USERNAME_TAKEN : EMAIL_TAKEN);
   }
-}
-
-const SORT = {
-  username: users.username,
-  fullName: users.fullName,
-  email: users.email,
-  role: users.role,
-  createdAt: users.createdAt,
-};
-
-export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Promise<Page<UserDto>> {
-  const { db } = ctx;
-  const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize };
-  if (input.branchId && !isUuid(input.branchId)) return empty;
-  const conditions: Array<SQL | undefined> = [
-    input.search
-      ? or(
-          ilikeContains(users.username, input.search),
-          ilikeContains(users.fullName, input.search),
-          ilikeContains(users.email, input.search),
-        )
-      : undefined,
-    input.role ? eq(users.role, input.role) : undefined,
-    input.branchId ? eq(users.branchId, input.branchId) : undefined,
-    branchCondition(await branchScopeOf(ctx)),
-  ];
-  const where = and(...conditions);
-  const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
-  const sortKey = SORT[input.sortBy];
-  const start = await pageStart(db, {
-    ...input,
-    order: `${input.sortBy}:${input.sortDir}`,
-    sortKey,
-    plainColumn: true,
-    id: users.id,
-    idDir: 'asc',
-    sortValueOf: async (d, id) =>
-      (
-        await d
-          .select({ v: sql<string | null>`${sortKey}::text` })
-          .from(users)
-          .where(eq(users.id, id))
-      )[0]?.v,
-  });
-  const [rows, total] = await Promise.all([
-    selectUsers(db)
-      .where(and(where, start.after))
-      .orderBy(order, asc(users.id))
-      .limit(input.pageSize)
-      .offset(start.offset),
-    listTotal(totalKey('users', ctx.actor.id, input), start.after !== undefined, async () => {
-      const [row] = await db.select({ n: count() }).from(users).where(where);
-      return row?.n ?? 0;
-    }),
-  ]);
-  return {
-    items: rows.map(toUserDto),
-    total,
-    page: input.page,
-    pageSize: input.pageSize,
-    nextCursor: nextCursorOf(`${input.sortBy}:${input.sortDir}`, rows, input.pageSize),
-  };
-}
-
-/**
- * The user picker (docs/users.md#finding-a-user): users in the caller's branch scope whose
- * username, full name or email contains the text (the trigram indexes of migration 0001 serve
- * these), or whose phone does when the text has digits; an exact email first, then by name.
- */
-export async function searchUsers(ctx: ServiceContext, input: TSearchUsersInput): Promise<UserDto[]> {
-  const text = input.query;
-  const digits = text.replace(/\D/g, '');
-  const match = or(
-    ilikeContains(users.username, text),
-    ilikeContains(users.fullName, text),
-    ilikeContains(users.email, text),
-    digits.length >= 3 ? ilikeContains(users.phone, text) : undefined,
-  );
-  const rows = await selectUsers(ctx.db)
-    .where(and(match, input.role ? eq(users.role, input.role) : undefined, branchCondition(await branchScopeOf(ctx))))
-    .orderBy(sql`${users.email} = ${text.toLowerCase()} desc`, asc(users.fullName), asc(users.id))
-    .limit(input.limit);
-  return rows.map(toUserDto);
-}
-
-/** The documented REST list answers a bare array (docs/architecture.md); capped so one call stays bounded. */
-export async function listAllUsers(ctx: ServiceContext, role?: Role): Promise<UserDto[]> {
-  const rows = await selectUsers(ctx.db)
-    .where(and(role ? eq(users.role, role) : undefined, branchCondition(await branchScopeOf(ctx))))
-    .orderBy(desc(users.createdAt), asc(users.id))
-    .limit(10_000);
-  return rows.map(toUserDto);
-}
-
-/** The user's answer; a user that is gone (deleted meanwhile) is not found. */
-async function loadUser(db: Db, id: string): Promise<UserDto> {
-  const dto = await findUserDto(db, id);
-  if (!dto) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
-  return dto;
-}
-
-export async function getUser(ctx: ServiceContext, id: string): Promise<UserDto> {
-  assertId(id, 'User');
-  await assertUserInScope(ctx, id, USER_NOT_FOUND);
-  return loadUser(ctx.db, id);
 }
 
 export async function createUser(ctx: ServiceContext, input: TCreateUserInput): Promise<UserDto> {

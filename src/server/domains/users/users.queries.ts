@@ -1,0 +1,97 @@
+/*
+ * The users' reads: the paged list, the picker's search, the REST lists and one user
+ * (docs/users.md). The writes and their rules are in users.service.ts.
+ */
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
+import type { Page } from '../../../shared/pagination';
+import type { Role } from '../../../shared/roles';
+import { assertId, ilikeContains, isUuid, type ServiceContext } from '../common';
+import { keysetList, sortValueIn, totalKey } from '../keyset';
+import { loadUser, selectUsers, toUserDto, USER_NOT_FOUND, type UserDto } from './users.dto';
+import type { TListUsersInput, TSearchUsersInput } from '@shared/schemas/users';
+
+const SORT = {
+  username: users.username,
+  fullName: users.fullName,
+  email: users.email,
+  role: users.role,
+  createdAt: users.createdAt,
+};
+
+export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Promise<Page<UserDto>> {
+  const { db } = ctx;
+  const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize };
+  if (input.branchId && !isUuid(input.branchId)) return empty;
+  const conditions: Array<SQL | undefined> = [
+    input.search
+      ? or(
+          ilikeContains(users.username, input.search),
+          ilikeContains(users.fullName, input.search),
+          ilikeContains(users.email, input.search),
+        )
+      : undefined,
+    input.role ? eq(users.role, input.role) : undefined,
+    input.branchId ? eq(users.branchId, input.branchId) : undefined,
+    branchCondition(await branchScopeOf(ctx)),
+  ];
+  const where = and(...conditions);
+  const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
+  const sortKey = SORT[input.sortBy];
+  return keysetList(db, input, {
+    keyset: {
+      sortKey,
+      plainColumn: true,
+      id: users.id,
+      idDir: 'asc',
+      sortValueOf: sortValueIn(users, sortKey, users.id),
+    },
+    totalKey: totalKey('users', ctx.actor.id, input),
+    rows: (start) =>
+      selectUsers(db)
+        .where(and(where, start.after))
+        .orderBy(order, asc(users.id))
+        .limit(input.pageSize)
+        .offset(start.offset),
+    count: async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
+    cursorRow: (r) => r,
+    items: (rows) => rows.map(toUserDto),
+  });
+}
+
+/**
+ * The user picker (docs/users.md#finding-a-user): users in the caller's branch scope whose
+ * username, full name or email contains the text (the trigram indexes of migration 0001 serve
+ * these), or whose phone does when the text has digits; an exact email first, then by name.
+ */
+export async function searchUsers(ctx: ServiceContext, input: TSearchUsersInput): Promise<UserDto[]> {
+  const text = input.query;
+  const digits = text.replace(/\D/g, '');
+  const match = or(
+    ilikeContains(users.username, text),
+    ilikeContains(users.fullName, text),
+    ilikeContains(users.email, text),
+    digits.length >= 3 ? ilikeContains(users.phone, text) : undefined,
+  );
+  const rows = await selectUsers(ctx.db)
+    .where(and(match, input.role ? eq(users.role, input.role) : undefined, branchCondition(await branchScopeOf(ctx))))
+    .orderBy(sql`${users.email} = ${text.toLowerCase()} desc`, asc(users.fullName), asc(users.id))
+    .limit(input.limit);
+  return rows.map(toUserDto);
+}
+
+/** The documented REST list answers a bare array (docs/architecture.md); capped so one call stays bounded. */
+export async function listAllUsers(ctx: ServiceContext, role?: Role): Promise<UserDto[]> {
+  const rows = await selectUsers(ctx.db)
+    .where(and(role ? eq(users.role, role) : undefined, branchCondition(await branchScopeOf(ctx))))
+    .orderBy(desc(users.createdAt), asc(users.id))
+    .limit(10_000);
+  return rows.map(toUserDto);
+}
+
+export async function getUser(ctx: ServiceContext, id: string): Promise<UserDto> {
+  assertId(id, 'User');
+  await assertUserInScope(ctx, id, USER_NOT_FOUND);
+  return loadUser(ctx.db, id);
+}
