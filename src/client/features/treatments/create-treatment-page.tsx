@@ -45,6 +45,11 @@ function createErrorMessage(err: unknown): string {
 
 const price = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0' } as const;
 const count = { type: 'number', inputMode: 'numeric', step: '1', min: '1' } as const;
+const DURATION_PARTS = [
+  ['weeks', 'Weeks'],
+  ['days', 'Days'],
+  ['months', 'Months'],
+] as const;
 const durationPart = { type: 'number', step: '1', min: '0', placeholder: '0' } as const;
 
 function CreateTreatmentForm() {
@@ -88,15 +93,11 @@ function CreateTreatmentForm() {
               Duration <span className="font-normal text-muted-foreground">(optional)</span>
             </legend>
             <div className="grid gap-5 sm:grid-cols-3">
-              <FormField name="duration.weeks" id="duration-weeks" label="Weeks">
-                {(field) => <Input {...field} {...durationPart} />}
-              </FormField>
-              <FormField name="duration.days" id="duration-days" label="Days">
-                {(field) => <Input {...field} {...durationPart} />}
-              </FormField>
-              <FormField name="duration.months" id="duration-months" label="Months">
-                {(field) => <Input {...field} {...durationPart} />}
-              </FormField>
+              {DURATION_PARTS.map(([part, label]) => (
+                <FormField key={part} name={`duration.${part}`} id={`duration-${part}`} label={label}>
+                  {(field) => <Input {...field} {...durationPart} />}
+                </FormField>
+              ))}
             </div>
           </fieldset>
           <FormMessage />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOUNDS, NUMERIC } from '@shared/schemas/treatments';
+import { BOUNDS, NUMERIC, ZUpdateTreatmentBody } from '@shared/schemas/treatments';
 import { formatDuration, readTreatmentForm, REQUIRED_EDIT, type TreatmentForm } from './treatment-form';
 
 const filled: TreatmentForm = {
@@ -20,16 +20,10 @@ describe('the inline treatment edit', () => {
     expect(readTreatmentForm({ ...filled, maxSessions: '0' }, REQUIRED_EDIT)).toEqual({ error: BOUNDS });
   });
 
-  it('trims the name and turns blank or invalid duration parts into 0', () => {
-    expect(readTreatmentForm({ ...filled, weeks: '2', days: 'abc', months: '-3' }, REQUIRED_EDIT)).toEqual({
-      values: {
-        treatmentName: 'Cupping',
-        localPrice: 1500.5,
-        foreignPrice: 5,
-        maxSessions: 4,
-        installments: 2,
-        duration: { weeks: 2, days: 0, months: 0 },
-      },
+  it('turns blank or invalid duration parts into 0, then reads the row as the schema does', () => {
+    const row = { ...filled, weeks: '2', days: 'abc', months: '-3' };
+    expect(readTreatmentForm(row, REQUIRED_EDIT)).toEqual({
+      values: ZUpdateTreatmentBody.parse({ ...filled, duration: { weeks: 2, days: 0, months: 0 } }),
     });
   });
 
