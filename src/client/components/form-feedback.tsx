@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 
-/** The form's error line under its fields (see useFormError). */
+/** The form's error line under its fields (FormMessage in form-field.tsx renders it). */
 export function FormError({ error, className }: { error: string | null; className?: string }) {
   if (!error) return null;
   return (

@@ -86,11 +86,15 @@ function treatmentValues(requiredMessage: string) {
   };
 }
 
-export const ZCreateTreatmentInput = ZTreatmentFields.transform(treatmentValues(CREATE_REQUIRED));
+/** A treatment's fields read with those checks; create and edit word the missing-field message differently. */
+export const zTreatmentValues = (requiredMessage: string) =>
+  ZTreatmentFields.transform(treatmentValues(requiredMessage));
+
+export const ZCreateTreatmentInput = zTreatmentValues(CREATE_REQUIRED);
 export type TCreateTreatmentInput = z.infer<typeof ZCreateTreatmentInput>;
 
 /** The REST body of PUT /api/treatments/{treatmentId} (the id comes from the path). */
-export const ZUpdateTreatmentBody = ZTreatmentFields.transform(treatmentValues(UPDATE_REQUIRED));
+export const ZUpdateTreatmentBody = zTreatmentValues(UPDATE_REQUIRED);
 
 export const ZUpdateTreatmentInput = ZTreatmentFields.extend({ id: zId('Treatment') }).transform((raw, ctx) => {
   const values = treatmentValues(UPDATE_REQUIRED)(raw, ctx);

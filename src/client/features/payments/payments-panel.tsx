@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { z } from 'zod';
+import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { NativeSelect } from '@/components/native-select';
 import { Button } from '@/components/ui/button';
@@ -16,13 +18,13 @@ import {
 } from '@/components/ui/dialog';
 import { DatePicker } from '@/components/date-picker';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { useZodForm } from '@/lib/use-zod-form';
 import { formatMoney } from '@shared/format';
-import type { PaymentMethod } from '@shared/payment-kinds';
+import { ZRecordPaymentInput } from '@shared/schemas/payments';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payment-common';
 import { invalidateMoney, PaymentsTable } from './payments-table';
 
@@ -115,6 +117,15 @@ export function PaymentsPanel({ kind, id }: { kind: 'enrollment' | 'booking'; id
   );
 }
 
+const { amount, method, reference } = ZRecordPaymentInput.shape;
+/** The dialog's fields, checked as the server checks them; the amount is typed as text, the day becomes `receivedAt`. */
+const ZPaymentForm = z.object({
+  amount: z.preprocess((v) => (typeof v === 'string' ? (v.trim() ? Number(v) : undefined) : v), amount),
+  method,
+  reference,
+  day: z.string(),
+});
+
 function RecordPaymentDialog({
   kind,
   id,
@@ -132,11 +143,12 @@ function RecordPaymentDialog({
 }) {
   const queryClient = useQueryClient();
   const today = new Date().toLocaleDateString('en-CA');
-  const [amount, setAmount] = useState(nextDue > 0 ? String(nextDue) : '');
-  const [method, setMethod] = useState<PaymentMethod>('cash');
-  const [reference, setReference] = useState('');
-  const [day, setDay] = useState(today);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZPaymentForm, {
+    amount: nextDue > 0 ? String(nextDue) : '',
+    method: 'cash',
+    reference: '',
+    day: today,
+  });
   const record = useMutation(
     trpc.payments.record.mutationOptions({
       onSuccess: async (p) => {
@@ -145,91 +157,50 @@ function RecordPaymentDialog({
         await invalidateMoney(queryClient);
       },
       // The server's own words for 400 and 409 (more than outstanding, completed, wrong currency, future date).
-      onError: (err) => setError(explainedMessage(err, 'Failed to record the payment')),
+      onError: (err) => form.failRequest(err, explainedMessage(err, 'Failed to record the payment')),
     }),
   );
 
-  const submit = () => {
-    const value = Number(amount);
-    if (!amount.trim() || !Number.isFinite(value) || value <= 0) {
-      setError('Amount must be greater than 0 with at most two decimals.');
-      return;
-    }
-    setError(null);
-    // Today means "now"; an earlier day is back-dated to its noon, local time.
-    const receivedAt = day && day !== today ? new Date(`${day}T12:00:00`).toISOString() : undefined;
+  const submit = ({ day, ...values }: z.output<typeof ZPaymentForm>) =>
     record.mutate({
       ...(kind === 'enrollment' ? { enrollmentId: id } : { bookingId: id }),
-      amount: value,
-      method,
+      ...values,
       currency,
-      reference: reference.trim() || undefined,
-      receivedAt,
+      // Today means "now"; an earlier day is back-dated to its noon, local time.
+      receivedAt: day && day !== today ? new Date(`${day}T12:00:00`).toISOString() : undefined,
     });
-  };
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <form
-          className="space-y-4"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
+        <ZodFormElement form={form} idPrefix="payment" onValid={submit} className="space-y-4">
           <DialogHeader>
             <DialogTitle>Record payment</DialogTitle>
             <DialogDescription>
               Outstanding: {formatMoney(outstanding, currency)}. The oldest unpaid items are settled first.
             </DialogDescription>
           </DialogHeader>
-          <div className="space-y-1">
-            <Label htmlFor="payment-amount">Amount ({currency})</Label>
-            <Input
-              id="payment-amount"
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="payment-method">Method</Label>
-            <NativeSelect
-              id="payment-method"
-              value={method}
-              onChange={(e) => setMethod(e.target.value as PaymentMethod)}
-            >
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="payment-reference">Reference</Label>
-            <Input
-              id="payment-reference"
-              value={reference}
-              maxLength={100}
-              placeholder="Cheque or transfer number"
-              onChange={(e) => setReference(e.target.value)}
-            />
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="payment-date">Date</Label>
-            <DatePicker id="payment-date" label="Date" max={today} value={day} onChange={setDay} />
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive" data-testid="payment-error">
-              {error}
-            </p>
-          )}
+          <FormField name="amount" label={`Amount (${currency})`}>
+            {(field) => <Input {...field} type="number" inputMode="decimal" min="0.01" step="0.01" />}
+          </FormField>
+          <FormField name="method" label="Method">
+            {(field) => (
+              <NativeSelect {...field}>
+                {PAYMENT_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {PAYMENT_METHOD_LABELS[m]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField name="reference" label="Reference">
+            {(field) => <Input {...field} maxLength={100} placeholder="Cheque or transfer number" />}
+          </FormField>
+          <FormField name="day" id="payment-date" label="Date">
+            {(field) => <DatePicker {...field} label="Date" max={today} />}
+          </FormField>
+          <FormMessage />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
@@ -238,7 +209,7 @@ function RecordPaymentDialog({
               {record.isPending && <Spinner />} Record payment
             </Button>
           </DialogFooter>
-        </form>
+        </ZodFormElement>
       </DialogContent>
     </Dialog>
   );

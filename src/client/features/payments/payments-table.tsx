@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DownloadIcon, MailIcon, BanIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,14 +13,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
 import { useIsAdmin } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { useZodForm } from '@/lib/use-zod-form';
 import { formatDateTime, formatMoney } from '@shared/format';
+import { ZVoidPaymentInput } from '@shared/schemas/payments';
 import { downloadFile, PAYMENT_METHOD_LABELS } from './payment-common';
 
 export type PaymentRow = RouterOutputs['payments']['get'];
@@ -166,30 +168,23 @@ function VoidDialog({
   onClose: () => void;
   onVoided: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZVoidPaymentInput, { id: payment._id, reason: '' });
   const voidPayment = useMutation(
     trpc.payments.void.mutationOptions({
       onSuccess: () => {
         toast.success(`Receipt ${payment.receiptNumber} voided.`);
         onVoided();
       },
-      onError: (err) => setError(explainedMessage(err, 'Failed to void the payment')),
+      onError: (err) => form.failRequest(err, explainedMessage(err, 'Failed to void the payment')),
     }),
   );
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!reason.trim()) {
-              setError('A reason is required to void a payment.');
-              return;
-            }
-            setError(null);
-            voidPayment.mutate({ id: payment._id, reason: reason.trim() });
-          }}
+        <ZodFormElement
+          form={form}
+          idPrefix="void"
+          onValid={(values) => voidPayment.mutate(values)}
           className="space-y-4"
         >
           <DialogHeader>
@@ -198,21 +193,10 @@ function VoidDialog({
               {formatMoney(payment.amount, payment.currency)} stops counting; the payment stays listed as void.
             </DialogDescription>
           </DialogHeader>
-          <div className="space-y-1">
-            <Label htmlFor="void-reason">Reason</Label>
-            <Textarea
-              id="void-reason"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              maxLength={500}
-              aria-invalid={error ? true : undefined}
-            />
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <FormField name="reason" label="Reason">
+            {(field) => <Textarea {...field} maxLength={500} />}
+          </FormField>
+          <FormMessage />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
@@ -221,7 +205,7 @@ function VoidDialog({
               {voidPayment.isPending && <Spinner />} Void payment
             </Button>
           </DialogFooter>
-        </form>
+        </ZodFormElement>
       </DialogContent>
     </Dialog>
   );

@@ -1,15 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { FormError, SubmitButton } from '@/components/form-feedback';
+import { z } from 'zod';
+import { SubmitButton } from '@/components/form-feedback';
+import { FormField, FormMessage, ZodFormElement, type FieldControlProps } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
-import { useFormError } from '@/lib/use-form-error';
+import { useZodForm } from '@/lib/use-zod-form';
+import { ZUpdateCurrencyInput } from '@shared/schemas/settings';
 import { currencyOptions } from './settings-queries';
 
 interface CurrencySettings {
@@ -19,6 +21,21 @@ interface CurrencySettings {
 }
 
 const RATE_RE = /^\d+(\.\d{1,4})?$/;
+/**
+ * The rate is typed as text: it must read as a plain number before the shared schema
+ * (ZUpdateCurrencyInput, which the server checks) takes the values.
+ */
+const ZCurrencyForm = z
+  .object({
+    localCurrency: z.string(),
+    foreignCurrency: z.string(),
+    exchangeRate: z
+      .string()
+      .trim()
+      .regex(RATE_RE, 'Exchange rate must be a number with at most 4 decimal places.')
+      .transform(Number),
+  })
+  .pipe(ZUpdateCurrencyInput);
 
 /** Local and foreign currency and the exchange rate (local per foreign) the reports convert with. */
 export function CurrencySettingsCard() {
@@ -51,10 +68,12 @@ export function CurrencySettingsCard() {
 
 function CurrencyForm({ saved }: { saved: CurrencySettings }) {
   const queryClient = useQueryClient();
-  const [local, setLocal] = useState(saved.localCurrency);
-  const [foreign, setForeign] = useState(saved.foreignCurrency);
-  const [rate, setRate] = useState(String(saved.exchangeRate));
-  const { error, fail, failRequest, clear } = useFormError();
+  const form = useZodForm(ZCurrencyForm, {
+    localCurrency: saved.localCurrency,
+    foreignCurrency: saved.foreignCurrency,
+    exchangeRate: String(saved.exchangeRate),
+  });
+  const [local, foreign] = useWatch({ control: form.control, name: ['localCurrency', 'foreignCurrency'] });
 
   const save = useMutation(
     trpc.settings.updateCurrency.mutationOptions({
@@ -64,65 +83,38 @@ function CurrencyForm({ saved }: { saved: CurrencySettings }) {
         await queryClient.invalidateQueries();
       },
       onError: (err) => {
-        failRequest(err, explainedMessage(err, 'Failed to save the currency settings. Please try again.'));
+        form.failRequest(err, explainedMessage(err, 'Failed to save the currency settings. Please try again.'));
       },
     }),
   );
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const r = rate.trim();
-    if (!RATE_RE.test(r) || Number(r) <= 0) {
-      const message = RATE_RE.test(r)
-        ? 'Exchange rate must be greater than 0.'
-        : 'Exchange rate must be a number with at most 4 decimal places.';
-      fail(message);
-      return;
-    }
-    clear();
-    save.mutate({ localCurrency: local, foreignCurrency: foreign, exchangeRate: Number(r) });
-  };
-
+  const code = (field: FieldControlProps) => (
+    <Input {...field} onChange={(e) => field.onChange(e.target.value.toUpperCase())} maxLength={3} />
+  );
   return (
-    <form onSubmit={onSubmit} onChange={clear} noValidate>
+    <ZodFormElement form={form} onValid={(values) => save.mutate(values)}>
       <CardContent className="grid gap-5 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="local-currency">Local currency</Label>
-          <Input
-            id="local-currency"
-            value={local}
-            onChange={(e) => setLocal(e.target.value.toUpperCase())}
-            maxLength={3}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="foreign-currency">Foreign currency</Label>
-          <Input
-            id="foreign-currency"
-            value={foreign}
-            onChange={(e) => setForeign(e.target.value.toUpperCase())}
-            maxLength={3}
-          />
-        </div>
-        <div className="grid gap-2 sm:col-span-2">
-          <Label htmlFor="exchange-rate">
-            Exchange rate ({local || 'local'} per 1 {foreign || 'foreign'})
-          </Label>
-          <Input
-            id="exchange-rate"
-            inputMode="decimal"
-            value={rate}
-            onChange={(e) => setRate(e.target.value)}
-            aria-invalid={!!error}
-          />
-        </div>
-        <FormError error={error} className="sm:col-span-2" />
+        <FormField name="localCurrency" id="local-currency" label="Local currency">
+          {code}
+        </FormField>
+        <FormField name="foreignCurrency" id="foreign-currency" label="Foreign currency">
+          {code}
+        </FormField>
+        <FormField
+          name="exchangeRate"
+          id="exchange-rate"
+          label={`Exchange rate (${local || 'local'} per 1 ${foreign || 'foreign'})`}
+          className="sm:col-span-2"
+        >
+          {(field) => <Input {...field} inputMode="decimal" />}
+        </FormField>
+        <FormMessage className="sm:col-span-2" />
       </CardContent>
       <CardFooter className="mt-6 justify-end">
         <SubmitButton pending={save.isPending} pendingText="Saving...">
           Save
         </SubmitButton>
       </CardFooter>
-    </form>
+    </ZodFormElement>
   );
 }

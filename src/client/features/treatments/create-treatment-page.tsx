@@ -1,16 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { FormError, SubmitButton } from '@/components/form-feedback';
+import { SubmitButton } from '@/components/form-feedback';
+import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { isClientError } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
-import { useFormError } from '@/lib/use-form-error';
-import { EMPTY_FORM, readTreatmentForm, REQUIRED_CREATE, type TreatmentForm } from './treatment-form';
+import { useZodForm } from '@/lib/use-zod-form';
+import { DUPLICATE_TREATMENT, ZCreateTreatmentInput } from '@shared/schemas/treatments';
+
+const EMPTY = {
+  treatmentName: '',
+  localPrice: '',
+  foreignPrice: '',
+  maxSessions: '',
+  installments: '',
+  duration: { weeks: '', days: '', months: '' },
+};
 
 /** docs/product.md#screens-and-routes, Add New Treatment (admin and superadmin: the server refuses others). */
 export function CreateTreatmentPage() {
@@ -30,168 +38,76 @@ export function CreateTreatmentPage() {
 /** docs/product.md#messages: a duplicate name reads as the fixed text; otherwise the server's, else the fallback. */
 function createErrorMessage(err: unknown): string {
   const message = err instanceof Error ? err.message : '';
-  if (message.includes('already exists')) return 'A treatment with this name already exists';
+  if (message.includes('already exists')) return DUPLICATE_TREATMENT;
   if (isClientError(err) && message) return message;
   return 'Failed to create treatment';
 }
 
-function Field({
-  id,
-  label,
-  required,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>
-        {label} {required && <span className="text-destructive">*</span>}
-      </Label>
-      {children}
-      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
-    </div>
-  );
-}
+const price = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0' } as const;
+const count = { type: 'number', inputMode: 'numeric', step: '1', min: '1' } as const;
+const DURATION_PARTS = [
+  ['weeks', 'Weeks'],
+  ['days', 'Days'],
+  ['months', 'Months'],
+] as const;
+const durationPart = { type: 'number', step: '1', min: '0', placeholder: '0' } as const;
 
 function CreateTreatmentForm() {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<TreatmentForm>(EMPTY_FORM);
-  const { error, fail, failRequest, clear } = useFormError();
-  const set = (key: keyof TreatmentForm) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
+  const form = useZodForm(ZCreateTreatmentInput, EMPTY);
 
   const create = useMutation(
     trpc.treatments.create.mutationOptions({
       onSuccess: async () => {
         toast.success('Treatment created successfully!');
-        setForm(EMPTY_FORM);
-        clear();
+        form.reset(EMPTY);
         await queryClient.invalidateQueries(trpc.treatments.pathFilter());
       },
-      onError: (err) => {
-        failRequest(err, createErrorMessage(err));
-      },
+      onError: (err) => form.failRequest(err, createErrorMessage(err)),
     }),
   );
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const read = readTreatmentForm(form, REQUIRED_CREATE);
-    if ('error' in read) {
-      fail(read.error);
-      return;
-    }
-    clear();
-    create.mutate(read.values);
-  };
-
   return (
     <Card className="max-w-2xl">
-      <form onSubmit={onSubmit} onChange={clear} noValidate>
+      <ZodFormElement form={form} onValid={(values) => create.mutate(values)}>
         <CardContent className="grid gap-5">
-          <Field id="treatment-name" label="Treatment Name" required>
-            <Input id="treatment-name" value={form.treatmentName} onChange={set('treatmentName')} maxLength={200} />
-          </Field>
+          <FormField name="treatmentName" id="treatment-name" label="Treatment Name" required>
+            {(field) => <Input {...field} maxLength={200} />}
+          </FormField>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="local-price" label="Local Price (LKR)" required>
-              <Input
-                id="local-price"
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0"
-                value={form.localPrice}
-                onChange={set('localPrice')}
-              />
-            </Field>
-            <Field id="foreign-price" label="Foreign Price ($)" required>
-              <Input
-                id="foreign-price"
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0"
-                value={form.foreignPrice}
-                onChange={set('foreignPrice')}
-              />
-            </Field>
-            <Field id="max-sessions" label="Max Sessions" required>
-              <Input
-                id="max-sessions"
-                type="number"
-                inputMode="numeric"
-                step="1"
-                min="1"
-                value={form.maxSessions}
-                onChange={set('maxSessions')}
-              />
-            </Field>
-            <Field id="installments" label="Installments" required>
-              <Input
-                id="installments"
-                type="number"
-                inputMode="numeric"
-                step="1"
-                min="1"
-                value={form.installments}
-                onChange={set('installments')}
-              />
-            </Field>
+            <FormField name="localPrice" id="local-price" label="Local Price (LKR)" required>
+              {(field) => <Input {...field} {...price} />}
+            </FormField>
+            <FormField name="foreignPrice" id="foreign-price" label="Foreign Price ($)" required>
+              {(field) => <Input {...field} {...price} />}
+            </FormField>
+            <FormField name="maxSessions" id="max-sessions" label="Max Sessions" required>
+              {(field) => <Input {...field} {...count} />}
+            </FormField>
+            <FormField name="installments" id="installments" label="Installments" required>
+              {(field) => <Input {...field} {...count} />}
+            </FormField>
           </div>
           <fieldset className="grid gap-3">
             <legend className="mb-2 text-sm font-medium">
               Duration <span className="font-normal text-muted-foreground">(optional)</span>
             </legend>
             <div className="grid gap-5 sm:grid-cols-3">
-              <Field id="duration-weeks" label="Weeks">
-                <Input
-                  id="duration-weeks"
-                  type="number"
-                  step="1"
-                  min="0"
-                  placeholder="0"
-                  value={form.weeks}
-                  onChange={set('weeks')}
-                />
-              </Field>
-              <Field id="duration-days" label="Days">
-                <Input
-                  id="duration-days"
-                  type="number"
-                  step="1"
-                  min="0"
-                  placeholder="0"
-                  value={form.days}
-                  onChange={set('days')}
-                />
-              </Field>
-              <Field id="duration-months" label="Months">
-                <Input
-                  id="duration-months"
-                  type="number"
-                  step="1"
-                  min="0"
-                  placeholder="0"
-                  value={form.months}
-                  onChange={set('months')}
-                />
-              </Field>
+              {DURATION_PARTS.map(([part, label]) => (
+                <FormField key={part} name={`duration.${part}`} id={`duration-${part}`} label={label}>
+                  {(field) => <Input {...field} {...durationPart} />}
+                </FormField>
+              ))}
             </div>
           </fieldset>
-          <FormError error={error} />
+          <FormMessage />
         </CardContent>
         <CardFooter className="mt-6 justify-end gap-2">
           <SubmitButton pending={create.isPending} pendingText="Creating...">
             Create Treatment
           </SubmitButton>
         </CardFooter>
-      </form>
+      </ZodFormElement>
     </Card>
   );
 }

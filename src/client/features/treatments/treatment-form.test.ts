@@ -1,46 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BOUNDS,
-  EMPTY_FORM,
-  formatDuration,
-  NUMERIC,
-  readTreatmentForm,
-  REQUIRED_CREATE,
-  REQUIRED_EDIT,
-} from './treatment-form';
+import { BOUNDS, NUMERIC, ZUpdateTreatmentBody } from '@shared/schemas/treatments';
+import { formatDuration, readTreatmentForm, REQUIRED_EDIT, type TreatmentForm } from './treatment-form';
 
-const filled = {
-  ...EMPTY_FORM,
+const filled: TreatmentForm = {
   treatmentName: '  Cupping ',
   localPrice: '1500.50',
   foreignPrice: '5',
   maxSessions: '4',
   installments: '2',
+  weeks: '',
+  days: '',
+  months: '',
 };
 
-describe('the treatment form', () => {
-  it('checks required, then numbers, then bounds, with the screen messages', () => {
-    expect(readTreatmentForm({ ...filled, treatmentName: ' ', localPrice: 'x' }, REQUIRED_CREATE)).toEqual({
-      error: REQUIRED_CREATE,
-    });
+describe('the inline treatment edit', () => {
+  it("answers the shared schema's first message", () => {
     expect(readTreatmentForm({ ...filled, installments: '' }, REQUIRED_EDIT)).toEqual({ error: REQUIRED_EDIT });
-    expect(readTreatmentForm({ ...filled, foreignPrice: 'abc', maxSessions: '0' }, REQUIRED_CREATE)).toEqual({
-      error: NUMERIC,
-    });
-    expect(readTreatmentForm({ ...filled, maxSessions: '0' }, REQUIRED_CREATE)).toEqual({ error: BOUNDS });
-    expect(readTreatmentForm({ ...filled, localPrice: '-1' }, REQUIRED_CREATE)).toEqual({ error: BOUNDS });
+    expect(readTreatmentForm({ ...filled, foreignPrice: 'abc' }, REQUIRED_EDIT)).toEqual({ error: NUMERIC });
+    expect(readTreatmentForm({ ...filled, maxSessions: '0' }, REQUIRED_EDIT)).toEqual({ error: BOUNDS });
   });
 
-  it('trims the name and turns blank or invalid duration parts into 0', () => {
-    expect(readTreatmentForm({ ...filled, weeks: '2', days: 'abc', months: '' }, REQUIRED_EDIT)).toEqual({
-      values: {
-        treatmentName: 'Cupping',
-        localPrice: 1500.5,
-        foreignPrice: 5,
-        maxSessions: 4,
-        installments: 2,
-        duration: { weeks: 2, days: 0, months: 0 },
-      },
+  it('turns blank or invalid duration parts into 0, then reads the row as the schema does', () => {
+    const row = { ...filled, weeks: '2', days: 'abc', months: '-3' };
+    expect(readTreatmentForm(row, REQUIRED_EDIT)).toEqual({
+      values: ZUpdateTreatmentBody.parse({ ...filled, duration: { weeks: 2, days: 0, months: 0 } }),
     });
   });
 

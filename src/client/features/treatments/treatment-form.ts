@@ -1,12 +1,9 @@
 import type { RouterOutputs } from '@/lib/trpc';
+import { UPDATE_REQUIRED, zTreatmentValues, type TreatmentValues } from '@shared/schemas/treatments';
 
 export type Treatment = RouterOutputs['treatments']['list']['items'][number];
 
-export const REQUIRED_CREATE = 'Please fill all the required fields.';
-export const REQUIRED_EDIT = 'Please fill all required fields';
-export const NUMERIC = 'All numeric fields must contain valid numbers';
-export const BOUNDS = 'Prices must be positive and sessions/installments must be greater than zero';
-
+/** The inline edit of All Treatments: every field is text while it is typed. */
 export interface TreatmentForm {
   treatmentName: string;
   localPrice: string;
@@ -18,60 +15,27 @@ export interface TreatmentForm {
   months: string;
 }
 
-export const EMPTY_FORM: TreatmentForm = {
-  treatmentName: '',
-  localPrice: '',
-  foreignPrice: '',
-  maxSessions: '',
-  installments: '',
-  weeks: '',
-  days: '',
-  months: '',
-};
+export const REQUIRED_EDIT = UPDATE_REQUIRED;
 
-/** Blank or invalid duration parts become 0 (docs/product.md#validation, Edit treatment). */
+/** Blank or invalid duration parts become 0 when a row is edited (docs/product.md#validation, Edit treatment). */
 const durationPart = (v: string) => {
   const n = Number(v.trim());
   return v.trim() === '' || !Number.isFinite(n) || n < 0 ? 0 : Math.floor(n);
 };
 
 /**
- * The form's own checks in docs/product.md#validation's order; the server repeats them (and the name's
- * uniqueness). Answers the message to show, or the values to send.
+ * The row's values checked by the shared schema (src/shared/schemas/treatments.ts), which holds
+ * the rules, their order and their messages. Answers the message to show, or the values to send.
  */
-export interface TreatmentValues {
-  treatmentName: string;
-  localPrice: number;
-  foreignPrice: number;
-  maxSessions: number;
-  installments: number;
-  duration: { weeks: number; days: number; months: number };
-}
-
 export function readTreatmentForm(
   f: TreatmentForm,
   requiredMessage: string,
 ): { error: string } | { values: TreatmentValues } {
-  const required = [f.treatmentName, f.localPrice, f.foreignPrice, f.maxSessions, f.installments];
-  if (required.some((v) => v.trim() === '')) return { error: requiredMessage };
-  const [localPrice, foreignPrice, maxSessions, installments] = [
-    f.localPrice,
-    f.foreignPrice,
-    f.maxSessions,
-    f.installments,
-  ].map((v) => Number(v.trim())) as [number, number, number, number];
-  if (![localPrice, foreignPrice, maxSessions, installments].every(Number.isFinite)) return { error: NUMERIC };
-  if (localPrice < 0 || foreignPrice < 0 || maxSessions <= 0 || installments <= 0) return { error: BOUNDS };
-  return {
-    values: {
-      treatmentName: f.treatmentName.trim(),
-      localPrice,
-      foreignPrice,
-      maxSessions,
-      installments,
-      duration: { weeks: durationPart(f.weeks), days: durationPart(f.days), months: durationPart(f.months) },
-    },
-  };
+  const { weeks, days, months, ...fields } = f;
+  const duration = { weeks: durationPart(weeks), days: durationPart(days), months: durationPart(months) };
+  const read = zTreatmentValues(requiredMessage).safeParse({ ...fields, duration });
+  if (read.success) return { values: read.data };
+  return { error: read.error.issues[0]?.message ?? requiredMessage };
 }
 
 export function toForm(t: Treatment): TreatmentForm {

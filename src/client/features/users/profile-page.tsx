@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChevronDownIcon, ChevronUpIcon, ImageUpIcon, PencilIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/form-feedback';
+import { FormField, ZodFormElement } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,20 +15,15 @@ import { UserAvatar } from '@/components/user-avatar';
 import { storeUser, useCurrentUser, type CurrentUser } from '@/lib/auth';
 import { isClientError } from '@/lib/errors';
 import { trpc, trpcClient } from '@/lib/trpc';
+import { useZodForm } from '@/lib/use-zod-form';
 import { ROLE_LABELS } from '@shared/roles';
+import { ZUpdateProfileInput, type TUpdateProfileInput } from '@shared/schemas/users';
 import { MAX_PICTURE_BYTES, PICTURE_TYPES, restReason, sendUserForm, type User } from './user-queries';
 
 const UPDATE_FAILED = 'Failed to update profile.';
 const MISSING_DATA = 'Server response missing required data';
 
-interface Draft {
-  username: string;
-  fullName: string;
-  phone: string;
-  address: string;
-}
-
-const draftOf = (u: CurrentUser): Draft => ({
+const draftOf = (u: CurrentUser) => ({
   username: u.username,
   fullName: u.fullName,
   phone: u.phone ?? '',
@@ -40,7 +36,7 @@ export function ProfilePage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [showOptional, setShowOptional] = useState(Boolean(me.phone || me.address));
-  const [draft, setDraft] = useState<Draft>(() => draftOf(me));
+  const form = useZodForm(ZUpdateProfileInput, draftOf(me));
   const [chosen, setChosen] = useState<{ file: File; url: string } | null>(null);
   const picture = chosen?.file ?? null;
   const preview = chosen?.url ?? null;
@@ -56,18 +52,13 @@ export function ProfilePage() {
   }, [chosen]);
 
   const save = useMutation({
-    mutationFn: async (d: Draft): Promise<User> => {
-      const fields = {
-        username: d.username.trim(),
-        fullName: d.fullName.trim(),
-        phone: d.phone.trim(),
-        address: d.address.trim(),
-      };
+    mutationFn: async (fields: TUpdateProfileInput): Promise<User> => {
       if (!picture) return trpcClient.users.updateProfile.mutate(fields);
-      const form = new FormData();
-      for (const [k, v] of Object.entries(fields)) form.append(k, v);
-      form.append('image', picture);
-      return sendUserForm('/api/users/profile', form);
+      const body = new FormData();
+      // A cleared phone or address is sent blank: the server stores it as not set.
+      for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.append(k, v ?? '');
+      body.append('image', picture);
+      return sendUserForm('/api/users/profile', body);
     },
     onSuccess: async (user) => {
       if (!user?._id) {
@@ -91,7 +82,7 @@ export function ProfilePage() {
   });
 
   const startEdit = () => {
-    setDraft(draftOf(me));
+    form.reset(draftOf(me));
     setPicture(null);
     setPictureError(null);
     setEditing(true);
@@ -109,15 +100,6 @@ export function ProfilePage() {
       return;
     }
     setPicture(file);
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!draft.username.trim() || !draft.fullName.trim()) {
-      toast.error('Please fill all the required fields.');
-      return;
-    }
-    save.mutate(draft);
   };
 
   const optionalToggle = (
@@ -148,7 +130,7 @@ export function ProfilePage() {
         }
       />
       <Card className="max-w-2xl">
-        <form onSubmit={onSubmit} noValidate>
+        <ZodFormElement form={form} idPrefix="profile" onValid={(values) => save.mutate(values)}>
           <CardContent className="grid gap-6">
             <div className="flex flex-wrap items-center gap-5">
               {preview ? (
@@ -195,56 +177,24 @@ export function ProfilePage() {
             {editing ? (
               <div className="grid gap-4">
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <div className="grid gap-2">
-                    <Label htmlFor="profile-username">Username</Label>
-                    <Input
-                      id="profile-username"
-                      value={draft.username}
-                      onChange={(e) => setDraft({ ...draft, username: e.target.value })}
-                      maxLength={50}
-                    />
-                  </div>
-                  <div className="grid gap-2">
-                    <Label htmlFor="profile-fullname">Full Name</Label>
-                    <Input
-                      id="profile-fullname"
-                      value={draft.fullName}
-                      onChange={(e) => setDraft({ ...draft, fullName: e.target.value })}
-                      maxLength={100}
-                    />
-                  </div>
-                  <div className="grid gap-2">
-                    <Label htmlFor="profile-email">Email</Label>
-                    <Input id="profile-email" value={me.email} readOnly disabled />
-                  </div>
-                  <div className="grid gap-2">
-                    <Label htmlFor="profile-branch">Branch</Label>
-                    <Input id="profile-branch" value={me.branch?.name ?? 'No branch'} readOnly disabled />
-                  </div>
+                  <FormField name="username" label="Username">
+                    {(field) => <Input {...field} maxLength={50} />}
+                  </FormField>
+                  <FormField name="fullName" id="profile-fullname" label="Full Name">
+                    {(field) => <Input {...field} maxLength={100} />}
+                  </FormField>
+                  <ReadOnlyField id="profile-email" label="Email" value={me.email} />
+                  <ReadOnlyField id="profile-branch" label="Branch" value={me.branch?.name ?? 'No branch'} />
                 </div>
                 {optionalToggle}
                 {showOptional && (
                   <div className="grid gap-4">
-                    <div className="grid gap-2">
-                      <Label htmlFor="profile-phone">Phone</Label>
-                      <Input
-                        id="profile-phone"
-                        type="tel"
-                        value={draft.phone}
-                        onChange={(e) => setDraft({ ...draft, phone: e.target.value })}
-                        maxLength={30}
-                      />
-                    </div>
-                    <div className="grid gap-2">
-                      <Label htmlFor="profile-address">Address</Label>
-                      <Textarea
-                        id="profile-address"
-                        value={draft.address}
-                        onChange={(e) => setDraft({ ...draft, address: e.target.value })}
-                        maxLength={300}
-                        rows={3}
-                      />
-                    </div>
+                    <FormField name="phone" label="Phone">
+                      {(field) => <Input {...field} type="tel" maxLength={30} />}
+                    </FormField>
+                    <FormField name="address" label="Address">
+                      {(field) => <Textarea {...field} maxLength={300} rows={3} />}
+                    </FormField>
                   </div>
                 )}
               </div>
@@ -252,16 +202,19 @@ export function ProfilePage() {
               // The toggle sits between two lists: a <dl> may hold only name-value groups.
               <div className="grid gap-4">
                 <dl className="grid gap-4 sm:grid-cols-2">
-                  <Field label="Username" value={me.username} />
-                  <Field label="Full Name" value={me.fullName} />
-                  <Field label="Email" value={me.email} />
-                  <Field label="Branch" value={me.branch ? `${me.branch.name} (${me.branch.location})` : 'No branch'} />
+                  <ShownValue label="Username" value={me.username} />
+                  <ShownValue label="Full Name" value={me.fullName} />
+                  <ShownValue label="Email" value={me.email} />
+                  <ShownValue
+                    label="Branch"
+                    value={me.branch ? `${me.branch.name} (${me.branch.location})` : 'No branch'}
+                  />
                 </dl>
                 <div>{optionalToggle}</div>
                 {showOptional && (
                   <dl className="grid gap-4 sm:grid-cols-2">
-                    <Field label="Phone" value={me.phone || 'Not set'} />
-                    <Field label="Address" value={me.address || 'Not set'} />
+                    <ShownValue label="Phone" value={me.phone || 'Not set'} />
+                    <ShownValue label="Address" value={me.address || 'Not set'} />
                   </dl>
                 )}
               </div>
@@ -277,13 +230,24 @@ export function ProfilePage() {
               </SubmitButton>
             </CardFooter>
           )}
-        </form>
+        </ZodFormElement>
       </Card>
     </div>
   );
 }
 
-function Field({ label, value }: { label: string; value: string }) {
+/** A field the profile shows but the user cannot change (the administrator manages it). */
+function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} value={value} readOnly disabled />
+    </div>
+  );
+}
+
+/** One detail in view mode: not a form field, a label over its value. */
+function ShownValue({ label, value }: { label: string; value: string }) {
   return (
     <div className="grid gap-1">
       <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
