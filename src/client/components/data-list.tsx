@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { ListCard } from '@/components/list-card';
 import { SortableHead } from '@/components/sortable-head';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { ListSort } from '@/lib/list-search';
 
 /** One column of a list screen: its header, how a row shows in it, and what the server sorts it by. */
@@ -14,6 +14,33 @@ export interface ListColumn<TRow, TSort extends string = string> {
   headClassName?: string;
   /** Classes of the body cells. */
   className?: string;
+}
+
+/** How the rows of a list are told apart and marked for tests. */
+interface RowsProps<TRow> {
+  items: TRow[] | undefined;
+  rowKey: (row: TRow) => string;
+  /** The row's test id and data attributes (`{ 'data-testid': 'user-row', 'data-user-id': … }`). */
+  rowProps?: (row: TRow) => Record<`data-${string}`, string>;
+}
+
+function Rows<TRow, TSort extends string>({
+  items,
+  rowKey,
+  rowProps,
+  columns,
+  firstNumber,
+}: RowsProps<TRow> & { columns: Array<ListColumn<TRow, TSort>>; firstNumber?: number }) {
+  return items?.map((row, i) => (
+    <TableRow key={rowKey(row)} {...rowProps?.(row)}>
+      {firstNumber !== undefined && <TableCell className="text-muted-foreground">{firstNumber + i}</TableCell>}
+      {columns.map((c, j) => (
+        <TableCell key={j} className={c.className}>
+          {c.cell(row)}
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
 }
 
 type Paged = ComponentProps<typeof ListCard>['paged'] & { setSort: (sort: ListSort) => void };
@@ -31,25 +58,25 @@ export function DataList<TRow, TSort extends string>({
   rowKey,
   rowProps,
   pageSize,
+  numbered = true,
   ...card
-}: Omit<ComponentProps<typeof ListCard>, 'paged' | 'head' | 'columns' | 'children'> & {
-  paged: Paged;
-  items: TRow[] | undefined;
-  sort?: ListSort<TSort>;
-  columns: Array<ListColumn<TRow, TSort>>;
-  rowKey: (row: TRow) => string;
-  /** The row's test id and data attributes (`{ 'data-testid': 'user-row', 'data-user-id': … }`). */
-  rowProps?: (row: TRow) => Record<`data-${string}`, string>;
-}) {
+}: Omit<ComponentProps<typeof ListCard>, 'paged' | 'head' | 'columns' | 'children'> &
+  RowsProps<TRow> & {
+    paged: Paged;
+    sort?: ListSort<TSort>;
+    columns: Array<ListColumn<TRow, TSort>>;
+    /** A '#' column counting the rows across pages (off where the table is wide already). */
+    numbered?: boolean;
+  }) {
   return (
     <ListCard
       {...card}
       paged={paged}
       pageSize={pageSize}
-      columns={columns.length + 1}
+      columns={columns.length + (numbered ? 1 : 0)}
       head={
         <>
-          <TableHead className="w-12">#</TableHead>
+          {numbered && <TableHead className="w-12">#</TableHead>}
           {columns.map((c, i) =>
             c.sort && sort ? (
               <SortableHead key={i} column={c.sort} sort={sort} onSort={paged.setSort} className={c.headClassName}>
@@ -64,16 +91,45 @@ export function DataList<TRow, TSort extends string>({
         </>
       }
     >
-      {items?.map((row, i) => (
-        <TableRow key={rowKey(row)} {...rowProps?.(row)}>
-          <TableCell className="text-muted-foreground">{(paged.page - 1) * pageSize + i + 1}</TableCell>
-          {columns.map((c, j) => (
-            <TableCell key={j} className={c.className}>
-              {c.cell(row)}
-            </TableCell>
+      <Rows
+        items={items}
+        rowKey={rowKey}
+        rowProps={rowProps}
+        columns={columns}
+        firstNumber={numbered ? (paged.page - 1) * pageSize + 1 : undefined}
+      />
+    </ListCard>
+  );
+}
+
+/** The same columns as a plain table of a few rows (a record's payments on its detail screen). */
+export function StaticList<TRow, TSort extends string>({
+  label,
+  empty,
+  columns,
+  ...rows
+}: RowsProps<TRow> & { label: string; empty: string; columns: Array<ListColumn<TRow, TSort>> }) {
+  return (
+    <Table containerClassName="rounded-md border" aria-label={label}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((c, i) => (
+            <TableHead key={i} className={c.headClassName}>
+              {c.header}
+            </TableHead>
           ))}
         </TableRow>
-      ))}
-    </ListCard>
+      </TableHeader>
+      <TableBody>
+        {rows.items?.length === 0 && (
+          <TableRow>
+            <TableCell colSpan={columns.length} className="text-center text-muted-foreground">
+              {empty}
+            </TableCell>
+          </TableRow>
+        )}
+        <Rows {...rows} columns={columns} />
+      </TableBody>
+    </Table>
   );
 }
