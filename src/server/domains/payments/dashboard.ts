@@ -32,14 +32,15 @@ export async function dashboard(ctx: ServiceContext, input: TDashboardInput) {
   const scope = await branchScopeOf(ctx);
   const branchId = scope ? scope.branchId : (input.branchId ?? null);
   if (!scope && input.branchId && !isUuid(input.branchId)) throw new AppError('BAD_REQUEST', 'Branch is not valid.');
-  // The key says what the figures cover: a limited manager without a branch gets the empty view.
-  const key = `${scope ? 'scoped' : 'all'}:${branchId ?? '-'}`;
-  return cachedDashboard(ctx.deps, key, () => computeDashboard(ctx, scope !== null, branchId));
+  // The key says what the figures cover: a limited manager without a branch gets the empty view,
+  // and "today" and "overdue" turn over at midnight in TIME_ZONE, so the day is part of it too.
+  const today = todayIn(ctx.deps.config.TIME_ZONE);
+  const key = `${today}:${scope ? 'scoped' : 'all'}:${branchId ?? '-'}`;
+  return cachedDashboard(ctx.deps, key, () => computeDashboard(ctx, scope !== null, branchId, today));
 }
 
-async function computeDashboard(ctx: ServiceContext, scoped: boolean, branchId: string | null) {
+async function computeDashboard(ctx: ServiceContext, scoped: boolean, branchId: string | null, today: string) {
   const tz = ctx.deps.config.TIME_ZONE;
-  const today = todayIn(tz);
   // A limited manager without a branch sees nothing; "all branches" is only for those not limited.
   const none = scoped && branchId === null;
   const payBranch: SQL = none ? sql`false` : branchId ? sql`${payments.branchId} = ${branchId}` : sql`true`;
