@@ -108,7 +108,7 @@ describe('the Payments and Audit log lists', () => {
     await expect.poll(amounts).toEqual([3000, 2000, 1000]);
     // Only cash payments are listed, and a reload keeps the filter, the order and the header's state.
     await expect
-      .poll(async () => new Set((await rows.locator('td:nth-child(6)').allInnerTexts()).map((t) => t.split('\n')[0])))
+      .poll(async () => new Set((await rows.locator('td:nth-child(5)').allInnerTexts()).map((t) => t.split('\n')[0])))
       .toEqual(new Set(['Cash']));
     await page.reload();
     await rows.first().waitFor();

@@ -16,23 +16,28 @@ export interface ListColumn<TRow, TSort extends string = string> {
   className?: string;
 }
 
-/** How the rows of a list are told apart and marked for tests. */
+/** How the rows of a list are marked for tests. */
 interface RowsProps<TRow> {
   items: TRow[] | undefined;
-  rowKey: (row: TRow) => string;
-  /** The row's test id and data attributes (`{ 'data-testid': 'user-row', 'data-user-id': … }`). */
+  /** Marks each row `data-testid="<record>-row" data-<record>-id="<_id>"`. */
+  record?: string;
+  /** More data attributes of a row (`{ 'data-status': … }`). */
   rowProps?: (row: TRow) => Record<`data-${string}`, string>;
 }
 
-function Rows<TRow, TSort extends string>({
+function Rows<TRow extends { _id: string }, TSort extends string>({
   items,
-  rowKey,
+  record,
   rowProps,
   columns,
   firstNumber,
 }: RowsProps<TRow> & { columns: Array<ListColumn<TRow, TSort>>; firstNumber?: number }) {
   return items?.map((row, i) => (
-    <TableRow key={rowKey(row)} {...rowProps?.(row)}>
+    <TableRow
+      key={row._id}
+      {...(record && { 'data-testid': `${record}-row`, [`data-${record}-id`]: row._id })}
+      {...rowProps?.(row)}
+    >
       {firstNumber !== undefined && <TableCell className="text-muted-foreground">{firstNumber + i}</TableCell>}
       {columns.map((c, j) => (
         <TableCell key={j} className={c.className}>
@@ -43,26 +48,28 @@ function Rows<TRow, TSort extends string>({
   ));
 }
 
-type Paged = ComponentProps<typeof ListCard>['paged'] & { setSort: (sort: ListSort) => void };
+type Paged<TRow> = ComponentProps<typeof ListCard>['paged'] & {
+  list: { data?: { items: TRow[] } };
+  setSort: (sort: ListSort) => void;
+};
 
 /**
  * A server-paged list screen's table from its columns: the search card, the row numbers, the
  * sortable headers (the sort lives in the URL, `?sort=…&dir=…`), and one row per item.
- *   <DataList paged={paged} items={paged.list.data?.items} sort={sort} columns={columns} rowProps={…} … />
+ *   <DataList paged={paged} sort={sort} columns={columns} record="user" … />
  */
-export function DataList<TRow, TSort extends string>({
+export function DataList<TRow extends { _id: string }, TSort extends string>({
   paged,
-  items,
   sort,
   columns,
-  rowKey,
+  record,
   rowProps,
   pageSize,
   numbered = true,
   ...card
 }: Omit<ComponentProps<typeof ListCard>, 'paged' | 'head' | 'columns' | 'children'> &
-  RowsProps<TRow> & {
-    paged: Paged;
+  Omit<RowsProps<TRow>, 'items'> & {
+    paged: Paged<TRow>;
     sort?: ListSort<TSort>;
     columns: Array<ListColumn<TRow, TSort>>;
     /** A '#' column counting the rows across pages (off where the table is wide already). */
@@ -92,8 +99,8 @@ export function DataList<TRow, TSort extends string>({
       }
     >
       <Rows
-        items={items}
-        rowKey={rowKey}
+        items={paged.list.data?.items}
+        record={record}
         rowProps={rowProps}
         columns={columns}
         firstNumber={numbered ? (paged.page - 1) * pageSize + 1 : undefined}
@@ -103,7 +110,7 @@ export function DataList<TRow, TSort extends string>({
 }
 
 /** The same columns as a plain table of a few rows (a record's payments on its detail screen). */
-export function StaticList<TRow, TSort extends string>({
+export function StaticList<TRow extends { _id: string }, TSort extends string>({
   label,
   empty,
   columns,

@@ -1,11 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDownIcon, ChevronRightIcon, DownloadIcon } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { DatePicker } from '@/components/date-picker';
-import { FilterField } from '@/components/filter-field';
+import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
 import { TableStates } from '@/components/list-card';
 import { LoadError } from '@/components/load-error';
-import { NativeSelect } from '@/components/native-select';
 import { PageHeader } from '@/components/page-header';
 import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
 import { SearchInput } from '@/components/search-input';
@@ -15,8 +13,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
-import { oneOf } from '@/lib/list-search';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, AUDIT_ENTITY_TYPES } from '@shared/audit';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '@shared/audit';
 import { ActionBadge, ActorName, AuditEntryDetails } from './audit-entry-details';
 import { auditExportUrl, auditListOptions, formatAuditTime, type AuditSearch } from './audit-queries';
 import { AuditRecordLink } from './audit-record-link';
@@ -59,6 +56,10 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
   // Clear filters) starts them afresh.
   const [boxes, setBoxes] = useState(0);
   const set = (patch: Partial<AuditSearch>) => onSearchChange({ ...search, ...patch });
+  const filter = <K extends keyof AuditSearch>(key: K) => ({
+    value: search[key],
+    onChange: (value: AuditSearch[K] | undefined) => set({ [key]: value }),
+  });
   const setFromOutside = (next: AuditSearch) => {
     setBoxes((n) => n + 1);
     onSearchChange(next);
@@ -77,24 +78,7 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
   return (
     <Card className="gap-4">
       <CardContent className="flex flex-wrap items-end gap-3">
-        <FilterField label="From" className="w-40">
-          <DatePicker
-            label="From"
-            clearable
-            value={search.from ?? ''}
-            max={search.to}
-            onChange={(from) => set({ from: from || undefined })}
-          />
-        </FilterField>
-        <FilterField label="To" className="w-40">
-          <DatePicker
-            label="To"
-            clearable
-            value={search.to ?? ''}
-            min={search.from}
-            onChange={(to) => set({ to: to || undefined })}
-          />
-        </FilterField>
+        <DateRangeFilter from={filter('from')} to={filter('to')} />
         <FilterField label="Actor">
           <SearchInput
             key={`actor:${boxes}`}
@@ -106,34 +90,22 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
           />
         </FilterField>
         <FilterField label="Record">
-          <NativeSelect
-            aria-label="Record type"
+          <SelectFilter
+            label="Record type"
+            all="All records"
+            options={AUDIT_ENTITY_LABELS}
             className="w-44"
-            value={search.entityType ?? ''}
-            onChange={(e) => set({ entityType: oneOf(AUDIT_ENTITY_TYPES, e.target.value) })}
-          >
-            <option value="">All records</option>
-            {AUDIT_ENTITY_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {AUDIT_ENTITY_LABELS[t]}
-              </option>
-            ))}
-          </NativeSelect>
+            {...filter('entityType')}
+          />
         </FilterField>
         <FilterField label="Action">
-          <NativeSelect
-            aria-label="Action"
+          <SelectFilter
+            label="Action"
+            all="All actions"
+            options={AUDIT_ACTION_LABELS}
             className="w-48"
-            value={search.action ?? ''}
-            onChange={(e) => set({ action: oneOf(AUDIT_ACTIONS, e.target.value) })}
-          >
-            <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {AUDIT_ACTION_LABELS[a]}
-              </option>
-            ))}
-          </NativeSelect>
+            {...filter('action')}
+          />
         </FilterField>
         <FilterField label="Summary">
           <SearchInput

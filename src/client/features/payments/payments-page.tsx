@@ -3,9 +3,8 @@ import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
 import { useState } from 'react';
 import { DataList } from '@/components/data-list';
 import { DatePicker } from '@/components/date-picker';
-import { FilterField } from '@/components/filter-field';
+import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
 import { LoadError } from '@/components/load-error';
-import { NativeSelect } from '@/components/native-select';
 import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
@@ -13,22 +12,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { oneOf } from '@/lib/list-search';
 import { useUrlSearch } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
 import { trpc } from '@/lib/trpc';
 import { formatDateTime, formatDay, formatMoney } from '@shared/format';
-import {
-  BranchSelect,
-  downloadFile,
-  MoneyList,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
-  queryString,
-} from './payment-common';
+import { BranchSelect, downloadFile, MoneyList, PAYMENT_METHOD_LABELS, queryString } from './payment-common';
 import {
   PAYMENT_PAGE_SIZE,
-  PAYMENT_STATUS_FILTERS,
   paymentFilters,
   paymentListOptions,
   paymentSort,
@@ -78,31 +68,13 @@ function PaymentList({
     <>
       <DataList
         paged={paged}
-        items={paged.list.data?.items}
         sort={paymentSort(search)}
         numbered={false}
         searchPlaceholder="Receipt, payer, course…"
         searchLabel="Search payments"
         filters={
           <>
-            <FilterField label="From" className="w-40">
-              <DatePicker
-                label="From"
-                clearable
-                value={search.from ?? ''}
-                max={search.to}
-                onChange={(from) => paged.setFilter({ from: from || undefined })}
-              />
-            </FilterField>
-            <FilterField label="To" className="w-40">
-              <DatePicker
-                label="To"
-                clearable
-                value={search.to ?? ''}
-                min={search.from}
-                onChange={(to) => paged.setFilter({ to: to || undefined })}
-              />
-            </FilterField>
+            <DateRangeFilter from={paged.filter('from')} to={paged.filter('to')} />
             <FilterField label="Branch" className="w-44">
               <BranchSelect
                 value={search.branchId ?? ''}
@@ -110,30 +82,15 @@ function PaymentList({
               />
             </FilterField>
             <FilterField label="Method" className="w-40">
-              <NativeSelect
-                value={search.method ?? ''}
-                onChange={(e) => paged.setFilter({ method: oneOf(PAYMENT_METHODS, e.target.value) })}
-              >
-                <option value="">All methods</option>
-                {PAYMENT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {PAYMENT_METHOD_LABELS[m]}
-                  </option>
-                ))}
-              </NativeSelect>
+              <SelectFilter
+                label="Method"
+                all="All methods"
+                options={PAYMENT_METHOD_LABELS}
+                {...paged.filter('method')}
+              />
             </FilterField>
             <FilterField label="Status" className="w-32">
-              <NativeSelect
-                value={search.status ?? ''}
-                onChange={(e) => paged.setFilter({ status: oneOf(PAYMENT_STATUS_FILTERS, e.target.value) })}
-              >
-                <option value="">All</option>
-                {PAYMENT_STATUS_FILTERS.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </NativeSelect>
+              <SelectFilter label="Status" all="All" options={STATUS_LABELS} {...paged.filter('status')} />
             </FilterField>
             <Button
               variant="outline"
@@ -158,7 +115,6 @@ function PaymentList({
         label="Payments"
         empty="No payments."
         pageSize={PAYMENT_PAGE_SIZE}
-        rowKey={(p) => p._id}
         rowProps={paymentRowProps}
         columns={columns}
       />

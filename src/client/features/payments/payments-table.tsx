@@ -56,9 +56,24 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
       className: 'font-mono text-xs',
       cell: (p) => <span data-testid="receipt-number">{p.receiptNumber}</span>,
     },
-    { header: 'Date', sort: 'receivedAt', cell: (p) => formatDateTime(p.receivedAt) },
-    showPayer && { header: 'Payer', sort: 'payer', cell: (p) => p.payer.username ?? '—' },
-    showPayer && { header: 'For', cell: (p) => p.subject ?? '—' },
+    {
+      header: 'Date',
+      sort: 'receivedAt',
+      className: 'min-w-28 whitespace-normal',
+      cell: (p) => formatDateTime(p.receivedAt),
+    },
+    // What it paid for under the payer, wrapping: a course's or treatment's name can be long.
+    showPayer && {
+      header: 'Payer',
+      sort: 'payer',
+      className: 'min-w-40 whitespace-normal',
+      cell: (p) => (
+        <>
+          {p.payer.username ?? '—'}
+          <span className="block text-xs text-muted-foreground">{p.subject ?? '—'}</span>
+        </>
+      ),
+    },
     {
       header: 'Amount',
       sort: 'amount',
@@ -69,6 +84,7 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
     {
       header: 'Method',
       sort: 'method',
+      className: 'whitespace-normal',
       cell: (p) => (
         <>
           {PAYMENT_METHOD_LABELS[p.method]}
@@ -76,8 +92,14 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
         </>
       ),
     },
-    { header: 'Received by', sort: 'receivedBy', cell: (p) => p.receivedBy?.username ?? 'Unknown' },
-    { header: 'Status', sort: 'status', cell: (p) => <PaymentStatus payment={p} /> },
+    {
+      header: 'Received by',
+      sort: 'receivedBy',
+      headClassName: 'whitespace-normal',
+      className: 'whitespace-normal',
+      cell: (p) => p.receivedBy?.username ?? 'Unknown',
+    },
+    { header: 'Status', sort: 'status', className: 'whitespace-normal', cell: (p) => <PaymentStatus payment={p} /> },
     {
       header: 'Actions',
       headClassName: 'text-right',
@@ -85,7 +107,7 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
       cell: (p) => (
         <div className="flex justify-end gap-1">
           <Button
-            size="sm"
+            size="icon-sm"
             variant="outline"
             aria-label={`Download receipt ${p.receiptNumber}`}
             title="Download receipt (PDF)"
@@ -100,7 +122,7 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
             <DownloadIcon />
           </Button>
           <Button
-            size="sm"
+            size="icon-sm"
             variant="outline"
             aria-label={`E-mail receipt ${p.receiptNumber}`}
             title="E-mail receipt to the payer"
@@ -111,7 +133,7 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
           </Button>
           {admin && p.status === 'valid' && (
             <Button
-              size="sm"
+              size="icon-sm"
               variant="outline"
               aria-label={`Void ${p.receiptNumber}`}
               title="Void this payment"
@@ -164,14 +186,7 @@ export function PaymentsTable({ payments }: { payments: PaymentRow[] }) {
   const { columns, dialog } = usePaymentColumns();
   return (
     <>
-      <StaticList
-        label="Payments"
-        items={payments}
-        columns={columns}
-        empty="No payments."
-        rowKey={(p) => p._id}
-        rowProps={paymentRowProps}
-      />
+      <StaticList label="Payments" items={payments} columns={columns} empty="No payments." rowProps={paymentRowProps} />
       {dialog}
     </>
   );
