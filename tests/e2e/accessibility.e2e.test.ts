@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { accounts, adminScreens, PUBLIC_SCREENS, signIn, useBrowser } from './helpers';
+import { accounts, adminScreens, api, PUBLIC_SCREENS, signIn, tokenFor, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -110,6 +110,56 @@ describe('Accessibility (axe-core)', () => {
     await page.getByRole('alertdialog').waitFor();
     found.push(...(await seriousViolations(page, '/branch with the delete dialog open')));
 
+    expect(found).toEqual([]);
+  }, 300_000);
+
+  test('the pickers, opened, have no serious or critical violation', async () => {
+    const token = await tokenFor(accounts().superadmin);
+    const course = await api<{ _id: string }>('POST', '/api/course', {
+      token,
+      body: {
+        courseName: unique('Certificate in Access'),
+        duration: '1 month',
+        totalFee: 9000,
+        installments: 1,
+        category: 'A11y',
+        admissionFee: 0,
+      },
+    });
+    const enrolment = await api<{ _id: string }>('POST', '/api/enrollments', {
+      token,
+      body: { email: 'student2@example.com', courseId: course.body._id, paymentType: 'full' },
+    });
+    expect(enrolment.status).toBe(201);
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, accounts().superadmin);
+    const found: string[] = [];
+
+    // The user picker of Enroll and Book, with its suggestions shown.
+    for (const path of ['/courses/enrollment', '/treatment/booking']) {
+      await page.goto(path);
+      await page.getByRole('combobox', { name: 'User Email' }).fill('student');
+      await page.getByRole('option').first().waitFor();
+      found.push(...(await seriousViolations(page, `${path} with the user picker open`)));
+    }
+
+    // Record payment with its date picker open.
+    await page.goto(`/courses/${course.body._id}/enrollment/${enrolment.body._id}`);
+    await page.getByTestId('payments-panel').getByRole('button', { name: 'Record payment' }).click();
+    await page
+      .getByRole('dialog', { name: 'Record payment' })
+      .getByRole('button', { name: /^Date:/ })
+      .click();
+    await page.getByRole('grid').waitFor();
+    found.push(...(await seriousViolations(page, 'Record payment with the date picker open')));
+
+    // The Payments and Audit log filters, with the From calendar open.
+    for (const path of ['/payments', '/audit']) {
+      await page.goto(path);
+      await page.getByRole('button', { name: /^From:/ }).click();
+      await page.getByRole('grid').waitFor();
+      found.push(...(await seriousViolations(page, `${path} with the From date picker open`)));
+    }
     expect(found).toEqual([]);
   }, 300_000);
 

@@ -110,7 +110,7 @@ describe('payments', () => {
 
     // The ledger screen lists the voided receipt.
     await page.goto('/payments');
-    await page.locator('#pay-search').fill(receipt);
+    await page.getByRole('searchbox', { name: 'Search payments' }).fill(receipt);
     const listed = page.getByTestId('payment-row').filter({ hasText: receipt });
     await listed.getByTestId('payment-status').getByText('Void').waitFor();
   });

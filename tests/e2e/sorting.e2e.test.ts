@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { accounts, signIn, useBrowser } from './helpers';
+import { accounts, api, signIn, tokenFor, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -59,5 +59,76 @@ describe('sorting a list by a column', () => {
         return sessions.length > 1 && ascending(sessions);
       })
       .toBe(true);
+  });
+});
+
+describe('the Payments and Audit log lists', () => {
+  test('the payments sort by Amount on the server with their filters, both kept in the URL', async () => {
+    const token = await tokenFor(accounts().admin);
+    const courseName = unique('Certificate in Sorting');
+    const course = await api<{ _id: string }>('POST', '/api/course', {
+      token,
+      body: { courseName, duration: '1 month', totalFee: 20000, installments: 1, category: 'Ledgers', admissionFee: 0 },
+    });
+    const enrolment = await api<{ _id: string }>('POST', '/api/enrollments', {
+      token,
+      body: { email: 'student2@example.com', courseId: course.body._id, paymentType: 'full' },
+    });
+    expect(enrolment.status).toBe(201);
+    for (const [amount, method] of [
+      [1000, 'cash'],
+      [3000, 'cash'],
+      [1500, 'card'],
+      [2000, 'cash'],
+    ] as const) {
+      const paid = await api('POST', '/api/payments', {
+        token,
+        body: { enrollmentId: enrolment.body._id, amount, method },
+      });
+      expect(paid.status).toBe(201);
+    }
+
+    const page = await browser.newPage();
+    await signIn(page, accounts().superadmin);
+    await page.goto(`/payments?method=cash&q=${encodeURIComponent(courseName)}`);
+    const rows = page.getByTestId('payment-row');
+    await rows.first().waitFor();
+    expect(await page.getByLabel('Method').inputValue()).toBe('cash');
+    const amounts = async () =>
+      (await rows.getByTestId('payment-amount').allInnerTexts()).map((t) =>
+        Number(/-?[\d,]+\.\d{2}/.exec(t)?.[0].replace(/,/g, '') ?? Number.NaN),
+      );
+    const header = page.getByRole('columnheader', { name: 'Amount' });
+    await header.getByRole('button').click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'amount' && url.searchParams.get('dir') === 'asc');
+    expect(new URL(page.url()).searchParams.get('method')).toBe('cash');
+    await expect.poll(amounts).toEqual([1000, 2000, 3000]);
+    await header.getByRole('button').click();
+    await page.waitForURL((url) => url.searchParams.get('dir') === 'desc');
+    await expect.poll(amounts).toEqual([3000, 2000, 1000]);
+    // Only cash payments are listed, and a reload keeps the filter, the order and the header's state.
+    await expect
+      .poll(async () => new Set((await rows.locator('td:nth-child(5)').allInnerTexts()).map((t) => t.split('\n')[0])))
+      .toEqual(new Set(['Cash']));
+    await page.reload();
+    await rows.first().waitFor();
+    expect(await page.getByLabel('Method').inputValue()).toBe('cash');
+    expect(await page.getByRole('columnheader', { name: 'Amount' }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  test('the audit log turns to oldest first by its Time header, in the URL', async () => {
+    const page = await browser.newPage();
+    await signIn(page, accounts().superadmin);
+    await page.goto('/audit');
+    const rows = page.getByTestId('audit-row');
+    await rows.first().waitFor();
+    const times = async () =>
+      (await rows.locator('td:nth-child(2)').allInnerTexts()).map((t) => Date.parse(t.replace(',', '')));
+    await page.getByText(/newest first/).waitFor();
+    expect(descending(await times())).toBe(true);
+    await page.getByRole('columnheader', { name: 'Time' }).getByRole('button').click();
+    await page.waitForURL((url) => url.searchParams.get('dir') === 'asc');
+    await page.getByText(/oldest first/).waitFor();
+    await expect.poll(async () => ascending(await times())).toBe(true);
   });
 });

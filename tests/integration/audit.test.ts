@@ -566,6 +566,16 @@ describe('reading the log', () => {
       cursor = slice.nextCursor;
     }
     expect(seen).toEqual(['r6', 'r5', 'r4', 'r3', 'r2', 'r1', 'r0']);
+    // The screen's Time header turns the order around: oldest first, still by keyset.
+    const oldestFirst: string[] = [];
+    cursor = undefined;
+    for (let i = 0; i < 5; i++) {
+      const slice = await client.audit.list.query({ entityType: 'receipt', limit: 3, cursor, sortDir: 'asc' });
+      oldestFirst.push(...slice.items.map((e) => e.entityId!));
+      if (!slice.nextCursor) break;
+      cursor = slice.nextCursor;
+    }
+    expect(oldestFirst).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6']);
     const byActor = await client.audit.list.query({ entityType: 'receipt', actor: manager.username.toUpperCase() });
     expect(byActor.items.map((e) => e.entityId)).toEqual(['r5', 'r3', 'r1']);
     const byEmail = await client.audit.list.query({ entityType: 'receipt', actor: manager.email, search: 'number 3' });

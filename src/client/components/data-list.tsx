@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { ListCard } from '@/components/list-card';
 import { SortableHead } from '@/components/sortable-head';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { ListSort } from '@/lib/list-search';
 
 /** One column of a list screen: its header, how a row shows in it, and what the server sorts it by. */
@@ -16,40 +16,74 @@ export interface ListColumn<TRow, TSort extends string = string> {
   className?: string;
 }
 
-type Paged = ComponentProps<typeof ListCard>['paged'] & { setSort: (sort: ListSort) => void };
+/** How the rows of a list are marked for tests. */
+interface RowsProps<TRow> {
+  items: TRow[] | undefined;
+  /** Marks each row `data-testid="<record>-row" data-<record>-id="<_id>"`. */
+  record?: string;
+  /** More data attributes of a row (`{ 'data-status': … }`). */
+  rowProps?: (row: TRow) => Record<`data-${string}`, string>;
+}
+
+function Rows<TRow extends { _id: string }, TSort extends string>({
+  items,
+  record,
+  rowProps,
+  columns,
+  firstNumber,
+}: RowsProps<TRow> & { columns: Array<ListColumn<TRow, TSort>>; firstNumber?: number }) {
+  return items?.map((row, i) => (
+    <TableRow
+      key={row._id}
+      {...(record && { 'data-testid': `${record}-row`, [`data-${record}-id`]: row._id })}
+      {...rowProps?.(row)}
+    >
+      {firstNumber !== undefined && <TableCell className="text-muted-foreground">{firstNumber + i}</TableCell>}
+      {columns.map((c, j) => (
+        <TableCell key={j} className={c.className}>
+          {c.cell(row)}
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
+}
+
+type Paged<TRow> = ComponentProps<typeof ListCard>['paged'] & {
+  list: { data?: { items: TRow[] } };
+  setSort: (sort: ListSort) => void;
+};
 
 /**
  * A server-paged list screen's table from its columns: the search card, the row numbers, the
  * sortable headers (the sort lives in the URL, `?sort=…&dir=…`), and one row per item.
- *   <DataList paged={paged} items={paged.list.data?.items} sort={sort} columns={columns} rowProps={…} … />
+ *   <DataList paged={paged} sort={sort} columns={columns} record="user" … />
  */
-export function DataList<TRow, TSort extends string>({
+export function DataList<TRow extends { _id: string }, TSort extends string>({
   paged,
-  items,
   sort,
   columns,
-  rowKey,
+  record,
   rowProps,
   pageSize,
+  numbered = true,
   ...card
-}: Omit<ComponentProps<typeof ListCard>, 'paged' | 'head' | 'columns' | 'children'> & {
-  paged: Paged;
-  items: TRow[] | undefined;
-  sort?: ListSort<TSort>;
-  columns: Array<ListColumn<TRow, TSort>>;
-  rowKey: (row: TRow) => string;
-  /** The row's test id and data attributes (`{ 'data-testid': 'user-row', 'data-user-id': … }`). */
-  rowProps?: (row: TRow) => Record<`data-${string}`, string>;
-}) {
+}: Omit<ComponentProps<typeof ListCard>, 'paged' | 'head' | 'columns' | 'children'> &
+  Omit<RowsProps<TRow>, 'items'> & {
+    paged: Paged<TRow>;
+    sort?: ListSort<TSort>;
+    columns: Array<ListColumn<TRow, TSort>>;
+    /** A '#' column counting the rows across pages (off where the table is wide already). */
+    numbered?: boolean;
+  }) {
   return (
     <ListCard
       {...card}
       paged={paged}
       pageSize={pageSize}
-      columns={columns.length + 1}
+      columns={columns.length + (numbered ? 1 : 0)}
       head={
         <>
-          <TableHead className="w-12">#</TableHead>
+          {numbered && <TableHead className="w-12">#</TableHead>}
           {columns.map((c, i) =>
             c.sort && sort ? (
               <SortableHead key={i} column={c.sort} sort={sort} onSort={paged.setSort} className={c.headClassName}>
@@ -64,16 +98,45 @@ export function DataList<TRow, TSort extends string>({
         </>
       }
     >
-      {items?.map((row, i) => (
-        <TableRow key={rowKey(row)} {...rowProps?.(row)}>
-          <TableCell className="text-muted-foreground">{(paged.page - 1) * pageSize + i + 1}</TableCell>
-          {columns.map((c, j) => (
-            <TableCell key={j} className={c.className}>
-              {c.cell(row)}
-            </TableCell>
+      <Rows
+        items={paged.list.data?.items}
+        record={record}
+        rowProps={rowProps}
+        columns={columns}
+        firstNumber={numbered ? (paged.page - 1) * pageSize + 1 : undefined}
+      />
+    </ListCard>
+  );
+}
+
+/** The same columns as a plain table of a few rows (a record's payments on its detail screen). */
+export function StaticList<TRow extends { _id: string }, TSort extends string>({
+  label,
+  empty,
+  columns,
+  ...rows
+}: RowsProps<TRow> & { label: string; empty: string; columns: Array<ListColumn<TRow, TSort>> }) {
+  return (
+    <Table containerClassName="rounded-md border" aria-label={label}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((c, i) => (
+            <TableHead key={i} className={c.headClassName}>
+              {c.header}
+            </TableHead>
           ))}
         </TableRow>
-      ))}
-    </ListCard>
+      </TableHeader>
+      <TableBody>
+        {rows.items?.length === 0 && (
+          <TableRow>
+            <TableCell colSpan={columns.length} className="text-center text-muted-foreground">
+              {empty}
+            </TableCell>
+          </TableRow>
+        )}
+        <Rows {...rows} columns={columns} />
+      </TableBody>
+    </Table>
   );
 }

@@ -94,6 +94,11 @@ export function DatePicker({
             }}
             disabled={[...(before ? [{ before }] : []), ...(after ? [{ after }] : [])]}
             captionLayout="dropdown"
+            // A day's name starts with the number it shows (WCAG 2.5.3, label in name): 'Sunday 1 Nov 2026'.
+            labels={{
+              labelDayButton: (date) =>
+                date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', weekday: 'long' }),
+            }}
             startMonth={before ?? new Date(today.getFullYear() - 10, 0)}
             endMonth={after ?? new Date(today.getFullYear() + 5, 11)}
           />

@@ -33,6 +33,7 @@ export function ListCard({
   searchPlaceholder,
   searchLabel,
   filters,
+  summary,
   label,
   head,
   columns,
@@ -44,6 +45,8 @@ export function ListCard({
   searchPlaceholder: string;
   searchLabel: string;
   filters?: ReactNode;
+  /** Shown over the table once the list is loaded (the Payments list's totals). */
+  summary?: ReactNode;
   /** The table's accessible name. */
   label: string;
   /** The header cells (`<TableHead>`s). */
@@ -57,7 +60,7 @@ export function ListCard({
   return (
     <Card className="gap-4">
       <CardContent
-        className={filters ? 'flex flex-wrap items-center gap-3' : 'flex flex-wrap items-center justify-between gap-3'}
+        className={filters ? 'flex flex-wrap items-end gap-3' : 'flex flex-wrap items-center justify-between gap-3'}
       >
         <SearchInput value={q} onChange={setQuery} placeholder={searchPlaceholder} aria-label={searchLabel} />
         {filters}
@@ -68,26 +71,17 @@ export function ListCard({
           <LoadError error={list.error} onRetry={() => void list.refetch()} />
         ) : (
           <>
+            {list.data && summary}
             <Table containerClassName="max-h-[500px] overflow-y-auto rounded-md border" aria-label={label}>
               <TableHeader className="sticky top-0 z-10 bg-background">
                 <TableRow>{head}</TableRow>
               </TableHeader>
               <TableBody>
-                {list.isPending &&
-                  Array.from({ length: 4 }, (_, i) => (
-                    <TableRow key={i} data-testid="loading-row">
-                      <TableCell colSpan={columns}>
-                        <Skeleton className="h-6 w-full" />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                {list.data?.items.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={columns} className="py-10 text-center text-muted-foreground">
-                      {empty}
-                    </TableCell>
-                  </TableRow>
-                )}
+                <TableStates
+                  columns={columns}
+                  loading={list.isPending}
+                  empty={list.data?.items.length === 0 ? empty : undefined}
+                />
                 {children}
               </TableBody>
             </Table>
@@ -96,5 +90,28 @@ export function ListCard({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** A table's loading rows while its first answer is awaited, and its empty-state row. */
+export function TableStates({ columns, loading, empty }: { columns: number; loading: boolean; empty?: ReactNode }) {
+  return (
+    <>
+      {loading &&
+        Array.from({ length: 4 }, (_, i) => (
+          <TableRow key={i} data-testid="loading-row">
+            <TableCell colSpan={columns}>
+              <Skeleton className="h-6 w-full" />
+            </TableCell>
+          </TableRow>
+        ))}
+      {empty !== undefined && (
+        <TableRow>
+          <TableCell colSpan={columns} className="py-10 text-center text-muted-foreground">
+            {empty}
+          </TableCell>
+        </TableRow>
+      )}
+    </>
   );
 }

@@ -31,6 +31,11 @@ export function usePagedList<
     setFilter,
     q: search.q ?? '',
     setQuery: (q: string) => setFilter({ q: q || undefined } as Partial<TSearch>),
+    /** A filter's value and setter, for SelectFilter and DateRangeFilter: `{...paged.filter('role')}`. */
+    filter: <K extends keyof TSearch & string>(key: K) => ({
+      value: search[key],
+      onChange: (value: TSearch[K] | undefined) => setFilter({ [key]: value } as unknown as Partial<TSearch>),
+    }),
     /** Sorting starts again at page 1, like a filter. */
     setSort: (sort: ListSort) => setFilter({ sort: sort.by, dir: sort.dir } as Partial<TSearch>),
   };

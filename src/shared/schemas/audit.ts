@@ -70,12 +70,13 @@ const limit = z
   .max(100, 'limit must be between 1 and 100.')
   .default(50);
 
-/** `audit.list`: the filters and keyset paging. */
+/** `audit.list`: the filters and keyset paging, newest first unless `sortDir` is 'asc' (the screen's Time header). */
 export const ZAuditListInput = z
   .object({
     ...filterShape,
     cursor,
     limit,
+    sortDir: z.enum(['asc', 'desc'], { message: 'sortDir must be asc or desc.' }).default('desc'),
   })
   .refine(...rangeInOrder);
 export type TAuditListInput = z.infer<typeof ZAuditListInput>;

@@ -1,7 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { LogOutIcon, PanelLeftIcon, UserIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { UserAvatar } from '@/components/user-avatar';
 import { useCurrentUser, useSignOut } from '@/lib/auth';
 import { ROLE_LABELS } from '@shared/roles';
@@ -29,61 +36,54 @@ export function Header({ collapsed, narrow, onToggle }: { collapsed: boolean; na
   );
 }
 
-/** docs/product.md#screens-and-routes: the profile picture opens a menu on hover (and on click or focus, for touch and keyboard). */
+/**
+ * docs/product.md#screens-and-routes: the profile picture opens a menu on hover, and on a click or
+ * a tap. It is a Radix menu: Enter, Space or ArrowDown on the button open it with the focus on its
+ * first item, arrows move between items, Escape closes it and gives the focus back to the button.
+ */
 function ProfileMenu() {
   const user = useCurrentUser();
   const { signOut, isPending } = useSignOut();
   const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // A mouse opens the menu on hover just before its click lands: that click must not close it again.
+  // A mouse opens the menu on hover just before its press lands: that press must not close it again.
   const openedByHover = useRef(false);
 
   const show = () => {
     clearTimeout(closeTimer.current);
-    if (!open) openedByHover.current = true;
+    if (open) return;
+    openedByHover.current = true;
     setOpen(true);
-  };
-  const toggle = () => {
-    if (open && openedByHover.current) {
-      openedByHover.current = false;
-      return;
-    }
-    openedByHover.current = false;
-    setOpen(!open);
   };
   const hideSoon = () => {
     clearTimeout(closeTimer.current);
     closeTimer.current = setTimeout(() => setOpen(false), 150);
   };
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // Only a mouse hovers; a finger's tap opens the menu by its press.
+  const hover = {
+    onPointerEnter: (e: PointerEvent) => e.pointerType === 'mouse' && show(),
+    onPointerLeave: (e: PointerEvent) => e.pointerType === 'mouse' && hideSoon(),
+  };
 
   return (
-    <div
-      ref={rootRef}
-      className="relative"
-      onMouseEnter={show}
-      onMouseLeave={hideSoon}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') setOpen(false);
+    <DropdownMenu
+      modal={false}
+      open={open}
+      onOpenChange={(next) => {
+        openedByHover.current = false;
+        setOpen(next);
       }}
     >
       {/* The button is named by what it shows (WCAG 2.5.3, label in name): the user's name and role,
           kept for screen readers where a phone hides them, then what it opens. */}
-      <button
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={toggle}
+      <DropdownMenuTrigger
+        {...hover}
+        onPointerDown={(e) => {
+          if (!openedByHover.current) return;
+          openedByHover.current = false;
+          e.preventDefault();
+        }}
         className="flex items-center gap-3 rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <span className="sr-only text-right leading-tight sm:not-sr-only">
@@ -92,39 +92,22 @@ function ProfileMenu() {
         </span>
         <span className="sr-only">, profile menu</span>
         <UserAvatar user={user} alt="" />
-      </button>
-      {open && (
-        <div className="absolute top-full right-0 z-50 pt-2">
-          <div
-            role="menu"
-            aria-label="Profile"
-            className="w-56 animate-fade-in rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
-          >
-            <div className="px-2 py-1.5">
-              <p className="truncate text-sm font-medium">{user.fullName || user.username}</p>
-              <p className="truncate text-xs text-muted-foreground">{user.email}</p>
-            </div>
-            <div className="-mx-1 my-1 h-px bg-border" />
-            <Link
-              to="/users/profile"
-              role="menuitem"
-              onClick={() => setOpen(false)}
-              className="flex items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:bg-accent"
-            >
-              <UserIcon className="size-4" /> My Profile
-            </Link>
-            <button
-              type="button"
-              role="menuitem"
-              disabled={isPending}
-              onClick={() => void signOut()}
-              className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm text-destructive outline-none hover:bg-accent focus-visible:bg-accent disabled:opacity-50"
-            >
-              <LogOutIcon className="size-4" /> Logout
-            </button>
-          </div>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent {...hover} align="end" aria-label="Profile" aria-labelledby={undefined} className="w-56">
+        <div className="px-2 py-1.5">
+          <p className="truncate text-sm font-medium">{user.fullName || user.username}</p>
+          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
         </div>
-      )}
-    </div>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/users/profile">
+            <UserIcon /> My Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem variant="destructive" disabled={isPending} onSelect={() => void signOut()}>
+          <LogOutIcon /> Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

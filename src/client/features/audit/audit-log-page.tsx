@@ -1,19 +1,19 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDownIcon, ChevronRightIcon, DownloadIcon } from 'lucide-react';
 import { Fragment, useState } from 'react';
+import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
+import { TableStates } from '@/components/list-card';
 import { LoadError } from '@/components/load-error';
-import { NativeSelect } from '@/components/native-select';
 import { PageHeader } from '@/components/page-header';
 import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
 import { SearchInput } from '@/components/search-input';
+import { SortableHead } from '@/components/sortable-head';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, AUDIT_ENTITY_TYPES } from '@shared/audit';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '@shared/audit';
 import { ActionBadge, ActorName, AuditEntryDetails } from './audit-entry-details';
 import { auditExportUrl, auditListOptions, formatAuditTime, type AuditSearch } from './audit-queries';
 import { AuditRecordLink } from './audit-record-link';
@@ -56,6 +56,10 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
   // Clear filters) starts them afresh.
   const [boxes, setBoxes] = useState(0);
   const set = (patch: Partial<AuditSearch>) => onSearchChange({ ...search, ...patch });
+  const filter = <K extends keyof AuditSearch>(key: K) => ({
+    value: search[key],
+    onChange: (value: AuditSearch[K] | undefined) => set({ [key]: value }),
+  });
   const setFromOutside = (next: AuditSearch) => {
     setBoxes((n) => n + 1);
     onSearchChange(next);
@@ -68,33 +72,14 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
       return next;
     });
   const entries = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const filtered = Object.values(search).some(Boolean);
+  const { dir, ...filters } = search;
+  const filtered = Object.values(filters).some(Boolean);
 
   return (
     <Card className="gap-4">
       <CardContent className="flex flex-wrap items-end gap-3">
-        <label className="grid gap-1 text-sm">
-          <span className="text-muted-foreground">From</span>
-          <Input
-            type="date"
-            aria-label="From"
-            className="w-40"
-            value={search.from ?? ''}
-            onChange={(e) => set({ from: e.target.value || undefined })}
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
-          <span className="text-muted-foreground">To</span>
-          <Input
-            type="date"
-            aria-label="To"
-            className="w-40"
-            value={search.to ?? ''}
-            onChange={(e) => set({ to: e.target.value || undefined })}
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
-          <span className="text-muted-foreground">Actor</span>
+        <DateRangeFilter from={filter('from')} to={filter('to')} />
+        <FilterField label="Actor">
           <SearchInput
             key={`actor:${boxes}`}
             value={search.actor ?? ''}
@@ -103,41 +88,26 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
             aria-label="Actor"
             className="w-52"
           />
-        </label>
-        <label className="grid gap-1 text-sm">
-          <span className="text-muted-foreground">Record</span>
-          <NativeSelect
-            aria-label="Record type"
+        </FilterField>
+        <FilterField label="Record">
+          <SelectFilter
+            label="Record type"
+            all="All records"
+            options={AUDIT_ENTITY_LABELS}
             className="w-44"
-            value={search.entityType ?? ''}
-            onChange={(e) => set({ entityType: (e.target.value || undefined) as AuditSearch['entityType'] })}
-          >
-            <option value="">All records</option>
-            {AUDIT_ENTITY_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {AUDIT_ENTITY_LABELS[t]}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
-        <label className="grid gap-1 text-sm">
-          <span className="text-muted-foreground">Action</span>
-          <NativeSelect
-            aria-label="Action"
+            {...filter('entityType')}
+          />
+        </FilterField>
+        <FilterField label="Action">
+          <SelectFilter
+            label="Action"
+            all="All actions"
+            options={AUDIT_ACTION_LABELS}
             className="w-48"
-            value={search.action ?? ''}
-            onChange={(e) => set({ action: (e.target.value || undefined) as AuditSearch['action'] })}
-          >
-            <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {AUDIT_ACTION_LABELS[a]}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
-        <label className="grid gap-1 text-sm">
-          <span className="text-muted-foreground">Summary</span>
+            {...filter('action')}
+          />
+        </FilterField>
+        <FilterField label="Summary">
           <SearchInput
             key={`q:${boxes}`}
             value={search.q ?? ''}
@@ -146,9 +116,9 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
             aria-label="Search the summary"
             className="w-64"
           />
-        </label>
+        </FilterField>
         {filtered && (
-          <Button variant="ghost" onClick={() => setFromOutside({})}>
+          <Button variant="ghost" onClick={() => setFromOutside({ dir })}>
             Clear filters
           </Button>
         )}
@@ -163,7 +133,14 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
               <TableHeader className="bg-background">
                 <TableRow>
                   <TableHead className="w-10" />
-                  <TableHead className="w-px">Time</TableHead>
+                  <SortableHead
+                    column="createdAt"
+                    sort={{ by: 'createdAt', dir: search.dir ?? 'desc' }}
+                    onSort={(next) => set({ dir: next.dir === 'asc' ? 'asc' : undefined })}
+                    className="w-px"
+                  >
+                    Time
+                  </SortableHead>
                   <TableHead className="w-px">Actor</TableHead>
                   <TableHead className="w-px">Action</TableHead>
                   <TableHead className="w-px">Record</TableHead>
@@ -171,21 +148,17 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {list.isPending &&
-                  Array.from({ length: 4 }, (_, i) => (
-                    <TableRow key={i} data-testid="loading-row">
-                      <TableCell colSpan={6}>
-                        <Skeleton className="h-6 w-full" />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                {list.data && entries.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={6} className="py-10 text-center text-muted-foreground">
-                      {filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
-                    </TableCell>
-                  </TableRow>
-                )}
+                <TableStates
+                  columns={6}
+                  loading={list.isPending}
+                  empty={
+                    list.data && entries.length === 0
+                      ? filtered
+                        ? 'No entries match these filters.'
+                        : 'Nothing has been recorded yet.'
+                      : undefined
+                  }
+                />
                 {entries.map((e) => {
                   const expanded = open.has(e.id);
                   return (
@@ -243,7 +216,8 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
             {list.data && (
               <div className="mt-3 flex items-center justify-between gap-3 text-sm text-muted-foreground">
                 <span>
-                  Showing {entries.length} {entries.length === 1 ? 'entry' : 'entries'}, newest first
+                  Showing {entries.length} {entries.length === 1 ? 'entry' : 'entries'},{' '}
+                  {dir === 'asc' ? 'oldest first' : 'newest first'}
                 </span>
                 {list.hasNextPage && (
                   <Button

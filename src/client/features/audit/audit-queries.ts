@@ -14,6 +14,8 @@ export interface AuditSearch {
   entityType?: AuditEntityType;
   action?: AuditAction;
   q?: string;
+  /** 'asc' shows the oldest entries first (the Time header); newest first otherwise. */
+  dir?: 'asc';
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -28,6 +30,7 @@ export function validateAuditSearch(search: Record<string, unknown>): AuditSearc
     entityType: oneOf(AUDIT_ENTITY_TYPES, search.entityType),
     action: oneOf(AUDIT_ACTIONS, search.action),
     q: text(search.q),
+    dir: search.dir === 'asc' ? 'asc' : undefined,
   };
 }
 
@@ -38,7 +41,7 @@ function filtersOf(s: AuditSearch) {
 /** `audit.list` slice by slice (keyset): "Load more" asks for the next one. */
 export function auditListOptions(s: AuditSearch) {
   return trpc.audit.list.infiniteQueryOptions(
-    { ...filtersOf(s), limit: AUDIT_SLICE },
+    { ...filtersOf(s), limit: AUDIT_SLICE, sortDir: s.dir ?? 'desc' },
     { getNextPageParam: (last) => last.nextCursor ?? undefined },
   );
 }

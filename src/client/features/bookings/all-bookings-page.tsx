@@ -1,21 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { EyeIcon, PlusIcon } from 'lucide-react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataList } from '@/components/data-list';
-import { NativeSelect } from '@/components/native-select';
+import { SelectFilter } from '@/components/filter-field';
+import { AddLink, DeleteConfirm, ViewDeleteActions } from '@/components/list-actions';
 import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
-import { DeleteButton } from '@/components/row-actions';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { useIsAdmin } from '@/lib/auth';
-import { oneOf } from '@/lib/list-search';
 import { useUrlSearch } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
-import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '@shared/booking-status';
+import { PAYMENT_STATUS_LABELS } from '@shared/booking-status';
 import { formatDate } from '@shared/format';
 import {
   BOOKING_PAGE_SIZE,
@@ -31,29 +27,18 @@ import { PaymentStatusBadge } from './payment-status-badge';
 /** docs/product.md#screens-and-routes, All Treatment Bookings: searched, filtered and paged on the server. */
 export function AllBookingsPage() {
   const [search, onSearchChange] = useUrlSearch(validateBookingSearch);
+  const admin = useIsAdmin();
   return (
     <div>
       <PageHeader
         title="All Treatment Bookings"
         description="Every booking, its customer, payments and sessions."
-        actions={<BookNewLink />}
+        actions={admin && <AddLink to="/treatment/booking">Book New Treatment</AddLink>}
       />
       <RequireRole roles={STAFF_ROLES}>
         <BookingsTable search={search} onSearchChange={onSearchChange} />
       </RequireRole>
     </div>
-  );
-}
-
-function BookNewLink() {
-  const admin = useIsAdmin();
-  if (!admin) return null;
-  return (
-    <Button asChild>
-      <Link to="/treatment/booking">
-        <PlusIcon /> Book New Treatment
-      </Link>
-    </Button>
   );
 }
 
@@ -79,33 +64,25 @@ function BookingsTable({
     <>
       <DataList
         paged={paged}
-        items={paged.list.data?.items}
         sort={bookingSort(search)}
         searchPlaceholder="Search by customer email or treatment"
         searchLabel="Search bookings"
         filters={
           <label className="flex items-center gap-2 text-sm">
             <span className="text-muted-foreground">Payment Status</span>
-            <NativeSelect
-              aria-label="Payment Status"
+            <SelectFilter
+              label="Payment Status"
+              all="All"
+              options={PAYMENT_STATUS_LABELS}
               className="w-44"
-              value={search.status ?? ''}
-              onChange={(e) => paged.setFilter({ status: oneOf(PAYMENT_STATUSES, e.target.value) })}
-            >
-              <option value="">All</option>
-              {PAYMENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {PAYMENT_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelect>
+              {...paged.filter('status')}
+            />
           </label>
         }
         label="Treatment bookings"
         empty="No bookings found."
         pageSize={BOOKING_PAGE_SIZE}
-        rowKey={(b) => b._id}
-        rowProps={(b) => ({ 'data-testid': 'booking-row', 'data-booking-id': b._id })}
+        record="booking"
         columns={[
           { header: 'Customer Name', sort: 'customer', className: 'font-medium', cell: (b) => customerEmail(b) },
           { header: 'Treatment', sort: 'treatmentName', cell: (b) => b.treatmentId.treatmentName },
@@ -127,39 +104,33 @@ function BookingsTable({
             className: 'text-right',
             cell: (b) => (
               // Icon buttons, as in the other lists: text buttons pushed the column out of a 1360px screen.
-              <div className="flex justify-end gap-2">
-                <Button size="icon-sm" variant="outline" asChild>
+              <ViewDeleteActions
+                view={(icon) => (
                   <Link
                     to="/booking-details/$id"
                     params={{ id: b._id }}
                     aria-label={`View booking of ${customerEmail(b)}`}
                     title="View"
                   >
-                    <EyeIcon />
+                    {icon}
                   </Link>
-                </Button>
-                {admin && (
-                  <DeleteButton
-                    size="icon-sm"
-                    label={`Delete booking of ${customerEmail(b)}`}
-                    onClick={() =>
-                      del.ask({ id: b._id, label: `${b.treatmentId.treatmentName} for ${customerEmail(b)}` })
-                    }
-                  />
                 )}
-              </div>
+                deleteLabel={`Delete booking of ${customerEmail(b)}`}
+                onDelete={
+                  admin
+                    ? () => del.ask({ id: b._id, label: `${b.treatmentId.treatmentName} for ${customerEmail(b)}` })
+                    : undefined
+                }
+              />
             ),
           },
         ]}
       />
-      <ConfirmDialog
-        {...del.dialog}
-        description={
-          <>
-            Are you sure you want to delete the booking <strong className="text-foreground">{del.target?.label}</strong>
-            ? Its installments and notes go with it. This action cannot be undone.
-          </>
-        }
+      <DeleteConfirm
+        dialog={del.dialog}
+        what="booking"
+        name={del.target?.label}
+        consequence="Its installments and notes go with it."
         onConfirm={del.confirm}
       />
     </>

@@ -1,25 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { AlertTriangleIcon, CheckCircle2Icon, EyeIcon, GraduationCapIcon, PlusIcon } from 'lucide-react';
+import { AlertTriangleIcon, CheckCircle2Icon, GraduationCapIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListCard } from '@/components/list-card';
+import { DataList } from '@/components/data-list';
+import { SelectFilter } from '@/components/filter-field';
+import { AddLink, DeleteConfirm, ViewDeleteActions } from '@/components/list-actions';
 import { PageHeader } from '@/components/page-header';
-import { SortableHead } from '@/components/sortable-head';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
-import { DeleteButton } from '@/components/row-actions';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
 import { loadErrorMessage } from '@/lib/errors';
-import { oneOf } from '@/lib/list-search';
 import { useUrlSearch } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
-import { trpc } from '@/lib/trpc';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { DISPLAY_STATUSES } from '@shared/enrollment-status';
 import { formatCount, formatDay, formatMoney, plural } from '@shared/format';
 import { DisplayStatusBadge } from './display-status-badge';
@@ -39,13 +35,7 @@ export function AllEnrollmentsPage() {
       <PageHeader
         title="All Enrollments"
         description="Every student enrolment with its payment state."
-        actions={
-          <Button asChild>
-            <Link to="/courses/enrollment">
-              <PlusIcon /> Enroll Student
-            </Link>
-          </Button>
-        }
+        actions={<AddLink to="/courses/enrollment">Enroll Student</AddLink>}
       />
       <RequireRole roles={STAFF_ROLES}>
         <Statistics />
@@ -114,6 +104,12 @@ function StatCard({
   );
 }
 
+type EnrollmentRow = RouterOutputs['enrollments']['list']['items'][number];
+
+const studentName = (e: EnrollmentRow) => e.userId?.username ?? e.deletedUsername;
+const courseName = (e: EnrollmentRow) => e.courseId?.courseName ?? e.deletedCourseName ?? 'Unknown course';
+const paramsOf = (e: EnrollmentRow) => ({ courseId: e.courseId?._id ?? 'deleted', enrollmentId: e._id });
+
 interface ToDelete {
   id: string;
   userId: string | null;
@@ -130,7 +126,6 @@ function EnrollmentsTable({
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
   const paged = usePagedList(enrollmentListOptions(search), search, onSearchChange);
-  const sort = enrollmentSort(search);
   const del = useConfirmedDelete({
     // Only reached with a userId: confirmDelete refuses the rest first.
     toVariables: (t: ToDelete) => ({ id: t.id, userId: t.userId ?? '' }),
@@ -152,122 +147,102 @@ function EnrollmentsTable({
 
   return (
     <>
-      <ListCard
+      <DataList
         paged={paged}
+        sort={enrollmentSort(search)}
         searchPlaceholder="Search by student email, name or course"
         searchLabel="Search enrollments"
         filters={
-          <select
-            aria-label="Filter by status"
-            className="h-9 rounded-md border border-input bg-transparent px-2 text-sm shadow-xs"
-            value={search.status ?? ''}
-            onChange={(e) => paged.setFilter({ status: oneOf(DISPLAY_STATUSES, e.target.value) })}
-          >
-            <option value="">All statuses</option>
-            {DISPLAY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
+          <SelectFilter
+            label="Filter by status"
+            all="All statuses"
+            options={DISPLAY_STATUSES}
+            {...paged.filter('status')}
+          />
         }
         label="Enrollments"
-        columns={7}
         empty={search.q || search.status ? 'No enrollments match your search.' : 'No enrollments found.'}
         pageSize={ENROLLMENT_PAGE_SIZE}
-        head={
-          <>
-            <TableHead className="w-12">#</TableHead>
-            <SortableHead column="username" sort={sort} onSort={paged.setSort}>
-              Student
-            </SortableHead>
-            <SortableHead column="courseName" sort={sort} onSort={paged.setSort}>
-              Course
-            </SortableHead>
-            <SortableHead column="totalFee" sort={sort} onSort={paged.setSort} className="text-right">
-              Total Fee
-            </SortableHead>
-            <TableHead>Status</TableHead>
-            <SortableHead column="createdAt" sort={sort} onSort={paged.setSort}>
-              Enrolled On
-            </SortableHead>
-            <TableHead className="w-24 text-right">Actions</TableHead>
-          </>
-        }
-      >
-        {paged.list.data?.items.map((e, i) => {
-          const studentEmail = e.userId?.email ?? e.deletedEmail;
-          const studentName = e.userId?.username ?? e.deletedUsername;
-          const courseName = e.courseId?.courseName ?? e.deletedCourseName ?? 'Unknown course';
-          const params = { courseId: e.courseId?._id ?? 'deleted', enrollmentId: e._id };
-          return (
-            <TableRow key={e._id} data-testid="enrollment-row" data-enrollment-id={e._id}>
-              <TableCell className="text-muted-foreground">{(paged.page - 1) * ENROLLMENT_PAGE_SIZE + i + 1}</TableCell>
-              <TableCell>
+        record="enrollment"
+        columns={[
+          {
+            header: 'Student',
+            sort: 'username',
+            cell: (e) => (
+              <>
                 <Link
                   to="/courses/$courseId/enrollment/$enrollmentId"
-                  params={params}
+                  params={paramsOf(e)}
                   className="font-medium hover:underline"
                 >
-                  {studentName ?? 'Unknown'}
+                  {studentName(e) ?? 'Unknown'}
                 </Link>
                 <div className="text-xs text-muted-foreground">
-                  {studentEmail ?? '—'}
+                  {e.userId?.email ?? e.deletedEmail ?? '—'}
                   {!e.userId && ' (deleted user)'}
                 </div>
-              </TableCell>
-              <TableCell>
-                {courseName}
+              </>
+            ),
+          },
+          {
+            header: 'Course',
+            sort: 'courseName',
+            cell: (e) => (
+              <>
+                {courseName(e)}
                 <div className="text-xs text-muted-foreground">
                   {e.paymentType === 'full' ? 'Full payment' : plural(e.installments.length, 'installment')}
                   {!e.courseId && ' · deleted course'}
                 </div>
-              </TableCell>
-              <TableCell className="text-right tabular-nums">{formatMoney(e.totalFee, e.currency)}</TableCell>
-              <TableCell>
-                <DisplayStatusBadge status={e.displayStatus} />
-              </TableCell>
-              <TableCell>{formatDay(e.enrolledOn)}</TableCell>
-              <TableCell className="text-right">
-                <div className="flex justify-end gap-2">
-                  <Button size="icon-sm" variant="outline" asChild>
-                    <Link
-                      to="/courses/$courseId/enrollment/$enrollmentId"
-                      params={params}
-                      aria-label={`View enrollment of ${studentName ?? 'student'}`}
-                      title="View"
-                    >
-                      <EyeIcon />
-                    </Link>
-                  </Button>
-                  {admin && (
-                    <DeleteButton
-                      size="icon-sm"
-                      label={`Delete enrollment of ${studentName ?? 'student'}`}
-                      onClick={() =>
+              </>
+            ),
+          },
+          {
+            header: 'Total Fee',
+            sort: 'totalFee',
+            headClassName: 'text-right',
+            className: 'text-right tabular-nums',
+            cell: (e) => formatMoney(e.totalFee, e.currency),
+          },
+          { header: 'Status', cell: (e) => <DisplayStatusBadge status={e.displayStatus} /> },
+          { header: 'Enrolled On', sort: 'createdAt', cell: (e) => formatDay(e.enrolledOn) },
+          {
+            header: 'Actions',
+            headClassName: 'w-24 text-right',
+            className: 'text-right',
+            cell: (e) => (
+              <ViewDeleteActions
+                view={(icon) => (
+                  <Link
+                    to="/courses/$courseId/enrollment/$enrollmentId"
+                    params={paramsOf(e)}
+                    aria-label={`View enrollment of ${studentName(e) ?? 'student'}`}
+                    title="View"
+                  >
+                    {icon}
+                  </Link>
+                )}
+                deleteLabel={`Delete enrollment of ${studentName(e) ?? 'student'}`}
+                onDelete={
+                  admin
+                    ? () =>
                         del.ask({
                           id: e._id,
                           userId: e.userId?._id ?? e.deletedEmail,
-                          label: `${studentName ?? 'Unknown'} in ${courseName}`,
+                          label: `${studentName(e) ?? 'Unknown'} in ${courseName(e)}`,
                         })
-                      }
-                    />
-                  )}
-                </div>
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </ListCard>
-      <ConfirmDialog
-        {...del.dialog}
-        description={
-          <>
-            Are you sure you want to delete the enrollment of{' '}
-            <strong className="text-foreground">{del.target?.label}</strong>? Its payment history is deleted with it.
-            This action cannot be undone.
-          </>
-        }
+                    : undefined
+                }
+              />
+            ),
+          },
+        ]}
+      />
+      <DeleteConfirm
+        dialog={del.dialog}
+        what="enrollment of"
+        name={del.target?.label}
+        consequence="Its payment history is deleted with it."
         onConfirm={confirmDelete}
       />
     </>

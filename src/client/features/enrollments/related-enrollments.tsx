@@ -1,8 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { CourseLink, EnrollmentLink, KeptName, UserLink } from '@/components/record-links';
 import { RELATED_PAGE_SIZE, RelatedCard } from '@/components/related-card';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { formatDay, formatMoney } from '@shared/format';
 import { DisplayStatusBadge } from './display-status-badge';
@@ -12,34 +9,21 @@ import { DisplayStatusBadge } from './display-status-badge';
  * newest first, each leading to its details.
  */
 export function RelatedEnrollments({ of }: { of: { courseId: string } | { userId: string } }) {
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    ...trpc.enrollments.list.queryOptions({ ...of, page, pageSize: RELATED_PAGE_SIZE, sortDir: 'desc' }),
-    placeholderData: keepPreviousData,
-  });
   const byCourse = 'courseId' in of;
   return (
     <RelatedCard
       title="Enrollments"
       label="Enrollments"
-      query={query}
-      page={page}
-      onPageChange={setPage}
-      empty="No enrollments yet."
-      head={
-        <>
-          <TableHead>{byCourse ? 'Student' : 'Course'}</TableHead>
-          <TableHead>Enrolled On</TableHead>
-          <TableHead className="text-right">Total Fee</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">Details</TableHead>
-        </>
+      query={(page) =>
+        trpc.enrollments.list.queryOptions({ ...of, page, pageSize: RELATED_PAGE_SIZE, sortDir: 'desc' })
       }
-    >
-      {(e) => (
-        <TableRow key={e._id} data-testid="related-enrollment">
-          <TableCell>
-            {byCourse ? (
+      empty="No enrollments yet."
+      rowTestId="related-enrollment"
+      columns={[
+        {
+          header: byCourse ? 'Student' : 'Course',
+          cell: (e) =>
+            byCourse ? (
               <KeptName kept={e.deletedUsername ?? 'Unknown'} gone="deleted user">
                 {e.userId && <UserLink id={e.userId._id}>{e.userId.username}</UserLink>}
               </KeptName>
@@ -47,14 +31,21 @@ export function RelatedEnrollments({ of }: { of: { courseId: string } | { userId
               <KeptName kept={e.deletedCourseName ?? 'Unknown course'} gone="deleted course">
                 {e.courseId && <CourseLink id={e.courseId._id}>{e.courseId.courseName}</CourseLink>}
               </KeptName>
-            )}
-          </TableCell>
-          <TableCell>{formatDay(e.enrolledOn)}</TableCell>
-          <TableCell className="text-right tabular-nums">{formatMoney(e.totalFee, e.currency)}</TableCell>
-          <TableCell>
-            <DisplayStatusBadge status={e.displayStatus} />
-          </TableCell>
-          <TableCell className="text-right">
+            ),
+        },
+        { header: 'Enrolled On', cell: (e) => formatDay(e.enrolledOn) },
+        {
+          header: 'Total Fee',
+          headClassName: 'text-right',
+          className: 'text-right tabular-nums',
+          cell: (e) => formatMoney(e.totalFee, e.currency),
+        },
+        { header: 'Status', cell: (e) => <DisplayStatusBadge status={e.displayStatus} /> },
+        {
+          header: 'Details',
+          headClassName: 'text-right',
+          className: 'text-right',
+          cell: (e) => (
             <EnrollmentLink
               courseId={e.courseId?._id}
               enrollmentId={e._id}
@@ -62,9 +53,9 @@ export function RelatedEnrollments({ of }: { of: { courseId: string } | { userId
             >
               View
             </EnrollmentLink>
-          </TableCell>
-        </TableRow>
-      )}
-    </RelatedCard>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -143,7 +143,7 @@ function DashboardBody({ data }: { data: Dash }) {
                           </Link>
                         )}
                       </TableCell>
-                      <TableCell>{o.subject}</TableCell>
+                      <TableCell className="whitespace-normal">{o.subject}</TableCell>
                       <TableCell>{formatDay(o.oldestDueDate)}</TableCell>
                       <TableCell className="text-right tabular-nums">{formatMoney(o.overdue, o.currency)}</TableCell>
                     </TableRow>

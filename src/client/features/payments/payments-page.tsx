@@ -1,36 +1,35 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { DataList } from '@/components/data-list';
+import { DatePicker } from '@/components/date-picker';
+import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
 import { LoadError } from '@/components/load-error';
-import { NativeSelect } from '@/components/native-select';
 import { PageHeader } from '@/components/page-header';
-import { Pagination } from '@/components/pagination';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useUrlSearch } from '@/lib/list-route';
+import { usePagedList } from '@/lib/use-paged-list';
 import { trpc } from '@/lib/trpc';
 import { formatDateTime, formatDay, formatMoney } from '@shared/format';
-import type { PaymentMethod } from '@shared/payment-kinds';
+import { BranchSelect, downloadFile, MoneyList, PAYMENT_METHOD_LABELS, queryString } from './payment-common';
 import {
-  BranchSelect,
-  downloadFile,
-  MoneyList,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
-  queryString,
-} from './payment-common';
-import { PaymentsTable } from './payments-table';
-import { withCursor } from '@/lib/keyset';
-
-const PAGE_SIZE = 25;
+  PAYMENT_PAGE_SIZE,
+  paymentFilters,
+  paymentListOptions,
+  paymentSort,
+  validatePaymentSearch,
+  type PaymentSearch,
+} from './payment-queries';
+import { paymentRowProps, usePaymentColumns } from './payments-table';
 
 /** The ledger for managers, admins and superadmins: list, totals, Excel, cash-up (docs/payments.md). */
 export function PaymentsPage() {
+  const [search, onSearchChange] = useUrlSearch(validatePaymentSearch);
   return (
     <div>
       <PageHeader title="Payments" description="Every payment received, with its receipt." />
@@ -41,7 +40,7 @@ export function PaymentsPage() {
             <TabsTrigger value="cash-up">Cash-up</TabsTrigger>
           </TabsList>
           <TabsContent value="list">
-            <PaymentList />
+            <PaymentList search={search} onSearchChange={onSearchChange} />
           </TabsContent>
           <TabsContent value="cash-up">
             <CashUp />
@@ -52,122 +51,75 @@ export function PaymentsPage() {
   );
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="space-y-1">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
-}
+const STATUS_LABELS = { valid: 'Valid', void: 'Void' } as const;
 
-function PaymentList() {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [branchId, setBranchId] = useState('');
-  const [method, setMethod] = useState<PaymentMethod | ''>('');
-  const [status, setStatus] = useState<'valid' | 'void' | ''>('');
-  const [searchText, setSearchText] = useState('');
-  const search = useDeferredValue(searchText.trim());
-  const [page, setPage] = useState(1);
-  const filters = {
-    from: from || undefined,
-    to: to || undefined,
-    branchId: branchId || undefined,
-    method: method || undefined,
-    status: status || undefined,
-    search: search || undefined,
-  };
-  const list = useQuery({
-    ...trpc.payments.list.queryOptions(
-      withCursor({ ...filters, page, pageSize: PAGE_SIZE, sortDir: 'desc' as const }, trpc.payments.list.pathKey()),
-    ),
-    placeholderData: keepPreviousData,
-  });
-  // Every filter change starts again from the first page.
-  const change =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
-
+/** The ledger, searched, filtered, sorted and paged on the server; every choice is in the URL. */
+function PaymentList({
+  search,
+  onSearchChange,
+}: {
+  search: PaymentSearch;
+  onSearchChange: (next: PaymentSearch) => void;
+}) {
+  const paged = usePagedList(paymentListOptions(search), search, onSearchChange);
+  const { columns, dialog } = usePaymentColumns({ showPayer: true });
+  const totals = paged.list.data?.totals ?? [];
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>Payments</CardTitle>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() =>
-            void downloadFile(`/api/payments/excel${queryString(filters)}`, 'payments (Excel)', 'payments.xlsx')
-          }
-        >
-          <FileSpreadsheetIcon /> Export Excel
-        </Button>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-          <Field id="pay-from" label="From">
-            <Input id="pay-from" type="date" value={from} onChange={(e) => change(setFrom)(e.target.value)} />
-          </Field>
-          <Field id="pay-to" label="To">
-            <Input id="pay-to" type="date" value={to} onChange={(e) => change(setTo)(e.target.value)} />
-          </Field>
-          <Field id="pay-branch" label="Branch">
-            <BranchSelect id="pay-branch" value={branchId} onChange={change(setBranchId)} />
-          </Field>
-          <Field id="pay-method" label="Method">
-            <NativeSelect
-              id="pay-method"
-              value={method}
-              onChange={(e) => change(setMethod)(e.target.value as PaymentMethod | '')}
-            >
-              <option value="">All methods</option>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="pay-status" label="Status">
-            <NativeSelect
-              id="pay-status"
-              value={status}
-              onChange={(e) => change(setStatus)(e.target.value as 'valid' | 'void' | '')}
-            >
-              <option value="">All</option>
-              <option value="valid">Valid</option>
-              <option value="void">Void</option>
-            </NativeSelect>
-          </Field>
-          <Field id="pay-search" label="Search">
-            <Input
-              id="pay-search"
-              type="search"
-              placeholder="Receipt, payer, course…"
-              value={searchText}
-              onChange={(e) => change(setSearchText)(e.target.value)}
-            />
-          </Field>
-        </div>
-        {list.isPending ? (
-          <Skeleton className="h-40 w-full" />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
+    <>
+      <DataList
+        paged={paged}
+        sort={paymentSort(search)}
+        numbered={false}
+        searchPlaceholder="Receipt, payer, course…"
+        searchLabel="Search payments"
+        filters={
           <>
-            <div className="flex flex-wrap gap-4 text-sm" data-testid="payment-totals">
-              <span className="text-muted-foreground">Total of valid payments:</span>
-              <MoneyList items={list.data.totals} empty={formatMoney(0)} />
-            </div>
-            <PaymentsTable payments={list.data.items} showPayer />
-            <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onPageChange={setPage} />
+            <DateRangeFilter from={paged.filter('from')} to={paged.filter('to')} />
+            <FilterField label="Branch" className="w-44">
+              <BranchSelect
+                value={search.branchId ?? ''}
+                onChange={(b) => paged.setFilter({ branchId: b || undefined })}
+              />
+            </FilterField>
+            <FilterField label="Method" className="w-40">
+              <SelectFilter
+                label="Method"
+                all="All methods"
+                options={PAYMENT_METHOD_LABELS}
+                {...paged.filter('method')}
+              />
+            </FilterField>
+            <FilterField label="Status" className="w-32">
+              <SelectFilter label="Status" all="All" options={STATUS_LABELS} {...paged.filter('status')} />
+            </FilterField>
+            <Button
+              variant="outline"
+              onClick={() =>
+                void downloadFile(
+                  `/api/payments/excel${queryString(paymentFilters(search))}`,
+                  'payments (Excel)',
+                  'payments.xlsx',
+                )
+              }
+            >
+              <FileSpreadsheetIcon /> Export Excel
+            </Button>
           </>
-        )}
-      </CardContent>
-    </Card>
+        }
+        summary={
+          <div className="mb-3 flex flex-wrap gap-4 text-sm" data-testid="payment-totals">
+            <span className="text-muted-foreground">Total of valid payments:</span>
+            <MoneyList items={totals} empty={formatMoney(0)} />
+          </div>
+        }
+        label="Payments"
+        empty="No payments."
+        pageSize={PAYMENT_PAGE_SIZE}
+        rowProps={paymentRowProps}
+        columns={columns}
+      />
+      {dialog}
+    </>
   );
 }
 
@@ -202,12 +154,12 @@ function CashUp() {
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field id="cash-day" label="Day">
-            <Input id="cash-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
-          </Field>
-          <Field id="cash-branch" label="Branch">
-            <BranchSelect id="cash-branch" value={branchId} onChange={setBranchId} />
-          </Field>
+          <FilterField label="Day">
+            <DatePicker label="Day" value={day} max={today} onChange={setDay} />
+          </FilterField>
+          <FilterField label="Branch">
+            <BranchSelect value={branchId} onChange={setBranchId} />
+          </FilterField>
         </div>
         {cash.isPending ? (
           <Skeleton className="h-40 w-full" />

@@ -3,6 +3,7 @@ import { DownloadIcon, MailIcon, BanIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
+import { StaticList, type ListColumn } from '@/components/data-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,7 +15,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
 import { useIsAdmin } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
@@ -23,6 +23,7 @@ import { useZodForm } from '@/lib/use-zod-form';
 import { formatDateTime, formatMoney } from '@shared/format';
 import { ZVoidPaymentInput } from '@shared/schemas/payments';
 import { downloadFile, PAYMENT_METHOD_LABELS } from './payment-common';
+import type { PaymentSortColumn } from './payment-queries';
 
 export type PaymentRow = RouterOutputs['payments']['get'];
 
@@ -35,8 +36,12 @@ export function invalidateMoney(queryClient: ReturnType<typeof useQueryClient>) 
   ]);
 }
 
-/** The ledger's rows with their receipt, e-mail and (admins only) void actions (docs/payments.md). */
-export function PaymentsTable({ payments, showPayer = false }: { payments: PaymentRow[]; showPayer?: boolean }) {
+/**
+ * The ledger's columns with their receipt, e-mail and (admins only) void actions
+ * (docs/payments.md), and the void dialog they open: the Payments list sorts by them, a
+ * detail screen's panel shows them as they are.
+ */
+export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean } = {}) {
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
   const [voiding, setVoiding] = useState<PaymentRow | null>(null);
@@ -46,115 +51,145 @@ export function PaymentsTable({ payments, showPayer = false }: { payments: Payme
       onError: (err) => toast.error(explainedMessage(err, 'Failed to e-mail the receipt')),
     }),
   );
+  const columns: Array<ListColumn<PaymentRow, PaymentSortColumn> | false> = [
+    {
+      header: 'Receipt',
+      sort: 'receiptNumber',
+      className: 'font-mono text-xs',
+      cell: (p) => <span data-testid="receipt-number">{p.receiptNumber}</span>,
+    },
+    {
+      header: 'Date',
+      sort: 'receivedAt',
+      className: 'min-w-28 whitespace-normal',
+      cell: (p) => formatDateTime(p.receivedAt),
+    },
+    // What it paid for under the payer, wrapping: a course's or treatment's name can be long.
+    showPayer && {
+      header: 'Payer',
+      sort: 'payer',
+      className: 'min-w-40 whitespace-normal',
+      cell: (p) => (
+        <>
+          {p.payer.username ?? '—'}
+          <span className="block text-xs text-muted-foreground">{p.subject ?? '—'}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Amount',
+      sort: 'amount',
+      headClassName: 'text-right',
+      className: 'text-right tabular-nums',
+      cell: (p) => <span data-testid="payment-amount">{formatMoney(p.amount, p.currency)}</span>,
+    },
+    {
+      header: 'Method',
+      sort: 'method',
+      className: 'whitespace-normal',
+      cell: (p) => (
+        <>
+          {PAYMENT_METHOD_LABELS[p.method]}
+          {p.reference && <span className="block text-xs text-muted-foreground">{p.reference}</span>}
+        </>
+      ),
+    },
+    {
+      header: 'Received by',
+      sort: 'receivedBy',
+      headClassName: 'whitespace-normal',
+      className: 'whitespace-normal',
+      cell: (p) => p.receivedBy?.username ?? 'Unknown',
+    },
+    { header: 'Status', sort: 'status', className: 'whitespace-normal', cell: (p) => <PaymentStatus payment={p} /> },
+    {
+      header: 'Actions',
+      headClassName: 'text-right',
+      className: 'text-right',
+      cell: (p) => (
+        <div className="flex justify-end gap-1">
+          <Button
+            size="icon-sm"
+            variant="outline"
+            aria-label={`Download receipt ${p.receiptNumber}`}
+            title="Download receipt (PDF)"
+            onClick={() =>
+              void downloadFile(
+                `/api/payments/${p._id}/receipt`,
+                `receipt ${p.receiptNumber}`,
+                `${p.receiptNumber}.pdf`,
+              )
+            }
+          >
+            <DownloadIcon />
+          </Button>
+          <Button
+            size="icon-sm"
+            variant="outline"
+            aria-label={`E-mail receipt ${p.receiptNumber}`}
+            title="E-mail receipt to the payer"
+            disabled={!p.payer.email || (email.isPending && email.variables.id === p._id)}
+            onClick={() => email.mutate({ id: p._id })}
+          >
+            <MailIcon />
+          </Button>
+          {admin && p.status === 'valid' && (
+            <Button
+              size="icon-sm"
+              variant="outline"
+              aria-label={`Void ${p.receiptNumber}`}
+              title="Void this payment"
+              onClick={() => setVoiding(p)}
+            >
+              <BanIcon />
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+  const dialog = voiding && (
+    <VoidDialog
+      payment={voiding}
+      onClose={() => setVoiding(null)}
+      onVoided={() => {
+        setVoiding(null);
+        void invalidateMoney(queryClient);
+      }}
+    />
+  );
+  return { columns: columns.filter((c) => c !== false), dialog };
+}
 
+/** The test ids and state of a ledger row. */
+export const paymentRowProps = (p: PaymentRow) => ({ 'data-testid': 'payment-row', 'data-status': p.status });
+
+function PaymentStatus({ payment: p }: { payment: PaymentRow }) {
   return (
     <>
-      <Table containerClassName="rounded-md border" aria-label="Payments">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Receipt</TableHead>
-            <TableHead>Date</TableHead>
-            {showPayer && <TableHead>Payer</TableHead>}
-            {showPayer && <TableHead>For</TableHead>}
-            <TableHead className="text-right">Amount</TableHead>
-            <TableHead>Method</TableHead>
-            <TableHead>Received by</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {payments.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={showPayer ? 9 : 7} className="text-center text-muted-foreground">
-                No payments.
-              </TableCell>
-            </TableRow>
-          )}
-          {payments.map((p) => (
-            <TableRow key={p._id} data-testid="payment-row" data-status={p.status}>
-              <TableCell className="font-mono text-xs" data-testid="receipt-number">
-                {p.receiptNumber}
-              </TableCell>
-              <TableCell>{formatDateTime(p.receivedAt)}</TableCell>
-              {showPayer && <TableCell>{p.payer.username ?? '—'}</TableCell>}
-              {showPayer && <TableCell>{p.subject ?? '—'}</TableCell>}
-              <TableCell className="text-right tabular-nums" data-testid="payment-amount">
-                {formatMoney(p.amount, p.currency)}
-              </TableCell>
-              <TableCell>
-                {PAYMENT_METHOD_LABELS[p.method]}
-                {p.reference && <span className="block text-xs text-muted-foreground">{p.reference}</span>}
-              </TableCell>
-              <TableCell>{p.receivedBy?.username ?? 'Unknown'}</TableCell>
-              <TableCell>
-                {p.status === 'void' ? (
-                  <Badge variant="destructive" title={p.voidReason ?? undefined} data-testid="payment-status">
-                    Void
-                  </Badge>
-                ) : (
-                  <Badge variant="success" data-testid="payment-status">
-                    Valid
-                  </Badge>
-                )}
-                {p.status === 'void' && p.voidReason && (
-                  <span className="block text-xs text-muted-foreground">{p.voidReason}</span>
-                )}
-              </TableCell>
-              <TableCell className="text-right">
-                <div className="flex justify-end gap-1">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Download receipt ${p.receiptNumber}`}
-                    title="Download receipt (PDF)"
-                    onClick={() =>
-                      void downloadFile(
-                        `/api/payments/${p._id}/receipt`,
-                        `receipt ${p.receiptNumber}`,
-                        `${p.receiptNumber}.pdf`,
-                      )
-                    }
-                  >
-                    <DownloadIcon />
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`E-mail receipt ${p.receiptNumber}`}
-                    title="E-mail receipt to the payer"
-                    disabled={!p.payer.email || (email.isPending && email.variables.id === p._id)}
-                    onClick={() => email.mutate({ id: p._id })}
-                  >
-                    <MailIcon />
-                  </Button>
-                  {admin && p.status === 'valid' && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Void ${p.receiptNumber}`}
-                      title="Void this payment"
-                      onClick={() => setVoiding(p)}
-                    >
-                      <BanIcon />
-                    </Button>
-                  )}
-                </div>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {voiding && (
-        <VoidDialog
-          payment={voiding}
-          onClose={() => setVoiding(null)}
-          onVoided={() => {
-            setVoiding(null);
-            void invalidateMoney(queryClient);
-          }}
-        />
+      {p.status === 'void' ? (
+        <Badge variant="destructive" title={p.voidReason ?? undefined} data-testid="payment-status">
+          Void
+        </Badge>
+      ) : (
+        <Badge variant="success" data-testid="payment-status">
+          Valid
+        </Badge>
       )}
+      {p.status === 'void' && p.voidReason && (
+        <span className="block text-xs text-muted-foreground">{p.voidReason}</span>
+      )}
+    </>
+  );
+}
+
+/** A record's payments (enrolment or booking details), as they are. */
+export function PaymentsTable({ payments }: { payments: PaymentRow[] }) {
+  const { columns, dialog } = usePaymentColumns();
+  return (
+    <>
+      <StaticList label="Payments" items={payments} columns={columns} empty="No payments." rowProps={paymentRowProps} />
+      {dialog}
     </>
   );
 }

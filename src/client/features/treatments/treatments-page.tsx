@@ -1,20 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { PlusIcon } from 'lucide-react';
-import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataList } from '@/components/data-list';
+import { AddLink, DeleteConfirm, RowEditActions } from '@/components/list-actions';
 import { PageHeader } from '@/components/page-header';
 import { PermissionDenied, RequireRole, STAFF_ROLES } from '@/components/require-role';
-import { EditableRowActions } from '@/components/row-actions';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useIsAdmin } from '@/lib/auth';
 import { useCurrencies } from '@/lib/format';
 import { validateListSearch, type ListSearch } from '@/lib/list-search';
 import { useUrlSearch } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
-import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
+import { useEditableRows } from '@/lib/use-editable-rows';
 import { trpc } from '@/lib/trpc';
 import { currencySymbol, formatMoney } from '@shared/format';
 import {
@@ -49,83 +44,48 @@ function TreatmentsTable({
   const queryClient = useQueryClient();
   const paged = usePagedList(treatmentListOptions(search), search, onSearchChange);
   const sort = treatmentSort(search);
-  const invalidate = () => queryClient.invalidateQueries(trpc.treatments.pathFilter());
-  const { draft, setDraft, start, cancel, update } = useInlineEdit({
+  const rows = useEditableRows({
+    noun: 'Treatment',
     toDraft: (t: Treatment) => ({ id: t._id, ...toForm(t) }),
-    mutationOptions: trpc.treatments.update.mutationOptions,
-    success: 'Treatment updated successfully!',
-    failure: 'Failed to update treatment. Please try again.',
-    invalidate,
+    toInput: (d) => {
+      const read = readTreatmentForm(d, REQUIRED_EDIT);
+      return 'error' in read ? read.error : { id: d.id, ...read.values };
+    },
+    update: trpc.treatments.update.mutationOptions,
+    remove: trpc.treatments.delete.mutationOptions,
+    invalidate: () => queryClient.invalidateQueries(trpc.treatments.pathFilter()),
   });
-  const del = useConfirmedDelete({
-    toVariables: (t: Treatment) => ({ id: t._id }),
-    mutationOptions: trpc.treatments.delete.mutationOptions,
-    success: 'Treatment deleted successfully!',
-    failure: 'Failed to delete treatment. Please try again.',
-    invalidate,
-  });
-
-  const saveDraft = () => {
-    if (!draft) return;
-    const read = readTreatmentForm(draft, REQUIRED_EDIT);
-    if ('error' in read) {
-      toast.error(read.error);
-      return;
-    }
-    update.mutate({ id: draft.id, ...read.values });
-  };
 
   const cell = (
     key: keyof TreatmentForm,
     label: string,
     type: 'text' | 'number' = 'number',
     extra: Record<string, string> = {},
-  ) =>
-    draft && (
-      <Input
-        aria-label={label}
-        type={type}
-        value={draft[key]}
-        onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-        onKeyDown={(e) => e.key === 'Enter' && saveDraft()}
-        className="h-8 min-w-16"
-        {...extra}
-      />
-    );
+  ) => <Input aria-label={label} type={type} className="h-8 min-w-16" {...rows.bind(key)} {...extra} />;
 
   return (
     <div>
       <PageHeader
         title="All Treatments"
         description="The clinic's treatments, their prices and sessions."
-        actions={
-          admin && (
-            <Button asChild>
-              <Link to="/treatment/create-treatement">
-                <PlusIcon /> Add Treatment
-              </Link>
-            </Button>
-          )
-        }
+        actions={admin && <AddLink to="/treatment/create-treatement">Add Treatment</AddLink>}
       />
       <DataList
         paged={paged}
-        items={paged.list.data?.items}
         sort={sort}
         searchPlaceholder="Search by treatment name"
         searchLabel="Search treatments"
         label="Treatments"
         empty={search.q ? 'No treatments match your search.' : 'No treatments found.'}
         pageSize={TREATMENT_PAGE_SIZE}
-        rowKey={(t) => t._id}
-        rowProps={(t) => ({ 'data-testid': 'treatment-row', 'data-treatment-id': t._id })}
+        record="treatment"
         columns={[
           {
             header: 'Treatment Name',
             sort: 'treatmentName',
-            className: 'font-medium',
+            className: 'font-medium whitespace-normal',
             cell: (t) =>
-              draft?.id === t._id
+              rows.editing(t)
                 ? cell('treatmentName', 'Treatment Name', 'text', { autoFocus: 'true' })
                 : t.treatmentName,
           },
@@ -135,7 +95,7 @@ function TreatmentsTable({
             headClassName: 'text-right',
             className: 'text-right tabular-nums',
             cell: (t) =>
-              draft?.id === t._id
+              rows.editing(t)
                 ? cell('localPrice', 'Local Price', 'number', { step: '0.01', min: '0' })
                 : formatMoney(t.localPrice, currencies.localCurrency),
           },
@@ -145,7 +105,7 @@ function TreatmentsTable({
             headClassName: 'text-right',
             className: 'text-right tabular-nums',
             cell: (t) =>
-              draft?.id === t._id
+              rows.editing(t)
                 ? cell('foreignPrice', 'Foreign Price', 'number', { step: '0.01', min: '0' })
                 : formatMoney(t.foreignPrice, currencies.foreignCurrency),
           },
@@ -155,23 +115,22 @@ function TreatmentsTable({
             headClassName: 'text-right',
             className: 'text-right',
             cell: (t) =>
-              draft?.id === t._id
-                ? cell('maxSessions', 'Max Sessions', 'number', { step: '1', min: '1' })
-                : t.maxSessions,
+              rows.editing(t) ? cell('maxSessions', 'Max Sessions', 'number', { step: '1', min: '1' }) : t.maxSessions,
           },
           {
             header: 'Installments',
             headClassName: 'text-right',
             className: 'text-right',
             cell: (t) =>
-              draft?.id === t._id
+              rows.editing(t)
                 ? cell('installments', 'Installments', 'number', { step: '1', min: '1' })
                 : t.installments,
           },
           {
             header: 'Duration',
+            className: 'whitespace-normal',
             cell: (t) =>
-              draft?.id === t._id ? (
+              rows.editing(t) ? (
                 <div className="flex gap-1">
                   {cell('weeks', 'Duration Weeks', 'number', { min: '0', step: '1', placeholder: 'W' })}
                   {cell('days', 'Duration Days', 'number', { min: '0', step: '1', placeholder: 'D' })}
@@ -186,32 +145,24 @@ function TreatmentsTable({
             headClassName: 'text-right',
             className: 'text-right',
             cell: (t) => (
-              <EditableRowActions
+              <RowEditActions
+                rows={rows}
+                row={t}
                 name={t.treatmentName}
                 size="icon"
-                editing={draft?.id === t._id}
                 canEdit={admin}
                 canDelete={admin}
-                onEdit={() => start(t)}
-                onDelete={() => del.ask(t)}
-                onSave={saveDraft}
-                onCancel={cancel}
-                pending={update.isPending}
               />
             ),
           },
         ]}
       />
-      <ConfirmDialog
-        {...del.dialog}
-        description={
-          <>
-            Are you sure you want to delete the treatment{' '}
-            <strong className="text-foreground">{del.target?.treatmentName}</strong>? Its bookings are kept. This action
-            cannot be undone.
-          </>
-        }
-        onConfirm={del.confirm}
+      <DeleteConfirm
+        dialog={rows.del.dialog}
+        what="treatment"
+        name={rows.del.target?.treatmentName}
+        consequence="Its bookings are kept."
+        onConfirm={rows.del.confirm}
       />
     </div>
   );

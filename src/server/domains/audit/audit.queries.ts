@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import type { ServiceContext } from '../common';
@@ -41,12 +41,15 @@ const entryColumns = {
 };
 export type AuditRow = Awaited<ReturnType<typeof selectEntries>>[number];
 
-function selectEntries(db: Db, where: SQL | undefined, limit: number, offset = 0) {
+type SortDir = 'asc' | 'desc';
+
+function selectEntries(db: Db, where: SQL | undefined, limit: number, offset = 0, dir: SortDir = 'desc') {
+  const order = dir === 'asc' ? asc : desc;
   return db
     .select(entryColumns)
     .from(auditLog)
     .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .orderBy(order(auditLog.createdAt), order(auditLog.id))
     .limit(limit)
     .offset(offset);
 }
@@ -147,11 +150,20 @@ function decodeCursor(cursor: string): Cursor {
 
 /** Entries older than the cursor: (created_at, id) below it, in the indexes' own order. */
 const olderThan = (c: Cursor) => sql`(${auditLog.createdAt}, ${auditLog.id}) < (${c.ts}::timestamptz, ${c.id}::uuid)`;
+/** Entries newer than the cursor, for the oldest-first order. */
+const newerThan = (c: Cursor) => sql`(${auditLog.createdAt}, ${auditLog.id}) > (${c.ts}::timestamptz, ${c.id}::uuid)`;
 
-async function slice(db: Db, where: SQL | undefined, cursor: string | undefined, limit: number): Promise<AuditSlice> {
-  const after = cursor ? olderThan(decodeCursor(cursor)) : undefined;
+async function slice(
+  db: Db,
+  where: SQL | undefined,
+  cursor: string | undefined,
+  limit: number,
+  dir: SortDir = 'desc',
+): Promise<AuditSlice> {
+  const at = cursor ? decodeCursor(cursor) : undefined;
+  const after = at ? (dir === 'asc' ? newerThan(at) : olderThan(at)) : undefined;
   // One more than asked says whether there is a next slice without a count.
-  const rows = await selectEntries(db, and(where, after), limit + 1);
+  const rows = await selectEntries(db, and(where, after), limit + 1, 0, dir);
   const page = rows.slice(0, limit);
   return {
     items: page.map(toAuditDto),
@@ -159,12 +171,15 @@ async function slice(db: Db, where: SQL | undefined, cursor: string | undefined,
   };
 }
 
-/** `audit.list`: the Audit log screen's slices, newest first. */
-export async function listAudit(ctx: ServiceContext, input: TAuditListInput): Promise<AuditSlice> {
+/** `audit.list`: the Audit log screen's slices, newest first (oldest first when its Time header asks). */
+export async function listAudit(
+  ctx: ServiceContext,
+  input: Omit<TAuditListInput, 'sortDir'> & { sortDir?: SortDir },
+): Promise<AuditSlice> {
   assertAuditReader(ctx);
   const where = await auditWhere(ctx.db, input, ctx.deps.config.TIME_ZONE);
   if (where === null) return { items: [], nextCursor: null };
-  return slice(ctx.db, where, input.cursor, input.limit);
+  return slice(ctx.db, where, input.cursor, input.limit, input.sortDir);
 }
 
 /**

@@ -1,0 +1,70 @@
+import { withCursor } from '@/lib/keyset';
+import { listRoute } from '@/lib/list-route';
+import { oneOf, pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
+import { trpc } from '@/lib/trpc';
+import { PAYMENT_METHODS } from '@shared/payment-kinds';
+import { PAYMENT_SORT_COLUMNS } from '@shared/schemas/payments';
+
+export const PAYMENT_PAGE_SIZE = 25;
+
+export const PAYMENT_STATUS_FILTERS = ['valid', 'void'] as const;
+
+export type PaymentSortColumn = (typeof PAYMENT_SORT_COLUMNS)[number];
+
+/** The Payments list's URL search: `?from=2026-11-01&method=card&status=void&sort=amount&dir=desc&page=2`. */
+export interface PaymentSearch extends ListSearch {
+  from?: string;
+  to?: string;
+  branchId?: string;
+  method?: (typeof PAYMENT_METHODS)[number];
+  status?: (typeof PAYMENT_STATUS_FILTERS)[number];
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (v: unknown) => (typeof v === 'string' && DAY.test(v) ? v : undefined);
+
+export function validatePaymentSearch(search: Record<string, unknown>): PaymentSearch {
+  const branchId = typeof search.branchId === 'string' ? search.branchId.slice(0, 200) : '';
+  return {
+    ...validateListSearch(search),
+    from: day(search.from),
+    to: day(search.to),
+    branchId: branchId || undefined,
+    method: oneOf(PAYMENT_METHODS, search.method),
+    status: oneOf(PAYMENT_STATUS_FILTERS, search.status),
+  };
+}
+
+/** The list's sort from the URL; newest first without a choice. */
+export const paymentSort = (search: ListSearch): ListSort<PaymentSortColumn> =>
+  sortOf(search, PAYMENT_SORT_COLUMNS, { by: 'receivedAt', dir: 'desc' });
+
+/** The filters as the list procedure and the Excel export name them. */
+export function paymentFilters(search: PaymentSearch) {
+  return {
+    from: search.from,
+    to: search.to,
+    branchId: search.branchId,
+    method: search.method,
+    status: search.status,
+    search: search.q,
+  };
+}
+
+/** One place that turns the URL's search into the `payments.list` input (route loader and screen). */
+export function paymentListOptions(search: PaymentSearch) {
+  const sort = paymentSort(search);
+  const input = {
+    ...pageInput(search, PAYMENT_PAGE_SIZE),
+    ...paymentFilters(search),
+    sortBy: sort.by,
+    sortDir: sort.dir,
+  };
+  return trpc.payments.list.queryOptions(withCursor(input, trpc.payments.list.pathKey()));
+}
+
+/** /payments. */
+export const paymentsRoute = listRoute({
+  validateSearch: validatePaymentSearch,
+  prefetch: (queryClient, search) => queryClient.prefetchQuery(paymentListOptions(search)),
+});
