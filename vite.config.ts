@@ -40,5 +40,17 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
+    rollupOptions: {
+      output: {
+        // zod decides whether to compile parsers with `new Function` when a schema is built, and
+        // shared chunks build schemas before the entry's body runs. Bundling zod-config with zod
+        // makes `jitless` part of the chunk every schema imports, so it is set before any schema
+        // exists and the page never probes eval (which the CSP reports as a violation).
+        manualChunks(id) {
+          if (id.includes('/node_modules/zod/') || id.endsWith('/src/client/lib/zod-config.ts')) return 'zod';
+          return undefined;
+        },
+      },
+    },
   },
 });
