@@ -32,7 +32,9 @@ for (const oid of ['114', '3802']) (sql.options.serializers as Record<string, (x
 
 type Row = unknown[];
 const values = (text: string, params: unknown[] = []) =>
-  sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]).values() as unknown as Promise<Row[]>;
+  sql
+    .unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: q.PREPARED.has(text) })
+    .values() as unknown as Promise<Row[]>;
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 const money = (minor: unknown) => Number(minor) / 100;
