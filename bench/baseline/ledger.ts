@@ -25,7 +25,7 @@ export class LedgerError extends Error {
 export const runIn =
   (tx: postgres.TransactionSql): Run =>
   (text, params) =>
-    tx.unsafe(text, params as postgres.ParameterOrJSON<never>[]).values();
+    tx.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }).values();
 
 // ------------------------------------------------------------------------------------- statements
 

@@ -36,13 +36,6 @@ export const enrollmentInstallmentsOf = (n: number) =>
 
 export const ENROLLMENT_STATISTICS = `select count(*), count(*) filter (where "status" = 'completed'), (select count(*) from "enrollment_installments" where "enrollment_installments"."is_paid" = false and "enrollment_installments"."due_date" < $1) from "enrollments"`;
 
-/**
- * The statements the product runs as named (prepared) statements, built once
- * (src/server/db/prepared.ts): the baseline runs them the same way, so that PostgreSQL's parse and
- * plan and postgres.js's row description are skipped on both sides, not only on the product's.
- */
-export const PREPARED = new Set([ENROLLMENT_BY_ID, enrollmentInstallmentsOf(1)]);
-
 // The instalment toggle's statements: bench/baseline/ledger.ts.
 
 /** A booking's payment status as readers see it: overdue as soon as an unpaid instalment is past due. */
