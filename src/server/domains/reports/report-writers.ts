@@ -20,22 +20,48 @@ export interface ReportMeta {
   onRows?: (written: number) => Promise<void> | void;
 }
 
+/** After 1972 every time zone's offset is whole minutes (Liberia's -0:44:30 was the last). */
+const WHOLE_MINUTE_OFFSETS_FROM = Date.UTC(1973, 0, 1);
+
+/**
+ * `formatDateTime` for a report's rows, which come in time order: a date-time cell shows the
+ * minute, so the text of the row before is reused while the instant stays in the same UTC minute
+ * (the same local minute wherever the offset is whole minutes). One time-zone conversion per minute
+ * of data instead of one per row: it was about a fifth of the Excel writer's CPU.
+ */
+export function dateTimeCells(timeZone: string) {
+  let minute = Number.NaN;
+  let text = '';
+  return (v: string): string => {
+    const t = Date.parse(v);
+    if (!(t >= WHOLE_MINUTE_OFFSETS_FROM)) return formatDateTime(v, timeZone);
+    const m = Math.floor(t / 60_000);
+    if (m !== minute) {
+      text = formatDateTime(v, timeZone);
+      minute = m;
+    }
+    return text;
+  };
+}
+
 /**
  * The text a cell shows in a PDF: money with two decimals (the header names the currency), dates
  * and date-times as on the screens (docs/product.md#formats), in TIME_ZONE.
  */
-function cellText(col: ReportColumn, v: ReportRow[string] | undefined, timeZone: string): string {
+type DateTimeText = (v: string) => string;
+
+function cellText(col: ReportColumn, v: ReportRow[string] | undefined, dateTime: DateTimeText): string {
   if (v === null || v === undefined) return '';
   if (col.type === 'money' && typeof v === 'number') return formatAmount(v);
   if (col.type === 'date' && typeof v === 'string') return formatDay(v.slice(0, 10));
-  if (col.type === 'datetime' && typeof v === 'string') return formatDateTime(v, timeZone);
+  if (col.type === 'datetime' && typeof v === 'string') return dateTime(v);
   return String(v);
 }
 
-function excelValue(col: ReportColumn, v: ReportRow[string] | undefined, timeZone: string): ExcelJS.CellValue {
+function excelValue(col: ReportColumn, v: ReportRow[string] | undefined, dateTime: DateTimeText): ExcelJS.CellValue {
   if (v === null || v === undefined) return null;
   if (col.type === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(`${v}T00:00:00Z`);
-  if (col.type === 'datetime' && typeof v === 'string') return formatDateTime(v, timeZone);
+  if (col.type === 'datetime' && typeof v === 'string') return dateTime(v);
   return v;
 }
 
@@ -48,6 +74,7 @@ const TOTAL_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: {
  */
 export async function writeXlsx(source: ReportSource, out: Writable, meta: ReportMeta): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const dateTime = dateTimeCells(meta.timeZone);
   workbook.creator = 'Back Office';
   workbook.created = meta.generatedAt;
   const sheet = workbook.addWorksheet(source.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -67,14 +94,14 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
   let written = 0;
   for await (const batch of source.batches(BATCH_SIZE)) {
     for (const r of batch) {
-      sheet.addRow(source.columns.map((c) => excelValue(c, r[c.key], meta.timeZone))).commit();
+      sheet.addRow(source.columns.map((c) => excelValue(c, r[c.key], dateTime))).commit();
     }
     written += batch.length;
     await meta.onRows?.(written);
     if (out.writableNeedDrain) await once(out, 'drain');
   }
   for (const t of await source.totals()) {
-    const row = sheet.addRow(source.columns.map((c) => excelValue(c, t[c.key] ?? null, meta.timeZone)));
+    const row = sheet.addRow(source.columns.map((c) => excelValue(c, t[c.key] ?? null, dateTime)));
     row.eachCell((cell) => {
       cell.font = { bold: true };
       cell.fill = TOTAL_FILL;
@@ -110,6 +137,7 @@ export function wrapText(doc: jsPDF, text: string, width: number): string[] {
 /** A PDF: title, filters used, generation time, the table with totals, page numbers. */
 export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<Buffer> {
   const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4' });
+  const dateTime = dateTimeCells(meta.timeZone);
   const pageWidth = doc.internal.pageSize.getWidth();
   doc.setFontSize(16);
   doc.text(source.title, 14, 16);
@@ -127,13 +155,11 @@ export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<
   const body: RowInput[] = [];
   let written = 0;
   for await (const batch of source.batches(BATCH_SIZE)) {
-    for (const r of batch) body.push(source.columns.map((c) => cellText(c, r[c.key], meta.timeZone)));
+    for (const r of batch) body.push(source.columns.map((c) => cellText(c, r[c.key], dateTime)));
     written += batch.length;
     await meta.onRows?.(written);
   }
-  const foot = (await source.totals()).map((t) =>
-    source.columns.map((c) => cellText(c, t[c.key] ?? null, meta.timeZone)),
-  );
+  const foot = (await source.totals()).map((t) => source.columns.map((c) => cellText(c, t[c.key] ?? null, dateTime)));
   const totalWidth = source.columns.reduce((a, c) => a + c.width, 0);
   // Where the table ends: the cursor when its last page is drawn (what autoTable calls finalY).
   let tableEndY = 0;
