@@ -3,10 +3,12 @@ import { describe, expect, test } from 'vitest';
 import {
   accounts,
   adminScreens,
+  factory,
   pageOverflow,
   PUBLIC_SCREENS,
   settle,
   signIn,
+  unique,
   useBrowser,
   type Screen,
 } from './helpers';
@@ -47,6 +49,18 @@ describe('at desktop width (1360 x 900)', () => {
   });
 
   test('every back-office screen fits the width, its tables and primary action included', async () => {
+    // The longest values the forms accept come first in their lists (newest first): one long name
+    // or e-mail must wrap inside its cell rather than push the row actions out of view.
+    const tag = unique('Long').replace(/\W/g, '');
+    await factory.student({
+      username: `${tag}${'x'.repeat(50)}`.slice(0, 50),
+      fullName: `Anuradha Wickramasinghe Jayawardena ${tag} Senanayake Rajapaksha Gunawardena`.slice(0, 100),
+      email: `${tag.toLowerCase()}.${'y'.repeat(40)}@example-institute-of-health.com`,
+    });
+    await factory.course({
+      courseName: `Advanced Certificate in Clinical Counselling and Psychotherapy ${tag}`,
+      category: `Counselling, Psychotherapy and Mental Health ${tag}`,
+    });
     const screens = await adminScreens();
     const page = await browser.newPage({ viewport: DESKTOP });
     await signIn(page, accounts().superadmin);

@@ -211,6 +211,47 @@ export const factory = {
       'a branch',
     );
   },
+  /** A course (POST /api/course) as an admin; fees in rupees. */
+  async course(
+    overrides: Partial<{
+      courseName: string;
+      duration: string;
+      totalFee: number;
+      installments: number;
+      category: string;
+      admissionFee: number;
+    }> = {},
+  ) {
+    const token = await tokenFor(accounts().admin);
+    const body = {
+      courseName: unique('Certificate in Testing'),
+      duration: '2 months',
+      totalFee: 20000,
+      installments: 2,
+      category: 'Testing',
+      admissionFee: 1000,
+      ...overrides,
+    };
+    return created<{ _id: string; courseName: string }>(await api('POST', '/api/course', { token, body }), 'a course');
+  },
+  /** A student (POST /api/users) as an admin, signing in with `long-enough-pw`, in a new branch unless given one. */
+  async student(overrides: Partial<{ username: string; fullName: string; email: string; branch: string }> = {}) {
+    const token = await tokenFor(accounts().admin);
+    const tag = unique('Student').replace(/\W/g, '');
+    const body = {
+      username: tag,
+      fullName: `Student ${tag}`,
+      email: `${tag.toLowerCase()}@example.com`,
+      password: 'long-enough-pw',
+      role: 'student',
+      ...overrides,
+      branch: overrides.branch ?? (await factory.branch())._id,
+    };
+    return created<{ _id: string; username: string; email: string }>(
+      await api('POST', '/api/users', { token, body }),
+      'a student',
+    );
+  },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { accounts, api, expectToast, signIn, tokenFor, unique, useBrowser } from './helpers';
+import { accounts, api, expectToast, factory, signIn, tokenFor, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -20,21 +20,17 @@ describe('payments', () => {
   test('records a partial payment on the enrolment, prints its receipt, voids it, and the dashboard follows', async () => {
     const token = await tokenFor(accounts().admin);
     const courseName = unique('Certificate in Ledgers');
-    const course = await api<{ _id: string }>('POST', '/api/course', {
-      token,
-      body: {
-        courseName,
-        duration: '2 months',
-        totalFee: 20000,
-        installments: 2,
-        category: 'Finance',
-        admissionFee: 1000,
-      },
+    const course = await factory.course({
+      courseName,
+      duration: '2 months',
+      totalFee: 20000,
+      installments: 2,
+      category: 'Finance',
+      admissionFee: 1000,
     });
-    expect(course.status).toBe(201);
     const enrolment = await api<{ _id: string }>('POST', '/api/enrollments', {
       token,
-      body: { email: 'student2@example.com', courseId: course.body._id, paymentType: 'installment' },
+      body: { email: 'student2@example.com', courseId: course._id, paymentType: 'installment' },
     });
     expect(enrolment.status).toBe(201);
 
@@ -43,7 +39,7 @@ describe('payments', () => {
     await page.goto('/');
     const todayBefore = await dashboardLkr(page, 'collected-today');
 
-    await page.goto(`/courses/${course.body._id}/enrollment/${enrolment.body._id}`);
+    await page.goto(`/courses/${course._id}/enrollment/${enrolment.body._id}`);
     const panel = page.getByTestId('payments-panel');
     await panel.getByText('No payments.').waitFor();
     await panel.getByRole('button', { name: 'Record payment' }).click();
@@ -92,7 +88,7 @@ describe('payments', () => {
     await page.goto('/');
     await expect.poll(() => dashboardLkr(page, 'collected-today')).toBeCloseTo(todayBefore + 4000, 2);
 
-    await page.goto(`/courses/${course.body._id}/enrollment/${enrolment.body._id}`);
+    await page.goto(`/courses/${course._id}/enrollment/${enrolment.body._id}`);
     await row.getByRole('button', { name: `Void ${receipt}` }).click();
     const voidDialog = page.getByRole('dialog');
     await voidDialog.getByRole('button', { name: 'Void payment' }).click();
