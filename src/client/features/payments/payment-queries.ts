@@ -77,5 +77,7 @@ export function paymentListOptions(search: PaymentSearch) {
 /** /payments. */
 export const paymentsRoute = listRoute({
   validateSearch: validatePaymentSearch,
+  // The Cash-up tab's choices do not change the list: choosing a day does not reload it.
+  listPart: ({ tab: _tab, day: _day, cashBranch: _branch, ...list }) => list,
   prefetch: (queryClient, search) => queryClient.prefetchQuery(paymentListOptions(search)),
 });
