@@ -285,6 +285,28 @@ export async function settle(page: Page) {
     .catch(() => {});
 }
 
+/** The screen's primary action, found as a person finds it: by its role and exact name. */
+export const primaryAction = (page: Page, primary: NonNullable<Screen['primary']>) =>
+  page.getByRole(primary.role, { name: primary.name, exact: true }).first();
+
+/**
+ * Opens each screen in turn, waits for its data (`settle`) and gathers what `check` finds wrong
+ * with it, one line per problem: a failing test names every screen that fails at once.
+ */
+export async function walkScreens(
+  page: Page,
+  screens: readonly Screen[],
+  check: (page: Page, screen: Screen) => Promise<string[]>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const screen of screens) {
+    await page.goto(screen.path);
+    await settle(page);
+    problems.push(...(await check(page, screen)));
+  }
+  return problems;
+}
+
 /** The screens before sign-in. */
 export const PUBLIC_SCREENS: Screen[] = [
   { path: '/login', primary: { role: 'button', name: 'Sign in' } },

@@ -3,7 +3,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, enrollments } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeBranch, makeUser, type MadeUser } from '../helpers/factories';
+import { makeBranch, makeUser, postCourse, type MadeUser } from '../helpers/factories';
 import { download, readXlsx } from '../helpers/report-factories';
 
 /**
@@ -19,21 +19,8 @@ let branchId: string;
 let courseId: string;
 let treatmentId: string;
 
-async function makeCourse(fee = 30000, admissionFee = 3000, installments = 3) {
-  const res = await t.api('POST', '/api/course', {
-    token: admin.token,
-    body: {
-      courseName: `Ledger ${Math.random().toString(36).slice(2, 8)}`,
-      duration: '3 months',
-      totalFee: fee,
-      installments,
-      category: 'Nursing',
-      admissionFee,
-    },
-  });
-  expect(res.status).toBe(201);
-  return res.body._id as string;
-}
+const makeCourse = (fee = 30000, admissionFee = 3000, installments = 3) =>
+  postCourse(t, admin.token, 'Ledger', { totalFee: fee, admissionFee, installments });
 
 async function enrol(who: MadeUser = student, course = courseId) {
   const res = await t.api('POST', '/api/enrollments', {

@@ -22,22 +22,35 @@ export function assertAuditReader(ctx: Pick<ServiceContext, 'actor'>) {
   if (!isAdmin(ctx.actor.role)) throw new AppError('FORBIDDEN', AUDIT_READERS_ONLY);
 }
 
-const entryColumns = {
-  id: auditLog.id,
-  createdAt: auditLog.createdAt,
-  /** The exact timestamp (microseconds) for the keyset cursor; a JS Date keeps only milliseconds. */
-  cursorTs: sql<string>`${auditLog.createdAt}::text`,
+/**
+ * An entry's columns after its id and time, in the table's order: who acted, on what record (and
+ * the record whose History shows it), what changed, and the request. The archive writes them in
+ * this order (audit.retention.ts).
+ */
+export const auditEntryDetails = {
   actorId: auditLog.actorId,
   actorUsername: auditLog.actorUsername,
   actorRole: auditLog.actorRole,
   action: auditLog.action,
   entityType: auditLog.entityType,
   entityId: auditLog.entityId,
+  parentType: auditLog.parentType,
+  parentId: auditLog.parentId,
   summary: auditLog.summary,
   changes: auditLog.changes,
   ip: auditLog.ip,
   userAgent: auditLog.userAgent,
   requestId: auditLog.requestId,
+};
+
+/** The exact timestamp (microseconds) for a keyset cursor; a JS Date keeps only milliseconds. */
+export const auditCursorTs = sql<string>`${auditLog.createdAt}::text`;
+
+const entryColumns = {
+  id: auditLog.id,
+  createdAt: auditLog.createdAt,
+  cursorTs: auditCursorTs,
+  ...auditEntryDetails,
 };
 export type AuditRow = Awaited<ReturnType<typeof selectEntries>>[number];
 

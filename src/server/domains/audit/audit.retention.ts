@@ -7,6 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { auditArchiveRuns, auditLog } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { auditCursorTs, auditEntryDetails } from './audit.queries';
 import { recordAudit } from './audit.service';
 
 /**
@@ -45,20 +46,8 @@ async function cutoffOf(db: Db, months: number, timeZone: string): Promise<{ at:
 const archiveColumns = {
   id: auditLog.id,
   createdAt: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-  cursorTs: sql<string>`${auditLog.createdAt}::text`,
-  actorId: auditLog.actorId,
-  actorUsername: auditLog.actorUsername,
-  actorRole: auditLog.actorRole,
-  action: auditLog.action,
-  entityType: auditLog.entityType,
-  entityId: auditLog.entityId,
-  parentType: auditLog.parentType,
-  parentId: auditLog.parentId,
-  summary: auditLog.summary,
-  changes: auditLog.changes,
-  ip: auditLog.ip,
-  userAgent: auditLog.userAgent,
-  requestId: auditLog.requestId,
+  cursorTs: auditCursorTs,
+  ...auditEntryDetails,
 };
 
 /** Writes the entries older than the cutoff, oldest first, by keyset; answers how many. */
