@@ -1,6 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { accounts, api, dismissToasts, expectGone, expectToast, signIn, tokenFor, unique, useBrowser } from './helpers';
+import {
+  accounts,
+  api,
+  dismissToasts,
+  expectGone,
+  expectToast,
+  factory,
+  signIn,
+  tokenFor,
+  unique,
+  useBrowser,
+} from './helpers';
 
 const browser = useBrowser();
 
@@ -56,20 +67,15 @@ describe('courses', () => {
 
 describe('enrolments', () => {
   test('enrols a student by email in another case with spaces, then pays and completes on the detail screen', async () => {
-    const token = await tokenFor(accounts().admin);
     const courseName = unique('Certificate in First Aid');
-    const course = await api<{ _id: string }>('POST', '/api/course', {
-      token,
-      body: {
-        courseName,
-        duration: '2 months',
-        totalFee: 64150,
-        installments: 2,
-        category: 'Health Care',
-        admissionFee: 1000,
-      },
+    const course = await factory.course({
+      courseName,
+      duration: '2 months',
+      totalFee: 64150,
+      installments: 2,
+      category: 'Health Care',
+      admissionFee: 1000,
     });
-    expect(course.status).toBe(201);
 
     const page = await browser.newPage();
     await signIn(page, accounts().admin);
@@ -101,7 +107,7 @@ describe('enrolments', () => {
     await row.getByText('student2@example.com').waitFor();
     await row.getByRole('link', { name: 'student2', exact: true }).click();
     await page.waitForURL((url) => /^\/courses\/[0-9a-f-]{36}\/enrollment\/[0-9a-f-]{36}$/.test(url.pathname));
-    expect(page.url()).toContain(`/courses/${course.body._id}/enrollment/`);
+    expect(page.url()).toContain(`/courses/${course._id}/enrollment/`);
 
     await page.getByRole('heading', { name: 'Student Enrollment Details' }).waitFor();
     await page.getByTestId('total-fee').getByText('Rs. 64,150.00').waitFor();

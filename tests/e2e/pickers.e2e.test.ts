@@ -1,45 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { formatDay } from '../../src/shared/format';
-import { accounts, api, expectToast, factory, signIn, tokenFor, unique, useBrowser } from './helpers';
+import { accounts, expectToast, factory, signIn, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
-async function makeCourse(token: string, courseName: string) {
-  const course = await api<{ _id: string }>('POST', '/api/course', {
-    token,
-    body: {
-      courseName,
-      duration: '2 months',
-      totalFee: 20000,
-      installments: 2,
-      category: 'Pickers',
-      admissionFee: 1000,
-    },
-  });
-  expect(course.status).toBe(201);
-  return course.body;
-}
-
 describe('pickers', () => {
   test('a student is found by typing part of their name, picked with the keyboard, and enrolled', async () => {
-    const token = await tokenFor(accounts().admin);
     const branch = await factory.branch();
     const tag = unique('Picker').replace(/\W/g, '');
     const email = `${tag.toLowerCase()}@example.com`;
-    const user = await api('POST', '/api/users', {
-      token,
-      body: {
-        username: tag,
-        fullName: `Nirmala ${tag} Fernando`,
-        email,
-        password: 'long-enough-pw',
-        role: 'student',
-        branch: branch._id,
-      },
-    });
-    expect(user.status).toBe(201);
+    await factory.student({ username: tag, fullName: `Nirmala ${tag} Fernando`, email, branch: branch._id });
     const courseName = unique('Certificate in Pickers');
-    await makeCourse(token, courseName);
+    await factory.course({ courseName, category: 'Pickers' });
 
     const page = await browser.newPage();
     await signIn(page, accounts().admin);
@@ -68,17 +40,12 @@ describe('pickers', () => {
   });
 
   test('a payment date is picked with the keyboard and shown as the product writes days', async () => {
-    const token = await tokenFor(accounts().admin);
-    const course = await makeCourse(token, unique('Certificate in Dates'));
-    const enrolment = await api<{ _id: string }>('POST', '/api/enrollments', {
-      token,
-      body: { email: 'student2@example.com', courseId: course._id, paymentType: 'installment' },
-    });
-    expect(enrolment.status).toBe(201);
+    const course = await factory.course({ courseName: unique('Certificate in Dates') });
+    const enrolment = await factory.enrollment(course._id, 'installment');
 
     const page = await browser.newPage();
     await signIn(page, accounts().admin);
-    await page.goto(`/courses/${course._id}/enrollment/${enrolment.body._id}`);
+    await page.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
     await page.getByTestId('payments-panel').getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record payment' });
     const iso = (d: Date) =>

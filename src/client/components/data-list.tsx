@@ -14,7 +14,17 @@ export interface ListColumn<TRow, TSort extends string = string> {
   headClassName?: string;
   /** Classes of the body cells. */
   className?: string;
+  /**
+   * Free text a user typed (names, e-mails, locations): wraps, and breaks inside a long word, so one
+   * long value never pushes the row actions out of view. Money, dates and badges stay on one line.
+   */
+  wrap?: boolean;
 }
+
+/** The classes of a cell of free text (see `ListColumn.wrap`), for tables not built from columns. */
+export const WRAP = 'min-w-28 whitespace-normal [overflow-wrap:anywhere]';
+const cellClass = (c: { className?: string; wrap?: boolean }) =>
+  c.wrap ? (c.className ? `${WRAP} ${c.className}` : WRAP) : c.className;
 
 /** How the rows of a list are marked for tests. */
 interface RowsProps<TRow> {
@@ -40,7 +50,7 @@ function Rows<TRow extends { _id: string }, TSort extends string>({
     >
       {firstNumber !== undefined && <TableCell className="text-muted-foreground">{firstNumber + i}</TableCell>}
       {columns.map((c, j) => (
-        <TableCell key={j} className={c.className}>
+        <TableCell key={j} className={cellClass(c)}>
           {c.cell(row)}
         </TableCell>
       ))}

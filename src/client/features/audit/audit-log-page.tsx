@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDownIcon, ChevronRightIcon, DownloadIcon } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
+import { WRAP } from '@/components/data-list';
 import { TableStates } from '@/components/list-card';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -141,9 +142,9 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
                   >
                     Time
                   </SortableHead>
-                  <TableHead className="w-px">Actor</TableHead>
+                  <TableHead>Actor</TableHead>
                   <TableHead className="w-px">Action</TableHead>
-                  <TableHead className="w-px">Record</TableHead>
+                  <TableHead>Record</TableHead>
                   <TableHead>Summary</TableHead>
                 </TableRow>
               </TableHeader>
@@ -176,7 +177,7 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
                           </Button>
                         </TableCell>
                         <TableCell className="whitespace-nowrap tabular-nums">{formatAuditTime(e.createdAt)}</TableCell>
-                        <TableCell className="whitespace-nowrap">
+                        <TableCell className={WRAP}>
                           {e.actor ? (
                             <button
                               type="button"
@@ -193,10 +194,10 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
                         <TableCell className="whitespace-nowrap">
                           <ActionBadge action={e.action} />
                         </TableCell>
-                        <TableCell className="whitespace-nowrap">
+                        <TableCell className={WRAP}>
                           <AuditRecordLink entry={e} />
                         </TableCell>
-                        <TableCell className="whitespace-normal" data-testid="audit-summary">
+                        <TableCell className={WRAP} data-testid="audit-summary">
                           {e.summary}
                         </TableCell>
                       </TableRow>

@@ -84,8 +84,14 @@ function BookingsTable({
         pageSize={BOOKING_PAGE_SIZE}
         record="booking"
         columns={[
-          { header: 'Customer Name', sort: 'customer', className: 'font-medium', cell: (b) => customerEmail(b) },
-          { header: 'Treatment', sort: 'treatmentName', cell: (b) => b.treatmentId.treatmentName },
+          {
+            header: 'Customer Name',
+            wrap: true,
+            sort: 'customer',
+            className: 'font-medium',
+            cell: (b) => customerEmail(b),
+          },
+          { header: 'Treatment', wrap: true, sort: 'treatmentName', cell: (b) => b.treatmentId.treatmentName },
           {
             header: 'Payment Status',
             sort: 'paymentStatus',

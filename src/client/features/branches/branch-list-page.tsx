@@ -55,6 +55,7 @@ export function BranchListPage() {
         columns={[
           {
             header: 'Branch Name',
+            wrap: true,
             sort: 'name',
             className: 'font-medium',
             cell: (b) =>
@@ -62,6 +63,7 @@ export function BranchListPage() {
           },
           {
             header: 'Location',
+            wrap: true,
             sort: 'location',
             cell: (b) => (rows.editing(b) ? <Input aria-label="Location" {...rows.bind('location')} /> : b.location),
           },

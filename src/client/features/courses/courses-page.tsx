@@ -108,6 +108,7 @@ function CoursesTable({
         columns={[
           {
             header: 'Course Name',
+            wrap: true,
             sort: 'courseName',
             className: 'font-medium',
             cell: (c) =>
@@ -125,11 +126,13 @@ function CoursesTable({
           },
           {
             header: 'Category',
+            wrap: true,
             sort: 'category',
             cell: (c) => (rows.editing(c) ? <Input aria-label="Category" {...rows.bind('category')} /> : c.category),
           },
           {
             header: 'Duration',
+            wrap: true,
             cell: (c) => (rows.editing(c) ? <Input aria-label="Duration" {...rows.bind('duration')} /> : c.duration),
           },
           {

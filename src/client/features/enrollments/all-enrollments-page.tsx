@@ -167,6 +167,7 @@ function EnrollmentsTable({
         columns={[
           {
             header: 'Student',
+            wrap: true,
             sort: 'username',
             cell: (e) => (
               <>
@@ -186,6 +187,7 @@ function EnrollmentsTable({
           },
           {
             header: 'Course',
+            wrap: true,
             sort: 'courseName',
             cell: (e) => (
               <>

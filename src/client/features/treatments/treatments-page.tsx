@@ -82,8 +82,9 @@ function TreatmentsTable({
         columns={[
           {
             header: 'Treatment Name',
+            wrap: true,
             sort: 'treatmentName',
-            className: 'font-medium whitespace-normal',
+            className: 'font-medium',
             cell: (t) =>
               rows.editing(t)
                 ? cell('treatmentName', 'Treatment Name', 'text', { autoFocus: 'true' })

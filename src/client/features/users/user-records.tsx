@@ -25,6 +25,7 @@ export function UserRecords({ userId }: { userId: string }) {
         columns={[
           {
             header: 'Treatment',
+            wrap: true,
             cell: (b) => (
               <KeptName kept={b.treatmentId.treatmentName}>
                 {b.treatmentId._id && <TreatmentLink name={b.treatmentId.treatmentName} />}
@@ -72,6 +73,7 @@ export function UserRecords({ userId }: { userId: string }) {
           { header: 'Received', cell: (p) => formatDateTime(p.receivedAt) },
           {
             header: 'For',
+            wrap: true,
             cell: (p) => (p.bookingId ? <BookingLink id={p.bookingId}>{p.subject}</BookingLink> : p.subject),
           },
           { header: 'Method', cell: (p) => PAYMENT_METHOD_LABELS[p.method] },

@@ -104,6 +104,7 @@ export function UsersPage() {
         columns={[
           {
             header: 'Username',
+            wrap: true,
             sort: 'username',
             className: 'font-medium',
             cell: (u) =>
@@ -117,10 +118,11 @@ export function UsersPage() {
           },
           {
             header: 'Full Name',
+            wrap: true,
             sort: 'fullName',
             cell: (u) => (rows.editing(u) ? <Input aria-label="Full Name" {...rows.bind('fullName')} /> : u.fullName),
           },
-          { header: 'Email', sort: 'email', className: 'text-muted-foreground', cell: (u) => u.email },
+          { header: 'Email', wrap: true, sort: 'email', className: 'text-muted-foreground', cell: (u) => u.email },
           {
             header: 'Role',
             sort: 'role',
@@ -143,6 +145,7 @@ export function UsersPage() {
           },
           {
             header: 'Branch',
+            wrap: true,
             headClassName: 'w-48',
             cell: (u) =>
               rows.editing(u) ? (
