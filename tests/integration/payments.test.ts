@@ -408,6 +408,26 @@ describe('lists, cash-up and receipts', () => {
     await expect(list('amount desc; --', 'asc')).rejects.toMatchObject({ data: { httpStatus: 400 } });
   });
 
+  it('refuses a From after its To on the list, the Excel export and the cash-up, over tRPC and REST', async () => {
+    const message = 'From must be on or before To.';
+    const backwards = { from: '2026-11-20', to: '2026-11-01' };
+    await expect(t.trpc(manager.token).payments.list.query(backwards)).rejects.toMatchObject({
+      message,
+      data: { httpStatus: 400 },
+    });
+    await expect(t.trpc(manager.token).payments.cashUp.query(backwards)).rejects.toMatchObject({
+      message,
+      data: { httpStatus: 400 },
+    });
+    for (const path of ['/api/payments', '/api/payments/excel', '/api/payments/cash-up', '/api/payments/cash-up/pdf']) {
+      const res = await t.api('GET', `${path}?from=2026-11-20&to=2026-11-01`, { token: manager.token });
+      expect([path, res.status, (res.body as { message?: string }).message]).toEqual([path, 400, message]);
+    }
+    // The same day at both ends is one day, not an error.
+    const oneDay = await t.api('GET', '/api/payments/cash-up?from=2026-11-20&to=2026-11-20', { token: manager.token });
+    expect(oneDay.status).toBe(200);
+  });
+
   it('a receipt PDF names the payer, what was paid, the amount in words; a void one says VOID', async () => {
     const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId, username: 'receipt_kamal' }));
     const p = (await pay({ enrollmentId: e._id, amount: 1250.5, method: 'cheque', reference: 'CHQ-77' })).body;

@@ -72,6 +72,12 @@ const zDay = (label: string) =>
       .optional(),
   );
 
+/** A From after its To would silently answer nothing: refused instead, naming the fields as labelled. */
+const daysInOrder: [(f: { from?: string; to?: string }) => boolean, { message: string; path: string[] }] = [
+  (f) => !f.from || !f.to || f.from <= f.to,
+  { message: 'From must be on or before To.', path: ['to'] },
+];
+
 export const ZPaymentFilters = z.object({
   from: zDay('From'),
   to: zDay('To'),
@@ -101,14 +107,16 @@ export const PAYMENT_SORT_COLUMNS = [
 export const ZListPaymentsInput = ZPageInput.extend({
   ...ZPaymentFilters.shape,
   sortBy: zSortBy(PAYMENT_SORT_COLUMNS, 'receivedAt'),
-});
+}).refine(...daysInOrder);
 export type TListPaymentsInput = z.infer<typeof ZListPaymentsInput>;
 
-export const ZCashUpInput = z.object({
-  from: zDay('From'),
-  to: zDay('To'),
-  branchId: zOptionalText('Branch', 200),
-});
+export const ZCashUpInput = z
+  .object({
+    from: zDay('From'),
+    to: zDay('To'),
+    branchId: zOptionalText('Branch', 200),
+  })
+  .refine(...daysInOrder);
 export type TCashUpInput = z.infer<typeof ZCashUpInput>;
 
 export const ZPaymentsOfInput = z.object({ id: zId('Record') });
@@ -131,7 +139,7 @@ export const ZListPaymentsQuery = ZPaymentFilters.extend({
     .min(1, 'limit must be between 1 and 200.')
     .max(200, 'limit must be between 1 and 200.')
     .default(50),
-});
+}).refine(...daysInOrder);
 
 export const ZDashboardInput = z.object({ branchId: zOptionalText('Branch', 200) });
 export type TDashboardInput = z.infer<typeof ZDashboardInput>;

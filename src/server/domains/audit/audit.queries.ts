@@ -138,22 +138,24 @@ interface Cursor {
   id: string;
 }
 
-function encodeCursor(r: AuditRow): string {
-  return Buffer.from(JSON.stringify([r.cursorTs, r.id]), 'utf8').toString('base64url');
+/** The cursor names the order it was read in: sent with the other order it would skip entries. */
+function encodeCursor(r: AuditRow, dir: SortDir): string {
+  return Buffer.from(JSON.stringify([dir, r.cursorTs, r.id]), 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: string): Cursor {
+function decodeCursor(cursor: string, dir: SortDir): Cursor {
   try {
     const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
       Array.isArray(v) &&
-      v.length === 2 &&
-      typeof v[0] === 'string' &&
+      v.length === 3 &&
+      v[0] === dir &&
       typeof v[1] === 'string' &&
-      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(v[0]) &&
-      isUuid(v[1])
+      typeof v[2] === 'string' &&
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(v[1]) &&
+      isUuid(v[2])
     ) {
-      return { ts: v[0], id: v[1] };
+      return { ts: v[1], id: v[2] };
     }
   } catch {
     // Falls through to the same answer as any other malformed cursor.
@@ -173,14 +175,14 @@ async function slice(
   limit: number,
   dir: SortDir = 'desc',
 ): Promise<AuditSlice> {
-  const at = cursor ? decodeCursor(cursor) : undefined;
+  const at = cursor ? decodeCursor(cursor, dir) : undefined;
   const after = at ? (dir === 'asc' ? newerThan(at) : olderThan(at)) : undefined;
   // One more than asked says whether there is a next slice without a count.
   const rows = await selectEntries(db, and(where, after), limit + 1, 0, dir);
   const page = rows.slice(0, limit);
   return {
     items: page.map(toAuditDto),
-    nextCursor: rows.length > limit && page.length ? encodeCursor(page.at(-1)!) : null,
+    nextCursor: rows.length > limit && page.length ? encodeCursor(page.at(-1)!, dir) : null,
   };
 }
 

@@ -2,7 +2,6 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { ownerInScope, type BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
-import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
 import { COURSE_REPORT_COLUMNS, REPORT_COLUMN_LABELS } from '../../../shared/report-columns';
 import { iso } from '../common';
 import type { CurrencySettings } from '../settings/settings.service';
@@ -128,14 +127,6 @@ export function enrollmentSource(db: Db, f: TCourseReportFilters, scope: BranchS
           category: courses.category,
           paid: enrolPaid.mapWith(Number),
           outstanding: enrolOutstanding.mapWith(Number),
-          installmentCount:
-            sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id})`.mapWith(
-              Number,
-            ),
-          paidCount:
-            sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid})`.mapWith(
-              Number,
-            ),
           ...cursor,
         })
         .from(enrollments)
@@ -153,12 +144,8 @@ export function enrollmentSource(db: Db, f: TCourseReportFilters, scope: BranchS
       admissionFee: money(r.e.admissionFee),
       paid: money(r.paid),
       outstanding: money(r.outstanding),
-      status: enrollmentDisplayStatus({
-        status: r.e.status,
-        admissionFeePaid: r.e.admissionFeePaid,
-        admissionFee: r.e.admissionFee,
-        installments: Array.from({ length: r.installmentCount }, (_, i) => ({ isPaid: i < r.paidCount })),
-      }),
+      // The column the writes keep (docs/performance.md#stored-display-status), not re-derived per row.
+      status: r.e.displayStatus,
     }),
     async totals() {
       const [r] = await db
