@@ -234,6 +234,14 @@ export const factory = {
     };
     return created<{ _id: string; courseName: string }>(await api('POST', '/api/course', { token, body }), 'a course');
   },
+  /** An enrolment (POST /api/enrollments) as an admin, of `student2@example.com` unless given an e-mail. */
+  async enrollment(courseId: string, paymentType: 'full' | 'installment', email = 'student2@example.com') {
+    const token = await tokenFor(accounts().admin);
+    return created<{ _id: string }>(
+      await api('POST', '/api/enrollments', { token, body: { email, courseId, paymentType } }),
+      'an enrolment',
+    );
+  },
   /** A student (POST /api/users) as an admin, signing in with `long-enough-pw`, in a new branch unless given one. */
   async student(overrides: Partial<{ username: string; fullName: string; email: string; branch: string }> = {}) {
     const token = await tokenFor(accounts().admin);

@@ -19,7 +19,6 @@ async function dashboardLkr(page: Page, testId: string): Promise<number> {
 
 describe('payments', () => {
   test('records a partial payment on the enrolment, prints its receipt, voids it, and the dashboard follows', async () => {
-    const token = await tokenFor(accounts().admin);
     const courseName = unique('Certificate in Ledgers');
     const course = await factory.course({
       courseName,
@@ -29,18 +28,14 @@ describe('payments', () => {
       category: 'Finance',
       admissionFee: 1000,
     });
-    const enrolment = await api<{ _id: string }>('POST', '/api/enrollments', {
-      token,
-      body: { email: 'student2@example.com', courseId: course._id, paymentType: 'installment' },
-    });
-    expect(enrolment.status).toBe(201);
+    const enrolment = await factory.enrollment(course._id, 'installment');
 
     const page = await browser.newPage();
     await signIn(page, accounts().admin);
     await page.goto('/');
     const todayBefore = await dashboardLkr(page, 'collected-today');
 
-    await page.goto(`/courses/${course._id}/enrollment/${enrolment.body._id}`);
+    await page.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
     const panel = page.getByTestId('payments-panel');
     await panel.getByText('No payments.').waitFor();
     await panel.getByRole('button', { name: 'Record payment' }).click();
@@ -89,7 +84,7 @@ describe('payments', () => {
     await page.goto('/');
     await expect.poll(() => dashboardLkr(page, 'collected-today')).toBeCloseTo(todayBefore + 4000, 2);
 
-    await page.goto(`/courses/${course._id}/enrollment/${enrolment.body._id}`);
+    await page.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
     await row.getByRole('button', { name: `Void ${receipt}` }).click();
     const voidDialog = page.getByRole('dialog');
     await voidDialog.getByRole('button', { name: 'Void payment' }).click();
@@ -119,16 +114,12 @@ describe('cash-up', () => {
     const branch = await factory.branch({ name: unique('Cash-up Branch') });
     const student = await factory.student({ branch: branch._id });
     const course = await factory.course({ totalFee: 12000, installments: 1, admissionFee: 0 });
-    const enrolment = await api<{ _id: string }>('POST', '/api/enrollments', {
-      token,
-      body: { email: student.email, courseId: course._id, paymentType: 'full' },
-    });
-    expect(enrolment.status).toBe(201);
+    const enrolment = await factory.enrollment(course._id, 'full', student.email);
     const now = new Date();
     const twoDaysAgo = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 2, 11, 0);
     const paid = await api('POST', '/api/payments', {
       token,
-      body: { enrollmentId: enrolment.body._id, amount: 4321, method: 'cash', receivedAt: twoDaysAgo.toISOString() },
+      body: { enrollmentId: enrolment._id, amount: 4321, method: 'cash', receivedAt: twoDaysAgo.toISOString() },
     });
     expect(paid.status).toBe(201);
 
