@@ -1,5 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { pageInput, sortOf, type ListSearch, type ListSort, type SortDir } from '@/lib/list-search';
 import type { RouterContext } from '../router';
 
 /**
@@ -40,3 +41,75 @@ export function useUrlSearch<TSearch extends object>(
   const navigate = useNavigate();
   return [search, (next) => void navigate({ to: '.', search: next, replace: true })];
 }
+
+/** The input every list procedure takes from the URL: page, page size, search text and sort. */
+export type ListInput<TSort extends string> = ReturnType<typeof pageInput> & { sortBy: TSort; sortDir: SortDir };
+
+/** A list's answer as the screen reads it. */
+export interface ListData {
+  items: Array<{ _id: string }>;
+  total: number;
+}
+
+/**
+ * A server-paged list in one place: its URL search, page size and sort columns, the query that
+ * turns the URL into the procedure's input (route loader and screen ask for the same query), and
+ * the route options of every address that shows it. `ListPage` draws its screen.
+ * Lists show 25 rows a page unless told otherwise:
+ *   export const branchList = defineList({
+ *     validateSearch: validateListSearch,
+ *     sortColumns: ['name', 'location'],
+ *     defaultSort: { by: 'name', dir: 'asc' },
+ *     query: (input) => trpc.branches.list.queryOptions(input),
+ *   });
+ */
+export function defineList<
+  TSearch extends ListSearch,
+  TSort extends string,
+  TData extends ListData,
+  TError,
+  TKey extends QueryKey,
+>({
+  pageSize = 25,
+  validateSearch,
+  sortColumns,
+  defaultSort,
+  query,
+  prefetchAlso,
+}: {
+  pageSize?: number;
+  validateSearch: (search: Record<string, unknown>) => TSearch;
+  /** The columns the list procedure sorts by; anything else in the URL falls back to `defaultSort`. */
+  sortColumns: readonly TSort[];
+  /** Without a choice in the URL; most lists are `NEWEST_FIRST`. */
+  defaultSort: ListSort<NoInfer<TSort>>;
+  /** `trpc.<domain>.list.queryOptions(…)` for the URL's search (`input` holds its paging and sort). */
+  query: (input: ListInput<TSort>, search: TSearch) => UseQueryOptions<TData, TError, TData, TKey>;
+  /** More the route fills before the screen shows (the statistics over the enrolments). */
+  prefetchAlso?: (queryClient: QueryClient) => Promise<unknown>;
+}) {
+  const sort = (search: ListSearch): ListSort<TSort> => sortOf(search, sortColumns, defaultSort);
+  const options = (search: TSearch) => {
+    const { by, dir } = sort(search);
+    return query({ ...pageInput(search, pageSize), sortBy: by, sortDir: dir }, search);
+  };
+  return {
+    pageSize,
+    validateSearch,
+    sort,
+    options,
+    route: listRoute({
+      validateSearch,
+      prefetch: (queryClient, search) =>
+        Promise.all([queryClient.prefetchQuery(options(search)), prefetchAlso?.(queryClient)]),
+    }),
+  };
+}
+
+export type ListDef<
+  TSearch extends ListSearch,
+  TSort extends string,
+  TData extends ListData,
+  TError,
+  TKey extends QueryKey,
+> = ReturnType<typeof defineList<TSearch, TSort, TData, TError, TKey>>;

@@ -31,6 +31,20 @@ export function validateListSearch(search: Record<string, unknown>): ListSearch 
   };
 }
 
+/**
+ * The URL search of a list with one filter that must be one of `values` (`?status=overdue`);
+ * anything else is dropped:
+ *   validateSearch: searchWithFilter('role', ROLES)
+ */
+export function searchWithFilter<K extends string, V extends string>(key: K, values: readonly V[]) {
+  // A computed key types as a string index, which TypeScript does not narrow to `K`.
+  return (search: Record<string, unknown>) =>
+    ({ ...validateListSearch(search), [key]: oneOf(values, search[key]) }) as ListSearch & { [P in K]?: V };
+}
+
+/** The order of most lists without a choice in the URL. */
+export const NEWEST_FIRST = { by: 'createdAt', dir: 'desc' } as const satisfies ListSort;
+
 /** The list's sort: the URL's column when the server sorts by it (ascending unless asked), else the default. */
 export function sortOf<T extends string>(
   search: ListSearch,

@@ -40,3 +40,11 @@ export function usePagedList<
     setSort: (sort: ListSort) => setFilter({ sort: sort.by, dir: sort.dir } as Partial<TSearch>),
   };
 }
+
+/** What `usePagedList` gives a screen. */
+export type PagedList<
+  TSearch extends ListSearch,
+  TData extends { items: unknown[]; total: number },
+  TError = unknown,
+  TKey extends QueryKey = QueryKey,
+> = ReturnType<typeof usePagedList<TSearch, TData, TError, TKey>>;

@@ -1,37 +1,25 @@
-import { listRoute } from '@/lib/list-route';
-import { PAYMENT_STATUSES, type PaymentStatus } from '@shared/booking-status';
-import { oneOf, pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
+import { defineList } from '@/lib/list-route';
+import { PAYMENT_STATUSES } from '@shared/booking-status';
+import { NEWEST_FIRST, searchWithFilter } from '@/lib/list-search';
 import { BOOKING_SORT_COLUMNS } from '@shared/schemas/bookings';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { withCursor } from '@/lib/keyset';
 
-export const BOOKING_PAGE_SIZE = 25;
-
 export type Booking = RouterOutputs['bookings']['get'];
 
 /** The bookings list's URL search: `?q=sarah&status=overdue&page=2`. */
-export interface BookingSearch extends ListSearch {
-  status?: PaymentStatus;
-}
+const validateBookingSearch = searchWithFilter('status', PAYMENT_STATUSES);
 
-export function validateBookingSearch(search: Record<string, unknown>): BookingSearch {
-  return { ...validateListSearch(search), status: oneOf(PAYMENT_STATUSES, search.status) };
-}
-
-/** The list's sort from the URL; newest first without a choice. */
-export const bookingSort = (search: ListSearch): ListSort<(typeof BOOKING_SORT_COLUMNS)[number]> =>
-  sortOf(search, BOOKING_SORT_COLUMNS, { by: 'createdAt', dir: 'desc' });
-
-export function bookingListOptions(search: BookingSearch) {
-  const sort = bookingSort(search);
-  const input = {
-    ...pageInput(search, BOOKING_PAGE_SIZE),
-    paymentStatus: search.status,
-    sortBy: sort.by,
-    sortDir: sort.dir,
-  };
-  return trpc.bookings.list.queryOptions(withCursor(input, trpc.bookings.list.pathKey()));
-}
+/** `bookings.list`, newest first unless the URL sorts it: /treatment/all-book. */
+export const bookingList = defineList({
+  validateSearch: validateBookingSearch,
+  sortColumns: BOOKING_SORT_COLUMNS,
+  defaultSort: NEWEST_FIRST,
+  query: (input, search) =>
+    trpc.bookings.list.queryOptions(
+      withCursor({ ...input, paymentStatus: search.status }, trpc.bookings.list.pathKey()),
+    ),
+});
 
 /** docs/product.md#screens-and-routes: the customer column shows the email, or 'Unknown' (a deleted user's kept email first). */
 export function customerEmail(b: Pick<Booking, 'userId' | 'deletedEmail'>): string {
@@ -57,9 +45,3 @@ export const MISSING_INFO = 'Missing required booking information';
 export function missingInfo(b: Booking): boolean {
   return !b.userId || !b.treatmentId._id;
 }
-
-/** /treatment/all-book. */
-export const allBookingsRoute = listRoute({
-  validateSearch: validateBookingSearch,
-  prefetch: (queryClient, search) => queryClient.prefetchQuery(bookingListOptions(search)),
-});

@@ -1,37 +1,25 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { DataList } from '@/components/data-list';
 import { SelectFilter } from '@/components/filter-field';
 import { AddLink, DeleteConfirm, RowEditActions } from '@/components/list-actions';
-import { PageHeader } from '@/components/page-header';
-import { RequireRole, STAFF_ROLES } from '@/components/require-role';
+import { ListPage, type TableHook } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { usePagedList } from '@/lib/use-paged-list';
 import { useEditableRows } from '@/lib/use-editable-rows';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
-import { useUrlSearch } from '@/lib/list-route';
-import {
-  COURSE_PAGE_SIZE,
-  courseListOptions,
-  courseSort,
-  validateCourseListSearch,
-  type Course,
-  type CourseListSearch,
-} from './course-queries';
+import { courseList, type Course } from './course-queries';
 
 const REQUIRED = 'Please fill all the required fields.';
 
 /** docs/product.md#screens-and-routes, Courses table: inline edit, confirmed delete, 500px scroll, 'Rs.' with separators. */
 export function CoursesPage() {
-  const [search, onSearchChange] = useUrlSearch(validateCourseListSearch);
   return (
-    <div>
-      <PageHeader
-        title="Courses"
-        description="Every course with its fees and installment plan."
-        actions={
+    <ListPage
+      header={{
+        title: 'Courses',
+        description: 'Every course with its fees and installment plan.',
+        actions: (
           <>
             <Button variant="outline" asChild>
               <Link to="/courses/AllStudentEnrollments">All Enrollments</Link>
@@ -41,25 +29,18 @@ export function CoursesPage() {
             </Button>
             <AddLink to="/courses/add-courses">Add Course</AddLink>
           </>
-        }
-      />
-      <RequireRole roles={STAFF_ROLES}>
-        <CoursesTable search={search} onSearchChange={onSearchChange} />
-      </RequireRole>
-    </div>
+        ),
+      }}
+      guard="table"
+      list={courseList}
+      names={{ record: 'course', plural: 'courses', search: 'Search by name or category' }}
+      useTable={useCoursesTable}
+    />
   );
 }
 
-function CoursesTable({
-  search,
-  onSearchChange,
-}: {
-  search: CourseListSearch;
-  onSearchChange: (next: CourseListSearch) => void;
-}) {
+const useCoursesTable: TableHook<typeof courseList> = ({ paged }) => {
   const queryClient = useQueryClient();
-  const paged = usePagedList(courseListOptions(search), search, onSearchChange);
-  const sort = courseSort(search);
   const categories = useQuery(trpc.courses.categories.queryOptions());
   const rows = useEditableRows({
     noun: 'Course',
@@ -86,95 +67,81 @@ function CoursesTable({
     <Input aria-label={label} type="number" min={0} step="0.01" className="text-right" {...rows.bind(key)} />
   );
 
-  return (
-    <>
-      <DataList
-        paged={paged}
-        sort={sort}
-        searchPlaceholder="Search by name or category"
-        searchLabel="Search courses"
-        filters={
-          <SelectFilter
-            label="Filter by category"
-            all="All categories"
-            options={categories.data ?? []}
-            {...paged.filter('category')}
-          />
-        }
-        label="Courses"
-        empty={search.q || search.category ? 'No courses match your search.' : 'No courses found.'}
-        pageSize={COURSE_PAGE_SIZE}
-        record="course"
-        columns={[
-          {
-            header: 'Course Name',
-            wrap: true,
-            sort: 'courseName',
-            className: 'font-medium',
-            cell: (c) =>
-              rows.editing(c) ? (
-                <Input aria-label="Course Name" autoFocus {...rows.bind('courseName')} />
-              ) : (
-                <Link
-                  to="/courses/$courseId"
-                  params={{ courseId: c._id }}
-                  className="underline-offset-4 hover:underline"
-                >
-                  {c.courseName}
-                </Link>
-              ),
-          },
-          {
-            header: 'Category',
-            wrap: true,
-            sort: 'category',
-            cell: (c) => (rows.editing(c) ? <Input aria-label="Category" {...rows.bind('category')} /> : c.category),
-          },
-          {
-            header: 'Duration',
-            wrap: true,
-            cell: (c) => (rows.editing(c) ? <Input aria-label="Duration" {...rows.bind('duration')} /> : c.duration),
-          },
-          {
-            header: 'Total Fee',
-            sort: 'totalFee',
-            headClassName: 'text-right',
-            className: 'text-right tabular-nums',
-            cell: (c) => (rows.editing(c) ? money('totalFee', 'Total Fee') : formatMoney(c.totalFee, c.currency)),
-          },
-          {
-            header: 'Admission Fee',
-            headClassName: 'text-right',
-            className: 'text-right tabular-nums',
-            cell: (c) =>
-              rows.editing(c) ? money('admissionFee', 'Admission Fee') : formatMoney(c.admissionFee, c.currency),
-          },
-          {
-            header: 'Installments',
-            headClassName: 'text-right',
-            className: 'text-right tabular-nums',
-            cell: (c) =>
-              rows.editing(c) ? (
-                <Input
-                  aria-label="Installments"
-                  type="number"
-                  min={1}
-                  step={1}
-                  className="w-20 text-right"
-                  {...rows.bind('installments')}
-                />
-              ) : (
-                c.installments
-              ),
-          },
-          {
-            header: 'Actions',
-            headClassName: 'w-24 text-right',
-            className: 'text-right',
-            cell: (c) => <RowEditActions rows={rows} row={c} name={c.courseName} size="icon-sm" />,
-          },
-        ]}
+  return {
+    filters: (
+      <SelectFilter
+        label="Filter by category"
+        all="All categories"
+        options={categories.data ?? []}
+        {...paged.filter('category')}
       />
+    ),
+    columns: [
+      {
+        header: 'Course Name',
+        wrap: true,
+        sort: 'courseName',
+        className: 'font-medium',
+        cell: (c) =>
+          rows.editing(c) ? (
+            <Input aria-label="Course Name" autoFocus {...rows.bind('courseName')} />
+          ) : (
+            <Link to="/courses/$courseId" params={{ courseId: c._id }} className="underline-offset-4 hover:underline">
+              {c.courseName}
+            </Link>
+          ),
+      },
+      {
+        header: 'Category',
+        wrap: true,
+        sort: 'category',
+        cell: (c) => (rows.editing(c) ? <Input aria-label="Category" {...rows.bind('category')} /> : c.category),
+      },
+      {
+        header: 'Duration',
+        wrap: true,
+        cell: (c) => (rows.editing(c) ? <Input aria-label="Duration" {...rows.bind('duration')} /> : c.duration),
+      },
+      {
+        header: 'Total Fee',
+        sort: 'totalFee',
+        headClassName: 'text-right',
+        className: 'text-right tabular-nums',
+        cell: (c) => (rows.editing(c) ? money('totalFee', 'Total Fee') : formatMoney(c.totalFee, c.currency)),
+      },
+      {
+        header: 'Admission Fee',
+        headClassName: 'text-right',
+        className: 'text-right tabular-nums',
+        cell: (c) =>
+          rows.editing(c) ? money('admissionFee', 'Admission Fee') : formatMoney(c.admissionFee, c.currency),
+      },
+      {
+        header: 'Installments',
+        headClassName: 'text-right',
+        className: 'text-right tabular-nums',
+        cell: (c) =>
+          rows.editing(c) ? (
+            <Input
+              aria-label="Installments"
+              type="number"
+              min={1}
+              step={1}
+              className="w-20 text-right"
+              {...rows.bind('installments')}
+            />
+          ) : (
+            c.installments
+          ),
+      },
+      {
+        header: 'Actions',
+        headClassName: 'w-24 text-right',
+        className: 'text-right',
+        cell: (c) => <RowEditActions rows={rows} row={c} name={c.courseName} size="icon-sm" />,
+      },
+    ],
+    dialog: (
       <DeleteConfirm
         dialog={rows.del.dialog}
         what="course"
@@ -182,6 +149,6 @@ function CoursesTable({
         consequence="Its enrolments are kept with the course name."
         onConfirm={rows.del.confirm}
       />
-    </>
-  );
-}
+    ),
+  };
+};

@@ -3,45 +3,35 @@ import { Link } from '@tanstack/react-router';
 import { AlertTriangleIcon, CheckCircle2Icon, GraduationCapIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
-import { DataList } from '@/components/data-list';
 import { SelectFilter } from '@/components/filter-field';
 import { AddLink, DeleteConfirm, ViewDeleteActions } from '@/components/list-actions';
-import { PageHeader } from '@/components/page-header';
-import { RequireRole, STAFF_ROLES } from '@/components/require-role';
+import { ListPage, type TableHook } from '@/components/list-page';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useIsAdmin } from '@/lib/auth';
 import { loadErrorMessage } from '@/lib/errors';
-import { useUrlSearch } from '@/lib/list-route';
-import { usePagedList } from '@/lib/use-paged-list';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { DISPLAY_STATUSES } from '@shared/enrollment-status';
 import { formatCount, formatDay, formatMoney, plural } from '@shared/format';
 import { DisplayStatusBadge } from './display-status-badge';
-import {
-  ENROLLMENT_PAGE_SIZE,
-  enrollmentListOptions,
-  enrollmentSort,
-  validateEnrollmentListSearch,
-  type EnrollmentListSearch,
-} from './enrollment-queries';
+import { enrollmentList } from './enrollment-queries';
 
 /** docs/product.md#screens-and-routes, All Enrollments: statistics cards, table, rows link to the detail. */
 export function AllEnrollmentsPage() {
-  const [search, onSearchChange] = useUrlSearch(validateEnrollmentListSearch);
   return (
-    <div>
-      <PageHeader
-        title="All Enrollments"
-        description="Every student enrolment with its payment state."
-        actions={<AddLink to="/courses/enrollment">Enroll Student</AddLink>}
-      />
-      <RequireRole roles={STAFF_ROLES}>
-        <Statistics />
-        <EnrollmentsTable search={search} onSearchChange={onSearchChange} />
-      </RequireRole>
-    </div>
+    <ListPage
+      header={{
+        title: 'All Enrollments',
+        description: 'Every student enrolment with its payment state.',
+        actions: <AddLink to="/courses/enrollment">Enroll Student</AddLink>,
+      }}
+      guard="table"
+      above={<Statistics />}
+      list={enrollmentList}
+      names={{ record: 'enrollment', plural: 'enrollments', search: 'Search by student email, name or course' }}
+      useTable={useEnrollmentsTable}
+    />
   );
 }
 
@@ -116,16 +106,9 @@ interface ToDelete {
   label: string;
 }
 
-function EnrollmentsTable({
-  search,
-  onSearchChange,
-}: {
-  search: EnrollmentListSearch;
-  onSearchChange: (next: EnrollmentListSearch) => void;
-}) {
+const useEnrollmentsTable: TableHook<typeof enrollmentList> = ({ paged }) => {
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
-  const paged = usePagedList(enrollmentListOptions(search), search, onSearchChange);
   const del = useConfirmedDelete({
     // Only reached with a userId: confirmDelete refuses the rest first.
     toVariables: (t: ToDelete) => ({ id: t.id, userId: t.userId ?? '' }),
@@ -145,101 +128,91 @@ function EnrollmentsTable({
     del.confirm();
   };
 
-  return (
-    <>
-      <DataList
-        paged={paged}
-        sort={enrollmentSort(search)}
-        searchPlaceholder="Search by student email, name or course"
-        searchLabel="Search enrollments"
-        filters={
-          <SelectFilter
-            label="Filter by status"
-            all="All statuses"
-            options={DISPLAY_STATUSES}
-            {...paged.filter('status')}
-          />
-        }
-        label="Enrollments"
-        empty={search.q || search.status ? 'No enrollments match your search.' : 'No enrollments found.'}
-        pageSize={ENROLLMENT_PAGE_SIZE}
-        record="enrollment"
-        columns={[
-          {
-            header: 'Student',
-            wrap: true,
-            sort: 'username',
-            cell: (e) => (
-              <>
-                <Link
-                  to="/courses/$courseId/enrollment/$enrollmentId"
-                  params={paramsOf(e)}
-                  className="font-medium hover:underline"
-                >
-                  {studentName(e) ?? 'Unknown'}
-                </Link>
-                <div className="text-xs text-muted-foreground">
-                  {e.userId?.email ?? e.deletedEmail ?? '—'}
-                  {!e.userId && ' (deleted user)'}
-                </div>
-              </>
-            ),
-          },
-          {
-            header: 'Course',
-            wrap: true,
-            sort: 'courseName',
-            cell: (e) => (
-              <>
-                {courseName(e)}
-                <div className="text-xs text-muted-foreground">
-                  {e.paymentType === 'full' ? 'Full payment' : plural(e.installments.length, 'installment')}
-                  {!e.courseId && ' · deleted course'}
-                </div>
-              </>
-            ),
-          },
-          {
-            header: 'Total Fee',
-            sort: 'totalFee',
-            headClassName: 'text-right',
-            className: 'text-right tabular-nums',
-            cell: (e) => formatMoney(e.totalFee, e.currency),
-          },
-          { header: 'Status', cell: (e) => <DisplayStatusBadge status={e.displayStatus} /> },
-          { header: 'Enrolled On', sort: 'createdAt', cell: (e) => formatDay(e.enrolledOn) },
-          {
-            header: 'Actions',
-            headClassName: 'w-24 text-right',
-            className: 'text-right',
-            cell: (e) => (
-              <ViewDeleteActions
-                view={(icon) => (
-                  <Link
-                    to="/courses/$courseId/enrollment/$enrollmentId"
-                    params={paramsOf(e)}
-                    aria-label={`View enrollment of ${studentName(e) ?? 'student'}`}
-                    title="View"
-                  >
-                    {icon}
-                  </Link>
-                )}
-                deleteLabel={`Delete enrollment of ${studentName(e) ?? 'student'}`}
-                onDelete={
-                  admin
-                    ? () =>
-                        del.ask({
-                          id: e._id,
-                          userId: e.userId?._id ?? e.deletedEmail,
-                          label: `${studentName(e) ?? 'Unknown'} in ${courseName(e)}`,
-                        })
-                    : undefined
-                }
-              />
-            ),
-          },
-        ]}
+  return {
+    filters: (
+      <SelectFilter
+        label="Filter by status"
+        all="All statuses"
+        options={DISPLAY_STATUSES}
+        {...paged.filter('status')}
       />
+    ),
+    columns: [
+      {
+        header: 'Student',
+        wrap: true,
+        sort: 'username',
+        cell: (e) => (
+          <>
+            <Link
+              to="/courses/$courseId/enrollment/$enrollmentId"
+              params={paramsOf(e)}
+              className="font-medium hover:underline"
+            >
+              {studentName(e) ?? 'Unknown'}
+            </Link>
+            <div className="text-xs text-muted-foreground">
+              {e.userId?.email ?? e.deletedEmail ?? '—'}
+              {!e.userId && ' (deleted user)'}
+            </div>
+          </>
+        ),
+      },
+      {
+        header: 'Course',
+        wrap: true,
+        sort: 'courseName',
+        cell: (e) => (
+          <>
+            {courseName(e)}
+            <div className="text-xs text-muted-foreground">
+              {e.paymentType === 'full' ? 'Full payment' : plural(e.installments.length, 'installment')}
+              {!e.courseId && ' · deleted course'}
+            </div>
+          </>
+        ),
+      },
+      {
+        header: 'Total Fee',
+        sort: 'totalFee',
+        headClassName: 'text-right',
+        className: 'text-right tabular-nums',
+        cell: (e) => formatMoney(e.totalFee, e.currency),
+      },
+      { header: 'Status', cell: (e) => <DisplayStatusBadge status={e.displayStatus} /> },
+      { header: 'Enrolled On', sort: 'createdAt', cell: (e) => formatDay(e.enrolledOn) },
+      {
+        header: 'Actions',
+        headClassName: 'w-24 text-right',
+        className: 'text-right',
+        cell: (e) => (
+          <ViewDeleteActions
+            view={(icon) => (
+              <Link
+                to="/courses/$courseId/enrollment/$enrollmentId"
+                params={paramsOf(e)}
+                aria-label={`View enrollment of ${studentName(e) ?? 'student'}`}
+                title="View"
+              >
+                {icon}
+              </Link>
+            )}
+            deleteLabel={`Delete enrollment of ${studentName(e) ?? 'student'}`}
+            onDelete={
+              admin
+                ? () =>
+                    del.ask({
+                      id: e._id,
+                      userId: e.userId?._id ?? e.deletedEmail,
+                      label: `${studentName(e) ?? 'Unknown'} in ${courseName(e)}`,
+                    })
+                : undefined
+            }
+          />
+        ),
+      },
+    ],
+    dialog: (
       <DeleteConfirm
         dialog={del.dialog}
         what="enrollment of"
@@ -247,6 +220,6 @@ function EnrollmentsTable({
         consequence="Its payment history is deleted with it."
         onConfirm={confirmDelete}
       />
-    </>
-  );
-}
+    ),
+  };
+};

@@ -1,25 +1,12 @@
-import { listRoute } from '@/lib/list-route';
-import { pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
+import { defineList } from '@/lib/list-route';
+import { NEWEST_FIRST, validateListSearch } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
+import { TREATMENT_SORT_COLUMNS } from '@shared/schemas/treatments';
 
-export const TREATMENT_PAGE_SIZE = 25;
-
-/** The columns `treatments.list` sorts by; newest first without a choice in the URL. */
-const TREATMENT_SORT_COLUMNS = ['treatmentName', 'localPrice', 'foreignPrice', 'maxSessions', 'createdAt'] as const;
-export const treatmentSort = (search: ListSearch): ListSort<(typeof TREATMENT_SORT_COLUMNS)[number]> =>
-  sortOf(search, TREATMENT_SORT_COLUMNS, { by: 'createdAt', dir: 'desc' });
-
-/** The URL's list search as the `treatments.list` input (route loader and screen). */
-export function treatmentListOptions(search: ListSearch) {
-  return trpc.treatments.list.queryOptions({
-    ...pageInput(search, TREATMENT_PAGE_SIZE),
-    sortBy: treatmentSort(search).by,
-    sortDir: treatmentSort(search).dir,
-  });
-}
-
-/** /treatment and /treatment/all-treatment. */
-export const treatmentsRoute = listRoute({
+/** `treatments.list`, newest first unless the URL sorts it: /treatment and /treatment/all-treatment. */
+export const treatmentList = defineList({
   validateSearch: validateListSearch,
-  prefetch: (queryClient, search) => queryClient.prefetchQuery(treatmentListOptions(search)),
+  sortColumns: TREATMENT_SORT_COLUMNS,
+  defaultSort: NEWEST_FIRST,
+  query: (input) => trpc.treatments.list.queryOptions(input),
 });

@@ -1,40 +1,26 @@
-import { listRoute } from '@/lib/list-route';
+import { defineList } from '@/lib/list-route';
 import { grantableRoles, ROLES, type Role } from '@shared/roles';
-import { oneOf, pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
+import { NEWEST_FIRST, searchWithFilter } from '@/lib/list-search';
 import { trpc, type RouterInputs, type RouterOutputs } from '@/lib/trpc';
 import { withCursor } from '@/lib/keyset';
 
 export type User = RouterOutputs['users']['get'];
 export type UserListInput = RouterInputs['users']['list'];
 
-export const USERS_PAGE_SIZE = 25;
-
-/** The columns `users.list` sorts by; newest first without a choice in the URL. */
-const USER_SORT_COLUMNS = ['username', 'fullName', 'email', 'role', 'createdAt'] as const;
-export const userSort = (search: ListSearch): ListSort<(typeof USER_SORT_COLUMNS)[number]> =>
-  sortOf(search, USER_SORT_COLUMNS, { by: 'createdAt', dir: 'desc' });
 /** Pictures are at most 2 MB and JPEG, PNG or WebP (docs/users.md); the server checks the bytes. */
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
-export interface UsersSearch extends ListSearch {
-  role?: Role;
-}
+const validateUserSearch = searchWithFilter('role', ROLES);
 
-export function validateUsersSearch(search: Record<string, unknown>): UsersSearch {
-  return { ...validateListSearch(search), role: oneOf(ROLES, search.role) };
-}
-
-/** One place that turns the URL's search into the `users.list` input (route loader and screen). */
-export function usersListOptions(search: UsersSearch) {
-  const input = {
-    ...pageInput(search, USERS_PAGE_SIZE),
-    role: search.role,
-    sortBy: userSort(search).by,
-    sortDir: userSort(search).dir,
-  };
-  return trpc.users.list.queryOptions(withCursor(input, trpc.users.list.pathKey()));
-}
+/** `users.list`, newest first unless the URL sorts it: /users and /users/all-users. */
+export const userList = defineList({
+  validateSearch: validateUserSearch,
+  sortColumns: ['username', 'fullName', 'email', 'role', 'createdAt'],
+  defaultSort: NEWEST_FIRST,
+  query: (input, search) =>
+    trpc.users.list.queryOptions(withCursor({ ...input, role: search.role }, trpc.users.list.pathKey())),
+});
 
 /**
  * docs/product.md#roles (Admin only for admin or superadmin, Super Admin only for superadmin), which is
@@ -80,9 +66,3 @@ export async function sendUserForm(path: string, form: FormData): Promise<User> 
 export function restReason(err: unknown): string | undefined {
   return err instanceof RestError && err.status >= 400 && err.status < 500 && err.message ? err.message : undefined;
 }
-
-/** /users and /users/all-users. */
-export const usersRoute = listRoute({
-  validateSearch: validateUsersSearch,
-  prefetch: (queryClient, search) => queryClient.prefetchQuery(usersListOptions(search)),
-});

@@ -1,28 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { DataList } from '@/components/data-list';
 import { SelectFilter } from '@/components/filter-field';
 import { AddLink, DeleteConfirm, RowEditActions } from '@/components/list-actions';
+import { ListPage, type TableHook } from '@/components/list-page';
 import { NativeSelect } from '@/components/native-select';
-import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
 import { storeUser, useCurrentUser } from '@/lib/auth';
-import { useUrlSearch } from '@/lib/list-route';
 import { useEditableRows } from '@/lib/use-editable-rows';
-import { usePagedList } from '@/lib/use-paged-list';
 import { trpc } from '@/lib/trpc';
 import { isAdmin, ROLE_LABELS, type Role } from '@shared/roles';
-import {
-  canManage,
-  roleOptionsFor,
-  USERS_PAGE_SIZE,
-  usersListOptions,
-  validateUsersSearch,
-  userSort,
-  type User,
-} from './user-queries';
+import { canManage, roleOptionsFor, userList, type User } from './user-queries';
 
 interface Draft {
   id: string;
@@ -36,10 +25,23 @@ const REQUIRED = 'Please fill all the required fields.';
 
 /** docs/product.md#screens-and-routes, Users table: inline edit of username, full name, role and branch; confirmed delete. */
 export function UsersPage() {
-  const [search, onSearchChange] = useUrlSearch(validateUsersSearch);
+  return (
+    <ListPage
+      header={{
+        title: 'Users',
+        description: 'Staff, students and customers of every branch.',
+        actions: <AddLink to="/users/add-user">Add User</AddLink>,
+      }}
+      list={userList}
+      names={{ record: 'user', plural: 'users', search: 'Search username, name or email' }}
+      useTable={useUsersTable}
+    />
+  );
+}
+
+const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
   const me = useCurrentUser();
   const queryClient = useQueryClient();
-  const paged = usePagedList(usersListOptions(search), search, onSearchChange);
   const branches = useQuery(trpc.branches.options.queryOptions());
   const canDelete = isAdmin(me.role);
   const rows = useEditableRows({
@@ -76,111 +78,96 @@ export function UsersPage() {
 
   const grantable = roleOptionsFor(me.role);
 
-  return (
-    <div>
-      <PageHeader
-        title="Users"
-        description="Staff, students and customers of every branch."
-        actions={<AddLink to="/users/add-user">Add User</AddLink>}
+  return {
+    filters: (
+      <SelectFilter
+        label="Filter by role"
+        all="All roles"
+        options={ROLE_LABELS}
+        className="w-44"
+        {...paged.filter('role')}
       />
-      <DataList
-        paged={paged}
-        sort={userSort(search)}
-        searchPlaceholder="Search username, name or email"
-        searchLabel="Search users"
-        filters={
-          <SelectFilter
-            label="Filter by role"
-            all="All roles"
-            options={ROLE_LABELS}
-            className="w-44"
-            {...paged.filter('role')}
-          />
-        }
-        label="Users"
-        empty={search.q || search.role ? 'No users match your search.' : 'No users found.'}
-        pageSize={USERS_PAGE_SIZE}
-        record="user"
-        columns={[
-          {
-            header: 'Username',
-            wrap: true,
-            sort: 'username',
-            className: 'font-medium',
-            cell: (u) =>
-              rows.editing(u) ? (
-                <Input aria-label="Username" autoFocus {...rows.bind('username')} />
-              ) : (
-                <Link to="/users/$userId" params={{ userId: u._id }} className="underline-offset-4 hover:underline">
-                  {u.username}
-                </Link>
-              ),
-          },
-          {
-            header: 'Full Name',
-            wrap: true,
-            sort: 'fullName',
-            cell: (u) => (rows.editing(u) ? <Input aria-label="Full Name" {...rows.bind('fullName')} /> : u.fullName),
-          },
-          { header: 'Email', wrap: true, sort: 'email', className: 'text-muted-foreground', cell: (u) => u.email },
-          {
-            header: 'Role',
-            sort: 'role',
-            headClassName: 'w-40',
-            cell: (u) =>
-              rows.editing(u) ? (
-                // Nobody changes their own role; the current role stays listed so the select can show it.
-                <NativeSelect aria-label="Role" disabled={u._id === me._id} {...rows.bind('role')}>
-                  {(grantable.includes(u.role) ? grantable : [u.role, ...grantable]).map((r) => (
-                    <option key={r} value={r}>
-                      {ROLE_LABELS[r]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              ) : (
-                <Badge variant="secondary" data-testid="user-role">
-                  {ROLE_LABELS[u.role]}
-                </Badge>
-              ),
-          },
-          {
-            header: 'Branch',
-            wrap: true,
-            headClassName: 'w-48',
-            cell: (u) =>
-              rows.editing(u) ? (
-                <NativeSelect aria-label="Branch" {...rows.bind('branchId')}>
-                  <option value="">No branch</option>
-                  {branches.data?.map((b) => (
-                    <option key={b._id} value={b._id}>
-                      {b.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              ) : (
-                (u.branch?.name ?? <span className="text-muted-foreground">—</span>)
-              ),
-          },
-          {
-            header: 'Actions',
-            headClassName: 'w-44 text-right',
-            className: 'text-right',
-            cell: (u) => {
-              const manageable = canManage(me, u);
-              return (
-                <RowEditActions
-                  rows={rows}
-                  row={u}
-                  name={u.username}
-                  size="icon-sm"
-                  canEdit={manageable}
-                  canDelete={canDelete && manageable && u._id !== me._id}
-                />
-              );
-            },
-          },
-        ]}
-      />
+    ),
+    columns: [
+      {
+        header: 'Username',
+        wrap: true,
+        sort: 'username',
+        className: 'font-medium',
+        cell: (u) =>
+          rows.editing(u) ? (
+            <Input aria-label="Username" autoFocus {...rows.bind('username')} />
+          ) : (
+            <Link to="/users/$userId" params={{ userId: u._id }} className="underline-offset-4 hover:underline">
+              {u.username}
+            </Link>
+          ),
+      },
+      {
+        header: 'Full Name',
+        wrap: true,
+        sort: 'fullName',
+        cell: (u) => (rows.editing(u) ? <Input aria-label="Full Name" {...rows.bind('fullName')} /> : u.fullName),
+      },
+      { header: 'Email', wrap: true, sort: 'email', className: 'text-muted-foreground', cell: (u) => u.email },
+      {
+        header: 'Role',
+        sort: 'role',
+        headClassName: 'w-40',
+        cell: (u) =>
+          rows.editing(u) ? (
+            // Nobody changes their own role; the current role stays listed so the select can show it.
+            <NativeSelect aria-label="Role" disabled={u._id === me._id} {...rows.bind('role')}>
+              {(grantable.includes(u.role) ? grantable : [u.role, ...grantable]).map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </NativeSelect>
+          ) : (
+            <Badge variant="secondary" data-testid="user-role">
+              {ROLE_LABELS[u.role]}
+            </Badge>
+          ),
+      },
+      {
+        header: 'Branch',
+        wrap: true,
+        headClassName: 'w-48',
+        cell: (u) =>
+          rows.editing(u) ? (
+            <NativeSelect aria-label="Branch" {...rows.bind('branchId')}>
+              <option value="">No branch</option>
+              {branches.data?.map((b) => (
+                <option key={b._id} value={b._id}>
+                  {b.name}
+                </option>
+              ))}
+            </NativeSelect>
+          ) : (
+            (u.branch?.name ?? <span className="text-muted-foreground">—</span>)
+          ),
+      },
+      {
+        header: 'Actions',
+        headClassName: 'w-44 text-right',
+        className: 'text-right',
+        cell: (u) => {
+          const manageable = canManage(me, u);
+          return (
+            <RowEditActions
+              rows={rows}
+              row={u}
+              name={u.username}
+              size="icon-sm"
+              canEdit={manageable}
+              canDelete={canDelete && manageable && u._id !== me._id}
+            />
+          );
+        },
+      },
+    ],
+    dialog: (
       <DeleteConfirm
         dialog={del.dialog}
         what="user"
@@ -197,6 +184,6 @@ export function UsersPage() {
           del.confirm();
         }}
       />
-    </div>
-  );
-}
+    ),
+  };
+};

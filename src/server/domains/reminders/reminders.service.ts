@@ -1,15 +1,8 @@
 import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
-import {
-  bookingInstallments,
-  enrollmentInstallments,
-  enrollments,
-  reminderLog,
-  treatmentBookings,
-  users,
-} from '../../db/schema';
-import { reminderRef, type InstallmentKind } from '../../email/templates/reminder';
+import { bookingInstallments, enrollmentInstallments, reminderLog, users } from '../../db/schema';
+import { INSTALLMENT_PLANS, reminderRef, type InstallmentKind } from '../../email/templates/reminder';
 import { todayIn } from '../../../shared/calendar';
 import type { ServiceContext } from '../common';
 
@@ -56,12 +49,6 @@ function overdueAfter(
   );
 }
 
-/** Each kind's installments and the record they belong to (an enrolment, a booking). */
-const PLANS = {
-  enrollment: { items: enrollmentInstallments, owner: enrollments, ownerId: enrollmentInstallments.enrollmentId },
-  booking: { items: bookingInstallments, owner: treatmentBookings, ownerId: bookingInstallments.bookingId },
-};
-
 /**
  * One page of overdue installments after `after`, in (due date, id) order: keyset paging over the
  * partial "unpaid by due date" index, so a run over a million installments holds one page at a time.
@@ -74,7 +61,7 @@ async function overduePage(
   after: Cursor | null,
   limit: number,
 ): Promise<OverdueRow[]> {
-  const { items: t, owner, ownerId } = PLANS[kind];
+  const { items: t, owner, ownerId } = INSTALLMENT_PLANS[kind];
   const rows = await db
     .select({ id: t.id, dueDate: t.dueDate, userId: owner.userId })
     .from(t)

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BranchListPage } from '@/features/branches/branch-list-page';
-import { branchListRoute } from '@/features/branches/branch-queries';
+import { branchList } from '@/features/branches/branch-queries';
 
-export const Route = createFileRoute('/_admin/branch/all-branch')({ ...branchListRoute, component: BranchListPage });
+export const Route = createFileRoute('/_admin/branch/all-branch')({ ...branchList.route, component: BranchListPage });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AllEnrollmentsPage } from '@/features/enrollments/all-enrollments-page';
-import { allEnrollmentsRoute } from '@/features/enrollments/enrollment-queries';
+import { enrollmentList } from '@/features/enrollments/enrollment-queries';
 
 export const Route = createFileRoute('/_admin/courses/AllStudentEnrollments')({
-  ...allEnrollmentsRoute,
+  ...enrollmentList.route,
   component: AllEnrollmentsPage,
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CoursesPage } from '@/features/courses/courses-page';
-import { coursesRoute } from '@/features/courses/course-queries';
+import { courseList } from '@/features/courses/course-queries';
 
-export const Route = createFileRoute('/_admin/courses/all-courses')({ ...coursesRoute, component: CoursesPage });
+export const Route = createFileRoute('/_admin/courses/all-courses')({ ...courseList.route, component: CoursesPage });

@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AllBookingsPage } from '@/features/bookings/all-bookings-page';
-import { allBookingsRoute } from '@/features/bookings/booking-queries';
+import { bookingList } from '@/features/bookings/booking-queries';
 
-export const Route = createFileRoute('/_admin/treatment/all-book')({ ...allBookingsRoute, component: AllBookingsPage });
+export const Route = createFileRoute('/_admin/treatment/all-book')({
+  ...bookingList.route,
+  component: AllBookingsPage,
+});

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TreatmentsPage } from '@/features/treatments/treatments-page';
-import { treatmentsRoute } from '@/features/treatments/treatment-queries';
+import { treatmentList } from '@/features/treatments/treatment-queries';
 
 export const Route = createFileRoute('/_admin/treatment/all-treatment')({
-  ...treatmentsRoute,
+  ...treatmentList.route,
   component: TreatmentsPage,
 });

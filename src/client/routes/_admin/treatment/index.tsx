@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TreatmentsPage } from '@/features/treatments/treatments-page';
-import { treatmentsRoute } from '@/features/treatments/treatment-queries';
+import { treatmentList } from '@/features/treatments/treatment-queries';
 
-export const Route = createFileRoute('/_admin/treatment/')({ ...treatmentsRoute, component: TreatmentsPage });
+export const Route = createFileRoute('/_admin/treatment/')({ ...treatmentList.route, component: TreatmentsPage });

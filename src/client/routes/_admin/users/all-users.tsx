@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UsersPage } from '@/features/users/users-page';
-import { usersRoute } from '@/features/users/user-queries';
+import { userList } from '@/features/users/user-queries';
 
-export const Route = createFileRoute('/_admin/users/all-users')({ ...usersRoute, component: UsersPage });
+export const Route = createFileRoute('/_admin/users/all-users')({ ...userList.route, component: UsersPage });
