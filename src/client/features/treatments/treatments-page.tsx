@@ -6,8 +6,8 @@ import { useCurrencies } from '@/lib/format';
 import { useEditableRows } from '@/lib/use-editable-rows';
 import { trpc } from '@/lib/trpc';
 import { currencySymbol, formatMoney } from '@shared/format';
-import { formatDuration, readTreatmentForm, REQUIRED_EDIT, toForm, type Treatment } from './treatment-form';
 import { treatmentList } from './treatment-queries';
+import { formatDuration, readDraft, toDraft } from './treatment-row';
 
 /** docs/product.md#screens-and-routes, All Treatments. */
 export function TreatmentsPage() {
@@ -33,11 +33,8 @@ const useTreatmentsTable: TableHook<typeof treatmentList> = () => {
   const queryClient = useQueryClient();
   const rows = useEditableRows({
     noun: 'Treatment',
-    toDraft: (t: Treatment) => ({ id: t._id, ...toForm(t) }),
-    toInput: (d) => {
-      const read = readTreatmentForm(d, REQUIRED_EDIT);
-      return 'error' in read ? read.error : { id: d.id, ...read.values };
-    },
+    toDraft,
+    toInput: readDraft,
     update: trpc.treatments.update.mutationOptions,
     remove: trpc.treatments.delete.mutationOptions,
     invalidate: () => queryClient.invalidateQueries(trpc.treatments.pathFilter()),
