@@ -14,35 +14,23 @@
  *    replayed over a plain connection. AUDIT_READ_RUNS each (default 30), interleaved.
  */
 import { randomUUID } from 'node:crypto';
-import postgres from 'postgres';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import path from 'node:path';
 import type { Db } from '../src/server/db/client';
-import * as schema from '../src/server/db/schema';
 import { courses } from '../src/server/db/schema';
 import { projectRoot } from '../src/server/paths';
 import { auditForEntity, listAudit, listAuditPage } from '../src/server/domains/audit/audit.queries';
 import { toCourseDto, updateCourse } from '../src/server/domains/courses/courses.service';
 import { firstRow } from '../src/server/db/rows';
 import { startServices } from '../tests/setup/services';
-import { contextFor, median, rowsOf, superadmin } from './scale-context';
+import { benchDatabase, contextFor, interleaved, median, pct, rowsOf, superadmin } from './scale-context';
 
 const ENTRIES = Number(process.env.AUDIT_BENCH_ENTRIES ?? 5_000_000);
 const WRITE_RUNS = Number(process.env.AUDIT_WRITE_RUNS ?? 400);
 const READ_RUNS = Number(process.env.AUDIT_READ_RUNS ?? 30);
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
 const ms = (x: number) => Number(x.toFixed(2));
-
-interface Captured {
-  query: string;
-  params: unknown[];
-}
 
 /** The log as two years of use would leave it: 200 actors, the application's actions and records. */
 async function fill(db: Db, n: number) {
@@ -86,23 +74,13 @@ async function fill(db: Db, n: number) {
 
 async function main() {
   const services = await startServices();
-  const dbName = `audit_${Date.now()}`;
-  const admin = postgres(services.databaseUrl, { max: 1, onnotice: () => {} });
-  const url = new URL(services.databaseUrl);
-  url.pathname = `/${dbName}`;
-  let recording: Captured[] | null = null;
-  const client = postgres(url.toString(), {
-    max: 5,
-    onnotice: () => {},
-    connection: { jit: 'off' },
-    debug: (_conn, query, params) => recording?.push({ query, params: params as unknown[] }),
+  const bench = await benchDatabase(services.databaseUrl, 'audit').catch(async (err: unknown) => {
+    await services.stop();
+    throw err;
   });
-  const bare = postgres(url.toString(), { max: 5, onnotice: () => {}, connection: { jit: 'off' } });
+  const { pg, db, bare } = bench;
   try {
-    console.log(`PostgreSQL from ${services.source}; database ${dbName}`);
-    await admin.unsafe(`create database ${dbName}`);
-    const pg = drizzle({ client, schema });
-    const db: Db = pg;
+    console.log(`PostgreSQL from ${services.source}; database ${bench.name}`);
     await migrate(pg, { migrationsFolder: path.join(projectRoot, 'drizzle') });
     const actor = await superadmin(db);
     const handle = { kind: 'postgres', db, migrate: async () => {}, close: async () => {} } as never;
@@ -138,16 +116,7 @@ async function main() {
       await withAudit(-i);
       await withoutAudit(-i);
     }
-    const a: number[] = [];
-    const b: number[] = [];
-    for (let run = 0; run < WRITE_RUNS; run++) {
-      const order = run % 2 === 0 ? [withAudit, withoutAudit] : [withoutAudit, withAudit];
-      for (const fn of order) {
-        const t = performance.now();
-        await fn(run);
-        (fn === withAudit ? a : b).push(performance.now() - t);
-      }
-    }
+    const { a, b } = await interleaved(WRITE_RUNS, withAudit, withoutAudit);
     const write = {
       'with the entry p50 ms': ms(median(a)),
       'p99 ms': ms(pct(a, 99)),
@@ -209,25 +178,13 @@ async function main() {
     ];
     const results = [];
     for (const c of cases) {
-      recording = [];
-      await c.run();
-      const statements = recording;
-      recording = null;
+      const statements = await bench.record(c.run);
       const baseline = async () => {
         for (const s of statements) await bare.unsafe(s.query, s.params as never[]);
       };
       await c.run();
       await baseline();
-      const p: number[] = [];
-      const q: number[] = [];
-      for (let run = 0; run < READ_RUNS; run++) {
-        const order = run % 2 === 0 ? [c.run, baseline] : [baseline, c.run];
-        for (const fn of order) {
-          const t = performance.now();
-          await fn();
-          (fn === c.run ? p : q).push(performance.now() - t);
-        }
-      }
+      const { a: p, b: q } = await interleaved(READ_RUNS, c.run, baseline);
       const row = {
         case: c.name,
         'product p50 ms': ms(median(p)),
@@ -253,10 +210,7 @@ async function main() {
         `| ${r.case} | ${r['product p50 ms']} | ${r['p99 ms']} | ${r['bare SQL p50 ms']} | ${r['bare p99 ms']} | ${r['ratio p50']} |`,
       );
   } finally {
-    await client.end({ timeout: 5 }).catch(() => {});
-    await bare.end({ timeout: 5 }).catch(() => {});
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    await admin.end();
+    await bench.drop();
     await services.stop();
   }
 }

@@ -11,7 +11,7 @@
  * 5. The embedded mode (PGlite): each path against the same server's anonymous /api/health.
  * 6. Reports (bench/http/reports.ts).
  *
- * Environment (defaults: the issue's sizes):
+ * Environment (defaults: the scale data of docs/performance.md#targets):
  *   BENCH_USERS=100000            data size; enrolments 1.5×, bookings 0.3× (10000 for a quick run)
  *   BENCH_EMBEDDED_USERS          data size of the embedded run (default: BENCH_USERS)
  *   BENCH_DURATION=5              seconds per run; BENCH_WARMUP=1 second of warm-up per side
@@ -114,7 +114,7 @@ async function main() {
       .map(([k, v]) => `${v.toLocaleString('en-US')} ${k.replace(/_/g, ' ')}`)
       .join(', ');
   const targetList = (goals: string[]) =>
-    goals.length ? `Targets of the issue:\n\n${goals.map((g) => `- ${g}`).join('\n')}` : '';
+    goals.length ? `Targets (docs/performance.md#targets):\n\n${goals.map((g) => `- ${g}`).join('\n')}` : '';
 
   log('Building the product (npm run build, skipped when up to date) and the baseline');
   await buildProduct();

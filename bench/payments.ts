@@ -19,28 +19,20 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import type { Actor } from '../src/server/auth/sessions';
 import type { Db, DbHandle } from '../src/server/db/client';
-import * as schema from '../src/server/db/schema';
 import { projectRoot } from '../src/server/paths';
 import { cashUp } from '../src/server/domains/payments/cash-up';
 import { dashboard } from '../src/server/domains/payments/dashboard';
 import { listPayments, paymentsOf, recordPayment } from '../src/server/domains/payments/payments.service';
 import type { TListPaymentsInput } from '../src/shared/schemas/payments';
 import { startServices } from '../tests/setup/services';
-import { contextFor, median, rowsOf } from './scale-context';
+import { benchDatabase, contextFor, interleaved, median, pct, rowsOf } from './scale-context';
 import { seedScale, sizesFromEnv } from './scale-seed';
 
 const RUNS = Number(process.env.PAYMENTS_RUNS ?? 30);
-
-interface Captured {
-  query: string;
-  params: unknown[];
-}
 
 /** The migrations folder cut before `tag` (the ledger's), for a database as it was before it. */
 function migrationsBefore(tag: string): string {
@@ -158,11 +150,6 @@ interface Case {
   baseline: (run: number) => Promise<unknown>;
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
-};
-
 async function main() {
   const sizes = sizesFromEnv({
     SCALE_ENROLLMENTS: '225000',
@@ -170,26 +157,15 @@ async function main() {
     ...process.env,
   });
   const services = await startServices();
-  const dbName = `payments_${Date.now()}`;
-  const admin = postgres(services.databaseUrl, { max: 1, onnotice: () => {} });
-  const url = new URL(services.databaseUrl);
-  url.pathname = `/${dbName}`;
+  const bench = await benchDatabase(services.databaseUrl, 'payments').catch(async (err: unknown) => {
+    await services.stop();
+    throw err;
+  });
+  const { pg, db, bare } = bench;
   const before = migrationsBefore('0007_payments_ledger');
   const upToAudit = migrationsBefore('0008_audit_log');
-  let recording: Captured[] | null = null;
-  // The product's pool as openDatabase builds it, plus the debug hook that captures its statements.
-  const client = postgres(url.toString(), {
-    max: 5,
-    onnotice: () => {},
-    connection: { jit: 'off' },
-    debug: (_conn, query, params) => recording?.push({ query, params: params as unknown[] }),
-  });
-  const bare = postgres(url.toString(), { max: 5, onnotice: () => {}, connection: { jit: 'off' } });
   try {
-    console.log(`PostgreSQL from ${services.source}; database ${dbName}`);
-    await admin.unsafe(`create database ${dbName}`);
-    const pg = drizzle({ client, schema });
-    const db: Db = pg;
+    console.log(`PostgreSQL from ${services.source}; database ${bench.name}`);
     await migrate(pg, { migrationsFolder: before });
     console.log('Generating data as before the ledger:', sizes);
     let t0 = performance.now();
@@ -278,10 +254,7 @@ async function main() {
 
     /** A read case: the service, and its own statements replayed bare. */
     async function readCase(name: string, fn: () => Promise<unknown>): Promise<Case> {
-      recording = [];
-      await fn();
-      const statements = recording;
-      recording = null;
+      const statements = await bench.record(fn);
       return {
         name: `${name} (${statements.length} statements)`,
         product: fn,
@@ -341,16 +314,7 @@ async function main() {
     for (const c of cases) {
       await c.product(RUNS); // warm-up (the spare target), then interleave: A B B A A B ...
       await c.baseline(RUNS);
-      const a: number[] = [];
-      const b: number[] = [];
-      for (let run = 0; run < RUNS; run++) {
-        const order = run % 2 === 0 ? [c.product, c.baseline] : [c.baseline, c.product];
-        for (const fn of order) {
-          const t = performance.now();
-          await fn(run);
-          (fn === c.product ? a : b).push(performance.now() - t);
-        }
-      }
+      const { a, b } = await interleaved(RUNS, c.product, c.baseline);
       const row = {
         path: c.name,
         'product p50 ms': Number(median(a).toFixed(1)),
@@ -371,10 +335,7 @@ async function main() {
         `| ${r.path} | ${r['product p50 ms']} | ${r['product p95 ms']} | ${r['baseline p50 ms']} | ${r['baseline p95 ms']} | ${r['ratio p50']} |`,
       );
   } finally {
-    await client.end({ timeout: 5 }).catch(() => {});
-    await bare.end({ timeout: 5 }).catch(() => {});
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    await admin.end();
+    await bench.drop();
     rmSync(before, { recursive: true, force: true });
     rmSync(upToAudit, { recursive: true, force: true });
     await services.stop();

@@ -25,14 +25,15 @@ export class LedgerError extends Error {
 export const runIn =
   (tx: postgres.TransactionSql): Run =>
   (text, params) =>
-    tx.unsafe(text, params as postgres.ParameterOrJSON<never>[]).values();
+    tx.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }).values();
 
 // ------------------------------------------------------------------------------------- statements
 
-/** Every column of `enrollments`, locked: the product's `select().from(enrollments).for('update')`. */
-export const ENROLLMENT_LOCK = `select "id", "user_id", "course_id", "payment_type", "total_fee_minor", "admission_fee_minor", "currency", "admission_fee_paid", "admission_fee_paid_minor", "admission_fee_paid_at", "status", "completed_at", "display_status", "enrolled_on", "deleted_username", "deleted_email", "deleted_course_name", "created_at", "updated_at" from "enrollments" where "enrollments"."id" = $1 limit $2 for update`;
-const PAYER = `select "username", "email", "branch_id" from "users" where "users"."id" = $1 limit $2`;
-const COURSE_NAME = `select "course_name" from "courses" where "courses"."id" = $1 limit $2`;
+/**
+ * Every column of `enrollments`, locked (that row only), with the payer and the course name joined:
+ * the product's `lockEnrollmentRow` (src/server/domains/payments/ledger-targets.ts).
+ */
+export const ENROLLMENT_LOCK = `select "enrollments"."id", "enrollments"."user_id", "enrollments"."course_id", "enrollments"."payment_type", "enrollments"."total_fee_minor", "enrollments"."admission_fee_minor", "enrollments"."currency", "enrollments"."admission_fee_paid", "enrollments"."admission_fee_paid_minor", "enrollments"."admission_fee_paid_at", "enrollments"."status", "enrollments"."completed_at", "enrollments"."display_status", "enrollments"."enrolled_on", "enrollments"."deleted_username", "enrollments"."deleted_email", "enrollments"."deleted_course_name", "enrollments"."created_at", "enrollments"."updated_at", "users"."username", "users"."email", "users"."branch_id", "courses"."course_name" from "enrollments" left join "users" on "users"."id" = "enrollments"."user_id" left join "courses" on "courses"."id" = "enrollments"."course_id" where "enrollments"."id" = $1 limit $2 for update of "enrollments"`;
 /** The payable instalments, oldest first (the admission fee is read from the enrolment row). */
 const ITEMS = `select "id", "enrollment_id", "seq", "amount_minor", "due_date", "amount_paid_minor", "is_paid", "paid_at" from "enrollment_installments" where "enrollment_installments"."enrollment_id" = $1 order by "enrollment_installments"."due_date" asc, "enrollment_installments"."seq" asc`;
 const BRANCH_NAME = `select "name" from "branches" where "branches"."id" = $1 limit $2`;
@@ -91,20 +92,23 @@ const NOT_FOUND = 'Enrollment not found.';
 /** The audit summary's limit, as the product clips it. */
 const clip = (s: string, max = 500) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
-async function lockTarget(run: Run, id: string): Promise<Target> {
+/** The enrolment's row (as an array) and the ledger's view of it, from one locking statement. */
+async function lockTarget(run: Run, id: string): Promise<{ e: Row; t: Target }> {
   const [e] = await run(ENROLLMENT_LOCK, [id, 1]);
   if (!e) throw new LedgerError(404, NOT_FOUND, 'NOT_FOUND');
-  const [userId, courseId] = [e[1] as string | null, e[2] as string | null];
-  const [u] = userId ? await run(PAYER, [userId, 1]) : [];
-  const [c] = courseId ? await run(COURSE_NAME, [courseId, 1]) : [];
+  const userId = e[1] as string | null;
+  const [username, email, branchId, courseName] = e.slice(19) as Array<string | null>;
   return {
-    id,
-    currency: e[6] as string,
-    payerId: userId,
-    payerName: (u?.[0] ?? e[14] ?? 'Unknown') as string,
-    payerEmail: (u?.[1] ?? e[15]) as string | null,
-    payerBranchId: (u?.[2] ?? null) as string | null,
-    subject: (c?.[0] ?? e[16] ?? 'Unknown course') as string,
+    e,
+    t: {
+      id,
+      currency: e[6] as string,
+      payerId: userId,
+      payerName: (username ?? e[14] ?? 'Unknown') as string,
+      payerEmail: (email ?? e[15]) as string | null,
+      payerBranchId: branchId ?? null,
+      subject: (courseName ?? e[16] ?? 'Unknown course') as string,
+    },
   };
 }
 
@@ -247,9 +251,7 @@ export async function toggleInstallment(
   meta: RequestMeta,
   todayIso: string,
 ): Promise<void> {
-  const [e] = await run(ENROLLMENT_LOCK, [input.id, 1]);
-  if (!e) throw new LedgerError(404, NOT_FOUND, 'NOT_FOUND');
-  const t = await lockTarget(run, input.id);
+  const { e, t } = await lockTarget(run, input.id);
   const item = (await itemsOf(run, t.id)).find((i) => i.number === input.installmentIndex + 1);
   if (!item) throw new LedgerError(404, 'Installment not found in this enrollment.', 'NOT_FOUND');
   if (input.isPaid ? item.amountPaid >= item.amount : item.amountPaid === 0) return;

@@ -31,8 +31,12 @@ const sql = postgres(process.env.DATABASE_URL!, {
 for (const oid of ['114', '3802']) (sql.options.serializers as Record<string, (x: unknown) => unknown>)[oid] = (x) => x;
 
 type Row = unknown[];
+// Every statement as a named (prepared) statement, postgres.js's default for its tagged queries and
+// what the product's ORM is set to (src/server/db/client.ts).
 const values = (text: string, params: unknown[] = []) =>
-  sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]).values() as unknown as Promise<Row[]>;
+  sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }).values() as unknown as Promise<
+    Row[]
+  >;
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 const money = (minor: unknown) => Number(minor) / 100;

@@ -6,6 +6,10 @@
  * (/proc/<pid>/stat, user + system) is divided by the answers it gave.
  *
  *   CPU_USERS=2000 CPU_SECONDS=5 CPU_PATHS=users.list,by\ id npx tsx bench/http/cpu.ts
+ *
+ * CPU_PROF=<dir> also runs the product with `node --cpu-prof` and leaves its profile there
+ * (the baseline's in <dir>/baseline; `npx tsx bench/http/profile-summary.ts <file>`); the profiler's
+ * own cost is then in the figures.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,6 +32,7 @@ import {
 const USERS = Number(process.env.CPU_USERS ?? 2000);
 const SECONDS = Number(process.env.CPU_SECONDS ?? 5);
 const PATHS = (process.env.CPU_PATHS ?? '').split(',').filter(Boolean);
+const PROF = process.env.CPU_PROF ? path.resolve(process.env.CPU_PROF) : null;
 
 /** CPU seconds a process has used so far (utime + stime, in clock ticks of 10 ms). */
 function cpuSeconds(pid: number): number {
@@ -48,10 +53,15 @@ try {
     productEnv(url, services.redisUrl),
     {
       healthPath: '/api/health',
-      nodeArgs: productNodeArgs(),
+      nodeArgs: [...productNodeArgs(), ...(PROF ? ['--cpu-prof', `--cpu-prof-dir=${PROF}`] : [])],
     },
   );
-  const baseline = await startNode('baseline', scripts.server, { DATABASE_URL: url }, { healthPath: '/api/health' });
+  const baseline = await startNode(
+    'baseline',
+    scripts.server,
+    { DATABASE_URL: url },
+    { healthPath: '/api/health', nodeArgs: PROF ? ['--cpu-prof', `--cpu-prof-dir=${PROF}/baseline`] : [] },
+  );
   const paths = benchPaths(data).filter(
     (p) => !PATHS.length || PATHS.some((x) => p.name.toLowerCase().includes(x.toLowerCase())),
   );

@@ -8,7 +8,7 @@ import { createSession } from '../../src/server/auth/sessions';
 import { openDatabase, type Db } from '../../src/server/db/client';
 import { seedScale, type ScaleSizes } from '../scale-seed';
 
-/** BENCH_USERS scales the whole data set; the other sizes keep the proportions. */
+/** BENCH_USERS scales the whole data set; the other sizes keep the proportions of docs/performance.md#targets. */
 export function benchSizes(users: number): ScaleSizes {
   return {
     users,

@@ -1,6 +1,6 @@
 /**
  * The benchmark's tables as Markdown (printed, and written between markers into
- * docs/performance.md#http-benchmark), and the issue's targets read from them.
+ * docs/performance.md#http-benchmark), and the targets (docs/performance.md#targets) read from them.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -138,7 +138,7 @@ export function checksTable(checks: Check[]): string {
   );
 }
 
-/** The targets, each with the figures that decide it. */
+/** The targets (docs/performance.md#targets), each with the figures that decide it. */
 export function targets(pg: PgRow[], embedded: EmbeddedRow[], reports: ReportResult[]): string[] {
   const out: string[] = [];
   const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');

@@ -2,34 +2,9 @@
  * The audit trail's vocabulary, shared by the server (what it records) and the Audit log screen
  * (its filters and labels). docs/audit.md#what-is-recorded lists who records which action.
  */
+import { valuesOf } from './vocabulary';
 
-export const AUDIT_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'role_change',
-  'branch_move',
-  'sign_in',
-  'sign_in_failed',
-  'sign_in_throttled',
-  'sign_out',
-  'password_change',
-  'password_reset_request',
-  'password_reset',
-  'download',
-  // Money and state changes of enrolments, installments, bookings and payments.
-  'mark_paid',
-  'mark_unpaid',
-  'complete',
-  'cancel',
-  'void',
-  // A receipt sent to the payer; the log's own archive runs (docs/audit.md#retention).
-  'email',
-  'archive',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+export const AUDIT_ACTION_LABELS = {
   create: 'Create',
   update: 'Update',
   delete: 'Delete',
@@ -43,36 +18,20 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   password_reset_request: 'Password reset request',
   password_reset: 'Password reset',
   download: 'Download',
+  // Money and state changes of enrolments, installments, bookings and payments.
   mark_paid: 'Marked paid',
   mark_unpaid: 'Marked unpaid',
   complete: 'Complete',
   cancel: 'Cancel',
   void: 'Void',
+  // A receipt sent to the payer; the log's own archive runs (docs/audit.md#retention).
   email: 'E-mail',
   archive: 'Archive',
 };
+export const AUDIT_ACTIONS = valuesOf(AUDIT_ACTION_LABELS);
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITY_TYPES = [
-  'user',
-  'branch',
-  'course',
-  'enrollment',
-  'installment',
-  'admission_fee',
-  'treatment',
-  'booking',
-  'booking_installment',
-  'session',
-  'session_note',
-  'payment',
-  'settings',
-  'report',
-  'receipt',
-  'audit_log',
-] as const;
-export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
-
-export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
+export const AUDIT_ENTITY_LABELS = {
   user: 'User',
   branch: 'Branch',
   course: 'Course',
@@ -90,6 +49,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   receipt: 'Receipt',
   audit_log: 'Audit log',
 };
+export const AUDIT_ENTITY_TYPES = valuesOf(AUDIT_ENTITY_LABELS);
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** A JSON value as stored in an entry's changes. */
 export type AuditValue = string | number | boolean | null | AuditValue[] | { [key: string]: AuditValue };

@@ -2,15 +2,16 @@
  * Treatment booking payment rules shared by the server (which stores the status) and the client
  * (which draws badges and the progress bar), so both always agree (docs/treatments.md, Treatment bookings).
  */
-export const PAYMENT_STATUSES = ['pending', 'partially_paid', 'paid', 'overdue'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+import { valuesOf } from './vocabulary';
 
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+export const PAYMENT_STATUS_LABELS = {
   pending: 'Pending',
   partially_paid: 'Partially Paid',
   paid: 'Paid',
   overdue: 'Overdue',
 };
+export const PAYMENT_STATUSES = valuesOf(PAYMENT_STATUS_LABELS);
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface InstallmentLike {
   isPaid: boolean;

@@ -33,15 +33,8 @@ export const DEFAULT_TREATMENT_REPORT_COLUMNS: TreatmentReportColumn[] = ['treat
 /** The user entity's reportable fields; the password never is one. */
 export const USER_REPORT_COLUMNS = ['username', 'fullName', 'email', 'role', 'branch', 'phone', 'createdAt'] as const;
 export type UserReportColumn = (typeof USER_REPORT_COLUMNS)[number];
-export const DEFAULT_USER_REPORT_COLUMNS: UserReportColumn[] = [
-  'username',
-  'fullName',
-  'email',
-  'role',
-  'branch',
-  'phone',
-  'createdAt',
-];
+/** A user report shows every reportable field unless it names its own. */
+export const DEFAULT_USER_REPORT_COLUMNS: UserReportColumn[] = [...USER_REPORT_COLUMNS];
 
 export const REPORT_COLUMN_LABELS: Record<CourseReportColumn | TreatmentReportColumn | UserReportColumn, string> = {
   courseName: 'Course Name',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { accounts, adminScreens, api, factory, PUBLIC_SCREENS, signIn, tokenFor, unique, useBrowser } from './helpers';
+import { accounts, adminScreens, factory, PUBLIC_SCREENS, settle, signIn, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -21,13 +21,8 @@ interface Finding {
  * scripts) does not have to be loosened for the test.
  */
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
   // Loading skeletons are replaced by the content they stand for; check the content.
-  await page
-    .locator('[data-slot=skeleton]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => {});
+  await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate(async () => {
     type Axe = {
@@ -114,7 +109,6 @@ describe('Accessibility (axe-core)', () => {
   }, 300_000);
 
   test('the pickers, opened, have no serious or critical violation', async () => {
-    const token = await tokenFor(accounts().superadmin);
     const course = await factory.course({
       courseName: unique('Certificate in Access'),
       duration: '1 month',
@@ -123,11 +117,7 @@ describe('Accessibility (axe-core)', () => {
       category: 'A11y',
       admissionFee: 0,
     });
-    const enrolment = await api<{ _id: string }>('POST', '/api/enrollments', {
-      token,
-      body: { email: 'student2@example.com', courseId: course._id, paymentType: 'full' },
-    });
-    expect(enrolment.status).toBe(201);
+    const enrolment = await factory.enrollment(course._id, 'full');
     const page = await browser.newPage({ viewport: DESKTOP });
     await signIn(page, accounts().superadmin);
     const found: string[] = [];
@@ -141,7 +131,7 @@ describe('Accessibility (axe-core)', () => {
     }
 
     // Record payment with its date picker open.
-    await page.goto(`/courses/${course._id}/enrollment/${enrolment.body._id}`);
+    await page.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
     await page.getByTestId('payments-panel').getByRole('button', { name: 'Record payment' }).click();
     await page
       .getByRole('dialog', { name: 'Record payment' })

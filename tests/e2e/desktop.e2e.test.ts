@@ -5,21 +5,20 @@ import {
   adminScreens,
   factory,
   pageOverflow,
+  primaryAction,
   PUBLIC_SCREENS,
-  settle,
   signIn,
   unique,
   useBrowser,
+  walkScreens,
   type Screen,
 } from './helpers';
 
 const browser = useBrowser();
 const DESKTOP = { width: 1360, height: 900 };
 
-/** What is wrong with the screen at desktop width, one line per problem. */
+/** What is wrong with the open screen at desktop width, one line per problem. */
 async function problemsOf(page: Page, screen: Screen): Promise<string[]> {
-  await page.goto(screen.path);
-  await settle(page);
   const problems: string[] = [];
   const overflow = await pageOverflow(page);
   if (overflow > 0) problems.push(`${screen.path}: the page scrolls sideways by ${overflow}px`);
@@ -31,8 +30,7 @@ async function problemsOf(page: Page, screen: Screen): Promise<string[]> {
     if (extra > 0) problems.push(`${screen.path}: table ${i + 1} scrolls sideways by ${extra}px`);
   });
   if (screen.primary) {
-    const action = page.getByRole(screen.primary.role, { name: screen.primary.name, exact: true }).first();
-    const box = await action.boundingBox();
+    const box = await primaryAction(page, screen.primary).boundingBox();
     if (!box) problems.push(`${screen.path}: primary action ${String(screen.primary.name)} not shown`);
     else if (box.x < 0 || box.x + box.width > DESKTOP.width)
       problems.push(`${screen.path}: primary action ${String(screen.primary.name)} off-screen`);
@@ -43,9 +41,7 @@ async function problemsOf(page: Page, screen: Screen): Promise<string[]> {
 describe('at desktop width (1360 x 900)', () => {
   test('the screens before sign-in fit', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    const problems: string[] = [];
-    for (const screen of PUBLIC_SCREENS) problems.push(...(await problemsOf(page, screen)));
-    expect(problems).toEqual([]);
+    expect(await walkScreens(page, PUBLIC_SCREENS, problemsOf)).toEqual([]);
   });
 
   test('every back-office screen fits the width, its tables and primary action included', async () => {
@@ -64,8 +60,6 @@ describe('at desktop width (1360 x 900)', () => {
     const screens = await adminScreens();
     const page = await browser.newPage({ viewport: DESKTOP });
     await signIn(page, accounts().superadmin);
-    const problems: string[] = [];
-    for (const screen of screens) problems.push(...(await problemsOf(page, screen)));
-    expect(problems).toEqual([]);
+    expect(await walkScreens(page, screens, problemsOf)).toEqual([]);
   }, 300_000);
 });

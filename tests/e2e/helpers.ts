@@ -234,6 +234,14 @@ export const factory = {
     };
     return created<{ _id: string; courseName: string }>(await api('POST', '/api/course', { token, body }), 'a course');
   },
+  /** An enrolment (POST /api/enrollments) as an admin, of `student2@example.com` unless given an e-mail. */
+  async enrollment(courseId: string, paymentType: 'full' | 'installment', email = 'student2@example.com') {
+    const token = await tokenFor(accounts().admin);
+    return created<{ _id: string }>(
+      await api('POST', '/api/enrollments', { token, body: { email, courseId, paymentType } }),
+      'an enrolment',
+    );
+  },
   /** A student (POST /api/users) as an admin, signing in with `long-enough-pw`, in a new branch unless given one. */
   async student(overrides: Partial<{ username: string; fullName: string; email: string; branch: string }> = {}) {
     const token = await tokenFor(accounts().admin);
@@ -275,6 +283,28 @@ export async function settle(page: Page) {
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => {});
+}
+
+/** The screen's primary action, found as a person finds it: by its role and exact name. */
+export const primaryAction = (page: Page, primary: NonNullable<Screen['primary']>) =>
+  page.getByRole(primary.role, { name: primary.name, exact: true }).first();
+
+/**
+ * Opens each screen in turn, waits for its data (`settle`) and gathers what `check` finds wrong
+ * with it, one line per problem: a failing test names every screen that fails at once.
+ */
+export async function walkScreens(
+  page: Page,
+  screens: readonly Screen[],
+  check: (page: Page, screen: Screen) => Promise<string[]>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const screen of screens) {
+    await page.goto(screen.path);
+    await settle(page);
+    problems.push(...(await check(page, screen)));
+  }
+  return problems;
 }
 
 /** The screens before sign-in. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { formatDay } from '../../src/shared/format';
 import { accounts, api, expectToast, factory, signIn, tokenFor, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
@@ -18,7 +19,6 @@ async function dashboardLkr(page: Page, testId: string): Promise<number> {
 
 describe('payments', () => {
   test('records a partial payment on the enrolment, prints its receipt, voids it, and the dashboard follows', async () => {
-    const token = await tokenFor(accounts().admin);
     const courseName = unique('Certificate in Ledgers');
     const course = await factory.course({
       courseName,
@@ -28,18 +28,14 @@ describe('payments', () => {
       category: 'Finance',
       admissionFee: 1000,
     });
-    const enrolment = await api<{ _id: string }>('POST', '/api/enrollments', {
-      token,
-      body: { email: 'student2@example.com', courseId: course._id, paymentType: 'installment' },
-    });
-    expect(enrolment.status).toBe(201);
+    const enrolment = await factory.enrollment(course._id, 'installment');
 
     const page = await browser.newPage();
     await signIn(page, accounts().admin);
     await page.goto('/');
     const todayBefore = await dashboardLkr(page, 'collected-today');
 
-    await page.goto(`/courses/${course._id}/enrollment/${enrolment.body._id}`);
+    await page.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
     const panel = page.getByTestId('payments-panel');
     await panel.getByText('No payments.').waitFor();
     await panel.getByRole('button', { name: 'Record payment' }).click();
@@ -88,7 +84,7 @@ describe('payments', () => {
     await page.goto('/');
     await expect.poll(() => dashboardLkr(page, 'collected-today')).toBeCloseTo(todayBefore + 4000, 2);
 
-    await page.goto(`/courses/${course._id}/enrollment/${enrolment.body._id}`);
+    await page.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
     await row.getByRole('button', { name: `Void ${receipt}` }).click();
     const voidDialog = page.getByRole('dialog');
     await voidDialog.getByRole('button', { name: 'Void payment' }).click();
@@ -109,5 +105,45 @@ describe('payments', () => {
     await page.getByRole('searchbox', { name: 'Search payments' }).fill(receipt);
     const listed = page.getByTestId('payment-row').filter({ hasText: receipt });
     await listed.getByTestId('payment-status').getByText('Void').waitFor();
+  });
+});
+
+describe('cash-up', () => {
+  test("shows a past day's takings of one branch, and the address keeps the tab, day and branch", async () => {
+    const token = await tokenFor(accounts().admin);
+    const branch = await factory.branch({ name: unique('Cash-up Branch') });
+    const student = await factory.student({ branch: branch._id });
+    const course = await factory.course({ totalFee: 12000, installments: 1, admissionFee: 0 });
+    const enrolment = await factory.enrollment(course._id, 'full', student.email);
+    const now = new Date();
+    const twoDaysAgo = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 2, 11, 0);
+    const paid = await api('POST', '/api/payments', {
+      token,
+      body: { enrollmentId: enrolment._id, amount: 4321, method: 'cash', receivedAt: twoDaysAgo.toISOString() },
+    });
+    expect(paid.status).toBe(201);
+
+    const page = await browser.newPage();
+    await signIn(page, accounts().admin);
+    await page.goto('/payments');
+    await page.getByRole('tab', { name: 'Cash-up' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'cash-up');
+    const cashUp = page.getByRole('tabpanel', { name: 'Cash-up' });
+    await cashUp.getByLabel('Branch').selectOption({ label: branch.name });
+    await page.waitForURL((url) => url.searchParams.get('cashBranch') === branch._id);
+    // Today this branch took nothing; the payment was two days ago.
+    await cashUp.getByText('No payments received.').waitFor();
+
+    const day = `${twoDaysAgo.getFullYear()}-${String(twoDaysAgo.getMonth() + 1).padStart(2, '0')}-${String(twoDaysAgo.getDate()).padStart(2, '0')}`;
+    const url = new URL(page.url());
+    url.searchParams.set('day', day);
+    await page.goto(url.pathname + url.search);
+    // Reloaded from the address alone: the Cash-up tab, that day and that branch.
+    const row = page.getByRole('tabpanel', { name: 'Cash-up' }).getByTestId('cash-up-row');
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByText(formatDay(day)).waitFor();
+    await row.getByText(branch.name).waitFor();
+    await row.getByText('Rs. 4,321.00').waitFor();
+    expect(await page.getByRole('tab', { name: 'Cash-up' }).getAttribute('aria-selected')).toBe('true');
   });
 });

@@ -4,10 +4,12 @@ import {
   accounts,
   adminScreens,
   pageOverflow,
+  primaryAction,
   PUBLIC_SCREENS,
   settle,
   signIn,
   useBrowser,
+  walkScreens,
   type Screen,
 } from './helpers';
 
@@ -31,17 +33,14 @@ async function onScreen(target: Locator): Promise<string | null> {
   return null;
 }
 
-/** What is wrong with the screen at phone width, one line per problem. */
+/** What is wrong with the open screen at phone width, one line per problem. */
 async function problemsOf(page: Page, screen: Screen): Promise<string[]> {
-  await page.goto(screen.path);
-  await settle(page);
   const problems: string[] = [];
   const overflow = await pageOverflow(page);
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   if (scrollWidth > PHONE.width) problems.push(`${screen.path}: the page is ${scrollWidth}px wide (+${overflow})`);
   if (screen.primary) {
-    const action = page.getByRole(screen.primary.role, { name: screen.primary.name, exact: true }).first();
-    const where = await onScreen(action);
+    const where = await onScreen(primaryAction(page, screen.primary));
     if (where) problems.push(`${screen.path}: primary action ${String(screen.primary.name)} ${where}`);
   }
   // A table's row actions sit in its last column: reachable by scrolling the table, on screen then.
@@ -56,17 +55,14 @@ async function problemsOf(page: Page, screen: Screen): Promise<string[]> {
 describe('at phone width (390 x 844)', () => {
   test('the screens before sign-in fit and show their action', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    const problems: string[] = [];
-    for (const screen of PUBLIC_SCREENS) problems.push(...(await problemsOf(page, screen)));
-    expect(problems).toEqual([]);
+    expect(await walkScreens(page, PUBLIC_SCREENS, problemsOf)).toEqual([]);
   });
 
   test('every back-office screen fits the width, with its primary action and row actions reachable', async () => {
     const screens = await adminScreens();
     const page = await browser.newPage({ viewport: PHONE });
     await signIn(page, accounts().superadmin);
-    const problems: string[] = [];
-    for (const screen of screens) problems.push(...(await problemsOf(page, screen)));
+    const problems = await walkScreens(page, screens, problemsOf);
 
     // The report screen's other tab (filters and downloads) fits too.
     await page.goto('/reports');

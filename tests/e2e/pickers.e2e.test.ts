@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { formatDay } from '../../src/shared/format';
-import { accounts, api, expectToast, factory, signIn, tokenFor, unique, useBrowser } from './helpers';
+import { accounts, expectToast, factory, signIn, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -40,17 +40,12 @@ describe('pickers', () => {
   });
 
   test('a payment date is picked with the keyboard and shown as the product writes days', async () => {
-    const token = await tokenFor(accounts().admin);
     const course = await factory.course({ courseName: unique('Certificate in Dates') });
-    const enrolment = await api<{ _id: string }>('POST', '/api/enrollments', {
-      token,
-      body: { email: 'student2@example.com', courseId: course._id, paymentType: 'installment' },
-    });
-    expect(enrolment.status).toBe(201);
+    const enrolment = await factory.enrollment(course._id, 'installment');
 
     const page = await browser.newPage();
     await signIn(page, accounts().admin);
-    await page.goto(`/courses/${course._id}/enrollment/${enrolment.body._id}`);
+    await page.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
     await page.getByTestId('payments-panel').getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record payment' });
     const iso = (d: Date) =>

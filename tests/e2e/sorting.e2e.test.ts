@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { accounts, api, signIn, tokenFor, unique, useBrowser } from './helpers';
+import { accounts, api, factory, signIn, tokenFor, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -70,11 +70,7 @@ describe('the Payments and Audit log lists', () => {
       token,
       body: { courseName, duration: '1 month', totalFee: 20000, installments: 1, category: 'Ledgers', admissionFee: 0 },
     });
-    const enrolment = await api<{ _id: string }>('POST', '/api/enrollments', {
-      token,
-      body: { email: 'student2@example.com', courseId: course.body._id, paymentType: 'full' },
-    });
-    expect(enrolment.status).toBe(201);
+    const enrolment = await factory.enrollment(course.body._id, 'full');
     for (const [amount, method] of [
       [1000, 'cash'],
       [3000, 'cash'],
@@ -83,7 +79,7 @@ describe('the Payments and Audit log lists', () => {
     ] as const) {
       const paid = await api('POST', '/api/payments', {
         token,
-        body: { enrollmentId: enrolment.body._id, amount, method },
+        body: { enrollmentId: enrolment._id, amount, method },
       });
       expect(paid.status).toBe(201);
     }

@@ -20,7 +20,11 @@ export interface TestApp {
   deps: AppDeps;
   /** http://127.0.0.1:PORT */
   baseUrl: string;
-  /** A REST call as a bearer-token client (or anonymous). Answers status and parsed JSON body. */
+  /**
+   * A REST call as a bearer-token client (or anonymous). Answers status and parsed JSON body,
+   * typed `T` when the test names the answer's shape, else read loosely as the caller would.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an unnamed answer is read loosely on purpose
   api<T = any>(
     method: string,
     path: string,
@@ -74,7 +78,7 @@ export async function startTestApp(
     app,
     deps,
     baseUrl,
-    async api(method, path, opts = {}) {
+    async api<T>(method: string, path: string, opts: Parameters<TestApp['api']>[2] = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
       let body: string | undefined;
@@ -92,7 +96,7 @@ export async function startTestApp(
       }
       const token = (parsed as { token?: unknown } | null)?.token;
       if (typeof token === 'string') tokens.add(token);
-      return { status: res.status, body: parsed as any, headers: res.headers };
+      return { status: res.status, body: parsed as T, headers: res.headers };
     },
     trpc(token) {
       return createTRPCClient<AppRouter>({

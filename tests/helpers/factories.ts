@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords';
 import type { Db } from '../../src/server/db/client';
 import { branches, users } from '../../src/server/db/schema';
 import type { Role } from '../../src/shared/roles';
+import type { TestApp } from './app';
 
 export const TEST_PASSWORD = 'correct-horse-9';
 let cachedHash: Promise<string> | undefined;
@@ -53,4 +55,30 @@ export async function makeUser(
     })
     .returning();
   return { id: u!.id, email: u!.email, username: u!.username, password, role, branchId: u!.branchId };
+}
+
+/**
+ * A course created through the API (POST /api/course) as the token's user: a three-month Nursing
+ * course named `prefix` and a random tag, with the given fees and installments. The test fails
+ * unless the course is created; answers its id.
+ */
+export async function postCourse(
+  t: Pick<TestApp, 'api'>,
+  token: string,
+  prefix: string,
+  fees: { totalFee: number; admissionFee: number; installments: number },
+): Promise<string> {
+  const res = await t.api<{ _id: string }>('POST', '/api/course', {
+    token,
+    body: {
+      courseName: `${prefix} ${Math.random().toString(36).slice(2, 8)}`,
+      duration: '3 months',
+      totalFee: fees.totalFee,
+      installments: fees.installments,
+      category: 'Nursing',
+      admissionFee: fees.admissionFee,
+    },
+  });
+  expect(res.status).toBe(201);
+  return res.body._id;
 }

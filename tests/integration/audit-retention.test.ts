@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -123,6 +123,24 @@ describe('audit retention', () => {
       changes: [{ field: 'totalFee', before: 1, after: 2 }],
     });
     expect(one.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+    // Every column, in the table's order: an archive line reads the same from run to run.
+    expect(Object.keys(one)).toEqual([
+      'id',
+      'createdAt',
+      'actorId',
+      'actorUsername',
+      'actorRole',
+      'action',
+      'entityType',
+      'entityId',
+      'parentType',
+      'parentId',
+      'summary',
+      'changes',
+      'ip',
+      'userAgent',
+      'requestId',
+    ]);
 
     // Gone from the log; the recent one stays.
     expect(await t.deps.db.select().from(auditLog).where(inArray(auditLog.id, olderIds))).toEqual([]);
@@ -149,5 +167,35 @@ describe('audit retention', () => {
     const none = await archiveAuditLog({ ...t.deps, config: { ...t.deps.config, AUDIT_RETENTION_MONTHS: undefined } });
     expect(none).toBeNull();
     expect(await t.deps.db.select().from(auditLog).where(eq(auditLog.id, old.id))).toHaveLength(1);
+  });
+});
+
+describe('an archive run interrupted after writing its file', () => {
+  it('keeps the file when its purge committed, removes it when not, and leaves a file still being written', async () => {
+    const committed = 'audit-log_before_2026-01-01_committed.jsonl';
+    const abandoned = 'audit-log_before_2026-01-01_abandoned.jsonl';
+    const writing = 'audit-log_before_2026-01-01_writing.jsonl';
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    for (const [name, at] of [
+      [committed, hoursAgo(7)],
+      [abandoned, hoursAgo(7)],
+      [writing, new Date()],
+    ] as const) {
+      await writeFile(path.join(dir, `${name}.partial`), '{"id":"x"}\n');
+      await utimes(path.join(dir, `${name}.partial`), at, at);
+    }
+    // The purge of `committed` is on record: its entries left the log, so the file is their only copy.
+    await t.deps.db
+      .insert(auditArchiveRuns)
+      .values({ cutoff: new Date(), entryCount: 1, archiveFile: committed, txId: 1 });
+
+    await archiveAuditLog(t.deps);
+
+    const files = await readdir(dir);
+    expect(files).toContain(committed);
+    expect(files).not.toContain(`${committed}.partial`);
+    expect(files.filter((f) => f.startsWith(abandoned))).toEqual([]);
+    expect(files).toContain(`${writing}.partial`);
+    expect(await readFile(path.join(dir, committed), 'utf8')).toBe('{"id":"x"}\n');
   });
 });

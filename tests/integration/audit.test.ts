@@ -587,6 +587,15 @@ describe('reading the log', () => {
       message: 'The cursor is not valid.',
       data: { code: 'BAD_REQUEST' },
     });
+    // A newest-first cursor sent with the other order would skip entries: refused, not misread.
+    const newestFirst = await client.audit.list.query({ entityType: 'receipt', limit: 3 });
+    await expect(
+      client.audit.list.query({ entityType: 'receipt', limit: 3, cursor: newestFirst.nextCursor!, sortDir: 'asc' }),
+    ).rejects.toMatchObject({ message: 'The cursor is not valid.', data: { code: 'BAD_REQUEST' } });
+    await expect(client.audit.list.query({ sortDir: 'sideways' as never })).rejects.toMatchObject({
+      message: 'sortDir must be asc or desc.',
+      data: { httpStatus: 400 },
+    });
   });
 
   it('exports the filtered log as Excel, streamed, and records the export', async () => {

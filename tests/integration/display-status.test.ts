@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeBranch, makeUser, type MadeUser } from '../helpers/factories';
+import { makeBranch, makeUser, postCourse, type MadeUser } from '../helpers/factories';
 
 /**
  * The stored display status (docs/performance.md#stored-display-status) against the one derived
@@ -20,21 +20,8 @@ let admin: MadeUser & { token: string };
 let branchId: string;
 const courses: string[] = [];
 
-async function makeCourse(fee: number, admissionFee: number, installments: number) {
-  const res = await t.api('POST', '/api/course', {
-    token: admin.token,
-    body: {
-      courseName: `Status ${Math.random().toString(36).slice(2, 8)}`,
-      duration: '3 months',
-      totalFee: fee,
-      installments,
-      category: 'Nursing',
-      admissionFee,
-    },
-  });
-  expect(res.status).toBe(201);
-  return res.body._id as string;
-}
+const makeCourse = (fee: number, admissionFee: number, installments: number) =>
+  postCourse(t, admin.token, 'Status', { totalFee: fee, admissionFee, installments });
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -145,6 +145,38 @@ describe('keyset paging', () => {
     );
   });
 
+  it('bookings: every row exactly once while bookings are made between pages', async () => {
+    const tr = await t.api('POST', '/api/treatments', {
+      token: admin.token,
+      body: {
+        treatmentName: 'Keyset Therapy',
+        localPrice: 3000,
+        foreignPrice: 30,
+        maxSessions: 2,
+        installments: 1,
+        duration: { weeks: 1, days: 0, months: 0 },
+      },
+    });
+    expect(tr.status).toBe(201);
+    const book = async () => {
+      const customer = await makeUser(t.deps.db, { role: 'customer', branchId, username: `keysetc${++n}` });
+      const res = await t.api('POST', '/api/bookings/book', {
+        token: admin.token,
+        body: { userId: customer.id, treatmentId: tr.body._id, userType: 'local', paymentType: 'full' },
+      });
+      expect(res.status).toBe(201);
+    };
+    for (let i = 0; i < 13; i++) await book();
+    const api = t.trpc(admin.token);
+    const all = await api.bookings.list.query({ page: 1, pageSize: 200 });
+    const before = all.items.map((b) => b._id);
+    const seen = await pageThrough((page, cursor) => api.bookings.list.query({ page, pageSize: 4, cursor }), book);
+    expectEachOnce(
+      seen.filter((id) => before.includes(id)),
+      before,
+    );
+  });
+
   it('a cursor of another order, or of a deleted row, falls back to the page number', async () => {
     const api = t.trpc(admin.token);
     const byName = await api.users.list.query({ page: 1, pageSize: 5, sortBy: 'username', sortDir: 'asc' });

@@ -3,7 +3,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, enrollments } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeBranch, makeUser, type MadeUser } from '../helpers/factories';
+import { makeBranch, makeUser, postCourse, type MadeUser } from '../helpers/factories';
 import { download, readXlsx } from '../helpers/report-factories';
 
 /**
@@ -19,21 +19,8 @@ let branchId: string;
 let courseId: string;
 let treatmentId: string;
 
-async function makeCourse(fee = 30000, admissionFee = 3000, installments = 3) {
-  const res = await t.api('POST', '/api/course', {
-    token: admin.token,
-    body: {
-      courseName: `Ledger ${Math.random().toString(36).slice(2, 8)}`,
-      duration: '3 months',
-      totalFee: fee,
-      installments,
-      category: 'Nursing',
-      admissionFee,
-    },
-  });
-  expect(res.status).toBe(201);
-  return res.body._id as string;
-}
+const makeCourse = (fee = 30000, admissionFee = 3000, installments = 3) =>
+  postCourse(t, admin.token, 'Ledger', { totalFee: fee, admissionFee, installments });
 
 async function enrol(who: MadeUser = student, course = courseId) {
   const res = await t.api('POST', '/api/enrollments', {
@@ -419,6 +406,26 @@ describe('lists, cash-up and receipts', () => {
       'Sort by one of: receivedAt, receiptNumber, payer, amount, method, receivedBy, status.',
     );
     await expect(list('amount desc; --', 'asc')).rejects.toMatchObject({ data: { httpStatus: 400 } });
+  });
+
+  it('refuses a From after its To on the list, the Excel export and the cash-up, over tRPC and REST', async () => {
+    const message = 'From must be on or before To.';
+    const backwards = { from: '2026-11-20', to: '2026-11-01' };
+    await expect(t.trpc(manager.token).payments.list.query(backwards)).rejects.toMatchObject({
+      message,
+      data: { httpStatus: 400 },
+    });
+    await expect(t.trpc(manager.token).payments.cashUp.query(backwards)).rejects.toMatchObject({
+      message,
+      data: { httpStatus: 400 },
+    });
+    for (const path of ['/api/payments', '/api/payments/excel', '/api/payments/cash-up', '/api/payments/cash-up/pdf']) {
+      const res = await t.api('GET', `${path}?from=2026-11-20&to=2026-11-01`, { token: manager.token });
+      expect([path, res.status, (res.body as { message?: string }).message]).toEqual([path, 400, message]);
+    }
+    // The same day at both ends is one day, not an error.
+    const oneDay = await t.api('GET', '/api/payments/cash-up?from=2026-11-20&to=2026-11-20', { token: manager.token });
+    expect(oneDay.status).toBe(200);
   });
 
   it('a receipt PDF names the payer, what was paid, the amount in words; a void one says VOID', async () => {

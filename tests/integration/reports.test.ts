@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
+import type { ReportRow } from '../../src/server/domains/reports/report-source';
+import type { TCourseStatistics, TTreatmentStatistics } from '../../src/shared/schemas/reports.output';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, makeUser } from '../helpers/factories';
 import {
@@ -13,6 +15,14 @@ import {
   readPdfText,
   readXlsx,
 } from '../helpers/report-factories';
+
+/** A report's `format=json` answer (docs/reports.md). */
+interface JsonReport {
+  data: ReportRow[];
+  total: number;
+  columns: Array<{ key: string; header: string; type: string }>;
+  totals?: ReportRow[];
+}
 
 /*
  * A known data set; every expected number below is worked out by hand from it.
@@ -191,7 +201,7 @@ describe('statistics', () => {
   });
 
   it('counts courses by category with fee statistics and the most popular courses', async () => {
-    const res = await t.api('GET', '/api/course-reports/stats', { token: admin.token });
+    const res = await t.api<TCourseStatistics>('GET', '/api/course-reports/stats', { token: admin.token });
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.totalCourses).toBe(3);
@@ -202,15 +212,15 @@ describe('statistics', () => {
     ]);
     // (10000 + 50000.50 + 25000) / 3 = 28333.50
     expect(d.feeStats).toEqual({ avgFee: 28333.5, minFee: 10000, maxFee: 50000.5 });
-    expect(d.popularCourses.map((p: any) => [p.course.courseName, p.enrollmentCount])).toEqual([
+    expect(d.popularCourses.map((p) => [p.course.courseName, p.enrollmentCount])).toEqual([
       ['Yoga Basics', 2],
       ['Ayurveda Diploma', 1],
     ]);
-    expect(d.popularCourses[0].course).toMatchObject({ category: 'Wellness', totalFee: 10000, admissionFee: 1000 });
+    expect(d.popularCourses[0]?.course).toMatchObject({ category: 'Wellness', totalFee: 10000, admissionFee: 1000 });
   });
 
   it('counts treatments with local and foreign price statistics; cancelled bookings do not count as popular', async () => {
-    const res = await t.api('GET', '/api/treatment-reports/stats', { token: admin.token });
+    const res = await t.api<TTreatmentStatistics>('GET', '/api/treatment-reports/stats', { token: admin.token });
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.totalTreatments).toBe(3);
@@ -222,7 +232,7 @@ describe('statistics', () => {
     // (15000 + 8000.50 + 5000) / 3 = 9333.50; (60 + 30.25 + 20) / 3 = 36.75
     expect(d.localPriceStats).toEqual({ avgLocalPrice: 9333.5, minLocalPrice: 5000, maxLocalPrice: 15000 });
     expect(d.foreignPriceStats).toEqual({ avgForeignPrice: 36.75, minForeignPrice: 20, maxForeignPrice: 60 });
-    expect(d.popularTreatments.map((p: any) => [p.treatment.treatmentName, p.bookingCount])).toEqual([
+    expect(d.popularTreatments.map((p) => [p.treatment.treatmentName, p.bookingCount])).toEqual([
       ['Panchakarma', 2],
       ['Shirodhara', 1],
     ]);
@@ -234,7 +244,7 @@ describe('course reports', () => {
     const all = await t.api('GET', '/api/course-reports/excel?format=json', { token: admin.token });
     expect(all.status).toBe(200);
     expect(all.body.total).toBe(3);
-    const names = (r: any) => r.body.data.map((c: any) => c.courseName).sort();
+    const names = (r: { body: JsonReport }) => r.body.data.map((c) => c.courseName).sort();
     const wellness = await t.api('GET', '/api/course-reports/excel?format=json&category=wellness', {
       token: admin.token,
     });
@@ -362,7 +372,7 @@ describe('course reports', () => {
       '/api/course-reports/enrollments?format=json&startDate=2025-02-01&endDate=2025-02-28',
       { token: admin.token },
     );
-    expect(filtered.body.data.map((r: any) => r.student)).toEqual(['kamala']);
+    expect(filtered.body.data.map((r: ReportRow) => r.student)).toEqual(['kamala']);
 
     const file = await download(t.baseUrl, 'GET', '/api/course-reports/enrollments?category=Wellness', {
       token: admin.token,
@@ -416,7 +426,7 @@ describe('course reports', () => {
   it('builds a custom report from allowed columns only, with the default columns when none are chosen', async () => {
     const def = await t.api('POST', '/api/course-reports/custom?format=json', { token: admin.token, body: {} });
     expect(def.status).toBe(200);
-    expect(def.body.columns.map((c: any) => c.key)).toEqual(['courseName', 'category', 'totalFee']);
+    expect(def.body.columns.map((c: { key: string }) => c.key)).toEqual(['courseName', 'category', 'totalFee']);
     expect(Object.keys(def.body.data[0])).toEqual(['courseName', 'category', 'totalFee']);
 
     const chosen = await download(t.baseUrl, 'POST', '/api/course-reports/custom?maxFee=20000', {
@@ -445,9 +455,9 @@ describe('treatment reports', () => {
     const res = await t.api('GET', '/api/treatment-reports/excel?format=json&category=Relaxation&minPrice=6000', {
       token: admin.token,
     });
-    expect(res.body.data.map((r: any) => r.treatmentName)).toEqual(['Shirodhara']);
+    expect(res.body.data.map((r: ReportRow) => r.treatmentName)).toEqual(['Shirodhara']);
     const alias = await t.api('GET', '/api/treatment-reports/excel?format=json&maxFee=9000', { token: admin.token });
-    expect(alias.body.data.map((r: any) => r.treatmentName).sort()).toEqual(['Abhyanga', 'Shirodhara']);
+    expect(alias.body.data.map((r: ReportRow) => r.treatmentName).sort()).toEqual(['Abhyanga', 'Shirodhara']);
     const file = await download(t.baseUrl, 'GET', '/api/treatment-reports/excel', { token: admin.token });
     expect(file.headers.get('content-disposition')).toBe(
       `attachment; filename="list_treatment_report_${today()}.xlsx"`,
@@ -478,14 +488,22 @@ describe('treatment reports', () => {
     const res = await t.api('GET', '/api/treatment-reports/bookings?format=json', { token: admin.token });
     expect(res.status).toBe(200);
     expect(
-      res.body.data.map((r: any) => [r.customer, r.treatment, r.currency, r.price, r.paid, r.outstanding, r.status]),
+      res.body.data.map((r: ReportRow) => [
+        r.customer,
+        r.treatment,
+        r.currency,
+        r.price,
+        r.paid,
+        r.outstanding,
+        r.status,
+      ]),
     ).toEqual([
       ['sunil', 'Panchakarma', 'LKR', 15000, 5000, 10000, 'active'],
       ['anne', 'Panchakarma', 'USD', 60, 60, 0, 'active'],
       ['sunil', 'Shirodhara', 'LKR', 8000.5, 0, 8000.5, 'active'],
       ['anne', 'Shirodhara', 'USD', 30.25, 0, 30.25, 'cancelled'],
     ]);
-    expect(res.body.totals.map((r: any) => [r.customer, r.price, r.paid, r.outstanding])).toEqual([
+    expect(res.body.totals.map((r: ReportRow) => [r.customer, r.price, r.paid, r.outstanding])).toEqual([
       ['Total LKR (excluding cancelled)', 23000.5, 5000, 18000.5],
       ['Total USD (excluding cancelled)', 60, 60, 0],
     ]);

@@ -13,15 +13,18 @@ import type { RouterContext } from '../router';
 export function listRoute<TSearch extends object>({
   validateSearch,
   prefetch,
+  listPart = (search) => search,
 }: {
   /** Reads the URL's search params; anything it does not know is dropped. */
   validateSearch: (search: Record<string, unknown>) => TSearch;
   /** Fills the cache before the screen shows; a failure shows the screen's own error state. */
   prefetch: (queryClient: QueryClient, search: TSearch) => Promise<unknown>;
+  /** The params the list depends on, when the URL holds others too (a second tab's choices). */
+  listPart?: (search: TSearch) => TSearch;
 }) {
   return {
     validateSearch,
-    loaderDeps: ({ search }: { search: TSearch }) => search,
+    loaderDeps: ({ search }: { search: TSearch }) => listPart(search),
     loader: ({ context, deps }: { context: RouterContext; deps: TSearch }) => prefetch(context.queryClient, deps),
   };
 }

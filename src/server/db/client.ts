@@ -26,6 +26,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
+  await preparedStatementsOnly();
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   // JIT compiling costs ~300 ms on the short list and count queries of this app (docs/scale.md).
   const client = postgres(url, { max, onnotice: () => {}, connection: { jit: 'off' } });
@@ -47,6 +48,30 @@ async function openPostgres(url: string, max = 10): Promise<DbHandle> {
     },
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/**
+ * Every drizzle query on PostgreSQL runs as a named (prepared) statement, as postgres.js's own
+ * tagged queries do. drizzle asks postgres.js for an unnamed statement unless the query was
+ * `.prepare()`d, and postgres.js then sends each query with parameters in two round trips (parse
+ * and describe, to learn the parameters' types, then bind and execute) and PostgreSQL parses and
+ * plans it anew every time. A named statement is described once per connection (postgres.js keeps
+ * its description per connection and SQL text, and replaces a connection after 30 to 60 minutes),
+ * then runs in one round trip (docs/performance.md#where-the-products-time-goes). Transactions run
+ * on sessions of the same class, so their statements are prepared too.
+ */
+let patched = false;
+async function preparedStatementsOnly() {
+  if (patched) return;
+  patched = true;
+  const { PostgresJsSession } = await import('drizzle-orm/postgres-js/session');
+  const proto = PostgresJsSession.prototype;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the session as `this`
+  const prepareQuery = proto.prepareQuery;
+  proto.prepareQuery = function (this: typeof proto, query, fields, name, ...rest) {
+    // drizzle prepares (`prepare: true`) exactly when a name is given; postgres.js names it itself.
+    return prepareQuery.call(this, query, fields, name ?? 'statement', ...rest);
+  } as typeof prepareQuery;
 }
 
 async function openPglite(dataDir: string): Promise<DbHandle> {

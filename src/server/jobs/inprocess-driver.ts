@@ -241,6 +241,10 @@ export function createInProcessQueue(deps: AppDeps, opts: InProcessOptions = {})
       Math.floor(leaseMs / 2),
     ),
   ];
+  if (!config.REMINDER_SCHEDULE && config.AUDIT_RETENTION_MONTHS) {
+    // The embedded server is the only process: without its daily run, retention never happens.
+    log.warn('AUDIT_RETENTION_MONTHS is set but REMINDER_SCHEDULE is off: the audit archive will not run');
+  }
   if (config.REMINDER_SCHEDULE) {
     const onSchedule = () =>
       void scheduleTick().catch((err) => !closed && log.error({ err }, 'reminder schedule failed'));

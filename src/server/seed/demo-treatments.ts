@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import { computePaymentStatus } from '../../shared/booking-status';
 import { addToDate, todayIn } from '../../shared/calendar';
 import { toMinor } from '../../shared/money';
+import { bookingTerms } from '../domains/bookings/bookings.service';
 import { buildInstallmentSchedule } from '../domains/installments';
 import { getCurrencySettings } from '../domains/settings/settings.service';
 
@@ -168,33 +169,22 @@ export async function seedDemoTreatments({ db, config }: AppDeps) {
       const t = byName.get(DEMO_TREATMENTS[d.treatment]?.treatmentName ?? '');
       if (!userId || !t) continue;
       const bookedOn = addToDate(today, { days: -d.ago });
-      const price = d.userType === 'local' ? t.localPrice : t.foreignPrice;
-      const schedule = buildInstallmentSchedule(price, d.paymentType, t.installments, bookedOn).map((p) => ({
+      const terms = bookingTerms(t, d.userType, bookedOn, currency);
+      const schedule = buildInstallmentSchedule(terms.price, d.paymentType, t.installments, bookedOn).map((p) => ({
         ...p,
         isPaid: d.paid.includes(p.seq),
       }));
-      const hasDuration = t.durationMonths + t.durationWeeks + t.durationDays > 0;
       const createdAt = new Date(Date.now() - d.ago * 86_400_000 + n * 1000);
       const rows = await tx
         .insert(treatmentBookings)
         .values({
           userId,
-          treatmentId: t.id,
-          treatmentName: t.treatmentName,
-          maxSessions: t.maxSessions,
-          userType: d.userType,
+          ...terms,
           paymentType: d.paymentType,
           paymentStatus: computePaymentStatus(schedule, today),
-          price,
-          currency: d.userType === 'local' ? currency.localCurrency : currency.foreignCurrency,
-          periodStart: hasDuration ? bookedOn : null,
-          periodEnd: hasDuration
-            ? addToDate(bookedOn, { months: t.durationMonths, weeks: t.durationWeeks, days: t.durationDays })
-            : null,
           sessionsCompleted: d.sessions,
           status: d.cancelled ? 'cancelled' : 'active',
           cancelledAt: d.cancelled ? new Date() : null,
-          bookedOn,
           createdAt,
         })
         .returning({ id: treatmentBookings.id });

@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@shared/audit';
-import { dateRangeMessage, MAX_PAGE, parseDay, zId, zSearch, zText } from '@shared/schemas/primitives';
+import {
+  blankToUndefined,
+  dateRangeMessage,
+  MAX_PAGE,
+  parseDay,
+  zId,
+  zSearch,
+  zText,
+} from '@shared/schemas/primitives';
 
 /** Query strings arrive as text; an empty value (`?action=`) means "no filter". */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 const entityType = z.enum(AUDIT_ENTITY_TYPES, {

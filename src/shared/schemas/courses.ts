@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import {
+  blankToUndefined,
   dateRangeMessage,
   hasYearInRange,
   MAX_MONEY,
   moneyRangeMessage,
   parseDay,
   zId,
+  zOptionalText,
   zSearch,
   zText,
 } from '@shared/schemas/primitives';
@@ -95,7 +97,7 @@ const optionalFee = (label: string) =>
 /** A day (YYYY-MM-DD, years 1900-2100); an ISO date-time is accepted and cut to its day. */
 const optionalDate = (label: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+    blankToUndefined,
     z
       .string({ error: 'Dates must be valid dates (YYYY-MM-DD).' })
       .trim()
@@ -114,14 +116,11 @@ const optionalDate = (label: string) =>
 
 /** GET /api/course/filtered: every filter optional; dates bound the creation date (inclusive days). */
 export const ZFilterCoursesInput = z.object({
-  category: z.preprocess(
-    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
-    zText('Category').trim().max(100, 'Category must be at most 100 characters.').optional(),
-  ),
+  category: zOptionalText('Category', 100),
   minFee: optionalFee('Minimum fee'),
   maxFee: optionalFee('Maximum fee'),
   startDate: optionalDate('Start date'),
   endDate: optionalDate('End date'),
-  search: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), zSearch().optional()),
+  search: z.preprocess(blankToUndefined, zSearch().optional()),
 });
 export type TFilterCoursesInput = z.infer<typeof ZFilterCoursesInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX, MAX_PAGE, zId, zText } from '@shared/schemas/primitives';
+import { blankToUndefined, INT4_MAX, MAX_PAGE, zId, zOptionalText, zText } from '@shared/schemas/primitives';
 import { DISPLAY_STATUSES } from '@shared/enrollment-status';
 import { ZPageInput, zSortBy } from '@shared/pagination';
 import { zPaymentMethod } from '@shared/schemas/payment-method';
@@ -7,20 +7,13 @@ import { zPaymentMethod } from '@shared/schemas/payment-method';
 export const ENROLL_REQUIRED = 'Please enter a valid email and select a course.';
 export const USER_ID_REQUIRED = 'User ID not found in enrollment data';
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && !v.trim() ? undefined : v);
-const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    zText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional(),
-  );
-
 /**
  * The screen sends the typed email; REST callers (the old client) send the user's id.
  * Either names the student; the email is matched trimmed and case-insensitively.
  */
 export const ZCreateEnrollmentInput = z
   .object({
-    userId: optionalText('User', 100),
+    userId: zOptionalText('User', 100),
     email: z.preprocess(blankToUndefined, zText('Email').trim().max(320, ENROLL_REQUIRED).optional()),
     courseId: z.preprocess(
       blankToUndefined,
@@ -58,7 +51,7 @@ export type TDeleteEnrollmentInput = z.infer<typeof ZDeleteEnrollmentInput>;
 /** `installmentId` (marks paid unless isPaid says otherwise), or `installmentIndex` with `isPaid`. */
 export const ZPayInstallmentFields = z
   .object({
-    installmentId: optionalText('Installment', 100),
+    installmentId: zOptionalText('Installment', 100),
     installmentIndex: z
       .number({ error: 'installmentIndex must be a whole number.' })
       .int('installmentIndex must be a whole number.')

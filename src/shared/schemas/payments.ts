@@ -9,19 +9,12 @@ import {
   type PaymentMethod,
 } from '@shared/payment-kinds';
 import { zPaymentMethod } from '@shared/schemas/payment-method';
-import { MAX_MONEY, parseDay, zId, zInstant, zText } from '@shared/schemas/primitives';
+import { blankToUndefined, MAX_MONEY, parseDay, zId, zInstant, zOptionalText, zText } from '@shared/schemas/primitives';
 
 export { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, ALLOCATION_KINDS, type PaymentMethod, type AllocationKind };
 
 export const AMOUNT_INVALID = 'Amount must be greater than 0 with at most two decimals.';
 export const NO_TARGET = 'Choose the enrollment or the booking this payment is for.';
-
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && !v.trim() ? undefined : v);
-const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    zText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional(),
-  );
 
 /** A positive amount with at most two decimals, within what the money columns hold. */
 export const zAmount = (message = AMOUNT_INVALID) =>
@@ -35,20 +28,20 @@ export const ZAllocationInput = z.object({
   kind: z.enum(ALLOCATION_KINDS, {
     error: 'Allocation kind must be admission_fee, enrollment_installment or booking_installment.',
   }),
-  installmentId: optionalText('Installment', 200),
+  installmentId: zOptionalText('Installment', 200),
   amount: zAmount('Each allocation amount must be greater than 0 with at most two decimals.'),
 });
 
 export const ZRecordPaymentInput = z
   .object({
-    enrollmentId: optionalText('Enrollment', 200),
-    bookingId: optionalText('Booking', 200),
+    enrollmentId: zOptionalText('Enrollment', 200),
+    bookingId: zOptionalText('Booking', 200),
     amount: zAmount(),
     method: zPaymentMethod.default('cash'),
     /** When given, must be the record's own currency (a USD booking is paid in USD). */
-    currency: optionalText('Currency', 3),
-    reference: optionalText('Reference', 100),
-    note: optionalText('Note', 500),
+    currency: zOptionalText('Currency', 3),
+    reference: zOptionalText('Reference', 100),
+    note: zOptionalText('Note', 500),
     /** Defaults to now; may be back-dated, never in the future. */
     receivedAt: z.preprocess(blankToUndefined, zInstant('Received at').optional()),
     allocations: z
@@ -79,14 +72,20 @@ const zDay = (label: string) =>
       .optional(),
   );
 
+/** A From after its To would silently answer nothing: refused instead, naming the fields as labelled. */
+const daysInOrder: [(f: { from?: string; to?: string }) => boolean, { message: string; path: string[] }] = [
+  (f) => !f.from || !f.to || f.from <= f.to,
+  { message: 'From must be on or before To.', path: ['to'] },
+];
+
 export const ZPaymentFilters = z.object({
   from: zDay('From'),
   to: zDay('To'),
-  branchId: optionalText('Branch', 200),
+  branchId: zOptionalText('Branch', 200),
   method: z.preprocess(blankToUndefined, zPaymentMethod.optional()),
-  receivedBy: optionalText('Cashier', 200),
+  receivedBy: zOptionalText('Cashier', 200),
   /** One payer's payments (their user screen). */
-  payerId: optionalText('Payer', 200),
+  payerId: zOptionalText('Payer', 200),
   status: z.preprocess(
     blankToUndefined,
     z.enum(['valid', 'void'], { error: 'Status must be valid or void.' }).optional(),
@@ -108,14 +107,16 @@ export const PAYMENT_SORT_COLUMNS = [
 export const ZListPaymentsInput = ZPageInput.extend({
   ...ZPaymentFilters.shape,
   sortBy: zSortBy(PAYMENT_SORT_COLUMNS, 'receivedAt'),
-});
+}).refine(...daysInOrder);
 export type TListPaymentsInput = z.infer<typeof ZListPaymentsInput>;
 
-export const ZCashUpInput = z.object({
-  from: zDay('From'),
-  to: zDay('To'),
-  branchId: optionalText('Branch', 200),
-});
+export const ZCashUpInput = z
+  .object({
+    from: zDay('From'),
+    to: zDay('To'),
+    branchId: zOptionalText('Branch', 200),
+  })
+  .refine(...daysInOrder);
 export type TCashUpInput = z.infer<typeof ZCashUpInput>;
 
 export const ZPaymentsOfInput = z.object({ id: zId('Record') });
@@ -138,7 +139,7 @@ export const ZListPaymentsQuery = ZPaymentFilters.extend({
     .min(1, 'limit must be between 1 and 200.')
     .max(200, 'limit must be between 1 and 200.')
     .default(50),
-});
+}).refine(...daysInOrder);
 
-export const ZDashboardInput = z.object({ branchId: optionalText('Branch', 200) });
+export const ZDashboardInput = z.object({ branchId: zOptionalText('Branch', 200) });
 export type TDashboardInput = z.infer<typeof ZDashboardInput>;

@@ -28,6 +28,16 @@ export function zText(label: string, opts: { multiline?: boolean; message?: stri
   return base.refine(opts.multiline ? hasNoControlCharsMultiline : hasNoControlChars, controlMessage(label));
 }
 
+/** A blank text field is one left out: an empty or all-space string reads as undefined. */
+export const blankToUndefined = (v: unknown) => (typeof v === 'string' && !v.trim() ? undefined : v);
+
+/** Optional text, trimmed, of at most `max` characters; a blank one is left out. */
+export const zOptionalText = (label: string, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    zText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional(),
+  );
+
 /** An id as sent by a screen or path: any text; services answer 404 when it names no row. */
 export const zId = (label = 'Id') => zText(label).max(200, `${label} is not valid.`);
 

@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { dateRangeMessage, MAX_MONEY, moneyRangeMessage, parseDay, zId, zText } from '@shared/schemas/primitives';
+import {
+  blankToUndefined,
+  dateRangeMessage,
+  MAX_MONEY,
+  moneyRangeMessage,
+  parseDay,
+  zId,
+  zText,
+} from '@shared/schemas/primitives';
 import { hasAtMostTwoDecimals, toMinor } from '@shared/money';
 import { COURSE_REPORT_COLUMNS, TREATMENT_REPORT_COLUMNS, USER_REPORT_COLUMNS } from '@shared/report-columns';
 import { ROLES } from '@shared/roles';
 
 /** Query strings arrive as text; an empty value (`?category=`) means "no filter". */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /**
  * How the Reports screen labels each filter: messages name fields that way, so the person who

@@ -11,27 +11,38 @@ export const PAYMENT_STATUS_FILTERS = ['valid', 'void'] as const;
 
 export type PaymentSortColumn = (typeof PAYMENT_SORT_COLUMNS)[number];
 
-/** The Payments list's URL search: `?from=2026-11-01&method=card&status=void&sort=amount&dir=desc&page=2`. */
+/**
+ * The Payments screen's URL search: the list's `?from=2026-11-01&method=card&status=void&sort=amount&dir=desc&page=2`,
+ * and the Cash-up tab's `?tab=cash-up&day=2026-11-20&cashBranch=<id>` (its own branch, so switching
+ * tabs keeps both choices; no day is today).
+ */
 export interface PaymentSearch extends ListSearch {
   from?: string;
   to?: string;
   branchId?: string;
   method?: (typeof PAYMENT_METHODS)[number];
   status?: (typeof PAYMENT_STATUS_FILTERS)[number];
+  tab?: 'cash-up';
+  day?: string;
+  cashBranch?: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (v: unknown) => (typeof v === 'string' && DAY.test(v) ? v : undefined);
 
+const id = (v: unknown) => (typeof v === 'string' && v ? v.slice(0, 200) : undefined);
+
 export function validatePaymentSearch(search: Record<string, unknown>): PaymentSearch {
-  const branchId = typeof search.branchId === 'string' ? search.branchId.slice(0, 200) : '';
   return {
     ...validateListSearch(search),
     from: day(search.from),
     to: day(search.to),
-    branchId: branchId || undefined,
+    branchId: id(search.branchId),
     method: oneOf(PAYMENT_METHODS, search.method),
     status: oneOf(PAYMENT_STATUS_FILTERS, search.status),
+    tab: search.tab === 'cash-up' ? 'cash-up' : undefined,
+    day: day(search.day),
+    cashBranch: id(search.cashBranch),
   };
 }
 
@@ -66,5 +77,7 @@ export function paymentListOptions(search: PaymentSearch) {
 /** /payments. */
 export const paymentsRoute = listRoute({
   validateSearch: validatePaymentSearch,
+  // The Cash-up tab's choices do not change the list: choosing a day does not reload it.
+  listPart: ({ tab: _tab, day: _day, cashBranch: _branch, ...list }) => list,
   prefetch: (queryClient, search) => queryClient.prefetchQuery(paymentListOptions(search)),
 });

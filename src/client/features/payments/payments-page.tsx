@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
-import { useState } from 'react';
 import { DataList } from '@/components/data-list';
 import { DatePicker } from '@/components/date-picker';
 import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
@@ -34,7 +33,10 @@ export function PaymentsPage() {
     <div>
       <PageHeader title="Payments" description="Every payment received, with its receipt." />
       <RequireRole roles={STAFF_ROLES}>
-        <Tabs defaultValue="list">
+        <Tabs
+          value={search.tab ?? 'list'}
+          onValueChange={(tab) => onSearchChange({ ...search, tab: tab === 'cash-up' ? 'cash-up' : undefined })}
+        >
           <TabsList>
             <TabsTrigger value="list">Payments</TabsTrigger>
             <TabsTrigger value="cash-up">Cash-up</TabsTrigger>
@@ -43,7 +45,7 @@ export function PaymentsPage() {
             <PaymentList search={search} onSearchChange={onSearchChange} />
           </TabsContent>
           <TabsContent value="cash-up">
-            <CashUp />
+            <CashUp search={search} onSearchChange={onSearchChange} />
           </TabsContent>
         </Tabs>
       </RequireRole>
@@ -123,11 +125,14 @@ function PaymentList({
   );
 }
 
-function CashUp() {
+/** One day's takings by branch, cashier and method; the day and branch are in the URL (`?tab=cash-up&day=…`). */
+function CashUp({ search, onSearchChange }: { search: PaymentSearch; onSearchChange: (next: PaymentSearch) => void }) {
   const today = new Date().toLocaleDateString('en-CA');
-  const [day, setDay] = useState(today);
-  const [branchId, setBranchId] = useState('');
-  const input = { from: day || undefined, to: day || undefined, branchId: branchId || undefined };
+  const day = search.day ?? today;
+  const branchId = search.cashBranch ?? '';
+  const setDay = (d: string) => onSearchChange({ ...search, day: d && d !== today ? d : undefined });
+  const setBranchId = (b: string) => onSearchChange({ ...search, cashBranch: b || undefined });
+  const input = { from: day, to: day, branchId: branchId || undefined };
   const cash = useQuery(trpc.payments.cashUp.queryOptions(input));
   const qs = queryString(input);
 

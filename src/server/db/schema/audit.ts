@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { AuditChange } from '../../../shared/audit';
-import { id, trigramIndex } from './common';
+import { createdAt, id, instant, trigramIndex } from './common';
 
 /**
  * The audit trail (docs/audit.md): one row per change, written in the change's own transaction.
@@ -14,7 +14,7 @@ export const auditLog = pgTable(
   {
     id: id(),
     // clock_timestamp, not now(): several entries of one transaction keep the order they were written in.
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    createdAt: instant('created_at')
       .notNull()
       .default(sql`clock_timestamp()`),
     /** Who acted, as they were at that moment; null for an anonymous caller (a failed sign-in). */
@@ -71,9 +71,9 @@ export const auditArchiveRuns = pgTable(
   'audit_archive_runs',
   {
     id: id(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Entries created before this instant were archived and removed. */
-    cutoff: timestamp('cutoff', { withTimezone: true, mode: 'date' }).notNull(),
+    cutoff: instant('cutoff').notNull(),
     entryCount: integer('entry_count').notNull(),
     /** The archive file's name in AUDIT_ARCHIVE_DIR. */
     archiveFile: text('archive_file').notNull(),

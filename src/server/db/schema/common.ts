@@ -9,16 +9,30 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 
 export const id = () => uuid('id').primaryKey().defaultRandom();
-export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/** A point in time (timestamptz), read as a Date. */
+export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export const createdAt = () => instant('created_at').notNull().defaultNow();
 export const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+  instant('updated_at')
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/**
+ * A reference that outlives the row it names: deleting that row sets it to null and this one
+ * stays, with the names and amounts it copied (docs/courses.md, docs/payments.md).
+ */
+export const keptRef = (name: string, target: () => AnyPgColumn) =>
+  uuid(name).references(target, { onDelete: 'set null' });
+
+/** The owner of a row that is part of it (an installment, a session): deleted with its owner. */
+export const ownerRef = (name: string, target: () => AnyPgColumn) =>
+  uuid(name).notNull().references(target, { onDelete: 'cascade' });
 /** Money in integer minor units (cents): exact sums, no float error (docs/product.md, Money). */
 export const money = (name: string) => bigint(name, { mode: 'number' });
 
@@ -38,7 +52,7 @@ export const installmentColumns = () => ({
   /** Sum of the valid payment allocations (docs/payments.md); isPaid once it reaches the amount. */
   amountPaid: money('amount_paid_minor').notNull().default(0),
   isPaid: boolean('is_paid').notNull().default(false),
-  paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  paidAt: instant('paid_at'),
 });
 
 /**
@@ -61,6 +75,12 @@ export const installmentIndexes = (
     .on(t.dueDate, t.id)
     .where(sql`${t.isPaid} = false`),
 ];
+
+/** An index over just the rows that have the column: few do, and only they are looked up by it. */
+export const nonNullIndex = (name: string, column: ExtraConfigColumn) =>
+  index(name)
+    .on(column)
+    .where(sql`${column} is not null`);
 
 /** A trigram index: "contains" search (ILIKE '%text%') on the text reads it (pg_trgm, docs/scale.md). */
 export const trigramIndex = (name: string, text: ExtraConfigColumn | SQL) =>

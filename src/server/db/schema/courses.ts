@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DISPLAY_STATUSES } from '../../../shared/enrollment-status';
 import {
   createdAt,
   id,
   installmentColumns,
   installmentIndexes,
+  instant,
   keptNameTrigramIndex,
+  keptRef,
   money,
+  ownerRef,
   updatedAt,
 } from './common';
 import { users } from './users';
@@ -39,8 +42,8 @@ export const enrollments = pgTable(
   {
     id: id(),
     // Deleting a user or course keeps the enrolment and its money history (docs/courses.md).
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    userId: keptRef('user_id', () => users.id),
+    courseId: keptRef('course_id', () => courses.id),
     paymentType: text('payment_type', { enum: ['full', 'installment'] }).notNull(),
     // Snapshots of the course fees at enrolment time.
     totalFee: money('total_fee_minor').notNull(),
@@ -49,11 +52,11 @@ export const enrollments = pgTable(
     admissionFeePaid: boolean('admission_fee_paid').notNull().default(false),
     /** Sum of the valid payment allocations to the admission fee (docs/payments.md). */
     admissionFeeAmountPaid: money('admission_fee_paid_minor').notNull().default(0),
-    admissionFeePaidAt: timestamp('admission_fee_paid_at', { withTimezone: true, mode: 'date' }),
+    admissionFeePaidAt: instant('admission_fee_paid_at'),
     status: text('status', { enum: ['active', 'completed'] })
       .notNull()
       .default('active'),
-    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    completedAt: instant('completed_at'),
     /**
      * The display status (src/shared/enrollment-status.ts), kept by database triggers on every
      * write to this row's status or admission fee and to its instalments, so the status filter
@@ -87,9 +90,7 @@ export const enrollmentInstallments = pgTable(
   'enrollment_installments',
   {
     id: id(),
-    enrollmentId: uuid('enrollment_id')
-      .notNull()
-      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    enrollmentId: ownerRef('enrollment_id', () => enrollments.id),
     ...installmentColumns(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, id } from './common';
+import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, instant } from './common';
 import { users } from './users';
 
 /** Emails: the development outbox, and a record of what was sent through Resend. */
@@ -50,10 +50,10 @@ export const jobs = pgTable(
     progress: integer('progress').notNull().default(0),
     result: jsonb('result'),
     failedReason: text('failed_reason'),
-    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    runAt: instant('run_at').notNull().defaultNow(),
+    lockedUntil: instant('locked_until'),
     createdAt: createdAt(),
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: instant('finished_at'),
   },
   (t) => [
     index('jobs_status_run_idx')
@@ -78,7 +78,7 @@ export const reportFiles = pgTable('report_files', {
   error: text('error'),
   params: jsonb('params').notNull(),
   createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  expiresAt: instant('expires_at'),
 });
 
 /**
@@ -96,7 +96,7 @@ export const jobOutbox = pgTable(
     jobId: text('job_id').notNull(),
     delayMs: integer('delay_ms').notNull().default(0),
     createdAt: createdAt(),
-    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
+    dispatchedAt: instant('dispatched_at'),
   },
   (t) => [
     index('job_outbox_pending_idx')

@@ -7,12 +7,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
-import { createdAt, id, money, trigramIndex } from './common';
+import { createdAt, id, instant, keptRef, money, nonNullIndex, trigramIndex } from './common';
 import { enrollmentInstallments, enrollments } from './courses';
 import { bookingInstallments, treatmentBookings } from './treatments';
 import { users } from './users';
@@ -44,13 +43,13 @@ export const payments = pgTable(
     receiptSeries: text('receipt_series').notNull(),
     receiptYear: integer('receipt_year').notNull(),
     receiptSeq: integer('receipt_seq').notNull(),
-    branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+    branchId: keptRef('branch_id', () => branches.id),
     branchName: text('branch_name'),
-    payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
+    payerId: keptRef('payer_id', () => users.id),
     payerName: text('payer_name').notNull(),
     payerEmail: text('payer_email'),
-    enrollmentId: uuid('enrollment_id').references(() => enrollments.id, { onDelete: 'set null' }),
-    bookingId: uuid('booking_id').references(() => treatmentBookings.id, { onDelete: 'set null' }),
+    enrollmentId: keptRef('enrollment_id', () => enrollments.id),
+    bookingId: keptRef('booking_id', () => treatmentBookings.id),
     /** The course or treatment name, kept. */
     subject: text('subject').notNull(),
     amount: money('amount_minor').notNull(),
@@ -58,15 +57,15 @@ export const payments = pgTable(
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     reference: text('reference'),
     note: text('note'),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
-    receivedById: uuid('received_by').references(() => users.id, { onDelete: 'set null' }),
+    receivedAt: instant('received_at').notNull(),
+    receivedById: keptRef('received_by', () => users.id),
     /** Null for payments carried over from the paid/unpaid switch: who took them is unknown. */
     receivedByName: text('received_by_name'),
     status: text('status', { enum: ['valid', 'void'] })
       .notNull()
       .default('valid'),
-    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
-    voidedById: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidedAt: instant('voided_at'),
+    voidedById: keptRef('voided_by', () => users.id),
     voidedByName: text('voided_by_name'),
     voidReason: text('void_reason'),
     createdAt: createdAt(),
@@ -78,12 +77,8 @@ export const payments = pgTable(
     index('payments_cashier_received_idx').on(t.receivedById, t.receivedAt),
     // A user's payments (user details) and the ON DELETE SET NULL of a deleted payer both look payments up by payer.
     index('payments_payer_received_idx').on(t.payerId, t.receivedAt),
-    index('payments_enrollment_idx')
-      .on(t.enrollmentId)
-      .where(sql`${t.enrollmentId} is not null`),
-    index('payments_booking_idx')
-      .on(t.bookingId)
-      .where(sql`${t.bookingId} is not null`),
+    nonNullIndex('payments_enrollment_idx', t.enrollmentId),
+    nonNullIndex('payments_booking_idx', t.bookingId),
     index('payments_receipt_number_idx').on(t.receiptNumber),
     // The Payments screen's search looks in all these at once (paymentSearchText): one trigram
     // index over them costs a write far less than five.
@@ -100,14 +95,10 @@ export const paymentAllocations = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: 'restrict' }),
     kind: text('kind', { enum: ALLOCATION_KINDS }).notNull(),
-    enrollmentId: uuid('enrollment_id').references(() => enrollments.id, { onDelete: 'set null' }),
-    bookingId: uuid('booking_id').references(() => treatmentBookings.id, { onDelete: 'set null' }),
-    enrollmentInstallmentId: uuid('enrollment_installment_id').references(() => enrollmentInstallments.id, {
-      onDelete: 'set null',
-    }),
-    bookingInstallmentId: uuid('booking_installment_id').references(() => bookingInstallments.id, {
-      onDelete: 'set null',
-    }),
+    enrollmentId: keptRef('enrollment_id', () => enrollments.id),
+    bookingId: keptRef('booking_id', () => treatmentBookings.id),
+    enrollmentInstallmentId: keptRef('enrollment_installment_id', () => enrollmentInstallments.id),
+    bookingInstallmentId: keptRef('booking_installment_id', () => bookingInstallments.id),
     /** Installment number (1-based) and due date as they were, for the receipt. Null for a fee. */
     installmentNumber: integer('installment_number'),
     dueDate: date('due_date', { mode: 'string' }),
@@ -115,15 +106,9 @@ export const paymentAllocations = pgTable(
   },
   (t) => [
     index('payment_allocations_payment_idx').on(t.paymentId),
-    index('payment_allocations_enrollment_inst_idx')
-      .on(t.enrollmentInstallmentId)
-      .where(sql`${t.enrollmentInstallmentId} is not null`),
-    index('payment_allocations_booking_inst_idx')
-      .on(t.bookingInstallmentId)
-      .where(sql`${t.bookingInstallmentId} is not null`),
-    index('payment_allocations_enrollment_idx')
-      .on(t.enrollmentId)
-      .where(sql`${t.enrollmentId} is not null`),
+    nonNullIndex('payment_allocations_enrollment_inst_idx', t.enrollmentInstallmentId),
+    nonNullIndex('payment_allocations_booking_inst_idx', t.bookingInstallmentId),
+    nonNullIndex('payment_allocations_enrollment_idx', t.enrollmentId),
   ],
 );
 

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, installmentColumns, installmentIndexes, money, updatedAt } from './common';
+import { date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  createdAt,
+  id,
+  installmentColumns,
+  installmentIndexes,
+  instant,
+  keptRef,
+  money,
+  ownerRef,
+  updatedAt,
+} from './common';
 import { users } from './users';
 
 export const treatments = pgTable(
@@ -32,8 +42,8 @@ export const treatmentBookings = pgTable(
   'treatment_bookings',
   {
     id: id(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    treatmentId: uuid('treatment_id').references(() => treatments.id, { onDelete: 'set null' }),
+    userId: keptRef('user_id', () => users.id),
+    treatmentId: keptRef('treatment_id', () => treatments.id),
     // Kept so a booking stays readable after its treatment or user is deleted.
     treatmentName: text('treatment_name').notNull(),
     maxSessions: integer('max_sessions').notNull(),
@@ -52,7 +62,7 @@ export const treatmentBookings = pgTable(
     status: text('status', { enum: ['active', 'cancelled'] })
       .notNull()
       .default('active'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: instant('cancelled_at'),
     bookedOn: date('booked_on', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -69,9 +79,7 @@ export const bookingInstallments = pgTable(
   'booking_installments',
   {
     id: id(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => treatmentBookings.id, { onDelete: 'cascade' }),
+    bookingId: ownerRef('booking_id', () => treatmentBookings.id),
     ...installmentColumns(),
   },
   (t) => [
@@ -84,12 +92,10 @@ export const bookingInstallments = pgTable(
 export const bookingSessionNotes = pgTable(
   'booking_session_notes',
   {
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => treatmentBookings.id, { onDelete: 'cascade' }),
+    bookingId: ownerRef('booking_id', () => treatmentBookings.id),
     sessionNumber: integer('session_number').notNull(),
     note: text('note').notNull().default(''),
-    date: timestamp('date', { withTimezone: true, mode: 'date' }),
+    date: instant('date'),
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.sessionNumber] })],
 );

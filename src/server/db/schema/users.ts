@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
-import { bytea, createdAt, id, trigramIndex, updatedAt } from './common';
+import { bytea, createdAt, id, instant, keptRef, ownerRef, trigramIndex, updatedAt } from './common';
 
 /** Uploaded files (profile pictures) live in the database so every server instance can serve them. */
 export const files = pgTable('files', {
@@ -26,7 +26,7 @@ export const users = pgTable(
     branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'restrict' }),
     phone: text('phone'),
     address: text('address'),
-    imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
+    imageFileId: keptRef('image_file_id', () => files.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,12 +53,10 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -107,13 +105,11 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     otpHash: text('otp_hash'),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: instant('expires_at').notNull(),
+    sentAt: instant('sent_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_resets_user_uq').on(t.userId)],

@@ -22,22 +22,35 @@ export function assertAuditReader(ctx: Pick<ServiceContext, 'actor'>) {
   if (!isAdmin(ctx.actor.role)) throw new AppError('FORBIDDEN', AUDIT_READERS_ONLY);
 }
 
-const entryColumns = {
-  id: auditLog.id,
-  createdAt: auditLog.createdAt,
-  /** The exact timestamp (microseconds) for the keyset cursor; a JS Date keeps only milliseconds. */
-  cursorTs: sql<string>`${auditLog.createdAt}::text`,
+/**
+ * An entry's columns after its id and time, in the table's order: who acted, on what record (and
+ * the record whose History shows it), what changed, and the request. The archive writes them in
+ * this order (audit.retention.ts).
+ */
+export const auditEntryDetails = {
   actorId: auditLog.actorId,
   actorUsername: auditLog.actorUsername,
   actorRole: auditLog.actorRole,
   action: auditLog.action,
   entityType: auditLog.entityType,
   entityId: auditLog.entityId,
+  parentType: auditLog.parentType,
+  parentId: auditLog.parentId,
   summary: auditLog.summary,
   changes: auditLog.changes,
   ip: auditLog.ip,
   userAgent: auditLog.userAgent,
   requestId: auditLog.requestId,
+};
+
+/** The exact timestamp (microseconds) for a keyset cursor; a JS Date keeps only milliseconds. */
+export const auditCursorTs = sql<string>`${auditLog.createdAt}::text`;
+
+const entryColumns = {
+  id: auditLog.id,
+  createdAt: auditLog.createdAt,
+  cursorTs: auditCursorTs,
+  ...auditEntryDetails,
 };
 export type AuditRow = Awaited<ReturnType<typeof selectEntries>>[number];
 
@@ -125,22 +138,24 @@ interface Cursor {
   id: string;
 }
 
-function encodeCursor(r: AuditRow): string {
-  return Buffer.from(JSON.stringify([r.cursorTs, r.id]), 'utf8').toString('base64url');
+/** The cursor names the order it was read in: sent with the other order it would skip entries. */
+function encodeCursor(r: AuditRow, dir: SortDir): string {
+  return Buffer.from(JSON.stringify([dir, r.cursorTs, r.id]), 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: string): Cursor {
+function decodeCursor(cursor: string, dir: SortDir): Cursor {
   try {
     const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
       Array.isArray(v) &&
-      v.length === 2 &&
-      typeof v[0] === 'string' &&
+      v.length === 3 &&
+      v[0] === dir &&
       typeof v[1] === 'string' &&
-      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(v[0]) &&
-      isUuid(v[1])
+      typeof v[2] === 'string' &&
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(v[1]) &&
+      isUuid(v[2])
     ) {
-      return { ts: v[0], id: v[1] };
+      return { ts: v[1], id: v[2] };
     }
   } catch {
     // Falls through to the same answer as any other malformed cursor.
@@ -160,14 +175,14 @@ async function slice(
   limit: number,
   dir: SortDir = 'desc',
 ): Promise<AuditSlice> {
-  const at = cursor ? decodeCursor(cursor) : undefined;
+  const at = cursor ? decodeCursor(cursor, dir) : undefined;
   const after = at ? (dir === 'asc' ? newerThan(at) : olderThan(at)) : undefined;
   // One more than asked says whether there is a next slice without a count.
   const rows = await selectEntries(db, and(where, after), limit + 1, 0, dir);
   const page = rows.slice(0, limit);
   return {
     items: page.map(toAuditDto),
-    nextCursor: rows.length > limit && page.length ? encodeCursor(page.at(-1)!) : null,
+    nextCursor: rows.length > limit && page.length ? encodeCursor(page.at(-1)!, dir) : null,
   };
 }
 

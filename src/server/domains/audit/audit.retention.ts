@@ -1,12 +1,13 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
-import { and, asc, count, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditArchiveRuns, auditLog } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { auditCursorTs, auditEntryDetails } from './audit.queries';
 import { recordAudit } from './audit.service';
 
 /**
@@ -45,20 +46,8 @@ async function cutoffOf(db: Db, months: number, timeZone: string): Promise<{ at:
 const archiveColumns = {
   id: auditLog.id,
   createdAt: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-  cursorTs: sql<string>`${auditLog.createdAt}::text`,
-  actorId: auditLog.actorId,
-  actorUsername: auditLog.actorUsername,
-  actorRole: auditLog.actorRole,
-  action: auditLog.action,
-  entityType: auditLog.entityType,
-  entityId: auditLog.entityId,
-  parentType: auditLog.parentType,
-  parentId: auditLog.parentId,
-  summary: auditLog.summary,
-  changes: auditLog.changes,
-  ip: auditLog.ip,
-  userAgent: auditLog.userAgent,
-  requestId: auditLog.requestId,
+  cursorTs: auditCursorTs,
+  ...auditEntryDetails,
 };
 
 /** Writes the entries older than the cutoff, oldest first, by keyset; answers how many. */
@@ -96,6 +85,51 @@ async function writeArchive(db: Db, cutoffText: string, file: string): Promise<n
   return written;
 }
 
+const PARTIAL = '.partial';
+
+/** Whether a purge recorded this archive file (its transaction committed). */
+async function purgeRecorded(db: Db, name: string): Promise<boolean> {
+  const [run] = await db
+    .select({ id: auditArchiveRuns.id })
+    .from(auditArchiveRuns)
+    .where(eq(auditArchiveRuns.archiveFile, name))
+    .limit(1);
+  return Boolean(run);
+}
+
+/**
+ * A file is written as `<name>.partial` and gets its final name only once the purge that removed
+ * its entries has committed, so a `.jsonl` in the directory always holds entries that left the
+ * log. Whether that commit happened is read from `audit_archive_runs`, never assumed: a purge
+ * whose COMMIT succeeded while the connection failed is recorded there, and its file is then the
+ * only copy of those entries, so it is kept. A file whose purge is not recorded duplicates entries
+ * still in the log, so it is removed. Answers whether the file was kept.
+ */
+async function settleArchiveFile(db: Db, dir: string, name: string): Promise<boolean> {
+  const partial = path.join(dir, `${name}${PARTIAL}`);
+  if (await purgeRecorded(db, name)) {
+    await rename(partial, path.join(dir, name));
+    return true;
+  }
+  await rm(partial, { force: true });
+  return false;
+}
+
+/** A `.partial` untouched this long belongs to a run that died, not to one still writing it. */
+const LEFTOVER_MS = 6 * 60 * 60 * 1000;
+
+/** Settles the `.partial` files a crashed run left behind (see settleArchiveFile). */
+async function settleLeftovers(deps: Pick<AppDeps, 'db' | 'log'>, dir: string): Promise<void> {
+  for (const f of await readdir(dir)) {
+    if (!f.endsWith(PARTIAL)) continue;
+    const { mtimeMs } = await stat(path.join(dir, f));
+    if (Date.now() - mtimeMs < LEFTOVER_MS) continue;
+    const name = f.slice(0, -PARTIAL.length);
+    const kept = await settleArchiveFile(deps.db, dir, name);
+    deps.log.warn({ file: name, kept }, 'audit archive: settled a file an interrupted run left behind');
+  }
+}
+
 /**
  * The daily archive run: nothing without AUDIT_RETENTION_MONTHS. Safe to run twice (the second
  * finds nothing older than the cutoff) and concurrently (the purge deletes only when the count it
@@ -104,6 +138,9 @@ async function writeArchive(db: Db, cutoffText: string, file: string): Promise<n
 export async function archiveAuditLog(deps: Pick<AppDeps, 'db' | 'config' | 'log'>): Promise<ArchiveRun | null> {
   const months = deps.config.AUDIT_RETENTION_MONTHS;
   if (!months) return null;
+  const dir = archiveDirOf(deps.config);
+  await mkdir(dir, { recursive: true });
+  await settleLeftovers(deps, dir);
   const { at: cutoff, day } = await cutoffOf(deps.db, months, deps.config.TIME_ZONE);
   const cutoffText = cutoff.toISOString();
   const [older] = await deps.db
@@ -114,16 +151,12 @@ export async function archiveAuditLog(deps: Pick<AppDeps, 'db' | 'config' | 'log
     deps.log.info({ cutoff: cutoffText, months }, 'audit archive: no entries older than the retention period');
     return { cutoff, entries: 0, file: null };
   }
-  const dir = archiveDirOf(deps.config);
-  await mkdir(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const name = `audit-log_before_${day}_${stamp}.jsonl`;
-  const partial = path.join(dir, `${name}.partial`);
-  const file = path.join(dir, name);
+  const partial = path.join(dir, `${name}${PARTIAL}`);
   let entries = 0;
   try {
     entries = await writeArchive(deps.db, cutoffText, partial);
-    await rename(partial, file);
     await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select audit_log_purge(${cutoffText}::timestamptz, ${entries}::bigint, ${name})`);
       await recordAudit(
@@ -143,12 +176,16 @@ export async function archiveAuditLog(deps: Pick<AppDeps, 'db' | 'config' | 'log
       );
     });
   } catch (err) {
-    // The entries are still in the log: a file that claims to hold them must not stay behind.
-    await rm(partial, { force: true });
-    await rm(file, { force: true });
-    deps.log.error({ err, cutoff: cutoffText, file }, 'audit archive failed; the entries stay in the log');
+    // Kept only if the purge committed after all; otherwise the entries are still in the log.
+    const kept = await settleArchiveFile(deps.db, dir, name).catch(() => null);
+    deps.log.error({ err, cutoff: cutoffText, file: name, kept }, 'audit archive failed');
+    if (kept) return { cutoff, entries, file: name };
     throw err;
   }
-  deps.log.info({ cutoff: cutoffText, entries, file }, 'audit archive: entries archived and removed from the log');
+  await rename(partial, path.join(dir, name));
+  deps.log.info(
+    { cutoff: cutoffText, entries, file: path.join(dir, name) },
+    'audit archive: entries archived and removed from the log',
+  );
   return { cutoff, entries, file: name };
 }

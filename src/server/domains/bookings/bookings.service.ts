@@ -19,7 +19,7 @@ import {
   recordSessions,
 } from './bookings.audit';
 import type { PaymentMethod } from '../../../shared/payment-kinds';
-import { getCurrencySettings } from '../settings/settings.service';
+import { getCurrencySettings, type CurrencySettings } from '../settings/settings.service';
 import { assertUserInScope } from '../branch-scope';
 import { USER_NOT_FOUND, type TPaymentBody, type TProgressBody } from '@shared/schemas/bookings';
 
@@ -83,6 +83,37 @@ async function findCustomer(db: Db, customer: BookInput['customer']): Promise<st
 }
 
 /**
+ * What a booking keeps from its treatment when it is made (docs/treatments.md): the name and the
+ * sessions, the price and currency of the user type, and the period from `bookedOn` for the
+ * treatment's duration (none when the duration is all zero).
+ */
+export function bookingTerms(
+  treatment: typeof treatments.$inferSelect,
+  userType: BookInput['userType'],
+  bookedOn: string,
+  currency: CurrencySettings,
+) {
+  const hasDuration = treatment.durationMonths + treatment.durationWeeks + treatment.durationDays > 0;
+  return {
+    treatmentId: treatment.id,
+    treatmentName: treatment.treatmentName,
+    maxSessions: treatment.maxSessions,
+    userType,
+    price: userType === 'local' ? treatment.localPrice : treatment.foreignPrice,
+    currency: userType === 'local' ? currency.localCurrency : currency.foreignCurrency,
+    periodStart: hasDuration ? bookedOn : null,
+    periodEnd: hasDuration
+      ? addToDate(bookedOn, {
+          months: treatment.durationMonths,
+          weeks: treatment.durationWeeks,
+          days: treatment.durationDays,
+        })
+      : null,
+    bookedOn,
+  };
+}
+
+/**
  * docs/treatments.md, Treatment bookings: the price and currency follow the user type and are stored;
  * `full` is one installment of the whole price due today, `installment` splits the price into
  * the treatment's number of monthly parts (remainder on the last); the period runs from today
@@ -96,31 +127,16 @@ export async function bookTreatment(ctx: Ctx, input: BookInput): Promise<Booking
   if (!treatment) throw new AppError('NOT_FOUND', 'Treatment not found.');
   const currency = await getCurrencySettings(ctx.db);
   const bookedOn = today(ctx);
-  const price = input.userType === 'local' ? treatment.localPrice : treatment.foreignPrice;
-  const schedule = buildInstallmentSchedule(price, input.paymentType, treatment.installments, bookedOn);
-  const hasDuration = treatment.durationMonths + treatment.durationWeeks + treatment.durationDays > 0;
+  const terms = bookingTerms(treatment, input.userType, bookedOn, currency);
+  const schedule = buildInstallmentSchedule(terms.price, input.paymentType, treatment.installments, bookedOn);
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(treatmentBookings)
       .values({
         userId,
-        treatmentId: treatment.id,
-        treatmentName: treatment.treatmentName,
-        maxSessions: treatment.maxSessions,
-        userType: input.userType,
+        ...terms,
         paymentType: input.paymentType,
         paymentStatus: computePaymentStatus(schedule, bookedOn),
-        price,
-        currency: input.userType === 'local' ? currency.localCurrency : currency.foreignCurrency,
-        periodStart: hasDuration ? bookedOn : null,
-        periodEnd: hasDuration
-          ? addToDate(bookedOn, {
-              months: treatment.durationMonths,
-              weeks: treatment.durationWeeks,
-              days: treatment.durationDays,
-            })
-          : null,
-        bookedOn,
       })
       .returning();
     await tx.insert(bookingInstallments).values(schedule.map((s) => ({ ...s, bookingId: row!.id })));

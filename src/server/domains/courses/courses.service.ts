@@ -4,7 +4,7 @@ import { firstRow } from '../../db/rows';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
-import { recordCatalogueChange } from '../audit/audit.service';
+import { recordCatalogueChange, type CatalogueView } from '../audit/audit.service';
 import { assertId, ilikeContains, numberedPage, type SystemContext } from '../common';
 import { detachCourseFromEnrollments } from '../enrollments/enrollments.service';
 import type {
@@ -34,6 +34,9 @@ export function toCourseDto(c: CourseRow): TCourse {
   };
 }
 export type CourseDto = TCourse;
+
+/** A course as its audit entries name and show it. */
+const auditView = (c: CourseDto): CatalogueView => ({ name: c.courseName, fields: c });
 
 const NOT_FOUND = 'Course not found.';
 const SORT = {
@@ -152,7 +155,7 @@ export async function createCourse(ctx: SystemContext, input: TCreateCourseInput
       })
       .returning();
     const dto = toCourseDto(firstRow(rows));
-    await recordCatalogueChange(tx, ctx, 'course', dto._id, null, { name: dto.courseName, fields: dto });
+    await recordCatalogueChange(tx, ctx, 'course', dto._id, null, auditView(dto));
     return dto;
   });
 }
@@ -175,14 +178,7 @@ export async function updateCourse(ctx: SystemContext, input: TUpdateCourseInput
     if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
     const before = toCourseDto(old);
     const after = toCourseDto(firstRow(await tx.update(courses).set(set).where(eq(courses.id, input.id)).returning()));
-    await recordCatalogueChange(
-      tx,
-      ctx,
-      'course',
-      after._id,
-      { name: before.courseName, fields: before },
-      { name: after.courseName, fields: after },
-    );
+    await recordCatalogueChange(tx, ctx, 'course', after._id, auditView(before), auditView(after));
     return after;
   });
 }
@@ -195,7 +191,7 @@ export async function deleteCourse(ctx: SystemContext, id: string): Promise<{ me
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     await detachCourseFromEnrollments(tx, id);
     await tx.delete(courses).where(eq(courses.id, id));
-    await recordCatalogueChange(tx, ctx, 'course', id, { name: row.courseName, fields: toCourseDto(row) }, null);
+    await recordCatalogueChange(tx, ctx, 'course', id, auditView(toCourseDto(row)), null);
     return { message: 'Course deleted successfully!' };
   });
 }

@@ -1,5 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { firstRow } from '../../db/rows';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { assertRecordInScope } from '../branch-scope';
@@ -83,15 +84,31 @@ export function toEnrollmentDto(r: EnrollmentJoinRow, installments: InstallmentR
 }
 export type EnrollmentDto = ReturnType<typeof toEnrollmentDto>;
 
-/** One query for the installments of a whole page of enrolments (no N+1). */
-export async function withInstallments(db: Db, rows: EnrollmentJoinRow[], todayIso: string): Promise<EnrollmentDto[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.e.id);
-  const inst = await db
+const installmentsOf = (db: Db, ids: Array<string | ReturnType<typeof sql.placeholder>>) =>
+  db
     .select()
     .from(enrollmentInstallments)
     .where(inArray(enrollmentInstallments.enrollmentId, ids))
     .orderBy(asc(enrollmentInstallments.enrollmentId), asc(enrollmentInstallments.seq));
+
+/** One enrolment's row and its instalments: built once per database handle (db/prepared.ts). */
+const enrollmentById = (db: Db) =>
+  preparedOn(db, 'enrollment_by_id', (d) =>
+    selectEnrollments(d)
+      .where(eq(enrollments.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('enrollment_by_id'),
+  );
+const installmentsOfOne = (db: Db) =>
+  preparedOn(db, 'enrollment_installments_of_one', (d) =>
+    installmentsOf(d, [sql.placeholder('id')]).prepare('enrollment_installments_of_one'),
+  );
+
+/** One query for the installments of a whole page of enrolments (no N+1). */
+export async function withInstallments(db: Db, rows: EnrollmentJoinRow[], todayIso: string): Promise<EnrollmentDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.e.id);
+  const inst = ids.length === 1 ? await installmentsOfOne(db).execute({ id: ids[0] }) : await installmentsOf(db, ids);
   const byEnrollment = new Map<string, InstallmentRow[]>();
   for (const i of inst) {
     const list = byEnrollment.get(i.enrollmentId);
@@ -102,7 +119,7 @@ export async function withInstallments(db: Db, rows: EnrollmentJoinRow[], todayI
 }
 
 export async function loadEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto> {
-  const [row] = await selectEnrollments(ctx.db).where(eq(enrollments.id, id)).limit(1);
+  const [row] = await enrollmentById(ctx.db).execute({ id });
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return firstRow(await withInstallments(ctx.db, [row], today(ctx)));
 }

@@ -7,7 +7,14 @@ import { AppError, isUniqueViolation } from '../../errors';
 import { assertId, isUuid } from '../common';
 import { buildInstallmentSchedule } from '../installments';
 import { setItemPaid } from '../payments/ledger';
-import { itemsOf, lockEnrollmentTarget, type LedgerItem, type LedgerTarget } from '../payments/ledger-targets';
+import {
+  enrollmentTargetOf,
+  itemsOf,
+  lockEnrollmentRow,
+  lockEnrollmentTarget,
+  type LedgerItem,
+  type LedgerTarget,
+} from '../payments/ledger-targets';
 import { recordItemToggle } from '../payments/ledger-audit';
 import type { PaymentMethod } from '../../../shared/payment-kinds';
 import type {
@@ -97,6 +104,14 @@ async function lockEnrollment(tx: Db, id: string) {
   return row;
 }
 
+/** Locks the enrolment once for a toggle: its row and the ledger's view of it (payer, course). */
+async function lockForToggle(tx: Db, id: string) {
+  assertId(id, 'Enrollment');
+  const [locked] = await lockEnrollmentRow(tx, id);
+  if (!locked) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return { e: locked.e, target: enrollmentTargetOf(locked) };
+}
+
 /** PUT: change the payment plan (only while nothing is paid) or the admission-fee state. */
 export async function updateEnrollment(ctx: Ctx, input: TUpdateEnrollmentInput): Promise<EnrollmentDto> {
   await inScope(ctx, input.id);
@@ -176,9 +191,8 @@ async function admissionFeeItem(tx: Db, target: LedgerTarget): Promise<LedgerIte
 export async function payInstallment(ctx: Ctx, input: TPayInstallmentInput): Promise<EnrollmentDto> {
   await inScope(ctx, input.id);
   await ctx.db.transaction(async (tx) => {
-    const e = await lockEnrollment(tx, input.id);
+    const { e, target } = await lockForToggle(tx, input.id);
     const isPaid = input.isPaid ?? true;
-    const target = await lockEnrollmentTarget(tx, e.id);
     const items = (await itemsOf(tx, target)).filter((i) => i.kind === 'enrollment_installment');
     const item =
       input.installmentId !== undefined
@@ -195,8 +209,7 @@ export async function payInstallment(ctx: Ctx, input: TPayInstallmentInput): Pro
 export async function payAdmissionFee(ctx: Ctx, input: TPayAdmissionFeeInput): Promise<EnrollmentDto> {
   await inScope(ctx, input.id);
   await ctx.db.transaction(async (tx) => {
-    const e = await lockEnrollment(tx, input.id);
-    const target = await lockEnrollmentTarget(tx, e.id);
+    const { e, target } = await lockForToggle(tx, input.id);
     const fee = await admissionFeeItem(tx, target);
     if (!fee || (input.isPaid ? fee.amountPaid >= fee.amount : fee.amountPaid === 0)) return;
     if (e.status === 'completed') throw new AppError('CONFLICT', COMPLETED_LOCKED);

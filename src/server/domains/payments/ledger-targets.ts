@@ -65,28 +65,51 @@ async function payerOf(tx: Db, userId: string | null) {
   return u;
 }
 
-/** Locks the enrolment (FOR UPDATE) and reads who pays and for what. */
-export async function lockEnrollmentTarget(tx: Db, id: string): Promise<LedgerTarget> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', ENROLLMENT_NOT_FOUND);
-  const [e] = await tx.select().from(enrollments).where(eq(enrollments.id, id)).for('update').limit(1);
-  if (!e) throw new AppError('NOT_FOUND', ENROLLMENT_NOT_FOUND);
-  const u = await payerOf(tx, e.userId);
-  const [c] = e.courseId
-    ? await tx.select({ name: courses.courseName }).from(courses).where(eq(courses.id, e.courseId)).limit(1)
-    : [];
+/**
+ * Locks the enrolment (FOR UPDATE of its row only) and reads who pays and for what, in one
+ * statement: the payer and the course are joined rather than read after the lock (one round trip
+ * instead of three on every payment, toggle and enrolment audit entry).
+ */
+export function lockEnrollmentRow(tx: Db, id: string) {
+  return tx
+    .select({
+      e: enrollments,
+      payer: { username: users.username, email: users.email, branchId: users.branchId },
+      courseName: courses.courseName,
+    })
+    .from(enrollments)
+    .leftJoin(users, eq(users.id, enrollments.userId))
+    .leftJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(eq(enrollments.id, id))
+    .for('update', { of: enrollments })
+    .limit(1);
+}
+
+export type LockedEnrollment = Awaited<ReturnType<typeof lockEnrollmentRow>>[number];
+
+/** The ledger's view of an enrolment read by lockEnrollmentRow. */
+export function enrollmentTargetOf({ e, payer, courseName }: LockedEnrollment): LedgerTarget {
   return {
     kind: 'enrollment',
     id: e.id,
     status: e.status,
     currency: e.currency,
     payerId: e.userId,
-    payerName: u?.username ?? e.deletedUsername ?? 'Unknown',
-    payerEmail: u?.email ?? e.deletedEmail,
-    payerBranchId: u?.branchId ?? null,
-    subject: c?.name ?? e.deletedCourseName ?? 'Unknown course',
+    payerName: payer?.username ?? e.deletedUsername ?? 'Unknown',
+    payerEmail: payer?.email ?? e.deletedEmail,
+    payerBranchId: payer?.branchId ?? null,
+    subject: courseName ?? e.deletedCourseName ?? 'Unknown course',
     admissionFee: e.admissionFee,
     admissionFeeAmountPaid: e.admissionFeeAmountPaid,
   };
+}
+
+/** Locks the enrolment (FOR UPDATE) and reads who pays and for what. */
+export async function lockEnrollmentTarget(tx: Db, id: string): Promise<LedgerTarget> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', ENROLLMENT_NOT_FOUND);
+  const [locked] = await lockEnrollmentRow(tx, id);
+  if (!locked) throw new AppError('NOT_FOUND', ENROLLMENT_NOT_FOUND);
+  return enrollmentTargetOf(locked);
 }
 
 /** Locks the booking (FOR UPDATE) and reads who pays and for what. */

@@ -1,15 +1,8 @@
 import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
-import {
-  bookingInstallments,
-  enrollmentInstallments,
-  enrollments,
-  reminderLog,
-  treatmentBookings,
-  users,
-} from '../../db/schema';
-import { reminderRef, type InstallmentKind } from '../../email/templates/reminder';
+import { bookingInstallments, enrollmentInstallments, reminderLog, users } from '../../db/schema';
+import { INSTALLMENT_PLANS, reminderRef, type InstallmentKind } from '../../email/templates/reminder';
 import { todayIn } from '../../../shared/calendar';
 import type { ServiceContext } from '../common';
 
@@ -59,6 +52,7 @@ function overdueAfter(
 /**
  * One page of overdue installments after `after`, in (due date, id) order: keyset paging over the
  * partial "unpaid by due date" index, so a run over a million installments holds one page at a time.
+ * Only an active enrolment's or booking's installments, and only those whose user still exists.
  */
 async function overduePage(
   db: Db,
@@ -67,24 +61,12 @@ async function overduePage(
   after: Cursor | null,
   limit: number,
 ): Promise<OverdueRow[]> {
-  if (kind === 'enrollment') {
-    const t = enrollmentInstallments;
-    const rows = await db
-      .select({ id: t.id, dueDate: t.dueDate, userId: enrollments.userId })
-      .from(t)
-      .innerJoin(enrollments, and(eq(enrollments.id, t.enrollmentId), eq(enrollments.status, 'active')))
-      .innerJoin(users, eq(users.id, enrollments.userId))
-      .where(overdueAfter(t, today, after))
-      .orderBy(asc(t.dueDate), asc(t.id))
-      .limit(limit);
-    return withUser(rows);
-  }
-  const t = bookingInstallments;
+  const { items: t, owner, ownerId } = INSTALLMENT_PLANS[kind];
   const rows = await db
-    .select({ id: t.id, dueDate: t.dueDate, userId: treatmentBookings.userId })
+    .select({ id: t.id, dueDate: t.dueDate, userId: owner.userId })
     .from(t)
-    .innerJoin(treatmentBookings, and(eq(treatmentBookings.id, t.bookingId), eq(treatmentBookings.status, 'active')))
-    .innerJoin(users, eq(users.id, treatmentBookings.userId))
+    .innerJoin(owner, and(eq(owner.id, ownerId), eq(owner.status, 'active')))
+    .innerJoin(users, eq(users.id, owner.userId))
     .where(overdueAfter(t, today, after))
     .orderBy(asc(t.dueDate), asc(t.id))
     .limit(limit);

@@ -2,19 +2,16 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { ownerInScope, type BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
-import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
 import { COURSE_REPORT_COLUMNS, REPORT_COLUMN_LABELS } from '../../../shared/report-columns';
 import { iso } from '../common';
 import type { CurrencySettings } from '../settings/settings.service';
 import {
   catalogueFilterLines,
   catalogueWhere,
-  createdWithin,
   dayWithin,
-  countIn,
   listOrCustom,
   money,
-  pickCells,
+  oneTableList,
   sumMinor,
   tableSource,
   totalsRow,
@@ -37,15 +34,8 @@ const COURSE_COLUMN_META: Record<(typeof COURSE_REPORT_COLUMNS)[number], Omit<Re
   description: { type: 'text', width: 40 },
 };
 
-const COURSE_LIST_COLUMNS = [
-  'courseName',
-  'category',
-  'duration',
-  'totalFee',
-  'admissionFee',
-  'installments',
-  'createdAt',
-] as const;
+/** The course list: every reportable column but the last update and the description. */
+const COURSE_LIST_COLUMNS = COURSE_REPORT_COLUMNS.filter((k) => k !== 'updatedAt' && k !== 'description');
 
 /** The course reports filter on the course fee. */
 const catalogue = (f: TCourseReportFilters): CatalogueFilters => ({ ...f, minPrice: f.minFee, maxPrice: f.maxFee });
@@ -56,48 +46,35 @@ const courseFilterLines = (f: TCourseReportFilters, dateLabel: string) =>
 
 /** The course list, or a custom course report when `fields` names its columns. */
 export function courseListSource(db: Db, tz: string, f: TCourseReportFilters, fields?: string[]): ReportSource {
-  const { keys, ...list } = listOrCustom(
-    COURSE_COLUMN_META,
-    (k) => REPORT_COLUMN_LABELS[k],
-    fields,
-    COURSE_LIST_COLUMNS,
-    {
-      list: { title: 'Course List', fileBase: 'course_report' },
-      custom: { title: 'Custom Course Report', fileBase: 'custom_report' },
-    },
-  );
-  const where = [...courseWhere(f), ...createdWithin(courses.createdAt, f.startDate, f.endDate, tz)];
-  return tableSource({
-    ...list,
-    filterLines: courseFilterLines(f, 'Created'),
+  const list = listOrCustom(COURSE_COLUMN_META, (k) => REPORT_COLUMN_LABELS[k], fields, COURSE_LIST_COLUMNS, {
+    list: { title: 'Course List', fileBase: 'course_report' },
+    custom: { title: 'Custom Course Report', fileBase: 'custom_report' },
+  });
+  return oneTableList(db, tz, {
+    list,
     table: courses,
-    where,
-    count: countIn(db, courses),
-    select: (w, cursor) =>
-      db
-        .select({ c: courses, ...cursor })
-        .from(courses)
-        .where(w),
-    row: ({ c }) =>
-      pickCells(keys, {
-        courseName: c.courseName,
-        category: c.category,
-        duration: c.duration,
-        totalFee: money(c.totalFee),
-        admissionFee: money(c.admissionFee),
-        installments: c.installments,
-        createdAt: iso(c.createdAt),
-        updatedAt: iso(c.updatedAt),
-        description: c.description,
-      }),
-    async totals() {
-      const moneyKeys = keys.filter((k) => k === 'totalFee' || k === 'admissionFee');
+    where: courseWhere(f),
+    dates: f,
+    filterLines: courseFilterLines(f, 'Created'),
+    cells: (c) => ({
+      courseName: c.courseName,
+      category: c.category,
+      duration: c.duration,
+      totalFee: money(c.totalFee),
+      admissionFee: money(c.admissionFee),
+      installments: c.installments,
+      createdAt: iso(c.createdAt),
+      updatedAt: iso(c.updatedAt),
+      description: c.description,
+    }),
+    async totals(where) {
+      const moneyKeys = list.keys.filter((k) => k === 'totalFee' || k === 'admissionFee');
       if (!moneyKeys.length) return [];
       const [r] = await db
         .select({ totalFee: sumMinor(courses.totalFee), admissionFee: sumMinor(courses.admissionFee) })
         .from(courses)
         .where(and(...where));
-      return [totalsRow(keys, { ...Object.fromEntries(moneyKeys.map((k) => [k, money(r?.[k] ?? 0)])) })];
+      return [totalsRow(list.keys, { ...Object.fromEntries(moneyKeys.map((k) => [k, money(r?.[k] ?? 0)])) })];
     },
   });
 }
@@ -150,14 +127,6 @@ export function enrollmentSource(db: Db, f: TCourseReportFilters, scope: BranchS
           category: courses.category,
           paid: enrolPaid.mapWith(Number),
           outstanding: enrolOutstanding.mapWith(Number),
-          installmentCount:
-            sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id})`.mapWith(
-              Number,
-            ),
-          paidCount:
-            sql<number>`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id} and ${enrollmentInstallments.isPaid})`.mapWith(
-              Number,
-            ),
           ...cursor,
         })
         .from(enrollments)
@@ -175,12 +144,8 @@ export function enrollmentSource(db: Db, f: TCourseReportFilters, scope: BranchS
       admissionFee: money(r.e.admissionFee),
       paid: money(r.paid),
       outstanding: money(r.outstanding),
-      status: enrollmentDisplayStatus({
-        status: r.e.status,
-        admissionFeePaid: r.e.admissionFeePaid,
-        admissionFee: r.e.admissionFee,
-        installments: Array.from({ length: r.installmentCount }, (_, i) => ({ isPaid: i < r.paidCount })),
-      }),
+      // The column the writes keep (docs/performance.md#stored-display-status), not re-derived per row.
+      status: r.e.displayStatus,
     }),
     async totals() {
       const [r] = await db

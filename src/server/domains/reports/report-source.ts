@@ -126,6 +126,46 @@ export function listOrCustom<K extends string>(
   return { keys, columns, ...(fields !== undefined ? names.custom : names.list) };
 }
 
+/**
+ * A list report over one table read without joins (courses, treatments), or its custom variant
+ * (`listOrCustom`): the rows the filters select and created within the dates, each cut to the
+ * asked columns. `totals` receives the same conditions.
+ */
+export function oneTableList<K extends string, T extends PgTable & { createdAt: AnyPgColumn; id: AnyPgColumn }>(
+  db: Db,
+  tz: string,
+  opts: {
+    list: { keys: K[]; columns: ReportColumn[]; title: string; fileBase: string };
+    table: T;
+    where: SQL[];
+    dates: { startDate?: string; endDate?: string };
+    filterLines: string[];
+    cells: (row: T['$inferSelect']) => Record<K, CellValue>;
+    totals?: (where: SQL[]) => Promise<ReportRow[]>;
+  },
+): ReportSource {
+  const { list, table, cells, totals } = opts;
+  const from: PgTable = table;
+  const where = [...opts.where, ...createdWithin(table.createdAt, opts.dates.startDate, opts.dates.endDate, tz)];
+  return tableSource({
+    title: list.title,
+    fileBase: list.fileBase,
+    columns: list.columns,
+    filterLines: opts.filterLines,
+    table,
+    where,
+    count: countIn(db, table),
+    // drizzle cannot infer a select over a table type left open: its rows are the table's rows.
+    select: (w, cursor) =>
+      db
+        .select({ row: from, ...cursor })
+        .from(from)
+        .where(w) as unknown as FilteredSelect<{ row: T['$inferSelect']; cursorTs: string; cursorId: string }>,
+    row: ({ row }) => pickCells(list.keys, cells(row)),
+    totals: totals && (() => totals(where)),
+  });
+}
+
 /** One row with just the asked columns, in order; a column the row lacks is empty. */
 export function pickCells(keys: readonly string[], all: ReportRow): ReportRow {
   return Object.fromEntries(keys.map((k) => [k, all[k] ?? null]));

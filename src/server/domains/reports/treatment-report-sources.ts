@@ -8,13 +8,11 @@ import type { CurrencySettings } from '../settings/settings.service';
 import {
   catalogueFilterLines,
   catalogueWhere,
-  createdWithin,
   dayWithin,
   durationText,
-  countIn,
   listOrCustom,
   money,
-  pickCells,
+  oneTableList,
   sumMinor,
   tableSource,
   totalsRow,
@@ -62,7 +60,7 @@ const treatmentFilterLines = (f: TTreatmentReportFilters, dateLabel: string) =>
 
 /** The treatment list, or a custom treatment report when `fields` names its columns. */
 export function treatmentListSource(db: Db, tz: string, f: TTreatmentReportFilters, fields?: string[]): ReportSource {
-  const { keys, ...list } = listOrCustom(
+  const list = listOrCustom(
     TREATMENT_COLUMN_META,
     (k) => TREATMENT_COLUMN_META[k].header,
     fields,
@@ -72,34 +70,27 @@ export function treatmentListSource(db: Db, tz: string, f: TTreatmentReportFilte
       custom: { title: 'Custom Treatment Report', fileBase: 'custom_treatment_report' },
     },
   );
-  const where = [...treatmentWhere(f), ...createdWithin(treatments.createdAt, f.startDate, f.endDate, tz)];
-  return tableSource({
-    ...list,
-    filterLines: treatmentFilterLines(f, 'Created'),
+  return oneTableList(db, tz, {
+    list,
     table: treatments,
-    where,
-    count: countIn(db, treatments),
-    select: (w, cursor) =>
-      db
-        .select({ t: treatments, ...cursor })
-        .from(treatments)
-        .where(w),
-    row: ({ t }) =>
-      pickCells(keys, {
-        treatmentName: t.treatmentName,
-        category: t.category,
-        localPrice: money(t.localPrice),
-        foreignPrice: money(t.foreignPrice),
-        maxSessions: t.maxSessions,
-        installments: t.installments,
-        duration: durationText(t.durationWeeks, t.durationDays, t.durationMonths),
-        price: money(t.localPrice),
-        discountedPrice: money(t.discountedPrice),
-        specialRequirements: t.specialRequirements,
-        createdAt: iso(t.createdAt),
-        updatedAt: iso(t.updatedAt),
-        description: t.description,
-      }),
+    where: treatmentWhere(f),
+    dates: f,
+    filterLines: treatmentFilterLines(f, 'Created'),
+    cells: (t) => ({
+      treatmentName: t.treatmentName,
+      category: t.category,
+      localPrice: money(t.localPrice),
+      foreignPrice: money(t.foreignPrice),
+      maxSessions: t.maxSessions,
+      installments: t.installments,
+      duration: durationText(t.durationWeeks, t.durationDays, t.durationMonths),
+      price: money(t.localPrice),
+      discountedPrice: money(t.discountedPrice),
+      specialRequirements: t.specialRequirements,
+      createdAt: iso(t.createdAt),
+      updatedAt: iso(t.updatedAt),
+      description: t.description,
+    }),
   });
 }
 

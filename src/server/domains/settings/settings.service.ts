@@ -22,6 +22,40 @@ export async function getCurrencySettings(db: Db): Promise<CurrencySettings> {
   };
 }
 
+/**
+ * Writes `values` to the one settings row and records the change (docs/audit.md) when `read`
+ * finds one. The row lock orders two admins' saves, so each entry's "before" is what that save
+ * replaced.
+ */
+async function saveSettings<T extends Record<string, unknown>>(
+  ctx: SystemContext,
+  entityId: 'currency' | 'access',
+  values: Omit<typeof settings.$inferInsert, 'id'>,
+  read: (db: Db) => Promise<T>,
+  summary: (after: T) => string,
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.select({ id: settings.id }).from(settings).where(eq(settings.id, 1)).for('update');
+    const before = await read(tx);
+    await tx
+      .insert(settings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: settings.id, set: values });
+    const after = await read(tx);
+    const changes = fieldChanges(before, after);
+    if (changes.length) {
+      await recordAudit(tx, ctx, {
+        action: 'update',
+        entityType: 'settings',
+        entityId,
+        summary: summary(after),
+        changes,
+      });
+    }
+    return after;
+  });
+}
+
 /** Admins change the currencies and the rate on the Settings screen; reports use the new rate from then on. */
 export async function updateCurrencySettings(
   ctx: SystemContext,
@@ -32,32 +66,17 @@ export async function updateCurrencySettings(
     foreignCurrency: input.foreignCurrency,
     exchangeRate: input.exchangeRate.toFixed(4),
   };
-  return ctx.db.transaction(async (tx) => {
-    // The row lock orders two admins' saves, so each entry's "before" is what that save replaced.
-    await tx.select({ id: settings.id }).from(settings).where(eq(settings.id, 1)).for('update');
-    const before = await getCurrencySettings(tx);
-    await tx
-      .insert(settings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: settings.id, set: values });
-    const after = await getCurrencySettings(tx);
-    const changes = fieldChanges({ ...before }, { ...after });
-    if (changes.length) {
-      await recordAudit(tx, ctx, {
-        action: 'update',
-        entityType: 'settings',
-        entityId: 'currency',
-        summary: `Changed the currency settings to ${after.localCurrency}/${after.foreignCurrency} at ${after.exchangeRate}`,
-        changes,
-      });
-    }
-    return after;
-  });
+  return saveSettings(
+    ctx,
+    'currency',
+    values,
+    getCurrencySettings,
+    (after) =>
+      `Changed the currency settings to ${after.localCurrency}/${after.foreignCurrency} at ${after.exchangeRate}`,
+  );
 }
 
-export interface AccessSettings {
-  managersOwnBranchOnly: boolean;
-}
+export type AccessSettings = { managersOwnBranchOnly: boolean };
 
 /** Who sees what (docs/security.md#branch-scope). */
 export async function getAccessSettings(db: Db): Promise<AccessSettings> {
@@ -66,26 +85,12 @@ export async function getAccessSettings(db: Db): Promise<AccessSettings> {
 
 /** Admins switch the branch limit for managers; it applies from the managers' next request. */
 export async function updateAccessSettings(ctx: SystemContext, input: TUpdateAccessInput): Promise<AccessSettings> {
-  return ctx.db.transaction(async (tx) => {
-    await tx.select({ id: settings.id }).from(settings).where(eq(settings.id, 1)).for('update');
-    const before = await getAccessSettings(tx);
-    await tx
-      .insert(settings)
-      .values({ id: 1, managersOwnBranchOnly: input.managersOwnBranchOnly })
-      .onConflictDoUpdate({ target: settings.id, set: { managersOwnBranchOnly: input.managersOwnBranchOnly } });
-    const after = await getAccessSettings(tx);
-    const changes = fieldChanges({ ...before }, { ...after });
-    if (changes.length) {
-      await recordAudit(tx, ctx, {
-        action: 'update',
-        entityType: 'settings',
-        entityId: 'access',
-        summary: after.managersOwnBranchOnly
-          ? 'Limited managers to their own branch'
-          : 'Let managers see every branch again',
-        changes,
-      });
-    }
-    return after;
-  });
+  return saveSettings(
+    ctx,
+    'access',
+    { managersOwnBranchOnly: input.managersOwnBranchOnly },
+    getAccessSettings,
+    (after) =>
+      after.managersOwnBranchOnly ? 'Limited managers to their own branch' : 'Let managers see every branch again',
+  );
 }

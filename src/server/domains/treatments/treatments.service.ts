@@ -5,7 +5,7 @@ import { treatmentBookings, treatments } from '../../db/schema';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError, isUniqueViolation } from '../../errors';
-import { recordCatalogueChange } from '../audit/audit.service';
+import { recordCatalogueChange, type CatalogueView } from '../audit/audit.service';
 import { assertId, ilikeContains, numberedPage, type SystemContext } from '../common';
 import {
   DUPLICATE_TREATMENT,
@@ -35,6 +35,9 @@ export function toTreatmentDto(t: TreatmentRow): TTreatment {
   };
 }
 export type TreatmentDto = TTreatment;
+
+/** A treatment as its audit entries name and show it. */
+const auditView = (t: TreatmentDto): CatalogueView => ({ name: t.treatmentName, fields: t });
 
 const NOT_FOUND = 'Treatment not found.';
 
@@ -109,7 +112,7 @@ export async function createTreatment(ctx: SystemContext, input: TCreateTreatmen
   return withDuplicateAs409(() =>
     ctx.db.transaction(async (tx) => {
       const dto = toTreatmentDto(firstRow(await tx.insert(treatments).values(columns(input)).returning()));
-      await recordCatalogueChange(tx, ctx, 'treatment', dto._id, null, { name: dto.treatmentName, fields: dto });
+      await recordCatalogueChange(tx, ctx, 'treatment', dto._id, null, auditView(dto));
       return dto;
     }),
   );
@@ -126,14 +129,7 @@ export async function updateTreatment(ctx: SystemContext, input: TUpdateTreatmen
       const rows = await tx.update(treatments).set(columns(input)).where(eq(treatments.id, input.id)).returning();
       const before = toTreatmentDto(old);
       const after = toTreatmentDto(firstRow(rows));
-      await recordCatalogueChange(
-        tx,
-        ctx,
-        'treatment',
-        after._id,
-        { name: before.treatmentName, fields: before },
-        { name: after.treatmentName, fields: after },
-      );
+      await recordCatalogueChange(tx, ctx, 'treatment', after._id, auditView(before), auditView(after));
       return after;
     }),
   );
@@ -153,8 +149,7 @@ export async function deleteTreatment(ctx: SystemContext, id: string): Promise<{
       .set({ treatmentName: row.treatmentName })
       .where(eq(treatmentBookings.treatmentId, id));
     await tx.delete(treatments).where(eq(treatments.id, id));
-    const before = { name: row.treatmentName, fields: toTreatmentDto(row) };
-    await recordCatalogueChange(tx, ctx, 'treatment', id, before, null);
+    await recordCatalogueChange(tx, ctx, 'treatment', id, auditView(toTreatmentDto(row)), null);
     return { message: 'Treatment deleted successfully!' };
   });
 }

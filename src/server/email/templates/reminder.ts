@@ -15,6 +15,27 @@ import { brandedEmail } from './layout';
 
 export type InstallmentKind = 'enrollment' | 'booking';
 
+/** Each kind's installments and the record they belong to (an enrolment, a booking). */
+export const INSTALLMENT_PLANS = {
+  enrollment: { items: enrollmentInstallments, owner: enrollments, ownerId: enrollmentInstallments.enrollmentId },
+  booking: { items: bookingInstallments, owner: treatmentBookings, ownerId: bookingInstallments.bookingId },
+};
+
+/** What a reminder reads of one installment, its record and its user, whichever the kind. */
+function dueFields({ items, owner }: (typeof INSTALLMENT_PLANS)[InstallmentKind]) {
+  return {
+    userId: owner.userId,
+    email: users.email,
+    fullName: users.fullName,
+    seq: items.seq,
+    amountMinor: items.amount,
+    currency: owner.currency,
+    dueDate: items.dueDate,
+    isPaid: items.isPaid,
+    status: owner.status,
+  };
+}
+
 /** The `ref` of a reminder email job: which installment, of which kind. */
 export const reminderRef = (kind: InstallmentKind, installmentId: string) => `${kind}:${installmentId}`;
 
@@ -42,15 +63,7 @@ async function loadDue(deps: AppDeps, kind: InstallmentKind, id: string): Promis
   if (kind === 'enrollment') {
     const [row] = await deps.db
       .select({
-        userId: enrollments.userId,
-        email: users.email,
-        fullName: users.fullName,
-        seq: enrollmentInstallments.seq,
-        amountMinor: enrollmentInstallments.amount,
-        currency: enrollments.currency,
-        dueDate: enrollmentInstallments.dueDate,
-        isPaid: enrollmentInstallments.isPaid,
-        status: enrollments.status,
+        ...dueFields(INSTALLMENT_PLANS.enrollment),
         courseName: courses.courseName,
         deletedCourseName: enrollments.deletedCourseName,
       })
@@ -66,15 +79,7 @@ async function loadDue(deps: AppDeps, kind: InstallmentKind, id: string): Promis
   }
   const [row] = await deps.db
     .select({
-      userId: treatmentBookings.userId,
-      email: users.email,
-      fullName: users.fullName,
-      seq: bookingInstallments.seq,
-      amountMinor: bookingInstallments.amount,
-      currency: treatmentBookings.currency,
-      dueDate: bookingInstallments.dueDate,
-      isPaid: bookingInstallments.isPaid,
-      status: treatmentBookings.status,
+      ...dueFields(INSTALLMENT_PLANS.booking),
       treatmentName: treatmentBookings.treatmentName,
     })
     .from(bookingInstallments)
