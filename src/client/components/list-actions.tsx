@@ -4,10 +4,24 @@ import type { ComponentProps, ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DeleteButton, EditableRowActions } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
+import { useIsAdmin } from '@/lib/auth';
 import type { RowEditing } from '@/lib/use-editable-rows';
 
-/** A list screen's header action that opens its create form ("Add Branch", "Enroll Student"). */
-export function AddLink({ to, children }: { to: LinkComponentProps['to']; children: ReactNode }) {
+/**
+ * A list screen's header action that opens its create form ("Add Branch", "Enroll Student");
+ * `adminOnly` shows it to admins and superadmins only (the server refuses the others' creates).
+ */
+export function AddLink({
+  to,
+  adminOnly,
+  children,
+}: {
+  to: LinkComponentProps['to'];
+  adminOnly?: boolean;
+  children: ReactNode;
+}) {
+  const admin = useIsAdmin();
+  if (adminOnly && !admin) return null;
   return (
     <Button asChild>
       <Link to={to}>

@@ -73,11 +73,14 @@ export function ListPage<
   TKey extends QueryKey,
 >({
   header,
+  actions,
   guard,
   above,
   ...table
 }: TableProps<TSearch, TSort, TRow, TData, TError, TKey> & {
-  header: Parameters<typeof PageHeader>[0];
+  header: { title: string; description: string };
+  /** The header's buttons (an `AddLink`). */
+  actions?: ReactNode;
   guard?: 'table' | 'page';
   /** Between the header and the list (statistics cards). */
   above?: ReactNode;
@@ -90,7 +93,7 @@ export function ListPage<
   );
   const page = (
     <div>
-      <PageHeader {...header} />
+      <PageHeader {...header} actions={actions} />
       {guard === 'table' ? <RequireRole roles={STAFF_ROLES}>{body}</RequireRole> : body}
     </div>
   );

@@ -14,14 +14,8 @@ import { PaymentStatusBadge } from './payment-status-badge';
 
 /** docs/product.md#screens-and-routes, All Treatment Bookings: searched, filtered and paged on the server. */
 export function AllBookingsPage() {
-  const admin = useIsAdmin();
   return (
     <ListPage
-      header={{
-        title: 'All Treatment Bookings',
-        description: 'Every booking, its customer, payments and sessions.',
-        actions: admin && <AddLink to="/treatment/booking">Book New Treatment</AddLink>,
-      }}
       guard="table"
       list={bookingList}
       names={{
@@ -31,6 +25,12 @@ export function AllBookingsPage() {
         empty: 'No bookings found.',
         search: 'Search by customer email or treatment',
       }}
+      header={{ title: 'All Treatment Bookings', description: 'Every booking, its customer, payments and sessions.' }}
+      actions={
+        <AddLink to="/treatment/booking" adminOnly>
+          Book New Treatment
+        </AddLink>
+      }
       useTable={useBookingsTable}
     />
   );

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AddLink, DeleteConfirm, RowEditActions } from '@/components/list-actions';
 import { ListPage, type TableHook } from '@/components/list-page';
-import { Input } from '@/components/ui/input';
 import { useIsAdmin } from '@/lib/auth';
 import { useEditableRows } from '@/lib/use-editable-rows';
 import { trpc } from '@/lib/trpc';
@@ -17,16 +16,16 @@ interface Branch {
 
 /** docs/product.md#screens-and-routes, Branch list: #, Branch Name, Location, Action; inline edit; confirmed delete. */
 export function BranchListPage() {
-  const admin = useIsAdmin();
   return (
     <ListPage
-      header={{
-        title: 'Branches',
-        description: 'Locations of the institute and the clinic.',
-        actions: admin && <AddLink to="/branch/add-branch">Add Branch</AddLink>,
-      }}
       list={branchList}
       names={{ record: 'branch', plural: 'branches', search: 'Search by name or location' }}
+      header={{ title: 'Branches', description: 'Locations of the institute and the clinic.' }}
+      actions={
+        <AddLink to="/branch/add-branch" adminOnly>
+          Add Branch
+        </AddLink>
+      }
       useTable={useBranchTable}
     />
   );
@@ -52,13 +51,13 @@ const useBranchTable: TableHook<typeof branchList> = () => {
         wrap: true,
         sort: 'name',
         className: 'font-medium',
-        cell: (b) => (rows.editing(b) ? <Input aria-label="Branch Name" autoFocus {...rows.bind('name')} /> : b.name),
+        cell: (b) => rows.input(b, 'name', 'Branch Name', { autoFocus: true }) ?? b.name,
       },
       {
         header: 'Location',
         wrap: true,
         sort: 'location',
-        cell: (b) => (rows.editing(b) ? <Input aria-label="Location" {...rows.bind('location')} /> : b.location),
+        cell: (b) => rows.input(b, 'location', 'Location') ?? b.location,
       },
       {
         header: 'Action',

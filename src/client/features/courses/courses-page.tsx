@@ -4,7 +4,6 @@ import { SelectFilter } from '@/components/filter-field';
 import { AddLink, DeleteConfirm, RowEditActions } from '@/components/list-actions';
 import { ListPage, type TableHook } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { useEditableRows } from '@/lib/use-editable-rows';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
@@ -16,24 +15,21 @@ const REQUIRED = 'Please fill all the required fields.';
 export function CoursesPage() {
   return (
     <ListPage
-      header={{
-        title: 'Courses',
-        description: 'Every course with its fees and installment plan.',
-        actions: (
-          <>
-            <Button variant="outline" asChild>
-              <Link to="/courses/AllStudentEnrollments">All Enrollments</Link>
-            </Button>
-            <Button variant="outline" asChild>
-              <Link to="/courses/enrollment">Enroll Student</Link>
-            </Button>
-            <AddLink to="/courses/add-courses">Add Course</AddLink>
-          </>
-        ),
-      }}
       guard="table"
       list={courseList}
       names={{ record: 'course', plural: 'courses', search: 'Search by name or category' }}
+      header={{ title: 'Courses', description: 'Every course with its fees and installment plan.' }}
+      actions={
+        <>
+          <Button variant="outline" asChild>
+            <Link to="/courses/AllStudentEnrollments">All Enrollments</Link>
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to="/courses/enrollment">Enroll Student</Link>
+          </Button>
+          <AddLink to="/courses/add-courses">Add Course</AddLink>
+        </>
+      }
       useTable={useCoursesTable}
     />
   );
@@ -63,9 +59,7 @@ const useCoursesTable: TableHook<typeof courseList> = ({ paged }) => {
       ]),
   });
 
-  const money = (key: 'totalFee' | 'admissionFee', label: string) => (
-    <Input aria-label={label} type="number" min={0} step="0.01" className="text-right" {...rows.bind(key)} />
-  );
+  const money = { type: 'number', min: 0, step: '0.01', className: 'text-right' } as const;
 
   return {
     filters: (
@@ -83,9 +77,7 @@ const useCoursesTable: TableHook<typeof courseList> = ({ paged }) => {
         sort: 'courseName',
         className: 'font-medium',
         cell: (c) =>
-          rows.editing(c) ? (
-            <Input aria-label="Course Name" autoFocus {...rows.bind('courseName')} />
-          ) : (
+          rows.input(c, 'courseName', 'Course Name', { autoFocus: true }) ?? (
             <Link to="/courses/$courseId" params={{ courseId: c._id }} className="underline-offset-4 hover:underline">
               {c.courseName}
             </Link>
@@ -95,44 +87,37 @@ const useCoursesTable: TableHook<typeof courseList> = ({ paged }) => {
         header: 'Category',
         wrap: true,
         sort: 'category',
-        cell: (c) => (rows.editing(c) ? <Input aria-label="Category" {...rows.bind('category')} /> : c.category),
+        cell: (c) => rows.input(c, 'category', 'Category') ?? c.category,
       },
       {
         header: 'Duration',
         wrap: true,
-        cell: (c) => (rows.editing(c) ? <Input aria-label="Duration" {...rows.bind('duration')} /> : c.duration),
+        cell: (c) => rows.input(c, 'duration', 'Duration') ?? c.duration,
       },
       {
         header: 'Total Fee',
         sort: 'totalFee',
         headClassName: 'text-right',
         className: 'text-right tabular-nums',
-        cell: (c) => (rows.editing(c) ? money('totalFee', 'Total Fee') : formatMoney(c.totalFee, c.currency)),
+        cell: (c) => rows.input(c, 'totalFee', 'Total Fee', money) ?? formatMoney(c.totalFee, c.currency),
       },
       {
         header: 'Admission Fee',
         headClassName: 'text-right',
         className: 'text-right tabular-nums',
-        cell: (c) =>
-          rows.editing(c) ? money('admissionFee', 'Admission Fee') : formatMoney(c.admissionFee, c.currency),
+        cell: (c) => rows.input(c, 'admissionFee', 'Admission Fee', money) ?? formatMoney(c.admissionFee, c.currency),
       },
       {
         header: 'Installments',
         headClassName: 'text-right',
         className: 'text-right tabular-nums',
         cell: (c) =>
-          rows.editing(c) ? (
-            <Input
-              aria-label="Installments"
-              type="number"
-              min={1}
-              step={1}
-              className="w-20 text-right"
-              {...rows.bind('installments')}
-            />
-          ) : (
-            c.installments
-          ),
+          rows.input(c, 'installments', 'Installments', {
+            type: 'number',
+            min: 1,
+            step: 1,
+            className: 'w-20 text-right',
+          }) ?? c.installments,
       },
       {
         header: 'Actions',

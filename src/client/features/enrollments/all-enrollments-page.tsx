@@ -21,15 +21,12 @@ import { enrollmentList } from './enrollment-queries';
 export function AllEnrollmentsPage() {
   return (
     <ListPage
-      header={{
-        title: 'All Enrollments',
-        description: 'Every student enrolment with its payment state.',
-        actions: <AddLink to="/courses/enrollment">Enroll Student</AddLink>,
-      }}
       guard="table"
-      above={<Statistics />}
       list={enrollmentList}
       names={{ record: 'enrollment', plural: 'enrollments', search: 'Search by student email, name or course' }}
+      header={{ title: 'All Enrollments', description: 'Every student enrolment with its payment state.' }}
+      actions={<AddLink to="/courses/enrollment">Enroll Student</AddLink>}
+      above={<Statistics />}
       useTable={useEnrollmentsTable}
     />
   );

@@ -1,35 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AddLink, DeleteConfirm, RowEditActions } from '@/components/list-actions';
 import { ListPage, type TableHook } from '@/components/list-page';
-import { Input } from '@/components/ui/input';
 import { useIsAdmin } from '@/lib/auth';
 import { useCurrencies } from '@/lib/format';
 import { useEditableRows } from '@/lib/use-editable-rows';
 import { trpc } from '@/lib/trpc';
 import { currencySymbol, formatMoney } from '@shared/format';
-import {
-  formatDuration,
-  readTreatmentForm,
-  REQUIRED_EDIT,
-  toForm,
-  type Treatment,
-  type TreatmentForm,
-} from './treatment-form';
 import { treatmentList } from './treatment-queries';
+import { formatDuration, readDraft, toDraft } from './treatment-row';
 
 /** docs/product.md#screens-and-routes, All Treatments. */
 export function TreatmentsPage() {
-  const admin = useIsAdmin();
   return (
     <ListPage
-      header={{
-        title: 'All Treatments',
-        description: "The clinic's treatments, their prices and sessions.",
-        actions: admin && <AddLink to="/treatment/create-treatement">Add Treatment</AddLink>,
-      }}
       guard="page"
       list={treatmentList}
       names={{ record: 'treatment', plural: 'treatments', search: 'Search by treatment name' }}
+      header={{ title: 'All Treatments', description: "The clinic's treatments, their prices and sessions." }}
+      actions={
+        <AddLink to="/treatment/create-treatement" adminOnly>
+          Add Treatment
+        </AddLink>
+      }
       useTable={useTreatmentsTable}
     />
   );
@@ -41,22 +33,17 @@ const useTreatmentsTable: TableHook<typeof treatmentList> = () => {
   const queryClient = useQueryClient();
   const rows = useEditableRows({
     noun: 'Treatment',
-    toDraft: (t: Treatment) => ({ id: t._id, ...toForm(t) }),
-    toInput: (d) => {
-      const read = readTreatmentForm(d, REQUIRED_EDIT);
-      return 'error' in read ? read.error : { id: d.id, ...read.values };
-    },
+    toDraft,
+    toInput: readDraft,
     update: trpc.treatments.update.mutationOptions,
     remove: trpc.treatments.delete.mutationOptions,
     invalidate: () => queryClient.invalidateQueries(trpc.treatments.pathFilter()),
   });
 
-  const cell = (
-    key: keyof TreatmentForm,
-    label: string,
-    type: 'text' | 'number' = 'number',
-    extra: Record<string, string> = {},
-  ) => <Input aria-label={label} type={type} className="h-8 min-w-16" {...rows.bind(key)} {...extra} />;
+  const box = { type: 'number', className: 'h-8 min-w-16' } as const;
+  const price = { ...box, step: '0.01', min: '0' };
+  const whole = { ...box, step: '1', min: '1' };
+  const part = (placeholder: string) => ({ ...box, min: '0', step: '1', placeholder });
 
   return {
     columns: [
@@ -66,7 +53,8 @@ const useTreatmentsTable: TableHook<typeof treatmentList> = () => {
         sort: 'treatmentName',
         className: 'font-medium',
         cell: (t) =>
-          rows.editing(t) ? cell('treatmentName', 'Treatment Name', 'text', { autoFocus: 'true' }) : t.treatmentName,
+          rows.input(t, 'treatmentName', 'Treatment Name', { ...box, type: 'text', autoFocus: true }) ??
+          t.treatmentName,
       },
       {
         header: `Local Price (${currencies.localCurrency})`,
@@ -74,9 +62,7 @@ const useTreatmentsTable: TableHook<typeof treatmentList> = () => {
         headClassName: 'text-right',
         className: 'text-right tabular-nums',
         cell: (t) =>
-          rows.editing(t)
-            ? cell('localPrice', 'Local Price', 'number', { step: '0.01', min: '0' })
-            : formatMoney(t.localPrice, currencies.localCurrency),
+          rows.input(t, 'localPrice', 'Local Price', price) ?? formatMoney(t.localPrice, currencies.localCurrency),
       },
       {
         header: `Foreign Price (${currencySymbol(currencies.foreignCurrency)})`,
@@ -84,24 +70,21 @@ const useTreatmentsTable: TableHook<typeof treatmentList> = () => {
         headClassName: 'text-right',
         className: 'text-right tabular-nums',
         cell: (t) =>
-          rows.editing(t)
-            ? cell('foreignPrice', 'Foreign Price', 'number', { step: '0.01', min: '0' })
-            : formatMoney(t.foreignPrice, currencies.foreignCurrency),
+          rows.input(t, 'foreignPrice', 'Foreign Price', price) ??
+          formatMoney(t.foreignPrice, currencies.foreignCurrency),
       },
       {
         header: 'Max Sessions',
         sort: 'maxSessions',
         headClassName: 'text-right',
         className: 'text-right',
-        cell: (t) =>
-          rows.editing(t) ? cell('maxSessions', 'Max Sessions', 'number', { step: '1', min: '1' }) : t.maxSessions,
+        cell: (t) => rows.input(t, 'maxSessions', 'Max Sessions', whole) ?? t.maxSessions,
       },
       {
         header: 'Installments',
         headClassName: 'text-right',
         className: 'text-right',
-        cell: (t) =>
-          rows.editing(t) ? cell('installments', 'Installments', 'number', { step: '1', min: '1' }) : t.installments,
+        cell: (t) => rows.input(t, 'installments', 'Installments', whole) ?? t.installments,
       },
       {
         header: 'Duration',
@@ -109,9 +92,9 @@ const useTreatmentsTable: TableHook<typeof treatmentList> = () => {
         cell: (t) =>
           rows.editing(t) ? (
             <div className="flex gap-1">
-              {cell('weeks', 'Duration Weeks', 'number', { min: '0', step: '1', placeholder: 'W' })}
-              {cell('days', 'Duration Days', 'number', { min: '0', step: '1', placeholder: 'D' })}
-              {cell('months', 'Duration Months', 'number', { min: '0', step: '1', placeholder: 'M' })}
+              {rows.input(t, 'weeks', 'Duration Weeks', part('W'))}
+              {rows.input(t, 'days', 'Duration Days', part('D'))}
+              {rows.input(t, 'months', 'Duration Months', part('M'))}
             </div>
           ) : (
             formatDuration(t.duration)

@@ -6,7 +6,6 @@ import { AddLink, DeleteConfirm, RowEditActions } from '@/components/list-action
 import { ListPage, type TableHook } from '@/components/list-page';
 import { NativeSelect } from '@/components/native-select';
 import { Badge } from '@/components/ui/badge';
-import { Input } from '@/components/ui/input';
 import { storeUser, useCurrentUser } from '@/lib/auth';
 import { useEditableRows } from '@/lib/use-editable-rows';
 import { trpc } from '@/lib/trpc';
@@ -27,13 +26,10 @@ const REQUIRED = 'Please fill all the required fields.';
 export function UsersPage() {
   return (
     <ListPage
-      header={{
-        title: 'Users',
-        description: 'Staff, students and customers of every branch.',
-        actions: <AddLink to="/users/add-user">Add User</AddLink>,
-      }}
       list={userList}
       names={{ record: 'user', plural: 'users', search: 'Search username, name or email' }}
+      header={{ title: 'Users', description: 'Staff, students and customers of every branch.' }}
+      actions={<AddLink to="/users/add-user">Add User</AddLink>}
       useTable={useUsersTable}
     />
   );
@@ -95,9 +91,7 @@ const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
         sort: 'username',
         className: 'font-medium',
         cell: (u) =>
-          rows.editing(u) ? (
-            <Input aria-label="Username" autoFocus {...rows.bind('username')} />
-          ) : (
+          rows.input(u, 'username', 'Username', { autoFocus: true }) ?? (
             <Link to="/users/$userId" params={{ userId: u._id }} className="underline-offset-4 hover:underline">
               {u.username}
             </Link>
@@ -107,7 +101,7 @@ const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
         header: 'Full Name',
         wrap: true,
         sort: 'fullName',
-        cell: (u) => (rows.editing(u) ? <Input aria-label="Full Name" {...rows.bind('fullName')} /> : u.fullName),
+        cell: (u) => rows.input(u, 'fullName', 'Full Name') ?? u.fullName,
       },
       { header: 'Email', wrap: true, sort: 'email', className: 'text-muted-foreground', cell: (u) => u.email },
       {

@@ -1,6 +1,7 @@
 import type { ResolverDef, TRPCMutationOptions } from '@trpc/tanstack-react-query';
-import type { ChangeEvent, KeyboardEvent } from 'react';
+import type { ChangeEvent, ComponentProps, KeyboardEvent } from 'react';
 import { toast } from 'sonner';
+import { Input } from '@/components/ui/input';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 
 /** The keys of a draft whose values are typed into a text box. */
@@ -63,6 +64,17 @@ export function useEditableRows<
     else edit.update.mutate(input);
   };
 
+  /** A text box's value and events for one field of the draft: Enter saves, Escape cancels. */
+  const bind = (key: TextKey<TDraft>) => ({
+    value: draft ? (draft[key] as string) : '',
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setDraft((d) => (d ? { ...d, [key]: e.target.value } : d)),
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key === 'Enter') save();
+      if (e.key === 'Escape') cancel();
+    },
+  });
+
   return {
     draft,
     setDraft,
@@ -72,16 +84,13 @@ export function useEditableRows<
     cancel,
     save,
     pending: edit.update.isPending,
-    /** A text box's value and events for one field of the draft: Enter saves, Escape cancels. */
-    bind: (key: TextKey<TDraft>) => ({
-      value: draft ? (draft[key] as string) : '',
-      onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-        setDraft((d) => (d ? { ...d, [key]: e.target.value } : d)),
-      onKeyDown: (e: KeyboardEvent) => {
-        if (e.key === 'Enter') save();
-        if (e.key === 'Escape') cancel();
-      },
-    }),
+    bind,
+    /**
+     * The text box of one field on the row being edited, named `label`; nothing on other rows:
+     *   cell: (b) => rows.input(b, 'location', 'Location') ?? b.location
+     */
+    input: (row: TRow, key: TextKey<TDraft>, label: string, props?: ComponentProps<typeof Input>) =>
+      draft?.id === row._id ? <Input aria-label={label} {...props} {...bind(key)} /> : undefined,
     del,
   };
 }
