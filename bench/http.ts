@@ -58,6 +58,7 @@ import {
   productNodeArgs,
   root,
   startNode,
+  startPair,
   stopAll,
   workDir,
 } from './http/stack';
@@ -137,16 +138,7 @@ async function main() {
       const paths = pick(benchPaths(data));
       const env = productEnv(url, services.redisUrl);
       const opts = { ...baseOpts, dbIdle: databaseIdle(services.databaseUrl, 'bench_http') };
-      const product = await startNode('product', path.join(root, 'dist/server/main.js'), env, {
-        healthPath: '/api/health',
-        nodeArgs: [...productNodeArgs(), ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])],
-      });
-      const baseline = await startNode(
-        'baseline',
-        scripts.server,
-        { DATABASE_URL: url },
-        { healthPath: '/api/health' },
-      );
+      const { product, baseline } = await startPair(url, services.redisUrl, scripts.server, CPU_PROF || undefined);
       log(`product pid ${product.pid} at ${product.url}, baseline pid ${baseline.pid} at ${baseline.url}`);
 
       const statements = await statementLog(services.databaseUrl);

@@ -17,17 +17,7 @@ import { startServices } from '../../tests/setup/services';
 import { benchSizes, prepareData } from './data';
 import { loadRun, type Target } from './load';
 import { benchPaths } from './paths';
-import {
-  buildBaseline,
-  buildProduct,
-  createDatabase,
-  productEnv,
-  productNodeArgs,
-  root,
-  startNode,
-  stopAll,
-  workDir,
-} from './stack';
+import { buildBaseline, buildProduct, createDatabase, startPair, stopAll, workDir } from './stack';
 
 const USERS = Number(process.env.CPU_USERS ?? 2000);
 const SECONDS = Number(process.env.CPU_SECONDS ?? 5);
@@ -47,21 +37,7 @@ const services = await startServices();
 try {
   const url = await createDatabase(services.databaseUrl, 'bench_cpu');
   const data = await prepareData({ databaseUrl: url, dataDir: '' }, benchSizes(USERS), () => {});
-  const product = await startNode(
-    'product',
-    path.join(root, 'dist/server/main.js'),
-    productEnv(url, services.redisUrl),
-    {
-      healthPath: '/api/health',
-      nodeArgs: [...productNodeArgs(), ...(PROF ? ['--cpu-prof', `--cpu-prof-dir=${PROF}`] : [])],
-    },
-  );
-  const baseline = await startNode(
-    'baseline',
-    scripts.server,
-    { DATABASE_URL: url },
-    { healthPath: '/api/health', nodeArgs: PROF ? ['--cpu-prof', `--cpu-prof-dir=${PROF}/baseline`] : [] },
-  );
+  const { product, baseline } = await startPair(url, services.redisUrl, scripts.server, PROF || undefined);
   const paths = benchPaths(data).filter(
     (p) => !PATHS.length || PATHS.some((x) => p.name.toLowerCase().includes(x.toLowerCase())),
   );

@@ -267,3 +267,33 @@ export async function createDatabase(adminUrl: string, name: string): Promise<st
   u.pathname = `/${name}`;
   return u.toString();
 }
+
+/**
+ * The product as `npm start` runs it and the baseline server, both on the same database, answering
+ * on `/api/health` before this returns. With `cpuProfDir`, both write CPU profiles there (the
+ * baseline's in its `baseline/` folder).
+ */
+export async function startPair(
+  databaseUrl: string,
+  redisUrl: string,
+  baselineScript: string,
+  cpuProfDir?: string,
+): Promise<{ product: Proc; baseline: Proc }> {
+  const prof = (dir: string) => (cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
+  const product = await startNode(
+    'product',
+    path.join(root, 'dist/server/main.js'),
+    productEnv(databaseUrl, redisUrl),
+    {
+      healthPath: '/api/health',
+      nodeArgs: [...productNodeArgs(), ...prof(cpuProfDir ?? '')],
+    },
+  );
+  const baseline = await startNode(
+    'baseline',
+    baselineScript,
+    { DATABASE_URL: databaseUrl },
+    { healthPath: '/api/health', nodeArgs: prof(path.join(cpuProfDir ?? '', 'baseline')) },
+  );
+  return { product, baseline };
+}
