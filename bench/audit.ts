@@ -9,9 +9,10 @@
  *    hand-written with the same drizzle calls), interleaved in one run (A B B A ...), AUDIT_WRITE_RUNS
  *    each (default 400); medians and p99.
  * 3. Reading the log through the real service functions (keyset page 1, filtered pages, a deep
- *    keyset page, a record's History, the REST page with its total) against the bare SQL baseline:
- *    the exact statements the service ran, captured once through postgres.js's debug hook and
- *    replayed over a plain connection. AUDIT_READ_RUNS each (default 30), interleaved.
+ *    keyset page, a record's History, the REST page with its total and the page after it, which
+ *    reuses that total) against the bare SQL baseline: the exact statements the service ran,
+ *    captured once through postgres.js's debug hook and replayed over a plain connection.
+ *    AUDIT_READ_RUNS each (default 30), interleaved.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -170,6 +171,11 @@ async function main() {
       {
         name: 'GET /api/audit page 1 with total',
         run: () => listAuditPage(ctx, { page: 1, limit: 50 }),
+      },
+      {
+        // Right after page 1's runs: the count page 1 made (at most 30 s ago) is reused.
+        name: 'GET /api/audit page 2, within 30 s of page 1',
+        run: () => listAuditPage(ctx, { page: 2, limit: 50 }),
       },
       {
         name: 'GET /api/audit action = void, with total',

@@ -4,6 +4,8 @@ import { hashPassword } from '../../src/server/auth/passwords';
 import type { Db } from '../../src/server/db/client';
 import { branches, users } from '../../src/server/db/schema';
 import type { Role } from '../../src/shared/roles';
+import type { TreatmentValues } from '../../src/shared/schemas/treatments';
+import type { TTreatment } from '../../src/shared/schemas/treatments.output';
 import type { TestApp } from './app';
 
 export const TEST_PASSWORD = 'correct-horse-9';
@@ -81,4 +83,18 @@ export async function postCourse(
   });
   expect(res.status).toBe(201);
   return res.body._id;
+}
+
+/**
+ * A treatment created through the API (POST /api/treatments) as the token's user, with the given
+ * values. The test fails unless the treatment is created; answers it as the API did.
+ */
+export async function postTreatment(
+  t: Pick<TestApp, 'api'>,
+  token: string,
+  values: TreatmentValues,
+): Promise<TTreatment> {
+  const res = await t.api<TTreatment>('POST', '/api/treatments', { token, body: values });
+  expect(res.status).toBe(201);
+  return res.body;
 }

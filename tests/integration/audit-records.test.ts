@@ -387,6 +387,41 @@ describe('bookings', () => {
   });
 });
 
+describe('the unpaid toggle of a part-paid installment', () => {
+  it('is one entry naming every receipt it voided and nothing left paid', async () => {
+    const payer = await makeUser(t.deps.db, { role: 'customer', username: 'customer2' });
+    const b = await trpc().bookings.book.mutate({
+      email: payer.email,
+      treatmentId,
+      userType: 'local',
+      paymentType: 'installment',
+    });
+    const receipts: string[] = [];
+    for (const amount of [300, 200])
+      receipts.push((await trpc().payments.record.mutate({ bookingId: b._id, amount })).receiptNumber);
+    const first = b.installments[0]!._id;
+    const unpaid = await oneEntry(() =>
+      trpc().bookings.setInstallmentPaid.mutate({ id: b._id, installmentId: first, isPaid: false }),
+    );
+    expect(unpaid).toMatchObject({
+      action: 'mark_unpaid',
+      entityType: 'booking_installment',
+      entityId: first,
+      parentType: 'booking',
+      parentId: b._id,
+      summary: 'Marked installment 1 of Massage for customer2 as unpaid',
+    });
+    expect(change(unpaid, 'isPaid')).toEqual({ field: 'isPaid', before: false, after: false });
+    expect(change(unpaid, 'amountPaid')).toEqual({ field: 'amountPaid', before: 500, after: 0 });
+    const voided = change(unpaid, 'voidedReceipts');
+    const named = voided?.before;
+    expect(typeof named === 'string' ? named.split(', ').sort() : named).toEqual([...receipts].sort());
+    expect(voided?.after).toBeNull();
+    const after = await trpc().bookings.get.query({ id: b._id });
+    expect(after.installments[0]).toMatchObject({ isPaid: false, amountPaid: 0 });
+  });
+});
+
 describe('payments', () => {
   it('records a payment, its receipt downloads and e-mails and its void once each, and nothing refused', async () => {
     const e = await enrol('full');

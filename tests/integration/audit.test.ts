@@ -2,7 +2,7 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import ExcelJS from 'exceljs';
 import { asc, eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   auditLog,
   courses,
@@ -526,6 +526,46 @@ describe('reading the log', () => {
       requestId: null,
     });
     expect(ids((await list('limit=3&page=3')).body)).toEqual(['r0']);
+  });
+
+  it('counts page 1 and reuses that total for the pages after it for 30 s, per caller and filter', async () => {
+    const tally = (n: number, action: 'create' | 'void' = 'create') =>
+      t.deps.db.insert(auditLog).values(
+        Array.from({ length: n }, (_, i) => ({
+          actorId: admin.id,
+          action,
+          entityType: 'payment',
+          entityId: `tally${i}`,
+          summary: `Tally check ${action} ${i}`,
+        })),
+      );
+    const page = async (query: string, token = admin.token) => {
+      const res = await api('GET', `/api/audit?search=tally%20check&limit=2&${query}`, token);
+      expect(res.status, query).toBe(200);
+      return res.body as { data: unknown[]; total: number; page: number };
+    };
+    await tally(3);
+    expect(await page('page=1')).toMatchObject({ total: 3, page: 1 });
+    await tally(2);
+    // Paging on: the total page 1 counted, while the rows are read as they are now.
+    const second = await page('page=2');
+    expect(second).toMatchObject({ total: 3, page: 2 });
+    expect(second.data).toHaveLength(2);
+    // Another caller, another filter, or page 1 again count afresh.
+    expect((await page('page=2', superadmin.token)).total).toBe(5);
+    await tally(1, 'void');
+    expect((await page('page=2&action=void')).total).toBe(1);
+    expect((await page('page=1')).total).toBe(6);
+    await tally(1);
+    expect((await page('page=3')).total).toBe(6);
+    // 30 s after the count, a later page counts again.
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + 31_000);
+    try {
+      expect((await page('page=3')).total).toBe(7);
+    } finally {
+      later.mockRestore();
+    }
   });
 
   it('filters by record, actor, action, days in the institute time zone and summary text', async () => {

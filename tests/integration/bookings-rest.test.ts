@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../src/shared/calendar';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeUser, type MadeUser } from '../helpers/factories';
+import { makeUser, postTreatment, type MadeUser } from '../helpers/factories';
 
 let t: TestApp;
 let admin: string;
@@ -14,18 +14,15 @@ beforeAll(async () => {
   admin = (await t.userWithSession('admin')).token;
   manager = (await t.userWithSession('manager')).token;
   customer = await makeUser(t.deps.db, { role: 'customer' });
-  const tr = await t.api('POST', '/api/treatments', {
-    token: admin,
-    body: {
-      treatmentName: 'Panchakarma',
-      localPrice: 30000,
-      foreignPrice: 95.5,
-      maxSessions: 8,
-      installments: 2,
-      duration: { weeks: 1, days: 0, months: 0 },
-    },
+  const tr = await postTreatment(t, admin, {
+    treatmentName: 'Panchakarma',
+    localPrice: 30000,
+    foreignPrice: 95.5,
+    maxSessions: 8,
+    installments: 2,
+    duration: { weeks: 1, days: 0, months: 0 },
   });
-  treatmentId = tr.body._id;
+  treatmentId = tr._id;
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,8 @@ import { bookingInstallments, treatmentBookings } from '../../src/server/db/sche
 import { refreshOverdueBookings } from '../../src/server/domains/bookings/bookings.service';
 import { addToDate, todayIn } from '../../src/shared/calendar';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeUser, type MadeUser } from '../helpers/factories';
+import { makeUser, postTreatment, type MadeUser } from '../helpers/factories';
+import type { TreatmentValues } from '../../src/shared/schemas/treatments';
 
 let t: TestApp;
 let admin: string;
@@ -22,22 +23,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let seq = 0;
-async function treatment(o: Record<string, unknown> = {}) {
-  const res = await t.api('POST', '/api/treatments', {
-    token: admin,
-    body: {
-      treatmentName: `Treatment ${++seq} ${Date.now()}`,
-      localPrice: 10000,
-      foreignPrice: 100,
-      maxSessions: 5,
-      installments: 3,
-      duration: { weeks: 0, days: 0, months: 0 },
-      ...o,
-    },
+const treatment = (o: Partial<TreatmentValues> = {}) =>
+  postTreatment(t, admin, {
+    treatmentName: `Treatment ${++seq} ${Date.now()}`,
+    localPrice: 10000,
+    foreignPrice: 100,
+    maxSessions: 5,
+    installments: 3,
+    duration: { weeks: 0, days: 0, months: 0 },
+    ...o,
   });
-  expect(res.status).toBe(201);
-  return res.body as { _id: string; treatmentName: string };
-}
 
 function book(
   treatmentId: string,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeBranch, makeUser, type MadeUser } from '../helpers/factories';
+import { makeBranch, makeUser, postTreatment, type MadeUser } from '../helpers/factories';
 
 /**
  * The "managers see only their own branch" setting (docs/security.md#branch-scope): with it off a
@@ -61,18 +61,16 @@ beforeAll(async () => {
   enrolA = await enrol(studentA);
   enrolB = await enrol(studentB);
 
-  const tr = await t.api('POST', '/api/treatments', {
-    token: admin.token,
-    body: {
+  treatmentId = (
+    await postTreatment(t, admin.token, {
       treatmentName: 'Branch scope massage',
       localPrice: 10000,
       foreignPrice: 40,
       maxSessions: 4,
       installments: 2,
       duration: { weeks: 1, days: 0, months: 0 },
-    },
-  });
-  treatmentId = tr.body._id;
+    })
+  )._id;
   const book = async (s: MadeUser) =>
     (
       await t.api('POST', '/api/bookings/book', {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeBranch, makeUser, type MadeUser } from '../helpers/factories';
+import { makeBranch, makeUser, postCourse, postTreatment, type MadeUser } from '../helpers/factories';
 
 /**
  * Keyset paging (docs/performance.md#keyset-paging): following `nextCursor` page by page returns
@@ -16,19 +16,7 @@ beforeAll(async () => {
   t = await startTestApp();
   branchId = (await makeBranch(t.deps.db, { name: 'Negombo' })).id;
   admin = await t.userWithSession('superadmin');
-  const course = await t.api('POST', '/api/course', {
-    token: admin.token,
-    body: {
-      courseName: 'Keyset',
-      duration: '1 month',
-      totalFee: 1000,
-      installments: 2,
-      category: 'Nursing',
-      admissionFee: 0,
-    },
-  });
-  expect(course.status).toBe(201);
-  courseId = course.body._id;
+  courseId = await postCourse(t, admin.token, 'Keyset', { totalFee: 1000, installments: 2, admissionFee: 0 });
 });
 afterAll(async () => {
   await t?.close();
@@ -146,23 +134,19 @@ describe('keyset paging', () => {
   });
 
   it('bookings: every row exactly once while bookings are made between pages', async () => {
-    const tr = await t.api('POST', '/api/treatments', {
-      token: admin.token,
-      body: {
-        treatmentName: 'Keyset Therapy',
-        localPrice: 3000,
-        foreignPrice: 30,
-        maxSessions: 2,
-        installments: 1,
-        duration: { weeks: 1, days: 0, months: 0 },
-      },
+    const tr = await postTreatment(t, admin.token, {
+      treatmentName: 'Keyset Therapy',
+      localPrice: 3000,
+      foreignPrice: 30,
+      maxSessions: 2,
+      installments: 1,
+      duration: { weeks: 1, days: 0, months: 0 },
     });
-    expect(tr.status).toBe(201);
     const book = async () => {
       const customer = await makeUser(t.deps.db, { role: 'customer', branchId, username: `keysetc${++n}` });
       const res = await t.api('POST', '/api/bookings/book', {
         token: admin.token,
-        body: { userId: customer.id, treatmentId: tr.body._id, userType: 'local', paymentType: 'full' },
+        body: { userId: customer.id, treatmentId: tr._id, userType: 'local', paymentType: 'full' },
       });
       expect(res.status).toBe(201);
     };

@@ -2,6 +2,7 @@ import { Link, type LinkComponentProps } from '@tanstack/react-router';
 import { EyeIcon, PlusIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import type { ListColumn } from '@/components/data-list';
 import { DeleteButton, EditableRowActions } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
 import { useIsAdmin } from '@/lib/auth';
@@ -31,7 +32,7 @@ export function AddLink({
   );
 }
 
-/** The actions cell of a row edited in place (see useEditableRows). */
+/** The actions cell of a row edited in place (see useEditableRows), its buttons named after the row. */
 export function RowEditActions<TRow>({
   rows,
   row,
@@ -39,10 +40,11 @@ export function RowEditActions<TRow>({
 }: {
   rows: RowEditing<TRow>;
   row: TRow;
-} & Pick<ComponentProps<typeof EditableRowActions>, 'name' | 'size' | 'canEdit' | 'canDelete'>) {
+} & Pick<ComponentProps<typeof EditableRowActions>, 'size' | 'canEdit' | 'canDelete'>) {
   return (
     <EditableRowActions
       {...buttons}
+      name={rows.name(row)}
       editing={rows.editing(row)}
       onEdit={() => rows.start(row)}
       onDelete={() => rows.del.ask(row)}
@@ -53,27 +55,42 @@ export function RowEditActions<TRow>({
   );
 }
 
+/** What a row's View link is given: its accessible name, its tooltip and the eye icon inside. */
+export interface ViewLinkProps {
+  'aria-label': string;
+  title: string;
+  children: ReactNode;
+}
+
 /**
- * A row's View link (an eye) and, when `onDelete` is given, its Delete button. `view` renders the
- * record's link around the icon it is given.
+ * The Actions column of a list whose rows open a detail page: a View link (an eye) and, when
+ * `onDelete` is given, a Delete button, named after the row ("View booking of a@b.lk"). `view`
+ * renders the record's link with the props it is given:
+ *   viewDeleteColumn({ of: (b) => `booking of ${b.email}`, view: (b, link) => <Link to=… {...link} />, onDelete })
  */
-export function ViewDeleteActions({
+export function viewDeleteColumn<TRow>({
+  of,
   view,
-  deleteLabel,
   onDelete,
 }: {
-  view: (icon: ReactNode) => ReactNode;
-  deleteLabel: string;
-  onDelete?: () => void;
-}) {
-  return (
-    <div className="flex justify-end gap-2">
-      <Button size="icon-sm" variant="outline" asChild>
-        {view(<EyeIcon />)}
-      </Button>
-      {onDelete && <DeleteButton size="icon-sm" label={deleteLabel} onClick={onDelete} />}
-    </div>
-  );
+  of: (row: TRow) => string;
+  view: (row: TRow, link: ViewLinkProps) => ReactNode;
+  onDelete?: (row: TRow) => void;
+}): ListColumn<TRow, never> {
+  return {
+    header: 'Actions',
+    headClassName: 'w-24 text-right',
+    className: 'text-right',
+    // Icon buttons, as in the other lists: text buttons pushed the column out of a 1360px screen.
+    cell: (row) => (
+      <div className="flex justify-end gap-2">
+        <Button size="icon-sm" variant="outline" asChild>
+          {view(row, { 'aria-label': `View ${of(row)}`, title: 'View', children: <EyeIcon /> })}
+        </Button>
+        {onDelete && <DeleteButton size="icon-sm" label={`Delete ${of(row)}`} onClick={() => onDelete(row)} />}
+      </div>
+    ),
+  };
 }
 
 /**
@@ -108,4 +125,25 @@ export function DeleteConfirm({
       onConfirm={onConfirm}
     />
   );
+}
+
+/**
+ * The confirmation of a delete whose target carries its own label (`useConfirmedDelete` asked
+ * with `{ id, label }`); `onConfirm` checks more before `del.confirm` when given.
+ */
+export function LabelledDeleteConfirm({
+  del,
+  onConfirm = del.confirm,
+  ...words
+}: {
+  del: {
+    dialog: ComponentProps<typeof DeleteConfirm>['dialog'];
+    target: { label: string } | null;
+    confirm: () => void;
+  };
+  what: string;
+  consequence: string;
+  onConfirm?: () => void;
+}) {
+  return <DeleteConfirm dialog={del.dialog} name={del.target?.label} onConfirm={onConfirm} {...words} />;
 }

@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DataList, type ListColumn } from '@/components/data-list';
+import { AddLink } from '@/components/list-actions';
 import { PageHeader } from '@/components/page-header';
 import { PermissionDenied, RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { useUrlSearch, type ListData, type ListDef } from '@/lib/list-route';
@@ -35,22 +36,6 @@ export type TableHook<L> =
     ? (view: ListView<TSearch, TData, TError, TKey>) => ListTable<TData['items'][number], TSort>
     : never;
 
-/**
- * How a list names its rows: `record` marks them for tests (`data-testid="course-row"`), `plural`
- * gives the table's name ('Courses'), its search box's ('Search courses') and the empty state
- * ('No courses found.', or 'No courses match your search.' while a search or filter is set).
- */
-export interface ListNames {
-  record: string;
-  plural: string;
-  /** The search box's placeholder ('Search by name or category'). */
-  search: string;
-  /** The table's accessible name when it is not the capitalised plural. */
-  label?: string;
-  /** One empty text whatever the search. */
-  empty?: string;
-}
-
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Whether the search narrows the list (search text or a filter), as opposed to paging or sorting it. */
@@ -59,94 +44,82 @@ function narrowed(search: ListSearch): boolean {
 }
 
 /**
- * A list screen (docs/product.md#screens-and-routes): its header, then the list of `list` searched,
- * filtered, sorted and paged in the URL, its columns and delete confirmation from `useTable`.
- * `guard` keeps non-staff out of the table (`'table'`: the header stays) or the whole screen (`'page'`).
- *   <ListPage list={branchList} names={{ record: 'branch', plural: 'branches' }} header={…} useTable={useBranchTable} />
+ * A list screen (docs/product.md#screens-and-routes): the header of `list.screen`, then the list
+ * searched, filtered, sorted and paged in the URL, its columns and delete confirmation from
+ * `useTable` (a hook, so it may hold the screen's mutations). `actions` are more header buttons
+ * beside the create button, `above` sits between the header and the list (statistics cards).
+ * Declared once per screen, after its table hook:
+ *   export const BranchListPage = listPage(branchList, useBranchTable);
  */
-export function ListPage<
+export function listPage<
   TSearch extends ListSearch,
   TSort extends string,
-  TRow extends { _id: string },
-  TData extends ListData & { items: TRow[] },
+  TData extends ListData,
   TError,
   TKey extends QueryKey,
->({
-  header,
-  actions,
-  guard,
-  above,
-  ...table
-}: TableProps<TSearch, TSort, TRow, TData, TError, TKey> & {
-  header: { title: string; description: string };
-  /** The header's buttons (an `AddLink`). */
-  actions?: ReactNode;
-  guard?: 'table' | 'page';
-  /** Between the header and the list (statistics cards). */
-  above?: ReactNode;
-}) {
-  const body = (
-    <>
-      {above}
-      <ListTableView {...table} />
-    </>
-  );
-  const page = (
-    <div>
-      <PageHeader {...header} actions={actions} />
-      {guard === 'table' ? <RequireRole roles={STAFF_ROLES}>{body}</RequireRole> : body}
-    </div>
-  );
-  return guard === 'page' ? (
-    <RequireRole roles={STAFF_ROLES} fallback={<PermissionDenied title="Access Denied" />}>
-      {page}
-    </RequireRole>
-  ) : (
-    page
-  );
-}
+>(
+  list: ListDef<TSearch, TSort, TData, TError, TKey>,
+  useTable: (view: ListView<TSearch, TData, TError, TKey>) => ListTable<TData['items'][number], TSort>,
+  { actions, above }: { actions?: ReactNode; above?: ReactNode } = {},
+) {
+  const { names, header, add, guard } = list.screen;
 
-interface TableProps<
-  TSearch extends ListSearch,
-  TSort extends string,
-  TRow extends { _id: string },
-  TData extends ListData & { items: TRow[] },
-  TError,
-  TKey extends QueryKey,
-> {
-  list: ListDef<TSearch, TSort, TData, TError, TKey>;
-  names: ListNames;
-  /** The screen's columns, filters and dialogs; a hook, so it may hold the screen's mutations. */
-  useTable: (view: ListView<TSearch, TData, TError, TKey>) => ListTable<TRow, TSort>;
-}
+  // Its own component, so that behind the 'table' guard none of its queries run for non-staff.
+  function Table() {
+    const [search, onSearchChange] = useUrlSearch(list.validateSearch);
+    const paged = usePagedList(list.options(search), search, onSearchChange);
+    const { columns, filters, dialog } = useTable({ search, paged });
+    const empty = narrowed(search) ? `No ${names.plural} match your search.` : `No ${names.plural} found.`;
+    return (
+      <>
+        <DataList
+          paged={paged}
+          sort={list.sort(search)}
+          searchPlaceholder={names.search}
+          searchLabel={`Search ${names.plural}`}
+          filters={filters}
+          label={names.label ?? capitalise(names.plural)}
+          empty={names.empty ?? empty}
+          pageSize={list.pageSize}
+          record={names.record}
+          columns={columns}
+        />
+        {dialog}
+      </>
+    );
+  }
 
-function ListTableView<
-  TSearch extends ListSearch,
-  TSort extends string,
-  TRow extends { _id: string },
-  TData extends ListData & { items: TRow[] },
-  TError,
-  TKey extends QueryKey,
->({ list, names, useTable }: TableProps<TSearch, TSort, TRow, TData, TError, TKey>) {
-  const [search, onSearchChange] = useUrlSearch(list.validateSearch);
-  const paged = usePagedList(list.options(search), search, onSearchChange);
-  const { columns, filters, dialog } = useTable({ search, paged });
-  const empty = narrowed(search) ? `No ${names.plural} match your search.` : `No ${names.plural} found.`;
-  return (
-    <>
-      <DataList
-        paged={paged}
-        sort={list.sort(search)}
-        searchPlaceholder={names.search}
-        searchLabel={`Search ${names.plural}`}
-        filters={filters}
-        label={names.label ?? capitalise(names.plural)}
-        empty={names.empty ?? empty}
-        pageSize={list.pageSize}
-        record={names.record}
-        columns={columns}
-      />
-      {dialog}
-    </>
-  );
+  return function ListPage() {
+    const body = (
+      <>
+        {above}
+        <Table />
+      </>
+    );
+    const page = (
+      <div>
+        <PageHeader
+          {...header}
+          actions={
+            <>
+              {actions}
+              {add && (
+                <AddLink to={add.to} adminOnly={add.adminOnly}>
+                  {add.label}
+                </AddLink>
+              )}
+            </>
+          }
+        />
+        {guard === 'table' ? <RequireRole roles={STAFF_ROLES}>{body}</RequireRole> : body}
+      </div>
+    );
+    return guard === 'page' ? (
+      <RequireRole roles={STAFF_ROLES} fallback={<PermissionDenied title="Access Denied" />}>
+        {page}
+      </RequireRole>
+    ) : (
+      page
+    );
+  };
 }

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch, type LinkComponentProps } from '@tanstack/react-router';
 import { pageInput, sortOf, type ListSearch, type ListSort, type SortDir } from '@/lib/list-search';
 import type { RouterContext } from '../router';
 
@@ -52,15 +52,43 @@ export interface ListData {
 }
 
 /**
+ * How a list screen names itself and its rows. `record` marks rows for tests
+ * (`data-testid="course-row"`); `plural` gives the table's name ('Courses'), its search box's
+ * ('Search courses') and the empty state ('No courses found.', or 'No courses match your search.'
+ * while a search or filter is set).
+ */
+export interface ListNames {
+  record: string;
+  plural: string;
+  /** The search box's placeholder ('Search by name or category'). */
+  search: string;
+  /** The table's accessible name when it is not the capitalised plural. */
+  label?: string;
+  /** One empty text whatever the search. */
+  empty?: string;
+}
+
+/** What a list screen shows around its table (`ListPage` draws it). */
+export interface ListScreen {
+  names: ListNames;
+  header: { title: string; description: string };
+  /** The header's create button ("Add Branch"); `adminOnly` hides it from managers. */
+  add?: { to: LinkComponentProps['to']; label: string; adminOnly?: boolean };
+  /** Keeps non-staff out of the table (`'table'`: the header stays) or the whole screen (`'page'`). */
+  guard?: 'table' | 'page';
+}
+
+/**
  * A server-paged list in one place: its URL search, page size and sort columns, the query that
- * turns the URL into the procedure's input (route loader and screen ask for the same query), and
- * the route options of every address that shows it. `ListPage` draws its screen.
+ * turns the URL into the procedure's input (route loader and screen ask for the same query), the
+ * route options of every address that shows it, and the words of its screen. `listPage` draws it.
  * Lists show 25 rows a page unless told otherwise:
  *   export const branchList = defineList({
  *     validateSearch: validateListSearch,
  *     sortColumns: ['name', 'location'],
  *     defaultSort: { by: 'name', dir: 'asc' },
  *     query: (input) => trpc.branches.list.queryOptions(input),
+ *     screen: { names: { record: 'branch', plural: 'branches', search: '…' }, header: { … } },
  *   });
  */
 export function defineList<
@@ -76,6 +104,7 @@ export function defineList<
   defaultSort,
   query,
   prefetchAlso,
+  screen,
 }: {
   pageSize?: number;
   validateSearch: (search: Record<string, unknown>) => TSearch;
@@ -87,6 +116,7 @@ export function defineList<
   query: (input: ListInput<TSort>, search: TSearch) => UseQueryOptions<TData, TError, TData, TKey>;
   /** More the route fills before the screen shows (the statistics over the enrolments). */
   prefetchAlso?: (queryClient: QueryClient) => Promise<unknown>;
+  screen: ListScreen;
 }) {
   const sort = (search: ListSearch): ListSort<TSort> => sortOf(search, sortColumns, defaultSort);
   const options = (search: TSearch) => {
@@ -94,6 +124,7 @@ export function defineList<
     return query({ ...pageInput(search, pageSize), sortBy: by, sortDir: dir }, search);
   };
   return {
+    screen,
     pageSize,
     validateSearch,
     sort,

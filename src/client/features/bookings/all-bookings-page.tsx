@@ -1,40 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SelectFilter } from '@/components/filter-field';
-import { AddLink, DeleteConfirm, ViewDeleteActions } from '@/components/list-actions';
-import { ListPage, type TableHook } from '@/components/list-page';
+import { LabelledDeleteConfirm, viewDeleteColumn } from '@/components/list-actions';
+import { listPage, type TableHook } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { useIsAdmin } from '@/lib/auth';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
-import { PAYMENT_STATUS_LABELS } from '@shared/booking-status';
 import { formatDate } from '@shared/format';
-import { bookingList, capitalize, customerEmail } from './booking-queries';
+import { bookingList, capitalize, customerEmail, PAYMENT_STATUS_FILTER } from './booking-queries';
 import { PaymentStatusBadge } from './payment-status-badge';
-
-/** docs/product.md#screens-and-routes, All Treatment Bookings: searched, filtered and paged on the server. */
-export function AllBookingsPage() {
-  return (
-    <ListPage
-      guard="table"
-      list={bookingList}
-      names={{
-        record: 'booking',
-        plural: 'bookings',
-        label: 'Treatment bookings',
-        empty: 'No bookings found.',
-        search: 'Search by customer email or treatment',
-      }}
-      header={{ title: 'All Treatment Bookings', description: 'Every booking, its customer, payments and sessions.' }}
-      actions={
-        <AddLink to="/treatment/booking" adminOnly>
-          Book New Treatment
-        </AddLink>
-      }
-      useTable={useBookingsTable}
-    />
-  );
-}
 
 const useBookingsTable: TableHook<typeof bookingList> = ({ paged }) => {
   const admin = useIsAdmin();
@@ -51,13 +26,7 @@ const useBookingsTable: TableHook<typeof bookingList> = ({ paged }) => {
     filters: (
       <label className="flex items-center gap-2 text-sm">
         <span className="text-muted-foreground">Payment Status</span>
-        <SelectFilter
-          label="Payment Status"
-          all="All"
-          options={PAYMENT_STATUS_LABELS}
-          className="w-44"
-          {...paged.filter('status')}
-        />
+        <SelectFilter {...PAYMENT_STATUS_FILTER} {...paged.filter('status')} />
       </label>
     ),
     columns: [
@@ -81,41 +50,17 @@ const useBookingsTable: TableHook<typeof bookingList> = ({ paged }) => {
       },
       { header: 'Payment Type', sort: 'paymentType', cell: (b) => capitalize(b.paymentType) },
       { header: 'Booked On', sort: 'bookedOn', cell: (b) => formatDate(b.bookedOn) },
-      {
-        header: 'Actions',
-        headClassName: 'w-24 text-right',
-        className: 'text-right',
-        cell: (b) => (
-          // Icon buttons, as in the other lists: text buttons pushed the column out of a 1360px screen.
-          <ViewDeleteActions
-            view={(icon) => (
-              <Link
-                to="/booking-details/$id"
-                params={{ id: b._id }}
-                aria-label={`View booking of ${customerEmail(b)}`}
-                title="View"
-              >
-                {icon}
-              </Link>
-            )}
-            deleteLabel={`Delete booking of ${customerEmail(b)}`}
-            onDelete={
-              admin
-                ? () => del.ask({ id: b._id, label: `${b.treatmentId.treatmentName} for ${customerEmail(b)}` })
-                : undefined
-            }
-          />
-        ),
-      },
+      viewDeleteColumn({
+        of: (b) => `booking of ${customerEmail(b)}`,
+        view: (b, link) => <Link to="/booking-details/$id" params={{ id: b._id }} {...link} />,
+        onDelete: admin
+          ? (b) => del.ask({ id: b._id, label: `${b.treatmentId.treatmentName} for ${customerEmail(b)}` })
+          : undefined,
+      }),
     ],
-    dialog: (
-      <DeleteConfirm
-        dialog={del.dialog}
-        what="booking"
-        name={del.target?.label}
-        consequence="Its installments and notes go with it."
-        onConfirm={del.confirm}
-      />
-    ),
+    dialog: <LabelledDeleteConfirm del={del} what="booking" consequence="Its installments and notes go with it." />,
   };
 };
+
+/** docs/product.md#screens-and-routes, All Treatment Bookings: searched, filtered and paged on the server. */
+export const AllBookingsPage = listPage(bookingList, useBookingsTable);

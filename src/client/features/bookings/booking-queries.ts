@@ -1,5 +1,5 @@
 import { defineList } from '@/lib/list-route';
-import { PAYMENT_STATUSES } from '@shared/booking-status';
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '@shared/booking-status';
 import { NEWEST_FIRST, searchWithFilter } from '@/lib/list-search';
 import { BOOKING_SORT_COLUMNS } from '@shared/schemas/bookings';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
@@ -10,6 +10,14 @@ export type Booking = RouterOutputs['bookings']['get'];
 /** The bookings list's URL search: `?q=sarah&status=overdue&page=2`. */
 const validateBookingSearch = searchWithFilter('status', PAYMENT_STATUSES);
 
+/** The bookings list's payment-status filter (a `SelectFilter`): `?status=` takes one of its options. */
+export const PAYMENT_STATUS_FILTER = {
+  label: 'Payment Status',
+  all: 'All',
+  options: PAYMENT_STATUS_LABELS,
+  className: 'w-44',
+};
+
 /** `bookings.list`, newest first unless the URL sorts it: /treatment/all-book. */
 export const bookingList = defineList({
   validateSearch: validateBookingSearch,
@@ -19,6 +27,18 @@ export const bookingList = defineList({
     trpc.bookings.list.queryOptions(
       withCursor({ ...input, paymentStatus: search.status }, trpc.bookings.list.pathKey()),
     ),
+  screen: {
+    names: {
+      record: 'booking',
+      plural: 'bookings',
+      label: 'Treatment bookings',
+      empty: 'No bookings found.',
+      search: 'Search by customer email or treatment',
+    },
+    header: { title: 'All Treatment Bookings', description: 'Every booking, its customer, payments and sessions.' },
+    add: { to: '/treatment/booking', label: 'Book New Treatment', adminOnly: true },
+    guard: 'table',
+  },
 });
 
 /** docs/product.md#screens-and-routes: the customer column shows the email, or 'Unknown' (a deleted user's kept email first). */

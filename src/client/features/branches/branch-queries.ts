@@ -8,4 +8,9 @@ export const branchList = defineList({
   sortColumns: ['name', 'location'],
   defaultSort: { by: 'name', dir: 'asc' },
   query: (input) => trpc.branches.list.queryOptions(input),
+  screen: {
+    names: { record: 'branch', plural: 'branches', search: 'Search by name or location' },
+    header: { title: 'Branches', description: 'Locations of the institute and the clinic.' },
+    add: { to: '/branch/add-branch', label: 'Add Branch', adminOnly: true },
+  },
 });

@@ -19,4 +19,10 @@ export const courseList = defineList({
   sortColumns: ['courseName', 'category', 'totalFee', 'createdAt'],
   defaultSort: NEWEST_FIRST,
   query: (input, search) => trpc.courses.list.queryOptions({ ...input, category: search.category }),
+  screen: {
+    names: { record: 'course', plural: 'courses', search: 'Search by name or category' },
+    header: { title: 'Courses', description: 'Every course with its fees and installment plan.' },
+    add: { to: '/courses/add-courses', label: 'Add Course' },
+    guard: 'table',
+  },
 });

@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SelectFilter } from '@/components/filter-field';
-import { AddLink, DeleteConfirm, RowEditActions } from '@/components/list-actions';
-import { ListPage, type TableHook } from '@/components/list-page';
+import { RowEditActions } from '@/components/list-actions';
+import { listPage, type TableHook } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
 import { useEditableRows } from '@/lib/use-editable-rows';
 import { trpc } from '@/lib/trpc';
@@ -11,35 +11,29 @@ import { courseList, type Course } from './course-queries';
 
 const REQUIRED = 'Please fill all the required fields.';
 
-/** docs/product.md#screens-and-routes, Courses table: inline edit, confirmed delete, 500px scroll, 'Rs.' with separators. */
-export function CoursesPage() {
-  return (
-    <ListPage
-      guard="table"
-      list={courseList}
-      names={{ record: 'course', plural: 'courses', search: 'Search by name or category' }}
-      header={{ title: 'Courses', description: 'Every course with its fees and installment plan.' }}
-      actions={
-        <>
-          <Button variant="outline" asChild>
-            <Link to="/courses/AllStudentEnrollments">All Enrollments</Link>
-          </Button>
-          <Button variant="outline" asChild>
-            <Link to="/courses/enrollment">Enroll Student</Link>
-          </Button>
-          <AddLink to="/courses/add-courses">Add Course</AddLink>
-        </>
-      }
-      useTable={useCoursesTable}
-    />
-  );
-}
+/** The Courses header's links beside Add Course. */
+const ENROLMENT_LINKS = (
+  <>
+    <Button variant="outline" asChild>
+      <Link to="/courses/AllStudentEnrollments">All Enrollments</Link>
+    </Button>
+    <Button variant="outline" asChild>
+      <Link to="/courses/enrollment">Enroll Student</Link>
+    </Button>
+  </>
+);
+
+const courseLink = (c: Course) => (
+  <Link to="/courses/$courseId" params={{ courseId: c._id }} className="underline-offset-4 hover:underline">
+    {c.courseName}
+  </Link>
+);
 
 const useCoursesTable: TableHook<typeof courseList> = ({ paged }) => {
-  const queryClient = useQueryClient();
   const categories = useQuery(trpc.courses.categories.queryOptions());
   const rows = useEditableRows({
     noun: 'Course',
+    name: (c) => c.courseName,
     toDraft: (c: Course) => ({
       id: c._id,
       courseName: c.courseName,
@@ -50,13 +44,8 @@ const useCoursesTable: TableHook<typeof courseList> = ({ paged }) => {
       installments: String(c.installments),
     }),
     toInput: ({ id, ...fields }) => (Object.values(fields).some((v) => !v.trim()) ? REQUIRED : { id, ...fields }),
-    update: trpc.courses.update.mutationOptions,
-    remove: trpc.courses.delete.mutationOptions,
-    invalidate: () =>
-      Promise.all([
-        queryClient.invalidateQueries(trpc.courses.pathFilter()),
-        queryClient.invalidateQueries(trpc.enrollments.pathFilter()),
-      ]),
+    procedures: trpc.courses,
+    also: [trpc.enrollments],
   });
 
   const money = { type: 'number', min: 0, step: '0.01', className: 'text-right' } as const;
@@ -71,29 +60,9 @@ const useCoursesTable: TableHook<typeof courseList> = ({ paged }) => {
       />
     ),
     columns: [
-      {
-        header: 'Course Name',
-        wrap: true,
-        sort: 'courseName',
-        className: 'font-medium',
-        cell: (c) =>
-          rows.input(c, 'courseName', 'Course Name', { autoFocus: true }) ?? (
-            <Link to="/courses/$courseId" params={{ courseId: c._id }} className="underline-offset-4 hover:underline">
-              {c.courseName}
-            </Link>
-          ),
-      },
-      {
-        header: 'Category',
-        wrap: true,
-        sort: 'category',
-        cell: (c) => rows.input(c, 'category', 'Category') ?? c.category,
-      },
-      {
-        header: 'Duration',
-        wrap: true,
-        cell: (c) => rows.input(c, 'duration', 'Duration') ?? c.duration,
-      },
+      rows.column('courseName', 'Course Name', { sort: 'courseName', main: true, show: courseLink }),
+      rows.column('category', 'Category', { sort: 'category' }),
+      rows.column('duration', 'Duration'),
       {
         header: 'Total Fee',
         sort: 'totalFee',
@@ -123,17 +92,12 @@ const useCoursesTable: TableHook<typeof courseList> = ({ paged }) => {
         header: 'Actions',
         headClassName: 'w-24 text-right',
         className: 'text-right',
-        cell: (c) => <RowEditActions rows={rows} row={c} name={c.courseName} size="icon-sm" />,
+        cell: (c) => <RowEditActions rows={rows} row={c} size="icon-sm" />,
       },
     ],
-    dialog: (
-      <DeleteConfirm
-        dialog={rows.del.dialog}
-        what="course"
-        name={rows.del.target?.courseName}
-        consequence="Its enrolments are kept with the course name."
-        onConfirm={rows.del.confirm}
-      />
-    ),
+    dialog: rows.deleteConfirm('Its enrolments are kept with the course name.'),
   };
 };
+
+/** docs/product.md#screens-and-routes, Courses table: inline edit, confirmed delete, 500px scroll, 'Rs.' with separators. */
+export const CoursesPage = listPage(courseList, useCoursesTable, { actions: ENROLMENT_LINKS });

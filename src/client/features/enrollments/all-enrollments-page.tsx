@@ -4,33 +4,17 @@ import { AlertTriangleIcon, CheckCircle2Icon, GraduationCapIcon } from 'lucide-r
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { SelectFilter } from '@/components/filter-field';
-import { AddLink, DeleteConfirm, ViewDeleteActions } from '@/components/list-actions';
-import { ListPage, type TableHook } from '@/components/list-page';
+import { LabelledDeleteConfirm, viewDeleteColumn } from '@/components/list-actions';
+import { listPage, type TableHook } from '@/components/list-page';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useIsAdmin } from '@/lib/auth';
 import { loadErrorMessage } from '@/lib/errors';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
-import { DISPLAY_STATUSES } from '@shared/enrollment-status';
 import { formatCount, formatDay, formatMoney, plural } from '@shared/format';
 import { DisplayStatusBadge } from './display-status-badge';
-import { enrollmentList } from './enrollment-queries';
-
-/** docs/product.md#screens-and-routes, All Enrollments: statistics cards, table, rows link to the detail. */
-export function AllEnrollmentsPage() {
-  return (
-    <ListPage
-      guard="table"
-      list={enrollmentList}
-      names={{ record: 'enrollment', plural: 'enrollments', search: 'Search by student email, name or course' }}
-      header={{ title: 'All Enrollments', description: 'Every student enrolment with its payment state.' }}
-      actions={<AddLink to="/courses/enrollment">Enroll Student</AddLink>}
-      above={<Statistics />}
-      useTable={useEnrollmentsTable}
-    />
-  );
-}
+import { enrollmentList, STATUS_FILTER } from './enrollment-queries';
 
 function Statistics() {
   const stats = useQuery(trpc.enrollments.statistics.queryOptions());
@@ -126,14 +110,7 @@ const useEnrollmentsTable: TableHook<typeof enrollmentList> = ({ paged }) => {
   };
 
   return {
-    filters: (
-      <SelectFilter
-        label="Filter by status"
-        all="All statuses"
-        options={DISPLAY_STATUSES}
-        {...paged.filter('status')}
-      />
-    ),
+    filters: <SelectFilter {...STATUS_FILTER} {...paged.filter('status')} />,
     columns: [
       {
         header: 'Student',
@@ -178,45 +155,29 @@ const useEnrollmentsTable: TableHook<typeof enrollmentList> = ({ paged }) => {
       },
       { header: 'Status', cell: (e) => <DisplayStatusBadge status={e.displayStatus} /> },
       { header: 'Enrolled On', sort: 'createdAt', cell: (e) => formatDay(e.enrolledOn) },
-      {
-        header: 'Actions',
-        headClassName: 'w-24 text-right',
-        className: 'text-right',
-        cell: (e) => (
-          <ViewDeleteActions
-            view={(icon) => (
-              <Link
-                to="/courses/$courseId/enrollment/$enrollmentId"
-                params={paramsOf(e)}
-                aria-label={`View enrollment of ${studentName(e) ?? 'student'}`}
-                title="View"
-              >
-                {icon}
-              </Link>
-            )}
-            deleteLabel={`Delete enrollment of ${studentName(e) ?? 'student'}`}
-            onDelete={
-              admin
-                ? () =>
-                    del.ask({
-                      id: e._id,
-                      userId: e.userId?._id ?? e.deletedEmail,
-                      label: `${studentName(e) ?? 'Unknown'} in ${courseName(e)}`,
-                    })
-                : undefined
-            }
-          />
-        ),
-      },
+      viewDeleteColumn({
+        of: (e) => `enrollment of ${studentName(e) ?? 'student'}`,
+        view: (e, link) => <Link to="/courses/$courseId/enrollment/$enrollmentId" params={paramsOf(e)} {...link} />,
+        onDelete: admin
+          ? (e) =>
+              del.ask({
+                id: e._id,
+                userId: e.userId?._id ?? e.deletedEmail,
+                label: `${studentName(e) ?? 'Unknown'} in ${courseName(e)}`,
+              })
+          : undefined,
+      }),
     ],
     dialog: (
-      <DeleteConfirm
-        dialog={del.dialog}
+      <LabelledDeleteConfirm
+        del={del}
         what="enrollment of"
-        name={del.target?.label}
         consequence="Its payment history is deleted with it."
         onConfirm={confirmDelete}
       />
     ),
   };
 };
+
+/** docs/product.md#screens-and-routes, All Enrollments: statistics cards, table, rows link to the detail. */
+export const AllEnrollmentsPage = listPage(enrollmentList, useEnrollmentsTable, { above: <Statistics /> });

@@ -6,6 +6,9 @@ import { withCursor } from '@/lib/keyset';
 
 const validateEnrollmentSearch = searchWithFilter('status', DISPLAY_STATUSES);
 
+/** The enrolments list's status filter (a `SelectFilter`): `?status=` takes one of its options. */
+export const STATUS_FILTER = { label: 'Filter by status', all: 'All statuses', options: DISPLAY_STATUSES };
+
 /** `enrollments.list`, newest first unless the URL sorts it, and the statistics over it: /courses/AllStudentEnrollments. */
 export const enrollmentList = defineList({
   validateSearch: validateEnrollmentSearch,
@@ -16,4 +19,10 @@ export const enrollmentList = defineList({
       withCursor({ ...input, displayStatus: search.status }, trpc.enrollments.list.pathKey()),
     ),
   prefetchAlso: (queryClient) => queryClient.prefetchQuery(trpc.enrollments.statistics.queryOptions()),
+  screen: {
+    names: { record: 'enrollment', plural: 'enrollments', search: 'Search by student email, name or course' },
+    header: { title: 'All Enrollments', description: 'Every student enrolment with its payment state.' },
+    add: { to: '/courses/enrollment', label: 'Enroll Student' },
+    guard: 'table',
+  },
 });

@@ -9,4 +9,10 @@ export const treatmentList = defineList({
   sortColumns: TREATMENT_SORT_COLUMNS,
   defaultSort: NEWEST_FIRST,
   query: (input) => trpc.treatments.list.queryOptions(input),
+  screen: {
+    names: { record: 'treatment', plural: 'treatments', search: 'Search by treatment name' },
+    header: { title: 'All Treatments', description: "The clinic's treatments, their prices and sessions." },
+    add: { to: '/treatment/create-treatement', label: 'Add Treatment', adminOnly: true },
+    guard: 'page',
+  },
 });

@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { AddLink, DeleteConfirm, RowEditActions } from '@/components/list-actions';
-import { ListPage, type TableHook } from '@/components/list-page';
+import { RowEditActions } from '@/components/list-actions';
+import { listPage, type TableHook } from '@/components/list-page';
 import { useIsAdmin } from '@/lib/auth';
 import { useCurrencies } from '@/lib/format';
 import { useEditableRows } from '@/lib/use-editable-rows';
@@ -9,35 +8,15 @@ import { currencySymbol, formatMoney } from '@shared/format';
 import { treatmentList } from './treatment-queries';
 import { formatDuration, readDraft, toDraft } from './treatment-row';
 
-/** docs/product.md#screens-and-routes, All Treatments. */
-export function TreatmentsPage() {
-  return (
-    <ListPage
-      guard="page"
-      list={treatmentList}
-      names={{ record: 'treatment', plural: 'treatments', search: 'Search by treatment name' }}
-      header={{ title: 'All Treatments', description: "The clinic's treatments, their prices and sessions." }}
-      actions={
-        <AddLink to="/treatment/create-treatement" adminOnly>
-          Add Treatment
-        </AddLink>
-      }
-      useTable={useTreatmentsTable}
-    />
-  );
-}
-
 const useTreatmentsTable: TableHook<typeof treatmentList> = () => {
   const admin = useIsAdmin();
   const currencies = useCurrencies();
-  const queryClient = useQueryClient();
   const rows = useEditableRows({
     noun: 'Treatment',
+    name: (t) => t.treatmentName,
     toDraft,
     toInput: readDraft,
-    update: trpc.treatments.update.mutationOptions,
-    remove: trpc.treatments.delete.mutationOptions,
-    invalidate: () => queryClient.invalidateQueries(trpc.treatments.pathFilter()),
+    procedures: trpc.treatments,
   });
 
   const box = { type: 'number', className: 'h-8 min-w-16' } as const;
@@ -104,19 +83,12 @@ const useTreatmentsTable: TableHook<typeof treatmentList> = () => {
         header: 'Actions',
         headClassName: 'text-right',
         className: 'text-right',
-        cell: (t) => (
-          <RowEditActions rows={rows} row={t} name={t.treatmentName} size="icon" canEdit={admin} canDelete={admin} />
-        ),
+        cell: (t) => <RowEditActions rows={rows} row={t} size="icon" canEdit={admin} canDelete={admin} />,
       },
     ],
-    dialog: (
-      <DeleteConfirm
-        dialog={rows.del.dialog}
-        what="treatment"
-        name={rows.del.target?.treatmentName}
-        consequence="Its bookings are kept."
-        onConfirm={rows.del.confirm}
-      />
-    ),
+    dialog: rows.deleteConfirm('Its bookings are kept.'),
   };
 };
+
+/** docs/product.md#screens-and-routes, All Treatments. */
+export const TreatmentsPage = listPage(treatmentList, useTreatmentsTable);

@@ -1,5 +1,5 @@
 import { defineList } from '@/lib/list-route';
-import { grantableRoles, ROLES, type Role } from '@shared/roles';
+import { grantableRoles, ROLE_LABELS, ROLES, type Role } from '@shared/roles';
 import { NEWEST_FIRST, searchWithFilter } from '@/lib/list-search';
 import { trpc, type RouterInputs, type RouterOutputs } from '@/lib/trpc';
 import { withCursor } from '@/lib/keyset';
@@ -13,6 +13,9 @@ export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 const validateUserSearch = searchWithFilter('role', ROLES);
 
+/** The users list's role filter (a `SelectFilter`): `?role=` takes one of its options. */
+export const ROLE_FILTER = { label: 'Filter by role', all: 'All roles', options: ROLE_LABELS, className: 'w-44' };
+
 /** `users.list`, newest first unless the URL sorts it: /users and /users/all-users. */
 export const userList = defineList({
   validateSearch: validateUserSearch,
@@ -20,6 +23,11 @@ export const userList = defineList({
   defaultSort: NEWEST_FIRST,
   query: (input, search) =>
     trpc.users.list.queryOptions(withCursor({ ...input, role: search.role }, trpc.users.list.pathKey())),
+  screen: {
+    names: { record: 'user', plural: 'users', search: 'Search username, name or email' },
+    header: { title: 'Users', description: 'Staff, students and customers of every branch.' },
+    add: { to: '/users/add-user', label: 'Add User' },
+  },
 });
 
 /**

@@ -2,15 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { SelectFilter } from '@/components/filter-field';
-import { AddLink, DeleteConfirm, RowEditActions } from '@/components/list-actions';
-import { ListPage, type TableHook } from '@/components/list-page';
+import { DeleteConfirm, RowEditActions } from '@/components/list-actions';
+import { listPage, type TableHook } from '@/components/list-page';
 import { NativeSelect } from '@/components/native-select';
 import { Badge } from '@/components/ui/badge';
 import { storeUser, useCurrentUser } from '@/lib/auth';
 import { useEditableRows } from '@/lib/use-editable-rows';
 import { trpc } from '@/lib/trpc';
 import { isAdmin, ROLE_LABELS, type Role } from '@shared/roles';
-import { canManage, roleOptionsFor, userList, type User } from './user-queries';
+import { canManage, ROLE_FILTER, roleOptionsFor, userList, type User } from './user-queries';
 
 interface Draft {
   id: string;
@@ -22,18 +22,11 @@ interface Draft {
 
 const REQUIRED = 'Please fill all the required fields.';
 
-/** docs/product.md#screens-and-routes, Users table: inline edit of username, full name, role and branch; confirmed delete. */
-export function UsersPage() {
-  return (
-    <ListPage
-      list={userList}
-      names={{ record: 'user', plural: 'users', search: 'Search username, name or email' }}
-      header={{ title: 'Users', description: 'Staff, students and customers of every branch.' }}
-      actions={<AddLink to="/users/add-user">Add User</AddLink>}
-      useTable={useUsersTable}
-    />
-  );
-}
+const userLink = (u: User) => (
+  <Link to="/users/$userId" params={{ userId: u._id }} className="underline-offset-4 hover:underline">
+    {u.username}
+  </Link>
+);
 
 const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
   const me = useCurrentUser();
@@ -42,6 +35,7 @@ const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
   const canDelete = isAdmin(me.role);
   const rows = useEditableRows({
     noun: 'User',
+    name: (u) => u.username,
     toDraft: (u: User): Draft => ({
       id: u._id,
       username: u.username,
@@ -59,9 +53,7 @@ const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
             role: d.role,
             branchId: d.branchId || null,
           },
-    update: trpc.users.update.mutationOptions,
-    remove: trpc.users.delete.mutationOptions,
-    invalidate: () => queryClient.invalidateQueries(trpc.users.pathFilter()),
+    procedures: trpc.users,
     onSaved: (user) => {
       // Editing one's own row changes the header's name too.
       if (user._id === me._id) {
@@ -75,34 +67,10 @@ const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
   const grantable = roleOptionsFor(me.role);
 
   return {
-    filters: (
-      <SelectFilter
-        label="Filter by role"
-        all="All roles"
-        options={ROLE_LABELS}
-        className="w-44"
-        {...paged.filter('role')}
-      />
-    ),
+    filters: <SelectFilter {...ROLE_FILTER} {...paged.filter('role')} />,
     columns: [
-      {
-        header: 'Username',
-        wrap: true,
-        sort: 'username',
-        className: 'font-medium',
-        cell: (u) =>
-          rows.input(u, 'username', 'Username', { autoFocus: true }) ?? (
-            <Link to="/users/$userId" params={{ userId: u._id }} className="underline-offset-4 hover:underline">
-              {u.username}
-            </Link>
-          ),
-      },
-      {
-        header: 'Full Name',
-        wrap: true,
-        sort: 'fullName',
-        cell: (u) => rows.input(u, 'fullName', 'Full Name') ?? u.fullName,
-      },
+      rows.column('username', 'Username', { sort: 'username', main: true, show: userLink }),
+      rows.column('fullName', 'Full Name', { sort: 'fullName' }),
       { header: 'Email', wrap: true, sort: 'email', className: 'text-muted-foreground', cell: (u) => u.email },
       {
         header: 'Role',
@@ -152,7 +120,6 @@ const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
             <RowEditActions
               rows={rows}
               row={u}
-              name={u.username}
               size="icon-sm"
               canEdit={manageable}
               canDelete={canDelete && manageable && u._id !== me._id}
@@ -181,3 +148,6 @@ const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
     ),
   };
 };
+
+/** docs/product.md#screens-and-routes, Users table: inline edit of username, full name, role and branch; confirmed delete. */
+export const UsersPage = listPage(userList, useUsersTable);

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import type { AuditEntryDto } from '../../../shared/audit';
 import { isAdmin } from '../../../shared/roles';
 import { ilikeContains, isUuid, offsetOf } from '../common';
+import { listTotal, totalKey } from '../keyset';
 import type { TAuditFilters, TAuditForEntityInput, TAuditListInput, TAuditRestQuery } from '@shared/schemas/audit';
 
 /**
@@ -112,7 +113,12 @@ export async function auditWhere(db: Db, f: TAuditFilters, timeZone: string): Pr
   );
 }
 
-/** `GET /api/audit`: a numbered page with the total, newest first. */
+/**
+ * `GET /api/audit`: a numbered page with the total, newest first. Page 1 counts, exactly; the pages
+ * after it reuse the count made for the same caller and filters within the last 30 seconds, as the
+ * screens' lists do for a page read by cursor (docs/audit.md#reading-it): paging through the log
+ * costs one count, not one per page.
+ */
 export async function listAuditPage(
   ctx: ServiceContext,
   q: TAuditRestQuery,
@@ -120,11 +126,13 @@ export async function listAuditPage(
   assertAuditReader(ctx);
   const where = await auditWhere(ctx.db, q, ctx.deps.config.TIME_ZONE);
   if (where === null) return { data: [], total: 0, page: q.page };
-  const [rows, [total]] = await Promise.all([
-    selectEntries(ctx.db, where, q.limit, offsetOf(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(auditLog).where(where),
+  const { page, limit, ...filters } = q;
+  const countAll = async () => (await ctx.db.select({ n: count() }).from(auditLog).where(where))[0]?.n ?? 0;
+  const [rows, total] = await Promise.all([
+    selectEntries(ctx.db, where, limit, offsetOf(page, limit)),
+    listTotal(totalKey('audit', ctx.actor.id, filters), page > 1, countAll),
   ]);
-  return { data: rows.map(toAuditDto), total: total?.n ?? 0, page: q.page };
+  return { data: rows.map(toAuditDto), total, page };
 }
 
 export interface AuditSlice {

@@ -11,7 +11,7 @@ import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/payment-kinds';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import type { Allocation } from './allocation';
-import { itemsOf, type LedgerItem, type LedgerTarget } from './ledger-targets';
+import type { LedgerItem, LedgerTarget } from './ledger-targets';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -33,7 +33,8 @@ const ENTITY_OF_ITEM = {
 
 /**
  * `Marked installment 2 of Yoga Instruction for student1 as paid`: one toggle, with what the item
- * held before and after and the receipt it wrote (paid) or voided (unpaid).
+ * held before (`paidBefore`) and after (`item`, as `setItemPaid` left it) and the receipt it wrote
+ * (paid) or voided (unpaid).
  */
 export async function recordItemToggle(
   tx: Db,
@@ -45,9 +46,7 @@ export async function recordItemToggle(
   receipts: string[],
 ): Promise<void> {
   const receipt = receipts.join(', ') || null;
-  // A void re-reads the items, so what the item holds now is read again rather than assumed.
-  const now = (await itemsOf(tx, target)).find((i) => i.kind === item.kind && i.installmentId === item.installmentId);
-  const paidAfter = now?.amountPaid ?? item.amountPaid;
+  const paidAfter = item.amountPaid;
   await recordAudit(tx, ctx, {
     action: isPaid ? 'mark_paid' : 'mark_unpaid',
     entityType: ENTITY_OF_ITEM[item.kind],

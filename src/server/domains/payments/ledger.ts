@@ -144,7 +144,8 @@ const sameItem = (item: LedgerItem) =>
 
 /**
  * Voids a payment already locked by the caller: its allocations stop counting on the items that
- * still exist, and the row stays, marked void with who, when and why.
+ * still exist, and the row stays, marked void with who, when and why. Answers the target's items
+ * as the void left them (none without a target).
  */
 export async function voidLockedPayment(
   tx: Db,
@@ -153,9 +154,10 @@ export async function voidLockedPayment(
   reason: string,
   actor: Pick<Actor, 'id' | 'username'> | null,
   todayIso: string,
-): Promise<void> {
+): Promise<LedgerItem[]> {
+  let items: LedgerItem[] = [];
   if (target) {
-    const items = await itemsOf(tx, target);
+    items = await itemsOf(tx, target);
     const allocs = await tx.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, payment.id));
     for (const a of allocs) {
       const item = items.find((i) =>
@@ -177,6 +179,7 @@ export async function voidLockedPayment(
       voidReason: reason,
     })
     .where(eq(payments.id, payment.id));
+  return items;
 }
 
 /**
@@ -202,7 +205,10 @@ export async function settleItem(
   return [receiptNumber];
 }
 
-/** Voids the payments that paid the item; answers their receipt numbers. */
+/**
+ * Voids the payments that paid the item; answers their receipt numbers. The caller's `item` is
+ * left holding what is still paid on it, as `settleItem` leaves it holding the new amount.
+ */
 export async function unsettleItem(
   tx: Db,
   target: LedgerTarget,
@@ -242,7 +248,11 @@ export async function unsettleItem(
       );
     }
   }
-  for (const p of rows) await voidLockedPayment(tx, p, target, 'marked unpaid', opts.actor, opts.todayIso);
+  for (const p of rows) {
+    const after = await voidLockedPayment(tx, p, target, 'marked unpaid', opts.actor, opts.todayIso);
+    const now = after.find((i) => i.kind === item.kind && i.installmentId === item.installmentId);
+    if (now) item.amountPaid = now.amountPaid;
+  }
   return rows.map((p) => p.receiptNumber);
 }
 
