@@ -79,6 +79,8 @@ interface EnrollmentsShape {
   /** The caller's branch scope: none, one branch, or no branch at all (sees nothing). */
   scope: 'all' | 'branch' | 'nothing';
   after: boolean;
+  /** Past page 1 without a cursor (drizzle writes no `offset` for 0, so page 1 keeps its SQL). */
+  offset: boolean;
 }
 
 const P = sql.placeholder;
@@ -110,7 +112,7 @@ function enrollmentsPageQuery(db: Db, s: EnrollmentsShape, search: SQL | undefin
     .where(and(enrollmentsWhere(s, search), after))
     .orderBy(order, asc(enrollments.id))
     .limit(P('limit'))
-    .offset(P('offset'));
+    .offset(s.offset ? P('offset') : 0);
 }
 
 function enrollmentsCountQuery(db: Db, s: EnrollmentsShape, search: SQL | undefined) {
@@ -144,6 +146,7 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
     userId: !!input.userId,
     scope: !scope ? 'all' : scope.branchId ? 'branch' : 'nothing',
     after: false,
+    offset: false,
   };
   const values = {
     scopeBranchId: scope?.branchId,
@@ -167,7 +170,7 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
     },
     totalKey: totalKey('enrollments', ctx.actor?.id ?? '', input),
     rows: (start) => {
-      const page = { ...shape, after: !!start.cursor };
+      const page = { ...shape, after: !!start.cursor, offset: start.offset > 0 };
       const params = {
         ...values,
         afterValue: start.cursor?.value,
@@ -185,8 +188,10 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
       (
         await (search
           ? enrollmentsCountQuery(db, shape, search).execute(values)
-          : preparedOn(db, `enrollments.count ${JSON.stringify({ ...shape, sortBy: null, sortDir: null })}`, (d) =>
-              enrollmentsCountQuery(d, shape, undefined).prepare('enrollments_count'),
+          : preparedOn(
+              db,
+              `enrollments.count ${JSON.stringify({ ...shape, sortBy: null, sortDir: null, offset: null })}`,
+              (d) => enrollmentsCountQuery(d, shape, undefined).prepare('enrollments_count'),
             ).execute(values))
       )[0]?.n ?? 0,
     cursorRow: (r) => r.e,

@@ -35,6 +35,8 @@ interface UsersShape {
   /** The caller's branch scope: none, one branch, or no branch at all (sees nothing). */
   scope: 'all' | 'branch' | 'nothing';
   after: boolean;
+  /** Past page 1 without a cursor (drizzle writes no `offset` for 0, so page 1 keeps its SQL). */
+  offset: boolean;
 }
 
 const P = sql.placeholder;
@@ -65,13 +67,15 @@ const usersPage = (db: Db, s: UsersShape) =>
       .where(and(usersWhere(s), after))
       .orderBy(order, asc(users.id))
       .limit(P('limit'))
-      .offset(P('offset'))
+      .offset(s.offset ? P('offset') : 0)
       .prepare('users_list');
   });
 
 const usersCount = (db: Db, s: UsersShape) =>
-  preparedOn(db, `users.count ${JSON.stringify({ ...s, sortBy: null, sortDir: null, after: null })}`, (d) =>
-    d.select({ n: count() }).from(users).where(usersWhere(s)).prepare('users_count'),
+  preparedOn(
+    db,
+    `users.count ${JSON.stringify({ ...s, sortBy: null, sortDir: null, after: null, offset: null })}`,
+    (d) => d.select({ n: count() }).from(users).where(usersWhere(s)).prepare('users_count'),
   );
 
 export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Promise<Page<UserDto>> {
@@ -87,6 +91,7 @@ export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Pr
     branchId: !!input.branchId,
     scope: !scope ? 'all' : scope.branchId ? 'branch' : 'nothing',
     after: false,
+    offset: false,
   };
   const values = {
     search: input.search ? containsPattern(input.search) : undefined,
@@ -102,7 +107,7 @@ export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Pr
     },
     totalKey: totalKey('users', ctx.actor.id, input),
     rows: (start) =>
-      usersPage(db, { ...shape, after: !!start.cursor }).execute({
+      usersPage(db, { ...shape, after: !!start.cursor, offset: start.offset > 0 }).execute({
         ...values,
         afterValue: start.cursor?.value,
         afterId: start.cursor?.id,
