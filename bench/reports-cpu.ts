@@ -70,6 +70,8 @@ interface Cpu {
   pg: number;
   /** The longest time the event loop was blocked (ms): what a BullMQ job lock or a web request waits. */
   block: number;
+  /** Wall-clock ms, for comparison only: the machine's load moves it. */
+  wall: number;
 }
 
 async function cpuMs(fn: () => Promise<unknown>, postmaster: number): Promise<Cpu> {
@@ -77,10 +79,12 @@ async function cpuMs(fn: () => Promise<unknown>, postmaster: number): Promise<Cp
   loop.enable();
   const c0 = process.cpuUsage();
   const p0 = pgCpuMs(postmaster);
+  const t0 = performance.now();
   await fn();
+  const wall = performance.now() - t0;
   const c = process.cpuUsage(c0);
   loop.disable();
-  return { node: (c.user + c.system) / 1000, pg: pgCpuMs(postmaster) - p0, block: loop.max / 1e6 };
+  return { node: (c.user + c.system) / 1000, pg: pgCpuMs(postmaster) - p0, block: loop.max / 1e6, wall };
 }
 
 const pg = await startPostgresCluster('reports-cpu-');
@@ -239,17 +243,18 @@ try {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const per10k = (ms: number) => Math.round((ms * 10_000) / side.rows);
-    const line = (what: 'node' | 'pg' | 'block') => {
+    const line = (what: 'node' | 'pg' | 'block' | 'wall') => {
       const p = median(times.product.map((t) => t[what]));
       const b = median(times.bare.map((t) => t[what]));
       const all = (xs: Cpu[]) => xs.map((t) => Math.round(t[what])).join(', ');
       const runsText = `[product ${all(times.product)}; bare ${all(times.bare)} ms]`;
+      if (what === 'wall') return `  wall-clock: product ${per10k(p)}, bare ${per10k(b)} ms / 10k rows  ${runsText}`;
       if (what === 'block')
         return `  longest event-loop block: product ${Math.round(p)} ms, bare ${Math.round(b)} ms  ${runsText}`;
       return `  ${what === 'node' ? 'this process' : 'PostgreSQL  '}: product ${per10k(p)}, bare ${per10k(b)} ms CPU / 10k rows, ratio ${(p / b).toFixed(2)}  ${runsText}`;
     };
     console.log(
-      `${part} (${side.rows.toLocaleString('en-US')} rows), medians of ${runs}:\n${line('node')}\n${line('pg')}\n${line('block')}`,
+      `${part} (${side.rows.toLocaleString('en-US')} rows), medians of ${runs}:\n${line('node')}\n${line('pg')}\n${line('block')}\n${line('wall')}`,
     );
   }
 } finally {
