@@ -20,7 +20,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { jsPDF } from 'jspdf';
-import { autoTable, type RowInput } from 'jspdf-autotable';
+import type { RowInput } from 'jspdf-autotable';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { startPostgresCluster } from '../tests/setup/services';
@@ -28,7 +28,8 @@ import { openDatabase } from '../src/server/db/client';
 import { courseListSource } from '../src/server/domains/reports/course-report-sources';
 import { buildPdf, PDF_MAX_ROWS, writeXlsx } from '../src/server/domains/reports/report-writers';
 import type { ReportRow, ReportSource } from '../src/server/domains/reports/report-source';
-import { COLUMNS, courseRows, dateTimeText, type Cells } from './baseline/report-common';
+import { courseRows, coursePdfTable, courseSheet, dateTimeText, type Cells } from './baseline/report-common';
+import { insertCourses } from './reports-data';
 
 const rows = Number(process.argv[2] ?? 50_000);
 const runs = Number(process.argv[3] ?? 3);
@@ -95,15 +96,7 @@ try {
   await handle.migrate();
   await handle.db.execute(sql`insert into settings (id) values (1) on conflict do nothing`);
   const n = Math.max(rows, parts.includes('pdf') ? PDF_MAX_ROWS : 0);
-  // The same rows as bench/http/reports.ts: the first PDF_MAX_ROWS form the PDF's category.
-  await handle.db.execute(sql`
-    insert into courses (course_name, duration, total_fee_minor, installments, category, admission_fee_minor, description, created_at)
-    select 'Benchmark course number ' || g, (1 + g % 12) || ' months', 100000 + g, 1 + g % 6,
-           case when g <= ${PDF_MAX_ROWS}::int then 'BenchPdf' else 'Bench' end, 500,
-           'A course created by the report benchmark to measure memory and time.',
-           now() - make_interval(secs => 1000000 - g)
-    from generate_series(1, ${n}::int) g`);
-  await handle.db.execute(sql`analyze courses`);
+  await insertCourses(pg.url, 1, n);
   const [backend] = await bareSql<{ pid: number }[]>`select pg_backend_pid() as pid`;
   const postmaster = Number(fs.readFileSync(`/proc/${backend!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
   const limit = (s: ReportSource, max: number): ReportSource => ({
@@ -123,13 +116,7 @@ try {
   async function bareXlsx(source: AsyncIterable<Cells[]>, max: number) {
     const { out } = sink();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet('Course List', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = COLUMNS.map((c) => ({
-      key: c.key,
-      width: c.width,
-      style: c.type === 'money' ? { numFmt: '#,##0.00' } : {},
-    }));
-    sheet.addRow(COLUMNS.map((c) => c.header)).commit();
+    const sheet = courseSheet(workbook);
     let seen = 0;
     for await (const batch of source) {
       for (const r of batch) if (seen++ < max) sheet.addRow(r).commit();
@@ -184,45 +171,20 @@ try {
         // bench/baseline/pdf.ts's document: page, table styles, totals, page numbers.
         const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4' });
         const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-        const pageWidth = doc.internal.pageSize.getWidth();
         doc.setFontSize(16);
         doc.text('Course List', 14, 16);
         doc.setFontSize(9);
         doc.text([`Generated: ${dateTimeText(new Date())} (${TZ})`, 'Filters: Category: BenchPdf'], 14, 23);
         const body: RowInput[] = [];
         let total = 0;
+        let admission = 0;
         for await (const batch of courseRows(bareSql, 'BenchPdf'))
           for (const r of batch) {
             body.push([r[0], r[1], r[2], amount.format(r[3]), amount.format(r[4]), String(r[5]), r[6]]);
             total += r[3];
+            admission += r[4];
           }
-        const totalWidth = COLUMNS.reduce((a, c) => a + c.width, 0);
-        autoTable(doc, {
-          startY: 34,
-          head: [COLUMNS.map((c) => c.header)],
-          body,
-          foot: [['Total', '', '', amount.format(total), '', '', '']],
-          showHead: 'everyPage',
-          showFoot: 'lastPage',
-          styles: { fontSize: 8, cellPadding: 1.5, overflow: 'linebreak' },
-          headStyles: { fillColor: [31, 78, 121], textColor: 255, fontStyle: 'bold' },
-          footStyles: { fillColor: [231, 238, 247], textColor: 0, fontStyle: 'bold' },
-          columnStyles: Object.fromEntries(
-            COLUMNS.map((c, i) => [
-              i,
-              {
-                halign: c.type === 'money' || c.type === 'int' ? 'right' : 'left',
-                cellWidth: ((pageWidth - 28) * c.width) / totalWidth,
-              },
-            ]),
-          ),
-          margin: { left: 14, right: 14, bottom: 14 },
-        });
-        const pages = doc.getNumberOfPages();
-        for (let i = 1; i <= pages; i++) {
-          doc.setPage(i);
-          doc.text(`Page ${i} of ${pages}`, pageWidth - 14, doc.internal.pageSize.getHeight() - 6, { align: 'right' });
-        }
+        coursePdfTable(doc, body, [['Total', '', '', amount.format(total), amount.format(admission), '', '']]);
         return doc.output('arraybuffer');
       },
     },
