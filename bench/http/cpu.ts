@@ -5,11 +5,17 @@
  * turn (product, baseline, product, baseline) and the server process's own CPU time
  * (/proc/<pid>/stat, user + system) is divided by the answers it gave.
  *
- *   CPU_USERS=2000 CPU_SECONDS=5 CPU_PATHS=users.list,by\ id npx tsx bench/http/cpu.ts
+ *   CPU_USERS=2000 CPU_SECONDS=5 CPU_ROUNDS=2 CPU_PATHS=users.list,by\ id npx tsx bench/http/cpu.ts
  *
  * CPU_PROF=<dir> also runs the product with `node --cpu-prof` and leaves its profile there
  * (the baseline's in <dir>/baseline; `npx tsx bench/http/profile-summary.ts <file>`); the profiler's
  * own cost is then in the figures.
+ *
+ * CPU_COMPARE=<folder> measures another build of the product alongside, in the same interleaved
+ * rounds: a copy of an earlier `dist/server` made before a change, e.g.
+ * `git stash && npm run build && cp -r dist/server dist/before/ && git stash pop`, then
+ * `CPU_COMPARE=dist/before`. The folder must be inside the repository (the bundle finds its
+ * packages and migrations from there); `dist/before` is kept by the build.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,12 +23,26 @@ import { startServices } from '../../tests/setup/services';
 import { benchSizes, prepareData } from './data';
 import { loadRun, type Target } from './load';
 import { benchPaths } from './paths';
-import { buildBaseline, buildProduct, createDatabase, startPair, stopAll, workDir } from './stack';
+import {
+  buildBaseline,
+  buildProduct,
+  createDatabase,
+  productEnv,
+  productNodeArgs,
+  root,
+  startNode,
+  startPair,
+  stopAll,
+  workDir,
+} from './stack';
 
 const USERS = Number(process.env.CPU_USERS ?? 2000);
 const SECONDS = Number(process.env.CPU_SECONDS ?? 5);
+/** Interleaved rounds per path (each side once per round). */
+const ROUNDS = Number(process.env.CPU_ROUNDS ?? 2);
 const PATHS = (process.env.CPU_PATHS ?? '').split(',').filter(Boolean);
 const PROF = process.env.CPU_PROF ? path.resolve(process.env.CPU_PROF) : null;
+const COMPARE = process.env.CPU_COMPARE ? path.resolve(root, process.env.CPU_COMPARE) : null;
 
 /** CPU seconds a process has used so far (utime + stime, in clock ticks of 10 ms). */
 function cpuSeconds(pid: number): number {
@@ -38,19 +58,28 @@ try {
   const url = await createDatabase(services.databaseUrl, 'bench_cpu');
   const data = await prepareData({ databaseUrl: url, dataDir: '' }, benchSizes(USERS), () => {});
   const { product, baseline } = await startPair(url, services.redisUrl, scripts.server, PROF || undefined);
+  const before = COMPARE
+    ? await startNode('product-before', path.join(COMPARE, 'server/main.js'), productEnv(url, services.redisUrl), {
+        healthPath: '/api/health',
+        nodeArgs: productNodeArgs(),
+      })
+    : null;
   const paths = benchPaths(data).filter(
     (p) => !PATHS.length || PATHS.some((x) => p.name.toLowerCase().includes(x.toLowerCase())),
   );
-  console.log('| path | product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product |');
-  console.log('|---|---:|---:|---:|');
+  console.log(
+    `| path |${before ? ' before ms CPU / answer |' : ''} product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product |`,
+  );
+  console.log(`|---|${before ? '---:|' : ''}---:|---:|---:|`);
   for (const p of paths) {
     const sides: Array<[Target, number]> = [
       [{ label: 'product', urls: [product.url] }, product.pid],
       [{ label: 'baseline', urls: [baseline.url] }, baseline.pid],
+      ...(before ? [[{ label: 'before', urls: [before.url] }, before.pid] as [Target, number]] : []),
     ];
     const cost = new Map<string, { cpu: number; answers: number }>();
     for (const [target] of sides) await loadRun(target, p, { connections: 10, duration: 1, token: data.token });
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       for (const [target, pid] of sides) {
         const before = cpuSeconds(pid);
         const r = await loadRun(target, p, { connections: 10, duration: SECONDS, token: data.token });
@@ -63,7 +92,8 @@ try {
     const ms = (label: string) => (1000 * cost.get(label)!.cpu) / cost.get(label)!.answers;
     const a = ms('product');
     const b = ms('baseline');
-    console.log(`| ${p.name} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${(b / a).toFixed(2)} |`);
+    const was = before ? ` ${ms('before').toFixed(2)} |` : '';
+    console.log(`| ${p.name} |${was} ${a.toFixed(2)} | ${b.toFixed(2)} | ${(b / a).toFixed(2)} |`);
   }
 } finally {
   await stopAll();

@@ -26,6 +26,7 @@ import { projectRoot } from './paths';
 import { restModules } from './rest-modules';
 import { appRouter, type AppRouter } from './trpc/root';
 import { contextFactory } from './trpc/context';
+import { trpcPlugin } from './trpc/http-handler';
 import { noteWrite } from './domains/payments/dashboard-cache';
 
 const clientDir = path.join(projectRoot, 'dist/client');
@@ -40,7 +41,14 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  opts: {
+    serveClient?: boolean;
+    /** tRPC through the stock Fastify adapter alone (the test that compares both answers uses it). */
+    stockTrpcAdapter?: boolean;
+  } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
     // One log line per request, written when it is answered (below), instead of Fastify's two.
@@ -134,27 +142,27 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: contextFactory(deps),
-      // Sign-in and password-reset calls refuse to share a batch (procedures.ts); this bounds the rest.
-      maxBatchSize: 20,
-      responseMeta({ errors }) {
-        const retryAfter = Math.max(
-          0,
-          ...errors.map((e) => (e.cause instanceof AppError ? (retryAfterOf(e.cause) ?? 0) : 0)),
-        );
-        return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {};
-      },
-      onError({ error, path: p }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) {
-          deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC procedure failed');
-        }
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+  const trpcOptions = {
+    router: appRouter,
+    createContext: contextFactory(deps),
+    // Sign-in and password-reset calls refuse to share a batch (procedures.ts); this bounds the rest.
+    maxBatchSize: 20,
+    responseMeta({ errors }) {
+      const retryAfter = Math.max(
+        0,
+        ...errors.map((e) => (e.cause instanceof AppError ? (retryAfterOf(e.cause) ?? 0) : 0)),
+      );
+      return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {};
+    },
+    onError({ error, path: p }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) {
+        deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC procedure failed');
+      }
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
+  // Plain calls are answered without Fetch objects; the rest by the stock adapter (trpc/http-handler.ts).
+  if (opts.stockTrpcAdapter) await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
+  else await app.register(trpcPlugin<AppRouter>, { prefix: '/trpc', trpcOptions });
 
   for (const register of restModules) register(app, deps);
 

@@ -1,4 +1,4 @@
-import { and, or, sql, type SQL } from 'drizzle-orm';
+import { and, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Actor } from '../auth/sessions';
 import type { Db } from '../db/client';
@@ -46,10 +46,17 @@ export function isUuid(id: string): boolean {
   return UUID_RE.test(id);
 }
 
-/** Case-insensitive "contains" that treats the user's text literally (no LIKE wildcards). */
-export function ilikeContains(column: AnyPgColumn | SQL, text: string): SQL {
-  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${column} ilike ${`%${escaped}%`}`;
+/** The ILIKE pattern of "contains `text`", taken literally (no LIKE wildcards). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Case-insensitive "contains" that treats the user's text literally (no LIKE wildcards); `pattern`
+ * is the pattern as a placeholder of a built-once query (given `containsPattern(text)` then).
+ */
+export function ilikeContains(column: AnyPgColumn | SQL, text: string | Placeholder): SQL {
+  return sql`${column} ilike ${typeof text === 'string' ? containsPattern(text) : text}`;
 }
 
 /** drizzle's and() of conditions that are all present, typed as the condition it always is. */

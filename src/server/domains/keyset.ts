@@ -44,25 +44,43 @@ export interface KeysetSpec {
   sortValueOf: (db: Db, id: string) => Promise<string | null | undefined>;
 }
 
+/** Where a page starts: after the cursor's row (its sort value as text, and its id), or at an offset. */
+export interface PageStart {
+  /** "After the cursor's row" as a condition; absent when the page starts at `offset`. */
+  after?: SQL;
+  /** The cursor's row, for a built-once query that takes it as parameters (`afterCondition`). */
+  cursor?: { value: string; id: string };
+  offset: number;
+}
+
+type Bound = Pick<KeysetSpec, 'sortDir' | 'idDir' | 'sortKey' | 'id' | 'plainColumn'>;
+
+/**
+ * "After the row whose sort key is `value` and id is `id`", in the spec's order: values or
+ * placeholders of a built-once query. The value travels as text and PostgreSQL reads it as the
+ * key's own type: no rounding of timestamps' microseconds through a JavaScript Date.
+ */
+export function afterCondition(k: Bound, value: unknown, id: unknown): SQL {
+  const beyond = k.sortDir === 'asc' ? sql`>` : sql`<`;
+  const idBeyond = k.idDir === 'asc' ? sql`>` : sql`<`;
+  const v = sql`${value}`;
+  if (k.sortDir === k.idDir) return sql`(${k.sortKey}, ${k.id}) ${beyond} (${v}, ${id})`;
+  const tie = sql`(${k.sortKey} ${beyond} ${v} or (${k.sortKey} = ${v} and ${k.id} ${idBeyond} ${id}))`;
+  const bound = k.sortDir === 'asc' ? sql`${k.sortKey} >= ${v}` : sql`${k.sortKey} <= ${v}`;
+  return k.plainColumn ? sql`${bound} and ${tie}` : tie;
+}
+
 /**
  * Where the page starts: a condition "after the cursor's row" (and no offset), or the offset of
  * the page number when there is no usable cursor.
  */
-export async function pageStart(db: Db, k: KeysetSpec): Promise<{ after?: SQL; offset: number }> {
+export async function pageStart(db: Db, k: KeysetSpec): Promise<PageStart> {
   const fallback = { offset: offsetOf(k.page, k.pageSize) };
   const rowId = cursorRowId(k.cursor, k.order);
   if (!rowId) return fallback;
   const value = await k.sortValueOf(db, rowId);
   if (value === null || value === undefined) return fallback;
-  const beyond = k.sortDir === 'asc' ? sql`>` : sql`<`;
-  const idBeyond = k.idDir === 'asc' ? sql`>` : sql`<`;
-  // The value travels as text and PostgreSQL reads it as the key's own type: no rounding of
-  // timestamps' microseconds through a JavaScript Date.
-  const v = sql`${value}`;
-  if (k.sortDir === k.idDir) return { after: sql`(${k.sortKey}, ${k.id}) ${beyond} (${v}, ${rowId})`, offset: 0 };
-  const tie = sql`(${k.sortKey} ${beyond} ${v} or (${k.sortKey} = ${v} and ${k.id} ${idBeyond} ${rowId}))`;
-  const bound = k.sortDir === 'asc' ? sql`${k.sortKey} >= ${v}` : sql`${k.sortKey} <= ${v}`;
-  return { after: k.plainColumn ? sql`${bound} and ${tie}` : tie, offset: 0 };
+  return { after: afterCondition(k, value, rowId), cursor: { value, id: rowId }, offset: 0 };
 }
 
 /** `sortValueOf` for a sort key read from the list's own table: one look-up by id. */
@@ -97,7 +115,7 @@ export async function keysetList<R, I, T>(
   list: {
     keyset: Omit<KeysetSpec, 'order' | 'cursor' | 'page' | 'pageSize' | 'sortDir'> | null;
     totalKey: string;
-    rows: (start: { after?: SQL; offset: number }) => Promise<R[]>;
+    rows: (start: PageStart) => Promise<R[]>;
     count: () => Promise<T>;
     cursorRow: (row: R) => { id: string };
     items: (rows: R[]) => I[] | Promise<I[]>;

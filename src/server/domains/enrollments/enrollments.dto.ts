@@ -91,6 +91,9 @@ const installmentsOf = (db: Db, ids: Array<string | ReturnType<typeof sql.placeh
     .where(inArray(enrollmentInstallments.enrollmentId, ids))
     .orderBy(asc(enrollmentInstallments.enrollmentId), asc(enrollmentInstallments.seq));
 
+/** The largest page (ZPageInput); a longer REST list builds its query per call. */
+const MAX_PREPARED_IDS = 200;
+
 /** One enrolment's row and its instalments: built once per database handle (db/prepared.ts). */
 const enrollmentById = (db: Db) =>
   preparedOn(db, 'enrollment_by_id', (d) =>
@@ -99,16 +102,23 @@ const enrollmentById = (db: Db) =>
       .limit(1)
       .prepare('enrollment_by_id'),
   );
-const installmentsOfOne = (db: Db) =>
-  preparedOn(db, 'enrollment_installments_of_one', (d) =>
-    installmentsOf(d, [sql.placeholder('id')]).prepare('enrollment_installments_of_one'),
+/** The instalments of `n` enrolments, built once per count and database handle. */
+const installmentsOfN = (db: Db, n: number) =>
+  preparedOn(db, `enrollment_installments_of_${n}`, (d) =>
+    installmentsOf(
+      d,
+      Array.from({ length: n }, (_, i) => sql.placeholder(String(i))),
+    ).prepare(`enrollment_installments_of_${n}`),
   );
 
 /** One query for the installments of a whole page of enrolments (no N+1). */
 export async function withInstallments(db: Db, rows: EnrollmentJoinRow[], todayIso: string): Promise<EnrollmentDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.e.id);
-  const inst = ids.length === 1 ? await installmentsOfOne(db).execute({ id: ids[0] }) : await installmentsOf(db, ids);
+  const inst =
+    ids.length <= MAX_PREPARED_IDS
+      ? await installmentsOfN(db, ids.length).execute({ ...ids })
+      : await installmentsOf(db, ids);
   const byEnrollment = new Map<string, InstallmentRow[]>();
   for (const i of inst) {
     const list = byEnrollment.get(i.enrollmentId);

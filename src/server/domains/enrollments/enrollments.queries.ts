@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';
-import type { DisplayStatus } from '../../../shared/enrollment-status';
 import type { Page } from '../../../shared/pagination';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
-import { keysetList, totalKey } from '../keyset';
+import { afterCondition, keysetList, totalKey } from '../keyset';
 import { getCurrencySettings } from '../settings/settings.service';
 import type { TListEnrollmentsInput, TOverdueInput } from '@shared/schemas/enrollments';
 
@@ -19,10 +19,6 @@ import {
   type Ctx,
   type EnrollmentDto,
 } from './enrollments.dto';
-
-// The display status is a column kept by triggers (docs/performance.md#stored-display-status), so
-// the status filter is an index condition instead of a derivation from instalments on every read.
-const displayStatusWhere = (s: DisplayStatus): SQL => eq(enrollments.displayStatus, s);
 
 const SORT = {
   createdAt: enrollments.createdAt,
@@ -69,36 +65,102 @@ async function searchIdConditions(db: Db, s: string): Promise<SQL[]> {
   ];
 }
 
+/**
+ * What decides the SQL of an enrolments page besides a search (the values travel as parameters):
+ * one built-once query per shape and database handle (db/prepared.ts). A search adds id lists of
+ * varying length, so a page with one is built per call, from the same parts.
+ */
+interface EnrollmentsShape {
+  sortBy: TListEnrollmentsInput['sortBy'];
+  sortDir: TListEnrollmentsInput['sortDir'];
+  displayStatus: boolean;
+  courseId: boolean;
+  userId: boolean;
+  /** The caller's branch scope: none, one branch, or no branch at all (sees nothing). */
+  scope: 'all' | 'branch' | 'nothing';
+  after: boolean;
+  /** Past page 1 without a cursor (drizzle writes no `offset` for 0, so page 1 keeps its SQL). */
+  offset: boolean;
+}
+
+const P = sql.placeholder;
+
+function enrollmentsWhere(s: EnrollmentsShape, search: SQL | undefined): SQL | undefined {
+  return and(
+    s.scope === 'branch' ? eq(users.branchId, P('scopeBranchId')) : s.scope === 'nothing' ? sql`false` : undefined,
+    search,
+    // A column kept by triggers (docs/performance.md#stored-display-status): an index condition.
+    s.displayStatus ? eq(enrollments.displayStatus, P('displayStatus')) : undefined,
+    s.courseId ? eq(enrollments.courseId, P('courseId')) : undefined,
+    s.userId ? eq(enrollments.userId, P('userId')) : undefined,
+  );
+}
+
+const keysetOf = (sortBy: EnrollmentsShape['sortBy'], sortDir: EnrollmentsShape['sortDir']) =>
+  ({
+    sortKey: SORT[sortBy],
+    sortDir,
+    plainColumn: sortBy === 'createdAt' || sortBy === 'totalFee',
+    id: enrollments.id,
+    idDir: 'asc',
+  }) as const;
+
+function enrollmentsPageQuery(db: Db, s: EnrollmentsShape, search: SQL | undefined) {
+  const order = s.sortDir === 'asc' ? asc(SORT[s.sortBy]) : desc(SORT[s.sortBy]);
+  const after = s.after ? afterCondition(keysetOf(s.sortBy, s.sortDir), P('afterValue'), P('afterId')) : undefined;
+  return selectEnrollments(db)
+    .where(and(enrollmentsWhere(s, search), after))
+    .orderBy(order, asc(enrollments.id))
+    .limit(P('limit'))
+    .offset(s.offset ? P('offset') : 0);
+}
+
+function enrollmentsCountQuery(db: Db, s: EnrollmentsShape, search: SQL | undefined) {
+  return db
+    .select({ n: count() })
+    .from(enrollments)
+    .leftJoin(users, eq(users.id, enrollments.userId))
+    .leftJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(enrollmentsWhere(s, search));
+}
+
 export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): Promise<Page<EnrollmentDto>> {
   const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize };
   if ((input.courseId && !isUuid(input.courseId)) || (input.userId && !isUuid(input.userId))) return empty;
   const s = input.search;
+  const { db } = ctx;
   const scope = await branchScopeOf(ctx);
-  const where = and(
-    branchCondition(scope),
-    s
-      ? or(
-          ...(await searchIdConditions(ctx.db, s)),
-          ilikeContains(enrollments.deletedEmail, s),
-          ilikeContains(enrollments.deletedUsername, s),
-          ilikeContains(enrollments.deletedCourseName, s),
-        )
-      : undefined,
-    input.displayStatus ? displayStatusWhere(input.displayStatus) : undefined,
-    input.courseId ? eq(enrollments.courseId, input.courseId) : undefined,
-    input.userId ? eq(enrollments.userId, input.userId) : undefined,
-  );
-  const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
+  const search = s
+    ? or(
+        ...(await searchIdConditions(db, s)),
+        ilikeContains(enrollments.deletedEmail, s),
+        ilikeContains(enrollments.deletedUsername, s),
+        ilikeContains(enrollments.deletedCourseName, s),
+      )
+    : undefined;
+  const shape: EnrollmentsShape = {
+    sortBy: input.sortBy,
+    sortDir: input.sortDir,
+    displayStatus: !!input.displayStatus,
+    courseId: !!input.courseId,
+    userId: !!input.userId,
+    scope: !scope ? 'all' : scope.branchId ? 'branch' : 'nothing',
+    after: false,
+    offset: false,
+  };
+  const values = {
+    scopeBranchId: scope?.branchId,
+    displayStatus: input.displayStatus,
+    courseId: input.courseId,
+    userId: input.userId,
+  };
   const sortKey = SORT[input.sortBy];
-  return keysetList(ctx.db, input, {
+  return keysetList(db, input, {
     keyset: {
-      sortKey,
-      plainColumn: input.sortBy === 'createdAt' || input.sortBy === 'totalFee',
-      id: enrollments.id,
-      idDir: 'asc',
-      sortValueOf: async (db, id) =>
+      ...keysetOf(input.sortBy, input.sortDir),
+      sortValueOf: async (d, id) =>
         (
-          await db
+          await d
             .select({ v: sql<string | null>`${sortKey}::text` })
             .from(enrollments)
             .leftJoin(users, eq(users.id, enrollments.userId))
@@ -107,23 +169,33 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
         )[0]?.v,
     },
     totalKey: totalKey('enrollments', ctx.actor?.id ?? '', input),
-    rows: (start) =>
-      selectEnrollments(ctx.db)
-        .where(and(where, start.after))
-        .orderBy(order, asc(enrollments.id))
-        .limit(input.pageSize)
-        .offset(start.offset),
+    rows: (start) => {
+      const page = { ...shape, after: !!start.cursor, offset: start.offset > 0 };
+      const params = {
+        ...values,
+        afterValue: start.cursor?.value,
+        afterId: start.cursor?.id,
+        limit: input.pageSize,
+        offset: start.offset,
+      };
+      return search
+        ? enrollmentsPageQuery(db, page, search).execute(params)
+        : preparedOn(db, `enrollments.list ${JSON.stringify(page)}`, (d) =>
+            enrollmentsPageQuery(d, page, undefined).prepare('enrollments_list'),
+          ).execute(params);
+    },
     count: async () =>
       (
-        await ctx.db
-          .select({ n: count() })
-          .from(enrollments)
-          .leftJoin(users, eq(users.id, enrollments.userId))
-          .leftJoin(courses, eq(courses.id, enrollments.courseId))
-          .where(where)
+        await (search
+          ? enrollmentsCountQuery(db, shape, search).execute(values)
+          : preparedOn(
+              db,
+              `enrollments.count ${JSON.stringify({ ...shape, sortBy: null, sortDir: null, offset: null })}`,
+              (d) => enrollmentsCountQuery(d, shape, undefined).prepare('enrollments_count'),
+            ).execute(values))
       )[0]?.n ?? 0,
     cursorRow: (r) => r.e,
-    items: (rows) => withInstallments(ctx.db, rows, today(ctx)),
+    items: (rows) => withInstallments(db, rows, today(ctx)),
   });
 }
 

@@ -3,12 +3,14 @@
  * (docs/users.md). The writes and their rules are in users.service.ts.
  */
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { users } from '../../db/schema';
 import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import type { Page } from '../../../shared/pagination';
 import type { Role } from '../../../shared/roles';
-import { assertId, ilikeContains, isUuid, type ServiceContext } from '../common';
-import { keysetList, sortValueIn, totalKey } from '../keyset';
+import { assertId, containsPattern, ilikeContains, isUuid, type ServiceContext } from '../common';
+import { afterCondition, keysetList, sortValueIn, totalKey } from '../keyset';
 import { loadUser, selectUsers, toUserDto, USER_NOT_FOUND, type UserDto } from './users.dto';
 import type { TListUsersInput, TSearchUsersInput } from '@shared/schemas/users';
 
@@ -20,41 +22,99 @@ const SORT = {
   createdAt: users.createdAt,
 };
 
+/**
+ * What decides the SQL of a users page (the values travel as parameters): one built-once query per
+ * shape and database handle (db/prepared.ts), instead of drizzle building the select on every call.
+ */
+interface UsersShape {
+  sortBy: TListUsersInput['sortBy'];
+  sortDir: TListUsersInput['sortDir'];
+  search: boolean;
+  role: boolean;
+  branchId: boolean;
+  /** The caller's branch scope: none, one branch, or no branch at all (sees nothing). */
+  scope: 'all' | 'branch' | 'nothing';
+  after: boolean;
+  /** Past page 1 without a cursor (drizzle writes no `offset` for 0, so page 1 keeps its SQL). */
+  offset: boolean;
+}
+
+const P = sql.placeholder;
+
+function usersWhere(s: UsersShape): SQL | undefined {
+  return and(
+    s.search
+      ? or(
+          ilikeContains(users.username, P('search')),
+          ilikeContains(users.fullName, P('search')),
+          ilikeContains(users.email, P('search')),
+        )
+      : undefined,
+    s.role ? eq(users.role, P('role')) : undefined,
+    s.branchId ? eq(users.branchId, P('branchId')) : undefined,
+    s.scope === 'branch' ? eq(users.branchId, P('scopeBranchId')) : s.scope === 'nothing' ? sql`false` : undefined,
+  );
+}
+
+const keysetOf = (sortBy: UsersShape['sortBy'], sortDir: UsersShape['sortDir']) =>
+  ({ sortKey: SORT[sortBy], sortDir, plainColumn: true, id: users.id, idDir: 'asc' }) as const;
+
+const usersPage = (db: Db, s: UsersShape) =>
+  preparedOn(db, `users.list ${JSON.stringify(s)}`, (d) => {
+    const order = s.sortDir === 'asc' ? asc(SORT[s.sortBy]) : desc(SORT[s.sortBy]);
+    const after = s.after ? afterCondition(keysetOf(s.sortBy, s.sortDir), P('afterValue'), P('afterId')) : undefined;
+    return selectUsers(d)
+      .where(and(usersWhere(s), after))
+      .orderBy(order, asc(users.id))
+      .limit(P('limit'))
+      .offset(s.offset ? P('offset') : 0)
+      .prepare('users_list');
+  });
+
+const usersCount = (db: Db, s: UsersShape) =>
+  preparedOn(
+    db,
+    `users.count ${JSON.stringify({ ...s, sortBy: null, sortDir: null, after: null, offset: null })}`,
+    (d) => d.select({ n: count() }).from(users).where(usersWhere(s)).prepare('users_count'),
+  );
+
 export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Promise<Page<UserDto>> {
   const { db } = ctx;
   const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize };
   if (input.branchId && !isUuid(input.branchId)) return empty;
-  const conditions: Array<SQL | undefined> = [
-    input.search
-      ? or(
-          ilikeContains(users.username, input.search),
-          ilikeContains(users.fullName, input.search),
-          ilikeContains(users.email, input.search),
-        )
-      : undefined,
-    input.role ? eq(users.role, input.role) : undefined,
-    input.branchId ? eq(users.branchId, input.branchId) : undefined,
-    branchCondition(await branchScopeOf(ctx)),
-  ];
-  const where = and(...conditions);
-  const order = input.sortDir === 'asc' ? asc(SORT[input.sortBy]) : desc(SORT[input.sortBy]);
+  const scope = await branchScopeOf(ctx);
+  const shape: UsersShape = {
+    sortBy: input.sortBy,
+    sortDir: input.sortDir,
+    search: !!input.search,
+    role: !!input.role,
+    branchId: !!input.branchId,
+    scope: !scope ? 'all' : scope.branchId ? 'branch' : 'nothing',
+    after: false,
+    offset: false,
+  };
+  const values = {
+    search: input.search ? containsPattern(input.search) : undefined,
+    role: input.role,
+    branchId: input.branchId,
+    scopeBranchId: scope?.branchId,
+  };
   const sortKey = SORT[input.sortBy];
   return keysetList(db, input, {
     keyset: {
-      sortKey,
-      plainColumn: true,
-      id: users.id,
-      idDir: 'asc',
+      ...keysetOf(input.sortBy, input.sortDir),
       sortValueOf: sortValueIn(users, sortKey, users.id),
     },
     totalKey: totalKey('users', ctx.actor.id, input),
     rows: (start) =>
-      selectUsers(db)
-        .where(and(where, start.after))
-        .orderBy(order, asc(users.id))
-        .limit(input.pageSize)
-        .offset(start.offset),
-    count: async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
+      usersPage(db, { ...shape, after: !!start.cursor, offset: start.offset > 0 }).execute({
+        ...values,
+        afterValue: start.cursor?.value,
+        afterId: start.cursor?.id,
+        limit: input.pageSize,
+        offset: start.offset,
+      }),
+    count: async () => (await usersCount(db, shape).execute(values))[0]?.n ?? 0,
     cursorRow: (r) => r,
     items: (rows) => rows.map(toUserDto),
   });
