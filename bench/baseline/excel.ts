@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { COLUMNS, courseRows, memoryWatch, openSql } from './report-common';
+import { courseRows, courseSheet, memoryWatch, openSql } from './report-common';
 
 const sql = openSql();
 await sql`select 1`;
@@ -17,18 +17,7 @@ const t0 = performance.now();
 
 const out = fs.createWriteStream(process.env.OUT!);
 const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-const sheet = workbook.addWorksheet('Course List', { views: [{ state: 'frozen', ySplit: 1 }] });
-sheet.columns = COLUMNS.map((c) => ({
-  key: c.key,
-  width: c.width,
-  style: c.type === 'money' ? { numFmt: '#,##0.00' } : {},
-}));
-const header = sheet.addRow(COLUMNS.map((c) => c.header));
-header.eachCell((cell) => {
-  cell.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F4E79' } };
-});
-header.commit();
+const sheet = courseSheet(workbook);
 
 let rows = 0;
 let total = 0;

@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import { jsPDF } from 'jspdf';
-import { autoTable, type RowInput } from 'jspdf-autotable';
-import { COLUMNS, courseRows, dateTimeText, memoryWatch, openSql, TIME_ZONE } from './report-common';
+import type { RowInput } from 'jspdf-autotable';
+import { courseRows, coursePdfTable, dateTimeText, memoryWatch, openSql, TIME_ZONE } from './report-common';
 
 const sql = openSql();
 await sql`select 1`;
@@ -17,7 +17,6 @@ const t0 = performance.now();
 
 const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4' });
-const pageWidth = doc.internal.pageSize.getWidth();
 doc.setFontSize(16);
 doc.text('Course List', 14, 16);
 doc.setFontSize(9);
@@ -39,35 +38,7 @@ for await (const batch of courseRows(sql, process.env.CATEGORY)) {
     admission += r[4];
   }
 }
-const totalWidth = COLUMNS.reduce((a, c) => a + c.width, 0);
-autoTable(doc, {
-  startY: 34,
-  head: [COLUMNS.map((c) => c.header)],
-  body,
-  foot: [['Total', '', '', amount.format(total), amount.format(admission), '', '']],
-  showHead: 'everyPage',
-  showFoot: 'lastPage',
-  styles: { fontSize: 8, cellPadding: 1.5, overflow: 'linebreak' },
-  headStyles: { fillColor: [31, 78, 121], textColor: 255, fontStyle: 'bold' },
-  footStyles: { fillColor: [231, 238, 247], textColor: 0, fontStyle: 'bold' },
-  columnStyles: Object.fromEntries(
-    COLUMNS.map((c, i) => [
-      i,
-      {
-        halign: c.type === 'money' || c.type === 'int' ? 'right' : 'left',
-        cellWidth: ((pageWidth - 28) * c.width) / totalWidth,
-      },
-    ]),
-  ),
-  margin: { left: 14, right: 14, bottom: 14 },
-});
-const pages = doc.getNumberOfPages();
-const pageHeight = doc.internal.pageSize.getHeight();
-doc.setFontSize(8);
-for (let i = 1; i <= pages; i++) {
-  doc.setPage(i);
-  doc.text(`Page ${i} of ${pages}`, pageWidth - 14, pageHeight - 6, { align: 'right' });
-}
+coursePdfTable(doc, body, [['Total', '', '', amount.format(total), amount.format(admission), '', '']]);
 const pdf = Buffer.from(doc.output('arraybuffer'));
 fs.writeFileSync(process.env.OUT!, pdf);
 

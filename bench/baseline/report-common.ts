@@ -3,6 +3,9 @@
  * the cells as the product shows them, and a peak-memory reading of this process.
  */
 import fs from 'node:fs';
+import type ExcelJS from 'exceljs';
+import type { jsPDF } from 'jspdf';
+import { autoTable, type RowInput } from 'jspdf-autotable';
 import postgres from 'postgres';
 
 export const TIME_ZONE = process.env.TIME_ZONE ?? 'Asia/Colombo';
@@ -89,4 +92,55 @@ export function memoryWatch() {
       return Math.max(sampled, read('VmHWM'));
     },
   };
+}
+
+/** The course list's sheet in a streaming workbook: columns, money format, the header row. */
+export function courseSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter) {
+  const sheet = workbook.addWorksheet('Course List', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNS.map((c) => ({
+    key: c.key,
+    width: c.width,
+    style: c.type === 'money' ? { numFmt: '#,##0.00' } : {},
+  }));
+  const header = sheet.addRow(COLUMNS.map((c) => c.header));
+  header.eachCell((cell) => {
+    cell.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F4E79' } };
+  });
+  header.commit();
+  return sheet;
+}
+
+/** The course list's table on `doc` with the product's styles, then the page numbers. */
+export function coursePdfTable(doc: jsPDF, body: RowInput[], foot: RowInput[]) {
+  const pageWidth = doc.internal.pageSize.getWidth();
+  const totalWidth = COLUMNS.reduce((a, c) => a + c.width, 0);
+  autoTable(doc, {
+    startY: 34,
+    head: [COLUMNS.map((c) => c.header)],
+    body,
+    foot,
+    showHead: 'everyPage',
+    showFoot: 'lastPage',
+    styles: { fontSize: 8, cellPadding: 1.5, overflow: 'linebreak' },
+    headStyles: { fillColor: [31, 78, 121], textColor: 255, fontStyle: 'bold' },
+    footStyles: { fillColor: [231, 238, 247], textColor: 0, fontStyle: 'bold' },
+    columnStyles: Object.fromEntries(
+      COLUMNS.map((c, i) => [
+        i,
+        {
+          halign: c.type === 'money' || c.type === 'int' ? 'right' : 'left',
+          cellWidth: ((pageWidth - 28) * c.width) / totalWidth,
+        },
+      ]),
+    ),
+    margin: { left: 14, right: 14, bottom: 14 },
+  });
+  const pages = doc.getNumberOfPages();
+  const pageHeight = doc.internal.pageSize.getHeight();
+  doc.setFontSize(8);
+  for (let i = 1; i <= pages; i++) {
+    doc.setPage(i);
+    doc.text(`Page ${i} of ${pages}`, pageWidth - 14, pageHeight - 6, { align: 'right' });
+  }
 }

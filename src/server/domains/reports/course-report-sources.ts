@@ -8,6 +8,7 @@ import type { CurrencySettings } from '../settings/settings.service';
 import {
   catalogueFilterLines,
   catalogueWhere,
+  cellOf,
   dayWithin,
   listOrCustom,
   money,
@@ -34,6 +35,8 @@ const COURSE_COLUMN_META: Record<(typeof COURSE_REPORT_COLUMNS)[number], Omit<Re
   description: { type: 'text', width: 40 },
 };
 
+const cell = cellOf<typeof courses.$inferSelect>();
+
 /** The course list: every reportable column but the last update and the description. */
 const COURSE_LIST_COLUMNS = COURSE_REPORT_COLUMNS.filter((k) => k !== 'updatedAt' && k !== 'description');
 
@@ -56,17 +59,17 @@ export function courseListSource(db: Db, tz: string, f: TCourseReportFilters, fi
     where: courseWhere(f),
     dates: f,
     filterLines: courseFilterLines(f, 'Created'),
-    cells: (c) => ({
-      courseName: c.courseName,
-      category: c.category,
-      duration: c.duration,
-      totalFee: money(c.totalFee),
-      admissionFee: money(c.admissionFee),
-      installments: c.installments,
-      createdAt: iso(c.createdAt),
-      updatedAt: iso(c.updatedAt),
-      description: c.description,
-    }),
+    cells: {
+      courseName: cell('courseName', (v) => v),
+      category: cell('category', (v) => v),
+      duration: cell('duration', (v) => v),
+      totalFee: cell('totalFee', money),
+      admissionFee: cell('admissionFee', money),
+      installments: cell('installments', (v) => v),
+      createdAt: cell('createdAt', iso),
+      updatedAt: cell('updatedAt', iso),
+      description: cell('description', (v) => v),
+    },
     async totals(where) {
       const moneyKeys = list.keys.filter((k) => k === 'totalFee' || k === 'admissionFee');
       if (!moneyKeys.length) return [];

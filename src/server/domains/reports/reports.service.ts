@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { reportFiles } from '../../db/schema';
@@ -212,9 +212,20 @@ export async function buildStoredReport(
   }
 }
 
-async function ownFile(ctx: ServiceContext, id: string) {
+/** Every column of a report file but the file itself: what the status answer and the checks read. */
+const { data: _data, ...fileFields } = getTableColumns(reportFiles);
+
+/**
+ * The caller's report file, `data` (the stored file, up to tens of MB) read only when `withData`:
+ * a caller polling for the status must not load the file on every poll.
+ */
+async function ownFile(ctx: ServiceContext, id: string, withData = false) {
   assertId(id, 'Report file');
-  const [file] = await ctx.db.select().from(reportFiles).where(eq(reportFiles.id, id)).limit(1);
+  const [file] = await ctx.db
+    .select({ ...fileFields, data: withData ? reportFiles.data : sql<Buffer | null>`null` })
+    .from(reportFiles)
+    .where(eq(reportFiles.id, id))
+    .limit(1);
   // Someone else's file is answered like a missing one: its existence is not theirs to know.
   if (!file || (file.requestedBy !== ctx.actor.id && !isAdmin(ctx.actor.role)))
     throw new AppError('NOT_FOUND', 'Report file not found.');
@@ -240,7 +251,7 @@ export async function reportFileStatus(ctx: ServiceContext, id: string): Promise
 }
 
 export async function downloadReportFile(ctx: ServiceContext, id: string) {
-  const f = await ownFile(ctx, id);
+  const f = await ownFile(ctx, id, true);
   if (f.status !== 'ready' || !f.data) {
     throw new AppError(
       'CONFLICT',

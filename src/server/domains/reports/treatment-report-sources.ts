@@ -8,6 +8,7 @@ import type { CurrencySettings } from '../settings/settings.service';
 import {
   catalogueFilterLines,
   catalogueWhere,
+  cellOf,
   dayWithin,
   durationText,
   listOrCustom,
@@ -21,6 +22,8 @@ import {
 } from './report-source';
 import { revenueSource } from './revenue-report-source';
 import type { TTreatmentReportFilters } from '@shared/schemas/reports';
+
+const cell = cellOf<typeof treatments.$inferSelect>();
 
 /** The custom report's columns plus the ones only the treatment list shows. */
 type TreatmentColumn = TreatmentReportColumn | 'localPrice' | 'foreignPrice' | 'maxSessions' | 'installments';
@@ -76,21 +79,24 @@ export function treatmentListSource(db: Db, tz: string, f: TTreatmentReportFilte
     where: treatmentWhere(f),
     dates: f,
     filterLines: treatmentFilterLines(f, 'Created'),
-    cells: (t) => ({
-      treatmentName: t.treatmentName,
-      category: t.category,
-      localPrice: money(t.localPrice),
-      foreignPrice: money(t.foreignPrice),
-      maxSessions: t.maxSessions,
-      installments: t.installments,
-      duration: durationText(t.durationWeeks, t.durationDays, t.durationMonths),
-      price: money(t.localPrice),
-      discountedPrice: money(t.discountedPrice),
-      specialRequirements: t.specialRequirements,
-      createdAt: iso(t.createdAt),
-      updatedAt: iso(t.updatedAt),
-      description: t.description,
-    }),
+    cells: {
+      treatmentName: cell('treatmentName', (v) => v),
+      category: cell('category', (v) => v),
+      localPrice: cell('localPrice', money),
+      foreignPrice: cell('foreignPrice', money),
+      maxSessions: cell('maxSessions', (v) => v),
+      installments: cell('installments', (v) => v),
+      duration: {
+        uses: ['durationWeeks', 'durationDays', 'durationMonths'],
+        cell: (t) => durationText(t.durationWeeks, t.durationDays, t.durationMonths),
+      },
+      price: cell('localPrice', money),
+      discountedPrice: cell('discountedPrice', money),
+      specialRequirements: cell('specialRequirements', (v) => v),
+      createdAt: cell('createdAt', iso),
+      updatedAt: cell('updatedAt', iso),
+      description: cell('description', (v) => v),
+    },
   });
 }
 
