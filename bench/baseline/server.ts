@@ -2,10 +2,12 @@
  * The baseline of `npm run bench:http`: what the measured paths cost with nothing but Fastify and
  * postgres.js. Same statements as the product (bench/baseline/sql.ts), same JSON answers, the same
  * sign-in check (Bearer token looked up in `sessions`, remembered for SESSION_CACHE_SECONDS like
- * the product does), the same role checks; no ORM, no tRPC, no validation library, no logging.
+ * the product does), the same role checks, the same reuse of the enrolment statistics
+ * (DASHBOARD_CACHE_SECONDS); no ORM, no tRPC, no validation library, no logging.
  * Only the requests the benchmark sends are implemented; anything else answers 404.
  *
- * Environment: DATABASE_URL, PORT, TIME_ZONE (default Asia/Colombo), SESSION_CACHE_SECONDS (5).
+ * Environment: DATABASE_URL, PORT, TIME_ZONE (default Asia/Colombo), SESSION_CACHE_SECONDS (5),
+ * DASHBOARD_CACHE_SECONDS (30).
  */
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -15,6 +17,7 @@ import * as q from './sql';
 
 const TIME_ZONE = process.env.TIME_ZONE ?? 'Asia/Colombo';
 const CACHE_MS = Number(process.env.SESSION_CACHE_SECONDS ?? 5) * 1000;
+const STATS_MS = Number(process.env.DASHBOARD_CACHE_SECONDS ?? 30) * 1000;
 const IDLE_MS = 12 * 3600_000;
 const MAX_MS = 7 * 86400_000;
 const STAFF = new Set(['manager', 'admin', 'superadmin']);
@@ -295,6 +298,18 @@ const nextCursor = (rows: Row[], pageSize: number, order = 'createdAt:desc') =>
 
 const app = Fastify({ logger: false });
 
+// As the product (docs/courses.md#statistics): one answer per day reused for STATS_MS, forgotten
+// when this server handles a write (the benchmark's statistics come from a superadmin: no scope).
+let statistics: { day: string; at: number; value: Promise<Record<string, number>> } | null = null;
+const forgetStatistics = async (req: FastifyRequest) => {
+  if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) statistics = null;
+};
+app.addHook('onRequest', forgetStatistics);
+app.addHook('onSend', async (req, _reply, payload) => {
+  await forgetStatistics(req);
+  return payload;
+});
+
 app.setErrorHandler((err: Error, _req: FastifyRequest, reply: FastifyReply) => {
   if (err instanceof HttpError || err instanceof LedgerError)
     return reply.status(err.status).send({ message: err.message, code: err.code });
@@ -391,12 +406,18 @@ app.get('/trpc/bookings.list', async (req) => {
 
 app.get('/api/enrollments/statistics', async (req) => {
   await requireRole(req, STAFF);
-  const [row] = await values(q.ENROLLMENT_STATISTICS, [today()]);
-  return {
+  const day = today();
+  if (statistics && statistics.day === day && Date.now() - statistics.at < STATS_MS) return statistics.value;
+  const value = values(q.ENROLLMENT_STATISTICS, [day]).then(([row]) => ({
     totalEnrollments: Number(row![0]),
     completedEnrollments: Number(row![1]),
     overdueInstallments: Number(row![2]),
-  };
+  }));
+  const entry = (statistics = { day, at: Date.now(), value });
+  value.catch(() => {
+    if (statistics === entry) statistics = null;
+  });
+  return value;
 });
 
 app.get('/api/enrollments/:id', async (req) => {

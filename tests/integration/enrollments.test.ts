@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollmentInstallments, users } from '../../src/server/db/schema';
+import { enrollmentInstallments, enrollments, users } from '../../src/server/db/schema';
 import { addMonthsClamped, todayIn } from '../../src/server/domains/enrollments/dates';
 import { detachUserFromEnrollments } from '../../src/server/domains/enrollments/enrollments.service';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -308,6 +308,24 @@ describe('overdue installments and statistics', () => {
     });
     const afterPay = await t.trpc(manager.token).enrollments.statistics.query();
     expect(afterPay.overdueInstallments).toBe(before.overdueInstallments + 1);
+  });
+
+  it('the statistics reuse their answer until this server writes', async () => {
+    const stats = async () => (await t.api('GET', '/api/enrollments/statistics', { token: manager.token })).body;
+    const student = await makeUser(t.deps.db, { role: 'student', username: `cached_${Date.now()}` });
+    const course = await makeCourse();
+    const e = (await enrol({ userId: student.id, courseId: course._id, paymentType: 'full' })).body;
+    const before = await stats();
+    // A change this server did not make (another server, a script) shows only after the lifetime...
+    await t.deps.db.update(enrollments).set({ status: 'completed' }).where(eq(enrollments.id, e._id));
+    expect(await stats()).toEqual(before);
+    // ...or as soon as this server handles a write: here one more enrolment.
+    const other = await makeUser(t.deps.db, { role: 'student', username: `cached2_${Date.now()}` });
+    expect((await enrol({ userId: other.id, courseId: course._id, paymentType: 'full' })).status).toBe(201);
+    expect(await stats()).toMatchObject({
+      totalEnrollments: before.totalEnrollments + 1,
+      completedEnrollments: before.completedEnrollments + 1,
+    });
   });
 });
 

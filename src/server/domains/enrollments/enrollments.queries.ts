@@ -7,6 +7,7 @@ import type { Page } from '../../../shared/pagination';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
 import { afterCondition, keysetList, totalKey } from '../keyset';
 import { getCurrencySettings } from '../settings/settings.service';
+import { cachedDashboard } from '../payments/dashboard-cache';
 import type { TListEnrollmentsInput, TOverdueInput } from '@shared/schemas/enrollments';
 
 import {
@@ -269,25 +270,34 @@ export async function listOverdueInstallments(ctx: Ctx, input: TOverdueInput) {
  * Three counts in one SQL round trip: both enrolment counts in one pass over enrollments; the
  * overdue count reads only the partial unpaid-by-due-date index.
  */
+/**
+ * The All Enrollments cards: three counts over every enrolment and instalment in the caller's
+ * scope. Reused per scope and day like the money dashboard (docs/courses.md#statistics): the
+ * counts scan the whole table, and every desk that opens the screen asks for them.
+ */
 export async function enrollmentStatistics(ctx: Ctx) {
   const todayIso = today(ctx);
-  const mine = ownerInScope(await branchScopeOf(ctx), enrollments.userId);
-  const overdue = mine
-    ? sql`(select count(*) from ${enrollmentInstallments} inner join ${enrollments} on ${enrollments.id} = ${enrollmentInstallments.enrollmentId} where ${enrollmentInstallments.isPaid} = false and ${enrollmentInstallments.dueDate} < ${todayIso} and ${mine})`
-    : sql`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.isPaid} = false and ${enrollmentInstallments.dueDate} < ${todayIso})`;
-  const [row] = await ctx.db
-    .select({
-      totalEnrollments: sql<number>`count(*)`.mapWith(Number),
-      completedEnrollments: sql<number>`count(*) filter (where ${enrollments.status} = 'completed')`.mapWith(Number),
-      overdueInstallments: sql<number>`${overdue}`.mapWith(Number),
-    })
-    .from(enrollments)
-    .where(mine);
-  return {
-    totalEnrollments: row?.totalEnrollments ?? 0,
-    completedEnrollments: row?.completedEnrollments ?? 0,
-    overdueInstallments: row?.overdueInstallments ?? 0,
-  };
+  const scope = await branchScopeOf(ctx);
+  const key = `enrollment-statistics ${todayIso} ${scope ? (scope.branchId ?? 'no branch') : 'all'}`;
+  return cachedDashboard(ctx.deps, key, async () => {
+    const mine = ownerInScope(scope, enrollments.userId);
+    const overdue = mine
+      ? sql`(select count(*) from ${enrollmentInstallments} inner join ${enrollments} on ${enrollments.id} = ${enrollmentInstallments.enrollmentId} where ${enrollmentInstallments.isPaid} = false and ${enrollmentInstallments.dueDate} < ${todayIso} and ${mine})`
+      : sql`(select count(*) from ${enrollmentInstallments} where ${enrollmentInstallments.isPaid} = false and ${enrollmentInstallments.dueDate} < ${todayIso})`;
+    const [row] = await ctx.db
+      .select({
+        totalEnrollments: sql<number>`count(*)`.mapWith(Number),
+        completedEnrollments: sql<number>`count(*) filter (where ${enrollments.status} = 'completed')`.mapWith(Number),
+        overdueInstallments: sql<number>`${overdue}`.mapWith(Number),
+      })
+      .from(enrollments)
+      .where(mine);
+    return {
+      totalEnrollments: row?.totalEnrollments ?? 0,
+      completedEnrollments: row?.completedEnrollments ?? 0,
+      overdueInstallments: row?.overdueInstallments ?? 0,
+    };
+  });
 }
 
 export async function currencySettings(ctx: Ctx) {
