@@ -1,4 +1,4 @@
-import { pino, stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
+import { pino, type DestinationStream, type LoggerOptions } from 'pino';
 import type { Config } from './config';
 import { propOf, textOf } from './errors';
 
@@ -37,10 +37,18 @@ function safeRequest(req: { method?: string; url?: string; ip?: string; socket?:
   return { method: req.method, url: req.url?.split('?')[0], remoteAddress: req.ip ?? req.socket?.remoteAddress };
 }
 
+/**
+ * An answer is logged by its status only: its headers carry the session a sign-in hands out
+ * (`Set-Cookie`), and serialising every header of every answer was measurable CPU.
+ */
+function safeResponse(res: { statusCode?: number }) {
+  return { statusCode: res.statusCode };
+}
+
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): LoggerOptions {
   return {
     level: config.LOG_LEVEL,
-    serializers: { err: safeError, error: safeError, req: safeRequest, res: stdSerializers.res },
+    serializers: { err: safeError, error: safeError, req: safeRequest, res: safeResponse },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp', '*.token', '*.passwordHash'],
       censor: '[redacted]',

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { makeBranch, TEST_PASSWORD } from '../helpers/factories';
+import { makeBranch, makeUser, TEST_PASSWORD } from '../helpers/factories';
 
 const lines: string[] = [];
 const sink = new Writable({
@@ -96,5 +96,17 @@ describe('request log', () => {
     expect(entries[0]!.responseTime).toBeGreaterThan(0);
     expect(entries[0]!.reqId).toBeTruthy();
     expect(lines.slice(before).join('')).not.toContain('findme');
+  });
+
+  it('does not log the session a sign-in hands out (its cookie is a response header)', async () => {
+    const u = await makeUser(t.deps.db, { role: 'admin' });
+    const before = lines.length;
+    const login = await t.api('POST', '/api/users/auth', { body: { email: u.email, password: TEST_PASSWORD } });
+    expect(login.status).toBe(200);
+    const token = login.body.token as string;
+    expect(token).toBeTruthy();
+    const logged = lines.slice(before).join('');
+    expect(logged).toContain('request completed');
+    expect(logged).not.toContain(token);
   });
 });
