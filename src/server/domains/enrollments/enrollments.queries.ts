@@ -267,13 +267,10 @@ export async function listOverdueInstallments(ctx: Ctx, input: TOverdueInput) {
 }
 
 /**
- * Three counts in one SQL round trip: both enrolment counts in one pass over enrollments; the
- * overdue count reads only the partial unpaid-by-due-date index.
- */
-/**
- * The All Enrollments cards: three counts over every enrolment and instalment in the caller's
- * scope. Reused per scope and day like the money dashboard (docs/courses.md#statistics): the
- * counts scan the whole table, and every desk that opens the screen asks for them.
+ * The All Enrollments cards: three counts in one SQL round trip (both enrolment counts in one pass
+ * over enrollments; the overdue count reads only the partial unpaid-by-due-date index), within the
+ * caller's scope. Reused per scope and day like the money dashboard (docs/courses.md#statistics):
+ * the counts still read the whole table, and every desk that opens the screen asks for them.
  */
 export async function enrollmentStatistics(ctx: Ctx) {
   const todayIso = today(ctx);
