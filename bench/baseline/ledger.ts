@@ -234,6 +234,9 @@ async function unsettle(run: Run, t: Target, item: Item, actor: LedgerActor): Pr
       const it = items.find((i) => i.installmentId === (a[5] ?? a[6]));
       if (it) await applyToItem(run, it, -Number(a[9]), new Date());
     }
+    // As the product: the caller's item holds what is still paid on it after each void.
+    const now = items.find((i) => i.installmentId === item.installmentId);
+    if (now) item.amountPaid = now.amountPaid;
     await touch(run, t.id);
     await run(PAYMENT_VOID, ['void', pgTimestamp(new Date()), actor.id, actor.username, 'marked unpaid', p[0]]);
   }
@@ -260,8 +263,8 @@ export async function toggleInstallment(
   const paidBefore = item.amountPaid;
   const receipts = input.isPaid ? await settle(run, t, item, actor, todayIso) : await unsettle(run, t, item, actor);
   if (!receipts.length) return;
-  const now = (await itemsOf(run, t.id)).find((i) => i.installmentId === item.installmentId);
-  const paidAfter = now?.amountPaid ?? item.amountPaid;
+  // settle and unsettle leave `item` holding what is paid on it now (no second read, as the product).
+  const paidAfter = item.amountPaid;
   const receipt = receipts.join(', ');
   const changes = [
     { field: 'isPaid', before: paidBefore >= item.amount, after: paidAfter >= item.amount },
