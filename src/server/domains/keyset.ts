@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import type { BranchScope } from './branch-scope';
 import { offsetOf } from './common';
 
 /*
@@ -42,6 +43,21 @@ export interface KeysetSpec {
   idDir: 'asc' | 'desc';
   /** The sort key of the cursor's row as text, or null when the row is gone (one look-up by id). */
   sortValueOf: (db: Db, id: string) => Promise<string | null | undefined>;
+}
+
+/**
+ * What every built-once list query's shape holds (db/prepared.ts): its order, the caller's branch
+ * scope (none, one branch, or no branch at all: sees nothing) and, page 1 without a cursor, no
+ * cursor condition and no offset (the page reading it sets `after` and `offset` as it starts).
+ */
+export function listShape<S extends string>(input: { sortBy: S; sortDir: 'asc' | 'desc' }, scope: BranchScope | null) {
+  return {
+    sortBy: input.sortBy,
+    sortDir: input.sortDir,
+    scope: !scope ? ('all' as const) : scope.branchId ? ('branch' as const) : ('nothing' as const),
+    after: false,
+    offset: false,
+  };
 }
 
 /** Where a page starts: after the cursor's row (its sort value as text, and its id), or at an offset. */

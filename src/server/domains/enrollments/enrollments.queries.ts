@@ -5,7 +5,7 @@ import { courses, enrollmentInstallments, enrollments, users } from '../../db/sc
 import { branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';
 import type { Page } from '../../../shared/pagination';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
-import { afterCondition, keysetList, totalKey } from '../keyset';
+import { afterCondition, keysetList, listShape, totalKey } from '../keyset';
 import { getCurrencySettings } from '../settings/settings.service';
 import { cachedDashboard } from '../payments/dashboard-cache';
 import type { TListEnrollmentsInput, TOverdueInput } from '@shared/schemas/enrollments';
@@ -140,14 +140,10 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
       )
     : undefined;
   const shape: EnrollmentsShape = {
-    sortBy: input.sortBy,
-    sortDir: input.sortDir,
+    ...listShape(input, scope),
     displayStatus: !!input.displayStatus,
     courseId: !!input.courseId,
     userId: !!input.userId,
-    scope: !scope ? 'all' : scope.branchId ? 'branch' : 'nothing',
-    after: false,
-    offset: false,
   };
   const values = {
     scopeBranchId: scope?.branchId,

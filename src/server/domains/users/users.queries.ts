@@ -10,7 +10,7 @@ import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-sco
 import type { Page } from '../../../shared/pagination';
 import type { Role } from '../../../shared/roles';
 import { assertId, containsPattern, ilikeContains, isUuid, type ServiceContext } from '../common';
-import { afterCondition, keysetList, sortValueIn, totalKey } from '../keyset';
+import { afterCondition, keysetList, listShape, sortValueIn, totalKey } from '../keyset';
 import { loadUser, selectUsers, toUserDto, USER_NOT_FOUND, type UserDto } from './users.dto';
 import type { TListUsersInput, TSearchUsersInput } from '@shared/schemas/users';
 
@@ -84,14 +84,10 @@ export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Pr
   if (input.branchId && !isUuid(input.branchId)) return empty;
   const scope = await branchScopeOf(ctx);
   const shape: UsersShape = {
-    sortBy: input.sortBy,
-    sortDir: input.sortDir,
+    ...listShape(input, scope),
     search: !!input.search,
     role: !!input.role,
     branchId: !!input.branchId,
-    scope: !scope ? 'all' : scope.branchId ? 'branch' : 'nothing',
-    after: false,
-    offset: false,
   };
   const values = {
     search: input.search ? containsPattern(input.search) : undefined,
