@@ -34,6 +34,8 @@ describe('keyboard only', () => {
     await expect.poll(() => focused(page)).toBe('My Profile');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
+    // The menu gives the focus back to its button as it closes; the next key must reach the button.
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // ArrowDown opens it too; Enter on an item follows it.
     await page.keyboard.press('ArrowDown');
