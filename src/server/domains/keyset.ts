@@ -60,6 +60,9 @@ export function listShape<S extends string>(input: { sortBy: S; sortDir: 'asc' |
   };
 }
 
+/** The part of a built-once list query's shape that `listShape` makes. */
+export type ListShape<S extends string> = ReturnType<typeof listShape<S>>;
+
 /** Where a page starts: after the cursor's row (its sort value as text, and its id), or at an offset. */
 export interface PageStart {
   /** "After the cursor's row" as a condition; absent when the page starts at `offset`. */

@@ -5,7 +5,7 @@ import { courses, enrollmentInstallments, enrollments, users } from '../../db/sc
 import { branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';
 import type { Page } from '../../../shared/pagination';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
-import { afterCondition, keysetList, listShape, totalKey } from '../keyset';
+import { afterCondition, keysetList, listShape, type ListShape, totalKey } from '../keyset';
 import { getCurrencySettings } from '../settings/settings.service';
 import { cachedDashboard } from '../payments/dashboard-cache';
 import type { TListEnrollmentsInput, TOverdueInput } from '@shared/schemas/enrollments';
@@ -71,17 +71,10 @@ async function searchIdConditions(db: Db, s: string): Promise<SQL[]> {
  * one built-once query per shape and database handle (db/prepared.ts). A search adds id lists of
  * varying length, so a page with one is built per call, from the same parts.
  */
-interface EnrollmentsShape {
-  sortBy: TListEnrollmentsInput['sortBy'];
-  sortDir: TListEnrollmentsInput['sortDir'];
+interface EnrollmentsShape extends ListShape<TListEnrollmentsInput['sortBy']> {
   displayStatus: boolean;
   courseId: boolean;
   userId: boolean;
-  /** The caller's branch scope: none, one branch, or no branch at all (sees nothing). */
-  scope: 'all' | 'branch' | 'nothing';
-  after: boolean;
-  /** Past page 1 without a cursor (drizzle writes no `offset` for 0, so page 1 keeps its SQL). */
-  offset: boolean;
 }
 
 const P = sql.placeholder;

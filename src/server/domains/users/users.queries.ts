@@ -10,7 +10,7 @@ import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-sco
 import type { Page } from '../../../shared/pagination';
 import type { Role } from '../../../shared/roles';
 import { assertId, containsPattern, ilikeContains, isUuid, type ServiceContext } from '../common';
-import { afterCondition, keysetList, listShape, sortValueIn, totalKey } from '../keyset';
+import { afterCondition, keysetList, listShape, type ListShape, sortValueIn, totalKey } from '../keyset';
 import { loadUser, selectUsers, toUserDto, USER_NOT_FOUND, type UserDto } from './users.dto';
 import type { TListUsersInput, TSearchUsersInput } from '@shared/schemas/users';
 
@@ -26,17 +26,10 @@ const SORT = {
  * What decides the SQL of a users page (the values travel as parameters): one built-once query per
  * shape and database handle (db/prepared.ts), instead of drizzle building the select on every call.
  */
-interface UsersShape {
-  sortBy: TListUsersInput['sortBy'];
-  sortDir: TListUsersInput['sortDir'];
+interface UsersShape extends ListShape<TListUsersInput['sortBy']> {
   search: boolean;
   role: boolean;
   branchId: boolean;
-  /** The caller's branch scope: none, one branch, or no branch at all (sees nothing). */
-  scope: 'all' | 'branch' | 'nothing';
-  after: boolean;
-  /** Past page 1 without a cursor (drizzle writes no `offset` for 0, so page 1 keeps its SQL). */
-  offset: boolean;
 }
 
 const P = sql.placeholder;
