@@ -2,8 +2,8 @@
  * The baseline of `npm run bench:http`: what the measured paths cost with nothing but Fastify and
  * postgres.js. Same statements as the product (bench/baseline/sql.ts), same JSON answers, the same
  * sign-in check (Bearer token looked up in `sessions`, remembered for SESSION_CACHE_SECONDS like
- * the product does), the same role checks, the same reuse of the enrolment statistics
- * (DASHBOARD_CACHE_SECONDS); no ORM, no tRPC, no validation library, no logging.
+ * the product does), the same role checks, the same reuse of the enrolment statistics and the
+ * lists' totals (DASHBOARD_CACHE_SECONDS); no ORM, no tRPC, no validation library, no logging.
  * Only the requests the benchmark sends are implemented; anything else answers 404.
  *
  * Environment: DATABASE_URL, PORT, TIME_ZONE (default Asia/Colombo), SESSION_CACHE_SECONDS (5),
@@ -298,17 +298,33 @@ const nextCursor = (rows: Row[], pageSize: number, order = 'createdAt:desc') =>
 
 const app = Fastify({ logger: false });
 
-// As the product (docs/courses.md#statistics): one answer per day reused for STATS_MS, forgotten
-// when this server handles a write (the benchmark's statistics come from a superadmin: no scope).
+// As the product (docs/performance.md#reused-reads): the statistics (one answer per day) and the
+// lists' totals (per filter; the benchmark's lists come from one superadmin) are reused for STATS_MS,
+// and forgotten when this server handles a write.
 let statistics: { day: string; at: number; value: Promise<Record<string, number>> } | null = null;
-const forgetStatistics = async (req: FastifyRequest) => {
-  if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) statistics = null;
+const totals = new Map<string, { at: number; value: Promise<Row[]> }>();
+const forgetReads = async (req: FastifyRequest) => {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return;
+  statistics = null;
+  totals.clear();
 };
-app.addHook('onRequest', forgetStatistics);
+app.addHook('onRequest', forgetReads);
 app.addHook('onSend', async (req, _reply, payload) => {
-  await forgetStatistics(req);
+  await forgetReads(req);
   return payload;
 });
+/** A list's count, run once per key while it may be reused. */
+function reusedCount(key: string, count: () => Promise<Row[]>): Promise<Row[]> {
+  const hit = totals.get(key);
+  if (hit && Date.now() - hit.at < STATS_MS) return hit.value;
+  const value = count();
+  const entry = { at: Date.now(), value };
+  totals.set(key, entry);
+  value.catch(() => {
+    if (totals.get(key) === entry) totals.delete(key);
+  });
+  return value;
+}
 
 app.setErrorHandler((err: Error, _req: FastifyRequest, reply: FastifyReply) => {
   if (err instanceof HttpError || err instanceof LedgerError)
@@ -329,7 +345,7 @@ app.get('/trpc/users.list', async (req) => {
   const { page, pageSize, offset } = paging(trpcInput(req), []);
   const [rows, [count]] = await Promise.all([
     offset ? values(q.USERS_PAGE, [pageSize, offset]) : values(q.USERS_PAGE_FIRST, [pageSize]),
-    values(q.USERS_COUNT),
+    reusedCount('users', () => values(q.USERS_COUNT)),
   ]);
   return trpcAnswer({
     items: rows.map(userDto),
@@ -350,7 +366,7 @@ app.get('/trpc/enrollments.list', async (req) => {
   if (input.displayStatus === undefined) {
     [rows, count] = await Promise.all([
       offset ? values(q.ENROLLMENTS_PAGE, [pageSize, offset]) : values(q.ENROLLMENTS_PAGE_FIRST, [pageSize]),
-      values(q.ENROLLMENTS_COUNT),
+      reusedCount('enrollments', () => values(q.ENROLLMENTS_COUNT)),
     ]);
   } else if (input.displayStatus === 'Pending Payment') {
     const where = ['Pending Payment'];
@@ -358,7 +374,7 @@ app.get('/trpc/enrollments.list', async (req) => {
       offset
         ? values(q.ENROLLMENTS_PENDING_PAGE, [...where, pageSize, offset])
         : values(q.ENROLLMENTS_PENDING_PAGE_FIRST, [...where, pageSize]),
-      values(q.ENROLLMENTS_PENDING_COUNT, where),
+      reusedCount('enrollments pending', () => values(q.ENROLLMENTS_PENDING_COUNT, where)),
     ]);
   } else {
     throw new HttpError(400, 'The baseline serves the Pending Payment filter only.', 'BAD_REQUEST');
@@ -383,7 +399,7 @@ app.get('/trpc/bookings.list', async (req) => {
     offset
       ? values(q.BOOKINGS_BY_STATUS_PAGE, [t, t, status, pageSize, offset])
       : values(q.BOOKINGS_BY_STATUS_PAGE_FIRST, [t, t, status, pageSize]),
-    values(q.BOOKINGS_BY_STATUS_COUNT, [t, status]),
+    reusedCount(`bookings ${t} ${status}`, () => values(q.BOOKINGS_BY_STATUS_COUNT, [t, status])),
   ]);
   let items: ReturnType<typeof bookingDto>[] = [];
   if (rows.length) {

@@ -27,7 +27,7 @@ import { restModules } from './rest-modules';
 import { appRouter, type AppRouter } from './trpc/root';
 import { contextFactory } from './trpc/context';
 import { trpcPlugin } from './trpc/http-handler';
-import { noteWrite } from './domains/payments/dashboard-cache';
+import { noteWrite } from './domains/read-cache';
 
 const clientDir = path.join(projectRoot, 'dist/client');
 

@@ -528,7 +528,7 @@ describe('reading the log', () => {
     expect(ids((await list('limit=3&page=3')).body)).toEqual(['r0']);
   });
 
-  it('counts page 1 and reuses that total for the pages after it for 30 s, per caller and filter', async () => {
+  it('counts page 1 and reuses that total for the pages after it for 30 s, and for page 1 until this server writes, per caller and filter', async () => {
     const tally = (n: number, action: 'create' | 'void' = 'create') =>
       t.deps.db.insert(auditLog).values(
         Array.from({ length: n }, (_, i) => ({
@@ -551,10 +551,15 @@ describe('reading the log', () => {
     const second = await page('page=2');
     expect(second).toMatchObject({ total: 3, page: 2 });
     expect(second.data).toHaveLength(2);
-    // Another caller, another filter, or page 1 again count afresh.
+    // Another caller or another filter count afresh.
     expect((await page('page=2', superadmin.token)).total).toBe(5);
     await tally(1, 'void');
     expect((await page('page=2&action=void')).total).toBe(1);
+    // Page 1 again reuses the count while this server has written nothing (these entries were
+    // written outside it), and counts afresh once it has.
+    expect((await page('page=1')).total).toBe(3);
+    const branch = await api('POST', '/api/branch', admin.token, { name: `Tally ${Date.now()}`, location: 'Galle' });
+    expect(branch.status).toBe(201);
     expect((await page('page=1')).total).toBe(6);
     await tally(1);
     expect((await page('page=3')).total).toBe(6);

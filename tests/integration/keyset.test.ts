@@ -181,3 +181,34 @@ describe('keyset paging', () => {
     );
   });
 });
+
+describe('list totals', () => {
+  it('page 1 reuses its count until this server writes, and another server sees a change within the lifetime', async () => {
+    const api = t.trpc(admin.token);
+    const total = async (server = api) => (await server.users.list.query({ page: 1, pageSize: 5 })).total;
+    const counted = await total();
+    // A row this server did not write (another server, a script) is not counted yet: page 1 reuses
+    // the total (the row itself is listed: only the count is reused)...
+    const outside = await newStudent();
+    const page1 = await api.users.list.query({ page: 1, pageSize: 5 });
+    expect(page1.total).toBe(counted);
+    expect(page1.items.map((u) => u._id)).toContain(outside.id);
+    // ...until this server handles a write, whoever makes it: here a new branch.
+    await api.branches.create.mutate({ name: `Totals ${Date.now()}`, location: 'Kandy' });
+    expect(await total()).toBe(counted + 1);
+
+    // A second server on the same database, reusing reads for 1 second: a user added outside it
+    // shows in its total once that second has passed, never later.
+    const other = await startTestApp({ DASHBOARD_CACHE_SECONDS: 1 }, { sameDatabaseAs: t });
+    try {
+      const otherApi = other.trpc(admin.token);
+      const seen = await total(otherApi);
+      await newStudent();
+      expect(await total(otherApi)).toBe(seen);
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect(await total(otherApi)).toBe(seen + 1);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,8 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import type { AppDeps } from '../deps';
 import type { BranchScope } from './branch-scope';
 import { offsetOf } from './common';
+import { writeGeneration } from './read-cache';
 
 /*
  * Keyset ("cursor") paging for the screens' lists (docs/performance.md#keyset-paging). A page
@@ -129,7 +131,7 @@ export interface ListRequest {
  * page's cursor points at, when the selected rows nest it.
  */
 export async function keysetList<R, I, T>(
-  db: Db,
+  { db, deps }: { db: Db; deps: AppDeps },
   input: ListRequest,
   list: {
     keyset: Omit<KeysetSpec, 'order' | 'cursor' | 'page' | 'pageSize' | 'sortDir'> | null;
@@ -146,7 +148,7 @@ export async function keysetList<R, I, T>(
     : { offset: offsetOf(input.page, input.pageSize) };
   const [rows, total] = await Promise.all([
     list.rows(start),
-    listTotal(list.totalKey, start.after !== undefined, list.count),
+    listTotal(deps, list.totalKey, start.after !== undefined, list.count),
   ]);
   return {
     items: await list.items(rows),
@@ -158,29 +160,50 @@ export async function keysetList<R, I, T>(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Totals: counted on the first page, reused by the pages that follow it.
+// Totals: counted once, reused by the pages that follow and, between writes, by page 1 again.
 
 const TOTAL_TTL_MS = 30_000;
 const MAX_TOTALS = 2_000;
-const totals = new Map<string, { at: number; value: unknown }>();
+interface Counted {
+  at: number;
+  generation: number;
+  value: Promise<unknown>;
+}
+const totalsOf = new WeakMap<AppDeps, Map<string, Counted>>();
 
 /**
- * A list's total (and anything else counted over every page, like the payments' sums). A request
- * without a cursor (page 1, a jump to a page number, any REST call) counts and remembers the
- * answer; a request with a cursor, which is paging on through the same list, reuses what was
- * counted for the same caller and filter within the last 30 seconds. Per process.
+ * A list's total (and anything else counted over every page, like the payments' sums), per caller
+ * and filter (docs/performance.md#keyset-paging). A request with a cursor, which is paging on
+ * through the list just counted, reuses the count for 30 seconds. A request without one (page 1,
+ * a jump, any REST call) reuses it like the other reused reads (read-cache.ts): within
+ * DASHBOARD_CACHE_SECONDS and only while this server has handled no write since the count, so
+ * whoever adds or removes a row sees the new total at once. Concurrent requests share one count;
+ * a failed count is forgotten. Per server process.
  */
-export async function listTotal<T>(key: string, withCursor: boolean, count: () => Promise<T>): Promise<T> {
+export function listTotal<T>(deps: AppDeps, key: string, withCursor: boolean, count: () => Promise<T>): Promise<T> {
+  let totals = totalsOf.get(deps);
+  if (!totals) totalsOf.set(deps, (totals = new Map<string, Counted>()));
   const now = Date.now();
+  const generation = writeGeneration(deps);
   const hit = totals.get(key);
-  if (withCursor && hit && now - hit.at < TOTAL_TTL_MS) return hit.value as T;
-  const value = await count();
+  if (hit) {
+    const age = now - hit.at;
+    const reusable = withCursor
+      ? age < TOTAL_TTL_MS
+      : hit.generation === generation && age < Math.min(TOTAL_TTL_MS, deps.config.DASHBOARD_CACHE_SECONDS * 1000);
+    if (reusable) return hit.value as Promise<T>;
+  }
   if (totals.size >= MAX_TOTALS) {
     const oldest = totals.keys().next();
     if (!oldest.done) totals.delete(oldest.value);
   }
+  const value = count();
+  const entry = { at: now, generation, value };
   totals.delete(key);
-  totals.set(key, { at: now, value });
+  totals.set(key, entry);
+  value.catch(() => {
+    if (totals.get(key) === entry) totals.delete(key);
+  });
   return value;
 }
 

@@ -130,7 +130,7 @@ export async function listAuditPage(
   const countAll = async () => (await ctx.db.select({ n: count() }).from(auditLog).where(where))[0]?.n ?? 0;
   const [rows, total] = await Promise.all([
     selectEntries(ctx.db, where, limit, offsetOf(page, limit)),
-    listTotal(totalKey('audit', ctx.actor.id, filters), page > 1, countAll),
+    listTotal(ctx.deps, totalKey('audit', ctx.actor.id, filters), page > 1, countAll),
   ]);
   return { data: rows.map(toAuditDto), total, page };
 }

@@ -83,7 +83,7 @@ export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise
           sortValueOf: sortValueIn(treatmentBookings, treatmentBookings.createdAt, treatmentBookings.id),
         }
       : null;
-  return keysetList(ctx.db, input, {
+  return keysetList(ctx, input, {
     keyset,
     totalKey: totalKey(`bookings ${t}`, ctx.actor?.id ?? '', input),
     rows: (start) =>

@@ -7,7 +7,7 @@ import type { Page } from '../../../shared/pagination';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
 import { afterCondition, keysetList, listShape, type ListShape, totalKey } from '../keyset';
 import { getCurrencySettings } from '../settings/settings.service';
-import { cachedDashboard } from '../payments/dashboard-cache';
+import { reusedRead } from '../read-cache';
 import type { TListEnrollmentsInput, TOverdueInput } from '@shared/schemas/enrollments';
 
 import {
@@ -145,7 +145,7 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
     userId: input.userId,
   };
   const sortKey = SORT[input.sortBy];
-  return keysetList(db, input, {
+  return keysetList(ctx, input, {
     keyset: {
       ...keysetOf(input.sortBy, input.sortDir),
       sortValueOf: async (d, id) =>
@@ -265,7 +265,7 @@ export async function enrollmentStatistics(ctx: Ctx) {
   const todayIso = today(ctx);
   const scope = await branchScopeOf(ctx);
   const key = `enrollment-statistics ${todayIso} ${scope ? (scope.branchId ?? 'no branch') : 'all'}`;
-  return cachedDashboard(ctx.deps, key, async () => {
+  return reusedRead(ctx.deps, key, async () => {
     const mine = ownerInScope(scope, enrollments.userId);
     const overdue = mine
       ? sql`(select count(*) from ${enrollmentInstallments} inner join ${enrollments} on ${enrollments.id} = ${enrollmentInstallments.enrollmentId} where ${enrollmentInstallments.isPaid} = false and ${enrollmentInstallments.dueDate} < ${todayIso} and ${mine})`

@@ -14,7 +14,7 @@ import { branchScopeOf } from '../branch-scope';
 import { isUuid } from '../common';
 import { todayIn } from '../enrollments/dates';
 import type { TDashboardInput } from '@shared/schemas/payments';
-import { cachedDashboard } from './dashboard-cache';
+import { reusedRead } from '../read-cache';
 
 interface CurrencyAmount {
   currency: string;
@@ -26,7 +26,7 @@ const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as {
 
 /**
  * Money at a glance (docs/payments.md#dashboard), for one branch or all: every figure is one SQL
- * aggregate over the ledger and the installments, reused for a few seconds (dashboard-cache.ts).
+ * aggregate over the ledger and the installments, reused for a few seconds (read-cache.ts).
  */
 export async function dashboard(ctx: ServiceContext, input: TDashboardInput) {
   const scope = await branchScopeOf(ctx);
@@ -36,7 +36,7 @@ export async function dashboard(ctx: ServiceContext, input: TDashboardInput) {
   // and "today" and "overdue" turn over at midnight in TIME_ZONE, so the day is part of it too.
   const today = todayIn(ctx.deps.config.TIME_ZONE);
   const key = `${today}:${scope ? 'scoped' : 'all'}:${branchId ?? '-'}`;
-  return cachedDashboard(ctx.deps, key, () => computeDashboard(ctx, scope !== null, branchId, today));
+  return reusedRead(ctx.deps, key, () => computeDashboard(ctx, scope !== null, branchId, today));
 }
 
 async function computeDashboard(ctx: ServiceContext, scoped: boolean, branchId: string | null, today: string) {

@@ -178,7 +178,7 @@ export async function listPayments(ctx: ServiceContext, input: TListPaymentsInpu
           sortValueOf: sortValueIn(payments, payments.receivedAt, payments.id),
         }
       : null;
-  const { total, ...page } = await keysetList(ctx.db, input, {
+  const { total, ...page } = await keysetList(ctx, input, {
     keyset,
     totalKey: totalKey('payments', ctx.actor.id, input),
     rows: (start) =>

@@ -89,7 +89,7 @@ export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Pr
     scopeBranchId: scope?.branchId,
   };
   const sortKey = SORT[input.sortBy];
-  return keysetList(db, input, {
+  return keysetList(ctx, input, {
     keyset: {
       ...keysetOf(input.sortBy, input.sortDir),
       sortValueOf: sortValueIn(users, sortKey, users.id),
