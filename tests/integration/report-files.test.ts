@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportFileChunks, reportFiles } from '../../src/server/db/schema';
+import { buildReportFile } from '../../src/server/domains/reports/report-job';
+import { countPieces, PIECE_BYTES, PieceWriter } from '../../src/server/domains/reports/report-file-store';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { download, expectBulkCourseWorkbook, insertBulkCourses } from '../helpers/report-factories';
+
+// Built files are stored in pieces of PIECE_BYTES (docs/reports.md#how-a-built-file-is-stored).
+// 15,000 courses as JSON are several pieces; any report of more than 5 rows goes to the job.
+let t: TestApp;
+let manager: { id: string; token: string };
+const BULK = 15_000;
+const JSON_URL = '/api/course-reports/excel?format=json&category=Bulk';
+
+beforeAll(async () => {
+  t = await startTestApp({ REPORT_JOB_THRESHOLD: 5 });
+  manager = await t.userWithSession('manager');
+  await insertBulkCourses(t.deps.db, BULK);
+});
+afterAll(() => t.close());
+
+async function waitUntilReady(id: string) {
+  for (let i = 0; i < 600; i++) {
+    const res = await t.api<{ status: string; downloadUrl: string }>('GET', `/api/reports/files/${id}`, {
+      token: manager.token,
+    });
+    if (res.body.status === 'ready') return res.body.downloadUrl;
+    if (res.body.status === 'failed') throw new Error(`report ${id} failed`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`report ${id} did not finish`);
+}
+
+/** The same report answered in the request, by a server whose threshold is above its rows. */
+async function builtInRequest(url: string): Promise<Buffer> {
+  const threshold = t.deps.config.REPORT_JOB_THRESHOLD;
+  t.deps.config.REPORT_JOB_THRESHOLD = 1_000_000;
+  try {
+    const res = await download(t.baseUrl, 'GET', url, { token: manager.token });
+    expect(res.status).toBe(200);
+    return res.bytes;
+  } finally {
+    t.deps.config.REPORT_JOB_THRESHOLD = threshold;
+  }
+}
+
+async function piecesOf(fileId: string) {
+  return t.deps.db
+    .select({ runId: reportFileChunks.runId, seq: reportFileChunks.seq, bytes: sql<number>`length(data)` })
+    .from(reportFileChunks)
+    .where(eq(reportFileChunks.fileId, fileId))
+    .orderBy(asc(reportFileChunks.seq));
+}
+
+async function queuedFile(format: 'json' | 'xlsx') {
+  const [row] = await t.deps.db
+    .insert(reportFiles)
+    .values({
+      requestedBy: manager.id,
+      kind: 'courses',
+      format,
+      fileName: `course_report_2025-01-01.${format}`,
+      contentType: format === 'json' ? 'application/json; charset=utf-8' : 'application/vnd.ms-excel',
+      params: { spec: { report: 'courses', filters: { category: 'Bulk' } } },
+      expiresAt: new Date(Date.now() + 3600_000),
+    })
+    .returning();
+  return row!;
+}
+
+describe('report files stored in pieces', () => {
+  it('downloads a file of several pieces byte for byte as the report built in the request', async () => {
+    const res = await t.api<{ reportId: string }>('GET', JSON_URL, { token: manager.token });
+    expect(res.status).toBe(202);
+    const url = await waitUntilReady(res.body.reportId);
+    const file = await download(t.baseUrl, 'GET', url, { token: manager.token });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // JSON is compressed on the way (no length then); the decoded bytes are the file.
+    if (!file.headers.get('content-encoding'))
+      expect(file.headers.get('content-length')).toBe(String(file.bytes.length));
+
+    const pieces = await piecesOf(res.body.reportId);
+    expect(pieces.length).toBe(Math.ceil(file.bytes.length / PIECE_BYTES));
+    expect(pieces.length).toBeGreaterThanOrEqual(3);
+    expect(pieces.slice(0, -1).every((p) => p.bytes === PIECE_BYTES)).toBe(true);
+
+    const direct = await builtInRequest(JSON_URL);
+    expect(file.bytes.equals(direct)).toBe(true);
+    expect((JSON.parse(file.bytes.toString('utf8')) as { total: number }).total).toBe(BULK);
+  });
+
+  it('streams a built Excel file that opens with every row', async () => {
+    const res = await t.api<{ reportId: string }>('GET', '/api/course-reports/excel?category=Bulk', {
+      token: manager.token,
+    });
+    expect(res.status).toBe(202);
+    const file = await download(t.baseUrl, 'GET', await waitUntilReady(res.body.reportId), { token: manager.token });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-length')).toBe(String(file.bytes.length));
+    const [row] = await t.deps.db.select().from(reportFiles).where(eq(reportFiles.id, res.body.reportId));
+    expect(row!.size).toBe(file.bytes.length);
+    await expectBulkCourseWorkbook(file.bytes, BULK);
+  });
+
+  it('keeps one complete file when two runs of the same job build it at once, and leaves a built file alone', async () => {
+    const row = await queuedFile('json');
+    await Promise.all([
+      buildReportFile(t.deps, row.id, async () => {}),
+      buildReportFile(t.deps, row.id, async () => {}),
+    ]);
+    const [built] = await t.deps.db.select().from(reportFiles).where(eq(reportFiles.id, row.id));
+    expect(built).toMatchObject({ status: 'ready', progress: 100 });
+    const pieces = await piecesOf(row.id);
+    // Only the finishing run's pieces are left, numbered 0..n-1 with nothing missing or doubled.
+    expect(new Set(pieces.map((p) => p.runId))).toEqual(new Set([built!.runId]));
+    expect(pieces.map((p) => p.seq)).toEqual(pieces.map((_, i) => i));
+    expect(pieces.reduce((a, p) => a + p.bytes, 0)).toBe(built!.size);
+
+    const file = await download(t.baseUrl, 'GET', `/api/reports/files/${row.id}/download`, { token: manager.token });
+    expect(file.status).toBe(200);
+    expect(file.bytes.equals(await builtInRequest(JSON_URL))).toBe(true);
+
+    // A further run of the built file changes nothing.
+    const steps: number[] = [];
+    await buildReportFile(t.deps, row.id, async (pct) => void steps.push(pct));
+    expect(steps).toEqual([]);
+    const [still] = await t.deps.db.select().from(reportFiles).where(eq(reportFiles.id, row.id));
+    expect(still).toMatchObject({ status: 'ready', runId: built!.runId, size: built!.size });
+    expect(await piecesOf(row.id)).toEqual(pieces);
+
+    // A run that was still writing when the file was finished removes its own pieces at its end.
+    const late = new PieceWriter(t.deps.db, row.id, randomUUID());
+    await late.write(Buffer.alloc(PIECE_BYTES + 10, 1));
+    expect(await countPieces(t.deps.db, row.id)).toBe(pieces.length + 1);
+    expect(await late.finish()).toBe(false);
+    expect(await piecesOf(row.id)).toEqual(pieces);
+    const [after] = await t.deps.db.select().from(reportFiles).where(eq(reportFiles.id, row.id));
+    expect(after).toMatchObject({ runId: built!.runId, size: built!.size });
+  });
+
+  it('removes the pieces of expired files with the files', async () => {
+    const row = await queuedFile('json');
+    await buildReportFile(t.deps, row.id, async () => {});
+    expect(await countPieces(t.deps.db, row.id)).toBeGreaterThanOrEqual(3);
+    await t.deps.db
+      .update(reportFiles)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(reportFiles.id, row.id));
+    expect(
+      (await download(t.baseUrl, 'GET', `/api/reports/files/${row.id}/download`, { token: manager.token })).status,
+    ).toBe(404);
+
+    // Asking for a large report is when expired files are removed.
+    const res = await t.api('GET', '/api/course-reports/excel?category=Bulk&maxFee=1000.20', { token: manager.token });
+    expect(res.status).toBe(202);
+    expect(await t.deps.db.select().from(reportFiles).where(eq(reportFiles.id, row.id))).toEqual([]);
+    expect(await countPieces(t.deps.db, row.id)).toBe(0);
+  });
+});
