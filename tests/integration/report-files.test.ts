@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportFileChunks, reportFiles } from '../../src/server/db/schema';
@@ -158,5 +159,30 @@ describe('report files stored in pieces', () => {
     expect(res.status).toBe(202);
     expect(await t.deps.db.select().from(reportFiles).where(eq(reportFiles.id, row.id))).toEqual([]);
     expect(await countPieces(t.deps.db, row.id)).toBe(0);
+  });
+
+  it('moves a file stored whole before migration 0013 into pieces that download as the same bytes', async () => {
+    const row = await queuedFile('json');
+    const old = randomBytes(2 * PIECE_BYTES + 123);
+    // The table as it was before 0013, with one file stored whole in `data`.
+    await t.deps.db.execute(sql`alter table report_files add column data bytea`);
+    try {
+      await t.deps.db.execute(sql`update report_files set data = ${old}, status = 'ready' where id = ${row.id}`);
+      // The migration's statements that move the bytes (the rest of 0013 has already run).
+      const moves = fs
+        .readFileSync(new URL('../../drizzle/0013_report_file_chunks.sql', import.meta.url), 'utf8')
+        .split('--> statement-breakpoint')
+        .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+        .filter((s) => /^(UPDATE|INSERT)/.test(s));
+      expect(moves).toHaveLength(2);
+      for (const statement of moves) await t.deps.db.execute(sql.raw(statement));
+    } finally {
+      await t.deps.db.execute(sql`alter table report_files drop column data`);
+    }
+    const pieces = await piecesOf(row.id);
+    expect(pieces.map((p) => p.bytes)).toEqual([PIECE_BYTES, PIECE_BYTES, 123]);
+    const file = await download(t.baseUrl, 'GET', `/api/reports/files/${row.id}/download`, { token: manager.token });
+    expect(file.status).toBe(200);
+    expect(file.bytes.equals(old)).toBe(true);
   });
 });
