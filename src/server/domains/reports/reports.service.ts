@@ -128,6 +128,8 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
       );
       return { row, job };
     });
+    // Committed now: hand the job on at once rather than at the next relay tick (up to a second).
+    void deps.jobs.flush?.();
     // Expired files are removed here rather than by a schedule of their own: cheap and bounded.
     await deps.db
       .delete(reportFiles)
