@@ -83,7 +83,8 @@ describe('a large report on BullMQ', () => {
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
     // The worker reported each batch through BullMQ: 2,500 rows in batches of 1,000, then stored.
     await expect.poll(() => progressEvents, { timeout: 5_000 }).toEqual([38, 76, 95, 100]);
-    expect(await inspect.getCompletedCount()).toBe(1);
+    // BullMQ marks the job completed after the handler returns, which is after the file is ready.
+    await expect.poll(() => inspect.getCompletedCount(), { timeout: 5_000 }).toBe(1);
 
     const file = await download(t.baseUrl, 'GET', last!.downloadUrl, { token: manager.token });
     expect(file.status).toBe(200);
