@@ -6,7 +6,7 @@ import { reportFileChunks, reportFiles } from '../../src/server/db/schema';
 import { buildReportFile } from '../../src/server/domains/reports/report-job';
 import { countPieces, PIECE_BYTES, PieceWriter } from '../../src/server/domains/reports/report-file-store';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { download, expectBulkCourseWorkbook, insertBulkCourses } from '../helpers/report-factories';
+import { download, expectBulkCourseWorkbook, insertBulkCourses, readXlsx } from '../helpers/report-factories';
 
 // Built files are stored in pieces of PIECE_BYTES (docs/reports.md#how-a-built-file-is-stored).
 // 15,000 courses as JSON are several pieces; any report of more than 5 rows goes to the job.
@@ -104,6 +104,33 @@ describe('report files stored in pieces', () => {
     const [row] = await t.deps.db.select().from(reportFiles).where(eq(reportFiles.id, res.body.reportId));
     expect(row!.size).toBe(file.bytes.length);
     await expectBulkCourseWorkbook(file.bytes, BULK);
+  });
+
+  it('builds an Excel file of several pieces with the same rows as the one built in the request', async () => {
+    // Random descriptions do not compress: 6,000 of them make a workbook of several pieces.
+    await t.deps.db.execute(sql`
+      insert into courses (course_name, duration, total_fee_minor, installments, category, admission_fee_minor, description)
+      select 'Wide course ' || lpad(g::text, 5, '0'), '1 month', 1000 + g, 1, 'Wide', 0,
+        (select string_agg(md5(random()::text || x || g), '') from generate_series(1, 30) x)
+      from generate_series(1, 6000) g`);
+    const url = '/api/course-reports/custom?category=Wide';
+    const body = { fields: ['courseName', 'description', 'totalFee'] };
+    const res = await t.api<{ reportId: string }>('POST', url, { token: manager.token, body });
+    expect(res.status).toBe(202);
+    const file = await download(t.baseUrl, 'GET', await waitUntilReady(res.body.reportId), { token: manager.token });
+    expect(file.status).toBe(200);
+    expect(await countPieces(t.deps.db, res.body.reportId)).toBeGreaterThanOrEqual(3);
+
+    const threshold = t.deps.config.REPORT_JOB_THRESHOLD;
+    t.deps.config.REPORT_JOB_THRESHOLD = 1_000_000;
+    const direct = await download(t.baseUrl, 'POST', url, { token: manager.token, body }).finally(() => {
+      t.deps.config.REPORT_JOB_THRESHOLD = threshold;
+    });
+    expect(direct.status).toBe(200);
+    // The workbooks differ only in their generation time; every cell is the same.
+    const [stored, built] = [(await readXlsx(file.bytes)).rows, (await readXlsx(direct.bytes)).rows];
+    expect(stored).toHaveLength(6002);
+    expect(stored).toEqual(built);
   });
 
   it('keeps one complete file when two runs of the same job build it at once, and leaves a built file alone', async () => {
