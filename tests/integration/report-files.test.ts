@@ -169,6 +169,26 @@ describe('report files stored in pieces', () => {
     expect(after).toMatchObject({ runId: built!.runId, size: built!.size });
   });
 
+  it('removes the pieces of a run that fails, and marks the file failed', async () => {
+    const row = await queuedFile('json');
+    let stored = 0;
+    const failing = buildReportFile(t.deps, row.id, async (pct) => {
+      // Past 60 % of 15,000 rows of JSON at least one piece has been stored.
+      if (pct >= 60) {
+        stored = await countPieces(t.deps.db, row.id);
+        throw new Error('the worker stopped');
+      }
+    });
+    await expect(failing).rejects.toThrow('the worker stopped');
+    expect(stored).toBeGreaterThanOrEqual(1);
+    expect(await countPieces(t.deps.db, row.id)).toBe(0);
+    const [failed] = await t.deps.db.select().from(reportFiles).where(eq(reportFiles.id, row.id));
+    expect(failed).toMatchObject({ status: 'failed', runId: null, size: null });
+    const res = await t.api('GET', `/api/reports/files/${row.id}/download`, { token: manager.token });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ message: 'The report could not be built. Please request it again.' });
+  });
+
   it('removes the pieces of expired files with the files', async () => {
     const row = await queuedFile('json');
     await buildReportFile(t.deps, row.id, async () => {});
