@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, instant } from './common';
 import { users } from './users';
 
@@ -62,7 +62,11 @@ export const jobs = pgTable(
   ],
 );
 
-/** Report files built by the worker, kept until downloaded or expired. */
+/**
+ * Report files built by the worker, kept until downloaded or expired. The file itself is stored in
+ * pieces (report_file_chunks): the pieces of the run named by `runId` are the finished file
+ * (docs/reports.md#how-a-built-file-is-stored).
+ */
 export const reportFiles = pgTable('report_files', {
   id: id(),
   requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'cascade' }),
@@ -70,7 +74,10 @@ export const reportFiles = pgTable('report_files', {
   format: text('format', { enum: ['xlsx', 'pdf', 'json'] }).notNull(),
   fileName: text('file_name').notNull(),
   contentType: text('content_type').notNull(),
-  data: bytea('data'),
+  /** The build run whose pieces are the file: set with `status = 'ready'`, in the same update. */
+  runId: uuid('run_id'),
+  /** The file's size in bytes, set with `runId` (the download's Content-Length). */
+  size: bigint('size', { mode: 'number' }),
   status: text('status', { enum: ['queued', 'building', 'ready', 'failed'] })
     .notNull()
     .default('queued'),
@@ -80,6 +87,24 @@ export const reportFiles = pgTable('report_files', {
   createdAt: createdAt(),
   expiresAt: instant('expires_at'),
 });
+
+/**
+ * A report file's bytes, about 1 MB a piece, written in order by one build run. Each run writes
+ * under its own `runId`, so two runs of the same job never mix their pieces; deleting the file
+ * (expiry) deletes its pieces.
+ */
+export const reportFileChunks = pgTable(
+  'report_file_chunks',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => reportFiles.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.runId, t.seq] })],
+);
 
 /**
  * Jobs accepted while running with BullMQ, written in the same transaction as the change that

@@ -167,8 +167,9 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
       return reply
         .header('content-type', f.contentType)
         .header('content-disposition', `attachment; filename="${f.fileName}"`)
+        .header('content-length', String(f.size))
         .header('cache-control', 'no-store')
-        .send(f.data);
+        .send(f.body);
     },
   });
 }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
-import { and, eq, getTableColumns, isNotNull, lt, sql } from 'drizzle-orm';
+import { finished } from 'node:stream/promises';
+import { and, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { reportFiles } from '../../db/schema';
@@ -15,6 +17,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { ReportSource } from './report-source';
 import { reportSource } from './report-sources';
 import { buildPdf, jsonChunks, PDF_MAX_ROWS, writeXlsx } from './report-writers';
+import { PieceWriter, readStoredFile } from './report-file-store';
 import { ZReportSpec, type TReportCountInput, type TReportSpec } from '@shared/schemas/reports';
 import type { TReportFileStatus } from '@shared/schemas/reports.output';
 
@@ -125,6 +128,8 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
       );
       return { row, job };
     });
+    // Committed now: hand the job on at once rather than at the next relay tick (up to a second).
+    void deps.jobs.flush?.();
     // Expired files are removed here rather than by a schedule of their own: cheap and bounded.
     await deps.db
       .delete(reportFiles)
@@ -146,7 +151,11 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
   return { kind: 'file', fileName, contentType: CONTENT_TYPES.xlsx, body: out };
 }
 
-/** Builds a queued report file (the `build-report` job). Safe to run twice. */
+/**
+ * Builds a queued report file (the `build-report` job). Safe to run twice, even at the same time:
+ * each run stores its pieces under its own run id and the first to finish makes its pieces the file
+ * (docs/reports.md#how-a-built-file-is-stored); a file already built is left alone.
+ */
 export async function buildStoredReport(
   deps: AppDeps,
   reportFileId: string,
@@ -154,14 +163,24 @@ export async function buildStoredReport(
 ): Promise<void> {
   const [file] = await deps.db.select().from(reportFiles).where(eq(reportFiles.id, reportFileId)).limit(1);
   if (!file || file.status === 'ready') return;
+  const notReady = and(eq(reportFiles.id, reportFileId), ne(reportFiles.status, 'ready'));
   const setProgress = async (pct: number) => {
-    await deps.db.update(reportFiles).set({ progress: pct }).where(eq(reportFiles.id, reportFileId));
+    // Never backwards, and never on a file another run has finished.
+    await deps.db
+      .update(reportFiles)
+      .set({ progress: sql`greatest(${reportFiles.progress}, ${pct})` })
+      .where(notReady);
     await onProgress(pct);
   };
   await deps.db
     .update(reportFiles)
-    .set({ status: 'building', progress: 0, error: null })
-    .where(eq(reportFiles.id, reportFileId));
+    .set({
+      status: 'building',
+      progress: sql`case when ${reportFiles.status} = 'failed' then 0 else ${reportFiles.progress} end`,
+      error: null,
+    })
+    .where(notReady);
+  const pieces = new PieceWriter(deps.db, reportFileId, randomUUID());
   try {
     const { spec, scope } = ZStoredParams.parse(file.params);
     const source = await sourceFor(deps, spec, scope ?? null);
@@ -179,53 +198,36 @@ export async function buildStoredReport(
         }
       },
     };
-    let data: Buffer;
     if (file.format === 'pdf') {
-      data = await buildPdf(source, meta);
+      // jsPDF makes the whole document at once; it is still stored a piece at a time.
+      await pieces.write(await buildPdf(source, meta));
+      await pieces.end();
     } else if (file.format === 'json') {
-      const parts: string[] = [];
-      for await (const part of jsonChunks(source, meta.onRows)) parts.push(part);
-      data = Buffer.from(parts.join(''), 'utf8');
+      for await (const part of jsonChunks(source, meta.onRows)) await pieces.write(Buffer.from(part, 'utf8'));
+      await pieces.end();
     } else {
-      const chunks: Buffer[] = [];
-      const out = new PassThrough();
-      out.on('data', (c: Buffer) => chunks.push(c));
-      const ended = new Promise<void>((resolve, reject) => {
-        out.on('end', resolve);
-        out.on('error', reject);
-      });
+      const out = pieces.stream();
       await writeXlsx(source, out, meta);
-      await ended;
-      data = Buffer.concat(chunks);
+      await finished(out);
     }
-    await deps.db
-      .update(reportFiles)
-      .set({ data, status: 'ready', progress: 100 })
-      .where(eq(reportFiles.id, reportFileId));
-    await onProgress(100);
+    if (await pieces.finish()) await onProgress(100);
   } catch (err) {
+    await pieces.discard().catch(() => undefined);
     await deps.db
       .update(reportFiles)
       .set({ status: 'failed', error: 'The report could not be built. Please try again.' })
-      .where(eq(reportFiles.id, reportFileId));
+      .where(notReady);
     throw err;
   }
 }
 
-/** Every column of a report file but the file itself: what the status answer and the checks read. */
-const { data: _data, ...fileFields } = getTableColumns(reportFiles);
-
 /**
- * The caller's report file, `data` (the stored file, up to tens of MB) read only when `withData`:
- * a caller polling for the status must not load the file on every poll.
+ * The caller's report file row (its pieces are read only by the download, a piece at a time: a
+ * caller polling for the status never loads the file).
  */
-async function ownFile(ctx: ServiceContext, id: string, withData = false) {
+async function ownFile(ctx: ServiceContext, id: string) {
   assertId(id, 'Report file');
-  const [file] = await ctx.db
-    .select({ ...fileFields, data: withData ? reportFiles.data : sql<Buffer | null>`null` })
-    .from(reportFiles)
-    .where(eq(reportFiles.id, id))
-    .limit(1);
+  const [file] = await ctx.db.select().from(reportFiles).where(eq(reportFiles.id, id)).limit(1);
   // Someone else's file is answered like a missing one: its existence is not theirs to know.
   if (!file || (file.requestedBy !== ctx.actor.id && !isAdmin(ctx.actor.role)))
     throw new AppError('NOT_FOUND', 'Report file not found.');
@@ -250,9 +252,10 @@ export async function reportFileStatus(ctx: ServiceContext, id: string): Promise
   };
 }
 
+/** A built file, streamed from its stored pieces (docs/reports.md#how-a-built-file-is-stored). */
 export async function downloadReportFile(ctx: ServiceContext, id: string) {
-  const f = await ownFile(ctx, id, true);
-  if (f.status !== 'ready' || !f.data) {
+  const f = await ownFile(ctx, id);
+  if (f.status !== 'ready' || !f.runId || f.size === null) {
     throw new AppError(
       'CONFLICT',
       f.status === 'failed'
@@ -260,8 +263,9 @@ export async function downloadReportFile(ctx: ServiceContext, id: string) {
         : 'The report is not ready yet.',
     );
   }
+  const body = await readStoredFile(ctx.db, f.id, f.runId, f.size);
   await recordDownload(ctx, f.kind, `the prepared file ${f.fileName}`, [FORMAT_LABELS[f.format]], []);
-  return { fileName: f.fileName, contentType: f.contentType, data: f.data };
+  return { fileName: f.fileName, contentType: f.contentType, size: f.size, body };
 }
 
 export async function countReportRows(ctx: ServiceContext, input: TReportCountInput): Promise<{ rows: number }> {
