@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingInstallments, treatmentBookings } from '../../src/server/db/schema';
 import { refreshOverdueBookings } from '../../src/server/domains/bookings/bookings.service';
+import { PAYMENT_STATUSES } from '../../src/shared/booking-status';
 import { addToDate, todayIn } from '../../src/shared/calendar';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeUser, postTreatment, type MadeUser } from '../helpers/factories';
@@ -205,6 +206,73 @@ describe('payment status', () => {
     expect(await refreshOverdueBookings(t.deps.db, today)).toBeGreaterThanOrEqual(1);
     const [row] = await t.deps.db.select().from(treatmentBookings).where(eq(treatmentBookings.id, b._id));
     expect(row!.paymentStatus).toBe('overdue');
+  });
+
+  it('filters by the payment status each row shows, for every status and both list paths', async () => {
+    const c = await makeUser(t.deps.db, { role: 'customer', email: `status-filter-${Date.now()}@example.com` });
+    const tr = await treatment({ installments: 3 });
+    const bookOne = (paymentType: 'full' | 'installment') => book(tr._id, { email: c.email, paymentType });
+    const pay = (b: { _id: string; installments: Array<{ _id: string }> }, i: number) =>
+      t
+        .trpc(admin)
+        .bookings.setInstallmentPaid.mutate({ id: b._id, installmentId: b.installments[i]!._id, isPaid: true });
+    const cancel = (id: string) => t.trpc(admin).bookings.cancel.mutate({ id });
+
+    const storedOverdue = await bookOne('installment');
+    await shiftDueDates(storedOverdue._id, 40);
+    await refreshOverdueBookings(t.deps.db, today);
+    await cancel(storedOverdue._id); // cancelled after the daily refresh stored overdue: shows overdue
+    await bookOne('full'); // pending: due today, not yet late
+    const partly = await bookOne('installment');
+    await pay(partly, 0); // partially_paid
+    await pay(await bookOne('full'), 0); // paid
+    const paidLate = await bookOne('full');
+    await pay(paidLate, 0);
+    await shiftDueDates(paidLate._id, 40); // paid long ago: still paid
+    await shiftDueDates((await bookOne('installment'))._id, 40); // late, stored pending: overdue
+    const partlyLate = await bookOne('installment');
+    await pay(partlyLate, 0);
+    await shiftDueDates(partlyLate._id, 40); // late, stored partially_paid: overdue
+    const cancelledLate = await bookOne('installment');
+    await shiftDueDates(cancelledLate._id, 40);
+    await cancel(cancelledLate._id); // cancelled with unpaid past-due installments: not chased, pending
+
+    const list = (paymentStatus?: (typeof PAYMENT_STATUSES)[number]) =>
+      t.trpc(manager).bookings.list.query({ userId: c.id, paymentStatus, pageSize: 200 });
+    const rest = async (paymentStatus?: string) => {
+      const res = await t.api(
+        'GET',
+        `/api/bookings/bookings${paymentStatus ? `?paymentStatus=${paymentStatus}` : ''}`,
+        {
+          token: manager,
+        },
+      );
+      expect(res.status).toBe(200);
+      return (res.body as Array<{ _id: string; paymentStatus: string; userId: { _id: string } | null }>).filter(
+        (x) => x.userId?._id === c.id,
+      );
+    };
+    const all = await list();
+    const allRest = await rest();
+    expect(all.items).toHaveLength(8);
+    const shown = (id: string) => all.items.find((x) => x._id === id)?.paymentStatus;
+    expect([shown(cancelledLate._id), shown(storedOverdue._id), shown(partlyLate._id)]).toEqual([
+      'pending',
+      'overdue',
+      'overdue',
+    ]);
+    expect(new Set(all.items.map((x) => x.paymentStatus))).toEqual(new Set(PAYMENT_STATUSES));
+    for (const status of PAYMENT_STATUSES) {
+      const expected = all.items.filter((x) => x.paymentStatus === status).map((x) => x._id);
+      const filtered = await list(status);
+      expect(filtered.items.map((x) => x._id)).toEqual(expected);
+      expect(filtered.items.every((x) => x.paymentStatus === status)).toBe(true);
+      expect(filtered.total).toBe(expected.length);
+      const filteredRest = await rest(status);
+      expect(filteredRest.map((x) => x._id)).toEqual(
+        allRest.filter((x) => x.paymentStatus === status).map((x) => x._id),
+      );
+    }
   });
 
   it('PUT /payment marks every installment paid or none, or sets them by position', async () => {

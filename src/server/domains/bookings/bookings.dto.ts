@@ -26,7 +26,28 @@ export const inScope = (ctx: Ctx, id: string) => assertRecordInScope(ctx, 'booki
  * "an unpaid installment is past due" is the whole correction. A cancelled booking is not chased.
  */
 export function effectivePaymentStatusSql(todayIso: string): SQL<PaymentStatus> {
-  return sql<PaymentStatus>`case when ${treatmentBookings.status} = 'active' and exists (select 1 from ${bookingInstallments} where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and ${bookingInstallments.isPaid} = false and ${bookingInstallments.dueDate} < ${todayIso}::date) then 'overdue' else ${treatmentBookings.paymentStatus} end`;
+  return sql<PaymentStatus>`case when ${lateSql(todayIso)} then 'overdue' else ${treatmentBookings.paymentStatus} end`;
+}
+
+/** What turns a booking overdue whatever is stored: active, with an unpaid installment past due. */
+function lateSql(todayIso: string): SQL {
+  return sql`${treatmentBookings.status} = 'active' and exists (select 1 from ${bookingInstallments} where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and ${bookingInstallments.isPaid} = false and ${bookingInstallments.dueDate} < ${todayIso}::date)`;
+}
+
+/**
+ * `effectivePaymentStatusSql(todayIso) = status`, for the filters. `sargable` writes the same test
+ * so PostgreSQL can read the stored column's index and check the instalments with one hash instead
+ * of the case expression on every booking: overdue is "late, or stored overdue"; any other status
+ * is the stored one unless late (both columns are NOT NULL, so `not (...)` is exact). The count
+ * and the capped REST list use it; a page of 25 keeps the case expression, which stops after 25
+ * matches instead of hashing every unpaid instalment past due
+ * (docs/performance.md#the-bookings-status-filter-2026-11-26).
+ */
+export function paymentStatusIsSql(todayIso: string, status: PaymentStatus, sargable: boolean): SQL {
+  if (!sargable) return sql`${effectivePaymentStatusSql(todayIso)} = ${status}`;
+  return status === 'overdue'
+    ? sql`((${lateSql(todayIso)}) or ${treatmentBookings.paymentStatus} = ${status})`
+    : sql`(not (${lateSql(todayIso)}) and ${treatmentBookings.paymentStatus} = ${status})`;
 }
 
 export function selectBookings(db: Db, todayIso: string) {

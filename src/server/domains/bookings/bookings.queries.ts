@@ -13,6 +13,7 @@ import {
   effectivePaymentStatusSql,
   hydrate,
   inScope,
+  paymentStatusIsSql,
   selectBookings,
   today,
   type BookingDto,
@@ -27,7 +28,12 @@ export async function getBooking(ctx: Ctx, id: string): Promise<BookingDto> {
   return firstRow(await hydrate(ctx.db, rows, today(ctx)));
 }
 
-function filterWhere(todayIso: string, f: TBookingFilters & { search?: string; userId?: string }): SQL | undefined {
+/** `sargable`: how the payment status is tested (see paymentStatusIsSql). */
+function filterWhere(
+  todayIso: string,
+  f: TBookingFilters & { search?: string; userId?: string },
+  sargable = true,
+): SQL | undefined {
   // Same meaning as coalesce(live value, kept copy) ILIKE text, written so the users trigram index
   // finds the matching customers first (the foreign keys null the id when the row goes).
   const customerEmail = (text: string) =>
@@ -43,7 +49,7 @@ function filterWhere(todayIso: string, f: TBookingFilters & { search?: string; u
   return and(
     // Not an id matches no booking (never a database error on a malformed uuid).
     f.userId ? (isUuid(f.userId) ? eq(treatmentBookings.userId, f.userId) : sql`false`) : undefined,
-    f.paymentStatus ? sql`${effectivePaymentStatusSql(todayIso)} = ${f.paymentStatus}` : undefined,
+    f.paymentStatus ? paymentStatusIsSql(todayIso, f.paymentStatus, sargable) : undefined,
     f.userType ? eq(treatmentBookings.userType, f.userType) : undefined,
     f.status ? eq(treatmentBookings.status, f.status) : undefined,
     f.search ? or(customerEmail(f.search), treatmentName(f.search)) : undefined,
@@ -68,7 +74,8 @@ function bookingSort(todayIso: string): Record<TListBookingsInput['sortBy'], SQL
 /** The bookings screen: paged, searched (customer email or treatment name) and filtered on the server. */
 export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise<Page<BookingDto>> {
   const t = today(ctx);
-  const where = and(branchCondition(await branchScopeOf(ctx)), filterWhere(t, input));
+  const branch = branchCondition(await branchScopeOf(ctx));
+  const where = and(branch, filterWhere(t, input, false));
   const column = bookingSort(t)[input.sortBy];
   const order = input.sortDir === 'asc' ? asc(column) : desc(column);
   // Only the default order, by the plain creation time, reads past a cursor; the other columns are
@@ -99,7 +106,7 @@ export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise
           .from(treatmentBookings)
           .leftJoin(users, eq(users.id, treatmentBookings.userId))
           .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
-          .where(where)
+          .where(and(branch, filterWhere(t, input)))
       )[0]?.n ?? 0,
     cursorRow: (r) => r.booking,
     items: (rows) => hydrate(ctx.db, rows, today(ctx)),
