@@ -14,4 +14,19 @@ describe('dates', () => {
     expect(todayIn('Asia/Colombo', lateUtc)).toBe('2025-03-10');
     expect(todayIn('UTC', lateUtc)).toBe('2025-03-09');
   });
+
+  it('turns the day at the zone midnight, to the second, when asked again and again', () => {
+    // Colombo is UTC+5:30 and Kathmandu UTC+5:45: their days start at :30 and :15 past a UTC hour.
+    for (const [zone, midnight] of [
+      ['Asia/Colombo', '2025-03-09T18:30:00Z'],
+      ['Asia/Kathmandu', '2025-03-09T18:15:00Z'],
+    ] as const) {
+      const at = Date.parse(midnight);
+      expect(todayIn(zone, new Date(at - 60_000))).toBe('2025-03-09');
+      expect(todayIn(zone, new Date(at - 1))).toBe('2025-03-09');
+      expect(todayIn(zone, new Date(at))).toBe('2025-03-10');
+      expect(todayIn(zone, new Date(at + 59_999))).toBe('2025-03-10');
+      expect(todayIn(zone, new Date(at - 1))).toBe('2025-03-09');
+    }
+  });
 });
