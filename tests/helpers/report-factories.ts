@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client';
@@ -8,6 +8,7 @@ import {
   courses,
   enrollmentInstallments,
   enrollments,
+  reportFileChunks,
   treatmentBookings,
   treatments,
 } from '../../src/server/db/schema';
@@ -231,4 +232,13 @@ export async function expectBulkCourseWorkbook(bytes: Buffer, count: number) {
     (count * 100000 + (count * (count + 1)) / 2) / 100,
     count * 5,
   ]);
+}
+
+/** The number of stored pieces of a report file, every run counted. */
+export async function countPieces(db: Db, fileId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reportFileChunks)
+    .where(eq(reportFileChunks.fileId, fileId));
+  return row?.n ?? 0;
 }

@@ -4,9 +4,15 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportFileChunks, reportFiles } from '../../src/server/db/schema';
 import { buildReportFile } from '../../src/server/domains/reports/report-job';
-import { countPieces, PIECE_BYTES, PieceWriter } from '../../src/server/domains/reports/report-file-store';
+import { PIECE_BYTES, PieceWriter } from '../../src/server/domains/reports/report-file-store';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { download, expectBulkCourseWorkbook, insertBulkCourses, readXlsx } from '../helpers/report-factories';
+import {
+  countPieces,
+  download,
+  expectBulkCourseWorkbook,
+  insertBulkCourses,
+  readXlsx,
+} from '../helpers/report-factories';
 
 // Built files are stored in pieces of PIECE_BYTES (docs/reports.md#how-a-built-file-is-stored).
 // 15,000 courses as JSON are several pieces; any report of more than 5 rows goes to the job.

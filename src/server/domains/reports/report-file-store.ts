@@ -1,5 +1,5 @@
 import { Readable, Writable } from 'node:stream';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reportFileChunks, reportFiles } from '../../db/schema';
 
@@ -130,13 +130,4 @@ export async function readStoredFile(db: Db, fileId: string, runId: string, size
       if (sent !== size) throw new Error(`report file ${fileId}: ${sent} of ${size} bytes stored`);
     })(),
   );
-}
-
-/** The number of stored pieces of a file, every run counted (for tests and checks). */
-export async function countPieces(db: Db, fileId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(reportFileChunks)
-    .where(eq(reportFileChunks.fileId, fileId));
-  return row?.n ?? 0;
 }
