@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import type { BranchScope } from './branch-scope';
 import { offsetOf } from './common';
-import { writeGeneration } from './read-cache';
+import { reuse, reuseStore } from './read-cache';
 
 /*
  * Keyset ("cursor") paging for the screens' lists (docs/performance.md#keyset-paging). A page
@@ -164,12 +164,7 @@ export async function keysetList<R, I, T>(
 
 const TOTAL_TTL_MS = 30_000;
 const MAX_TOTALS = 2_000;
-interface Counted {
-  at: number;
-  generation: number;
-  value: Promise<unknown>;
-}
-const totalsOf = new WeakMap<AppDeps, Map<string, Counted>>();
+const totals = reuseStore(MAX_TOTALS);
 
 /**
  * A list's total (and anything else counted over every page, like the payments' sums), per caller
@@ -178,33 +173,14 @@ const totalsOf = new WeakMap<AppDeps, Map<string, Counted>>();
  * a jump, any REST call) reuses it like the other reused reads (read-cache.ts): within
  * DASHBOARD_CACHE_SECONDS and only while this server has handled no write since the count, so
  * whoever adds or removes a row sees the new total at once. Concurrent requests share one count;
- * a failed count is forgotten. Per server process.
+ * a failed count is forgotten. Per server process. The totals are not forgotten at a write (as
+ * `reusedRead`'s answers are): the pages with a cursor still reuse them.
  */
 export function listTotal<T>(deps: AppDeps, key: string, withCursor: boolean, count: () => Promise<T>): Promise<T> {
-  let totals = totalsOf.get(deps);
-  if (!totals) totalsOf.set(deps, (totals = new Map<string, Counted>()));
-  const now = Date.now();
-  const generation = writeGeneration(deps);
-  const hit = totals.get(key);
-  if (hit) {
-    const age = now - hit.at;
-    const reusable = withCursor
-      ? age < TOTAL_TTL_MS
-      : hit.generation === generation && age < Math.min(TOTAL_TTL_MS, deps.config.DASHBOARD_CACHE_SECONDS * 1000);
-    if (reusable) return hit.value as Promise<T>;
-  }
-  if (totals.size >= MAX_TOTALS) {
-    const oldest = totals.keys().next();
-    if (!oldest.done) totals.delete(oldest.value);
-  }
-  const value = count();
-  const entry = { at: now, generation, value };
-  totals.delete(key);
-  totals.set(key, entry);
-  value.catch(() => {
-    if (totals.get(key) === entry) totals.delete(key);
-  });
-  return value;
+  const rule = withCursor
+    ? { lifetimeMs: TOTAL_TTL_MS, followWrites: false }
+    : { lifetimeMs: Math.min(TOTAL_TTL_MS, deps.config.DASHBOARD_CACHE_SECONDS * 1000), followWrites: true };
+  return reuse(deps, totals, key, rule, count);
 }
 
 /** The key of a list's total: the list, the caller and every filter (not the page, order or cursor). */

@@ -7,20 +7,81 @@ import type { AppDeps } from '../deps';
  * for again and again, while nothing changed in between. An answer is reused for at most
  * DASHBOARD_CACHE_SECONDS, and only until this server handles any write: the person who made a
  * change sees it on the next read, and other servers' changes show within the lifetime.
+ *
+ * `reuse` keeps the entries for both `reusedRead` and `listTotal`; each says by its `ReuseRule`
+ * how long an entry may be reused and whether a write ends it.
  */
-interface Entry<T> {
+interface Entry {
+  /** When the computation started (Date.now()). */
   at: number;
+  /** The write generation when it started. */
   generation: number;
-  value: Promise<T>;
+  /** The one computation every caller within the rule shares. */
+  value: Promise<unknown>;
 }
 
-const entries = new WeakMap<AppDeps, Map<string, Entry<unknown>>>();
+/**
+ * Reused answers, kept per server (its `AppDeps`): a second server in the same process keeps its
+ * own. At most `maxEntries` per server; the one stored longest ago is forgotten first.
+ */
+export interface ReuseStore {
+  readonly maxEntries: number;
+  readonly byServer: WeakMap<AppDeps, Map<string, Entry>>;
+}
+
+export function reuseStore(maxEntries = Infinity): ReuseStore {
+  return { maxEntries, byServer: new WeakMap() };
+}
+
+/** When a stored answer may be given again. */
+export interface ReuseRule {
+  /** For how long after its computation started (0 or less: never; the new one is still stored). */
+  lifetimeMs: number;
+  /** Only while this server has handled no write since its computation started. */
+  followWrites: boolean;
+}
+
+/**
+ * The answer stored under `key` when `rule` allows reusing it, else `compute()`'s, stored for the
+ * callers after (whose own rule then decides). Concurrent callers share one computation; a failed
+ * one is forgotten at once.
+ */
+export function reuse<T>(
+  deps: AppDeps,
+  store: ReuseStore,
+  key: string,
+  rule: ReuseRule,
+  compute: () => Promise<T>,
+): Promise<T> {
+  let map = store.byServer.get(deps);
+  if (!map) store.byServer.set(deps, (map = new Map<string, Entry>()));
+  const now = Date.now();
+  const generation = writeGeneration(deps);
+  const hit = map.get(key);
+  if (hit && now - hit.at < rule.lifetimeMs && (!rule.followWrites || hit.generation === generation)) {
+    return hit.value as Promise<T>;
+  }
+  if (map.size >= store.maxEntries) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+  const value = compute();
+  const entry: Entry = { at: now, generation, value };
+  map.delete(key);
+  map.set(key, entry);
+  value.catch(() => {
+    if (map.get(key) === entry) map.delete(key);
+  });
+  return value;
+}
+
+const reads = reuseStore();
 const generations = new WeakMap<AppDeps, number>();
 
 /** Called by the HTTP layer around every request that may write (anything but GET, HEAD, OPTIONS). */
 export function noteWrite(deps: AppDeps): void {
   generations.set(deps, writeGeneration(deps) + 1);
-  entries.get(deps)?.clear();
+  reads.byServer.get(deps)?.clear();
 }
 
 /** How many writes this server has handled: an answer computed under another number is stale. */
@@ -31,18 +92,7 @@ export function writeGeneration(deps: AppDeps): number {
 /** `compute()` once per key within the lifetime and the current write generation; concurrent
  *  callers share one computation, and a failed one is forgotten at once. */
 export function reusedRead<T>(deps: AppDeps, key: string, compute: () => Promise<T>): Promise<T> {
-  const ttlMs = deps.config.DASHBOARD_CACHE_SECONDS * 1000;
-  if (ttlMs <= 0) return compute();
-  let map = entries.get(deps);
-  if (!map) entries.set(deps, (map = new Map<string, Entry<unknown>>()));
-  const generation = writeGeneration(deps);
-  const hit = map.get(key) as Entry<T> | undefined;
-  if (hit && hit.generation === generation && Date.now() - hit.at < ttlMs) return hit.value;
-  const value = compute();
-  const entry: Entry<T> = { at: Date.now(), generation, value };
-  map.set(key, entry);
-  value.catch(() => {
-    if (map.get(key) === entry) map.delete(key);
-  });
-  return value;
+  const lifetimeMs = deps.config.DASHBOARD_CACHE_SECONDS * 1000;
+  if (lifetimeMs <= 0) return compute();
+  return reuse(deps, reads, key, { lifetimeMs, followWrites: true }, compute);
 }

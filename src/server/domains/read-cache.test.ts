@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppDeps } from '../deps';
+import { listTotal } from './keyset';
+import { noteWrite, reuse, reusedRead, reuseStore } from './read-cache';
+
+/** A server as the reused reads see it: only its config's lifetime matters (and its identity). */
+const server = (seconds = 30) => ({ config: { DASHBOARD_CACHE_SECONDS: seconds } }) as unknown as AppDeps;
+
+/** A computation that counts its calls and answers the call's number. */
+function counter() {
+  let calls = 0;
+  const compute = () => Promise.resolve(++calls);
+  return { compute, calls: () => calls };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-11-26T10:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('reusedRead', () => {
+  it('shares one computation between concurrent callers', async () => {
+    const deps = server();
+    const c = counter();
+    const [a, b] = await Promise.all([reusedRead(deps, 'k', c.compute), reusedRead(deps, 'k', c.compute)]);
+    expect([a, b]).toEqual([1, 1]);
+    expect(c.calls()).toBe(1);
+  });
+
+  it('computes again after a write, and after the lifetime', async () => {
+    const deps = server(5);
+    const c = counter();
+    expect(await reusedRead(deps, 'k', c.compute)).toBe(1);
+    noteWrite(deps);
+    expect(await reusedRead(deps, 'k', c.compute)).toBe(2);
+    vi.advanceTimersByTime(4_999);
+    expect(await reusedRead(deps, 'k', c.compute)).toBe(2);
+    vi.advanceTimersByTime(1);
+    expect(await reusedRead(deps, 'k', c.compute)).toBe(3);
+  });
+
+  it('forgets a failed computation at once', async () => {
+    const deps = server();
+    await expect(reusedRead(deps, 'k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    const c = counter();
+    expect(await reusedRead(deps, 'k', c.compute)).toBe(1);
+    expect(c.calls()).toBe(1);
+  });
+
+  it('keeps each server and each key apart, and reuses nothing with a lifetime of 0', async () => {
+    const one = server();
+    const two = server();
+    const c = counter();
+    expect(await reusedRead(one, 'k', c.compute)).toBe(1);
+    expect(await reusedRead(two, 'k', c.compute)).toBe(2);
+    expect(await reusedRead(one, 'other', c.compute)).toBe(3);
+    expect(await reusedRead(one, 'k', c.compute)).toBe(1);
+    const off = server(0);
+    const d = counter();
+    await Promise.all([reusedRead(off, 'k', d.compute), reusedRead(off, 'k', d.compute)]);
+    expect(d.calls()).toBe(2);
+  });
+});
+
+describe('listTotal', () => {
+  it('reuses a count for pages with a cursor for 30 s whatever is written', async () => {
+    const deps = server();
+    const c = counter();
+    expect(await listTotal(deps, 'users', false, c.compute)).toBe(1);
+    noteWrite(deps);
+    vi.advanceTimersByTime(29_999);
+    expect(await listTotal(deps, 'users', true, c.compute)).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(await listTotal(deps, 'users', true, c.compute)).toBe(2);
+  });
+
+  it('recounts page 1 after a write or after DASHBOARD_CACHE_SECONDS', async () => {
+    const deps = server(2);
+    const c = counter();
+    expect(await listTotal(deps, 'users', false, c.compute)).toBe(1);
+    expect(await listTotal(deps, 'users', false, c.compute)).toBe(1);
+    noteWrite(deps);
+    expect(await listTotal(deps, 'users', false, c.compute)).toBe(2);
+    vi.advanceTimersByTime(2_000);
+    expect(await listTotal(deps, 'users', false, c.compute)).toBe(3);
+    // The next page, with a cursor, still reuses page 1's count (its own rule: 30 s).
+    vi.advanceTimersByTime(10_000);
+    expect(await listTotal(deps, 'users', true, c.compute)).toBe(3);
+  });
+
+  it('with DASHBOARD_CACHE_SECONDS=0 counts every page 1, and the pages after it reuse that count', async () => {
+    const deps = server(0);
+    const c = counter();
+    expect(await listTotal(deps, 'users', false, c.compute)).toBe(1);
+    expect(await listTotal(deps, 'users', false, c.compute)).toBe(2);
+    expect(await listTotal(deps, 'users', true, c.compute)).toBe(2);
+  });
+
+  it('shares one count between concurrent pages and forgets a failed one', async () => {
+    const deps = server();
+    const c = counter();
+    await Promise.all([listTotal(deps, 'k', false, c.compute), listTotal(deps, 'k', true, c.compute)]);
+    expect(c.calls()).toBe(1);
+    await expect(listTotal(deps, 'f', false, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await listTotal(deps, 'f', true, c.compute)).toBe(2);
+  });
+});
+
+describe('reuse', () => {
+  it('keeps at most maxEntries per server, forgetting the one stored longest ago', async () => {
+    const deps = server();
+    const store = reuseStore(2);
+    const rule = { lifetimeMs: 60_000, followWrites: false };
+    const c = counter();
+    await reuse(deps, store, 'a', rule, c.compute);
+    await reuse(deps, store, 'b', rule, c.compute);
+    await reuse(deps, store, 'c', rule, c.compute);
+    expect(c.calls()).toBe(3);
+    expect(await reuse(deps, store, 'c', rule, c.compute)).toBe(3);
+    expect(await reuse(deps, store, 'b', rule, c.compute)).toBe(2);
+    expect(await reuse(deps, store, 'a', rule, c.compute)).toBe(4);
+  });
+});
