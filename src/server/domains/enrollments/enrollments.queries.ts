@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizz
 import type { Db } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
-import { branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';
+import { branchCondition, branchScopeOf, ownerInScope, preparedBranchCondition } from '../branch-scope';
 import type { Page } from '../../../shared/pagination';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
 import { afterCondition, keysetList, listShape, type ListShape, totalKey } from '../keyset';
@@ -81,7 +81,7 @@ const P = sql.placeholder;
 
 function enrollmentsWhere(s: EnrollmentsShape, search: SQL | undefined): SQL | undefined {
   return and(
-    s.scope === 'branch' ? eq(users.branchId, P('scopeBranchId')) : s.scope === 'nothing' ? sql`false` : undefined,
+    preparedBranchCondition(s.scope),
     search,
     // A column kept by triggers (docs/performance.md#stored-display-status): an index condition.
     s.displayStatus ? eq(enrollments.displayStatus, P('displayStatus')) : undefined,

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
 import { users } from '../../db/schema';
-import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
+import { assertUserInScope, branchCondition, branchScopeOf, preparedBranchCondition } from '../branch-scope';
 import type { Page } from '../../../shared/pagination';
 import type { Role } from '../../../shared/roles';
 import { assertId, containsPattern, ilikeContains, isUuid, type ServiceContext } from '../common';
@@ -45,7 +45,7 @@ function usersWhere(s: UsersShape): SQL | undefined {
       : undefined,
     s.role ? eq(users.role, P('role')) : undefined,
     s.branchId ? eq(users.branchId, P('branchId')) : undefined,
-    s.scope === 'branch' ? eq(users.branchId, P('scopeBranchId')) : s.scope === 'nothing' ? sql`false` : undefined,
+    preparedBranchCondition(s.scope),
   );
 }
 
