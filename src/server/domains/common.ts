@@ -76,6 +76,7 @@ export function offsetOf(page: number, pageSize: number) {
 /**
  * A page by number of a small list (branches, courses, treatments): `rows` (a `$dynamic()` select
  * with its filter) in `order`, cut to the page, and the count of every row the filter matches.
+ * Not keysetList({ keyset: null }), which reuses its total per caller and answers nextCursor.
  */
 export async function numberedPage<Q extends PgSelect, I>(
   input: { page: number; pageSize: number },

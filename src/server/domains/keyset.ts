@@ -129,6 +129,7 @@ export interface ListRequest {
  * or with no usable cursor, at the page number's offset), its total is counted once per caller and
  * filter (`listTotal`), and `items` turns the rows into the answer. `cursorRow` names the row a
  * page's cursor points at, when the selected rows nest it.
+ * Not numberedPage (common.ts) even with `keyset: null`: the total is reused, nextCursor answered.
  */
 export async function keysetList<R, I, T>(
   { db, deps }: { db: Db; deps: AppDeps },
