@@ -331,6 +331,10 @@ describe('course reports', () => {
     expect(page).not.toContain('Ayurveda Diploma');
     expect(page).toContain('35,000.00');
     expect(page).toContain('Page 1 of 1');
+    // The page is stored deflated: its text is readable above, not in the file's raw bytes.
+    const raw = res.bytes.toString('latin1');
+    expect(raw).toContain('/Filter /FlateDecode');
+    expect(raw).not.toContain('Massage Therapy');
   });
 
   it('reports enrolments with paid and outstanding amounts and the display status', async () => {
