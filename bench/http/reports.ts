@@ -25,6 +25,7 @@ import {
   startNode,
   watchMemory,
   workDir,
+  workerNodeArgs,
   type Proc,
 } from './stack';
 
@@ -127,6 +128,7 @@ export async function reportBench(opts: {
   });
   const worker = await startNode('report-worker', path.join(root, 'dist/worker/main.js'), env, {
     readyLog: /worker ready/,
+    nodeArgs: workerNodeArgs(),
   });
   const streaming = await startNode(
     'report-server-streaming',

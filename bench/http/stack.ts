@@ -114,11 +114,22 @@ export function tail(file: string, lines = 20) {
 
 /**
  * The Node flags `npm start` runs the server with (package.json's `start` script, e.g.
- * `--enable-source-maps`), so the benchmark starts the product exactly as production does.
+ * `--enable-source-maps`), so the benchmark starts the product exactly as production does;
+ * `workerNodeArgs` the same for `npm run worker`.
  */
 export function productNodeArgs(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const run = pkg.scripts.start.split('&&').find((c) => c.includes('dist/server/main.js')) ?? '';
+  return nodeArgsOf('start', 'dist/server/main.js');
+}
+
+export function workerNodeArgs(): string[] {
+  return nodeArgsOf('worker', 'dist/worker/main.js');
+}
+
+function nodeArgsOf(script: string, entry: string): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const run = (pkg.scripts[script] ?? '').split('&&').find((c) => c.includes(entry)) ?? '';
   return run
     .trim()
     .split(/\s+/)
