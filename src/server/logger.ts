@@ -49,7 +49,7 @@ function safeResponse(res: { statusCode?: number }) {
 const SECRET_FIELDS = ['password', 'otp', 'token', 'passwordHash'] as const;
 /** Request headers never written to the log, in any logged value's `headers`. */
 const SECRET_HEADERS = ['authorization', 'cookie'] as const;
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** The keys whose serializers above write only named, safe fields: left to them. */
 const SERIALIZED = new Set(['req', 'res', 'err', 'error']);
@@ -93,7 +93,7 @@ function hideInValue(value: object): object {
  * of a short answer (docs/performance.md#where-the-products-time-goes); this copies only a value
  * that holds a secret.
  */
-export function hideSecrets(object: Record<string, unknown>): Record<string, unknown> {
+function hideSecrets(object: Record<string, unknown>): Record<string, unknown> {
   let out = censored(object, SECRET_FIELDS) as Record<string, unknown>;
   for (const key in object) {
     const value = object[key];
