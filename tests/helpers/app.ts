@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -40,9 +43,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A folder for an embedded (PGlite) database, removed at close. */
+function embeddedDatabase() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-embedded-'));
+  return {
+    url: undefined,
+    dataDir,
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
 /**
  * The real server on a real PostgreSQL database of its own, listening on a free port. With
- * `sameDatabaseAs`, a second server instance on another app's database (left to that app to drop).
+ * `sameDatabaseAs`, a second server instance on another app's database (left to that app to drop);
+ * with `embedded`, the server as `npm start` runs it without DATABASE_URL, on PGlite.
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
@@ -52,18 +66,26 @@ export async function startTestApp(
     logTo?: DestinationStream;
     /** A database of the test's own (migrated here, never dropped), e.g. on a server it restarts. */
     databaseUrl?: string;
+    /** The embedded mode (`npm start` without DATABASE_URL): PGlite in a throwaway folder. */
+    embedded?: boolean;
   } = {},
 ): Promise<TestApp> {
   const sharedUrl = opts.sameDatabaseAs?.deps.config.DATABASE_URL ?? opts.databaseUrl;
-  const database = sharedUrl ? { url: sharedUrl, drop: async () => {} } : await createTestDatabase();
+  const database = opts.embedded
+    ? embeddedDatabase()
+    : sharedUrl
+      ? { url: sharedUrl, drop: async () => {} }
+      : await createTestDatabase();
   const config = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REMINDER_SCHEDULE: 'false' }),
     DATABASE_URL: database.url,
+    ...('dataDir' in database ? { DATA_DIR: database.dataDir } : {}),
     ...overrides,
   };
-  const dbHandle = await openDatabase({ databaseUrl: database.url, dataDir: '', max: 5 });
-  // As the server does: a role that may not change the schema starts with MIGRATE_ON_START=false.
-  if (opts.databaseUrl && config.MIGRATE_ON_START) await dbHandle.migrate();
+  const dbHandle = await openDatabase({ databaseUrl: database.url, dataDir: config.DATA_DIR, max: 5 });
+  // As the server does: the embedded database migrates at every start; a role that may not change
+  // the schema starts with MIGRATE_ON_START=false.
+  if (opts.embedded || (opts.databaseUrl && config.MIGRATE_ON_START)) await dbHandle.migrate();
   const log = opts.logTo
     ? createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'test' }, opts.logTo)
     : createLogger({ LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as Config['LOG_LEVEL'], NODE_ENV: 'test' });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { projectRoot } from '../paths';
+import { countChanges } from './changes';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -12,6 +13,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Embedded only: how many times the data has changed since the database was opened, counted
+   * exactly because this process is its only user (changes.ts). PostgreSQL has other writers
+   * (servers, the worker), so it has none.
+   */
+  changes?: () => number;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -83,10 +90,12 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   const dir = path.resolve(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const changes = countChanges(client);
   const db: Db = drizzle({ client, schema });
   return {
     db,
     kind: 'pglite',
+    changes,
     migrate: () => migrate(drizzle({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
   };

@@ -6,9 +6,10 @@ import type { AppDeps } from '../deps';
  * lists' totals (keyset.ts `listTotal`). Each is an aggregate over many rows that every desk asks
  * for again and again, while nothing changed in between. An answer is reused for at most
  * DASHBOARD_CACHE_SECONDS, and only until this server handles any write: the person who made a
- * change sees it on the next read, and other servers' changes show within the lifetime.
+ * change sees it on the next read, and other servers' changes show within the lifetime. In the
+ * embedded mode the lists' pages are reused too (`reusedPage`), until the data changes.
  *
- * `reuse` keeps the entries for both `reusedRead` and `listTotal`; each says by its `ReuseRule`
+ * `reuse` keeps the entries for `reusedRead`, `reusedPage` and `listTotal`; each says by its `ReuseRule`
  * how long an entry may be reused and whether a write ends it.
  */
 interface Entry {
@@ -76,17 +77,24 @@ export function reuse<T>(
 }
 
 const reads = reuseStore();
-const generations = new WeakMap<AppDeps, number>();
+/** Pages kept per embedded server (`reusedPage`): a few hundred callers' pages of at most 100 rows. */
+const pages = reuseStore(500);
+const httpWrites = new WeakMap<AppDeps, number>();
 
 /** Called by the HTTP layer around every request that may write (anything but GET, HEAD, OPTIONS). */
 export function noteWrite(deps: AppDeps): void {
-  generations.set(deps, writeGeneration(deps) + 1);
+  httpWrites.set(deps, (httpWrites.get(deps) ?? 0) + 1);
   reads.byServer.get(deps)?.clear();
+  pages.byServer.get(deps)?.clear();
 }
 
-/** How many writes this server has handled: an answer computed under another number is stale. */
+/**
+ * How many writes this server has seen: an answer computed under another number is stale. The
+ * requests that may write, and in the embedded mode every change to the data, whoever made it
+ * (an in-process job too): there the database counts them (db/changes.ts).
+ */
 export function writeGeneration(deps: AppDeps): number {
-  return generations.get(deps) ?? 0;
+  return (httpWrites.get(deps) ?? 0) + (deps.dbHandle?.changes?.() ?? 0);
 }
 
 /** `compute()` once per key within the lifetime and the current write generation; concurrent
@@ -95,4 +103,19 @@ export function reusedRead<T>(deps: AppDeps, key: string, compute: () => Promise
   const lifetimeMs = deps.config.DASHBOARD_CACHE_SECONDS * 1000;
   if (lifetimeMs <= 0) return compute();
   return reuse(deps, reads, key, { lifetimeMs, followWrites: true }, compute);
+}
+
+/**
+ * A list page's answer, reused in the embedded mode until the data changes
+ * (docs/performance.md#embedded-reuse): there the server is the database's only user and counts
+ * every change, so a page asked for again by the same caller with the same filters, order and
+ * position is the answer it would compute. At most DASHBOARD_CACHE_SECONDS, for what changes with
+ * the clock alone (a booking becomes overdue at midnight). On PostgreSQL, which other servers and
+ * the worker write to as well, every page is read afresh. `key` names the list, the caller and
+ * everything in the request.
+ */
+export function reusedPage<T>(deps: AppDeps, key: string, compute: () => Promise<T>): Promise<T> {
+  const lifetimeMs = deps.config.DASHBOARD_CACHE_SECONDS * 1000;
+  if (lifetimeMs <= 0 || !deps.dbHandle?.changes) return compute();
+  return reuse(deps, pages, key, { lifetimeMs, followWrites: true }, compute);
 }
