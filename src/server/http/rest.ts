@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import type { PublicContext, ServiceContext } from '../domains/common';
 import { AppError, fromZodError } from '../errors';
 import { FORBIDDEN_MESSAGE, rolesFor, UNAUTHORIZED_MESSAGE, type Access } from './access';
+import { checkOnce, jsonOnce } from './answer-memo';
 import { requestMetaOf } from './request-meta';
 import type { LimitName } from './rate-limits';
 
@@ -110,12 +111,18 @@ export function route<
       if (reply.sent) return reply;
       if (def.status) reply.status(def.status);
       if (!def.response) return result;
-      const shaped = def.response.safeParse(result);
-      if (!shaped.success) {
+      let checked: unknown;
+      try {
+        // Once per answer object: a reused answer is checked and written for its first caller only.
+        checked = checkOnce(def.response, result);
+      } catch (cause) {
         // A server fault, not the caller's: answered 500 and logged by the error handler.
-        throw new Error(`The answer of ${def.method} ${def.url} does not match its contract.`, { cause: shaped.error });
+        throw new Error(`The answer of ${def.method} ${def.url} does not match its contract.`, { cause });
       }
-      return shaped.data;
+      if (typeof checked !== 'object' || checked === null) return checked;
+      // The same text and type Fastify would write for the object.
+      reply.type('application/json; charset=utf-8');
+      return jsonOnce(checked);
     },
   });
 }

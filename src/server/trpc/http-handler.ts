@@ -10,6 +10,7 @@ import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from '@trpc/serv
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { TRPCErrorShape, TRPCResponse } from '@trpc/server/rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonOnce } from '../http/answer-memo';
 
 /*
  * tRPC over Fastify (docs/performance.md#where-the-products-time-goes). tRPC v11's Fastify adapter
@@ -37,6 +38,26 @@ const isAsyncIterable = (v: unknown) => isObject(v) && Symbol.asyncIterator in v
 /** As tRPC's `isDataStream`: a value only a streaming link can carry. */
 const isDataStream = (v: unknown) =>
   isObject(v) && (isAsyncIterable(v) || Object.values(v).some((x) => isPromise(x) || isAsyncIterable(x)));
+
+/**
+ * One response item's JSON text, as `JSON.stringify(item)` writes it; an answer's own text is
+ * written once per answer object (answer-memo.ts, docs/performance.md#reused-answers), so a
+ * reused answer is not written again.
+ */
+function itemText(item: TRPCResponse): string {
+  if ('result' in item) {
+    const data: unknown = item.result.data;
+    if (typeof data === 'object' && data !== null) return `{"result":{"data":${jsonOnce(data)}}}`;
+  }
+  return JSON.stringify(item);
+}
+
+/** Whether the router sends answers as they are (no transformer such as superjson): then the
+ *  response is the stock adapter's `transformTRPCResponse` output without a copy. */
+function isIdentity(config: AnyTRPCRouter['_def']['_config']): boolean {
+  const probe = {};
+  return config.transformer.output.serialize(probe) === probe;
+}
 
 /** The media type of a Content-Type header, as tRPC compares it. */
 const mediaType = (h: string | undefined) => h?.toLowerCase().split(';', 1)[0]?.trim();
@@ -184,8 +205,13 @@ async function answerPlainCall(req: FastifyRequest, reply: FastifyReply, rawPath
     if (key === 'set-cookie') for (const v of values) reply.header(key, v);
     else reply.header(key, values.join(', '));
   }
-  const body = isBatchCall ? json : json[0]!;
-  const text = JSON.stringify(transformTRPCResponse(config as Parameters<typeof transformTRPCResponse>[0], body));
+  const text = isIdentity(config)
+    ? isBatchCall
+      ? `[${json.map(itemText).join(',')}]`
+      : itemText(json[0]!)
+    : JSON.stringify(
+        transformTRPCResponse(config as Parameters<typeof transformTRPCResponse>[0], isBatchCall ? json : json[0]!),
+      );
   // A Buffer, so Fastify sends the content type as set (it adds a charset to a string's).
   await reply.code(status).send(Buffer.from(text));
   return true;

@@ -1,0 +1,53 @@
+import { ZodError, type z, type ZodType } from 'zod';
+
+/*
+ * Work done once per answer object (docs/performance.md#reused-answers). A reused answer
+ * (src/server/domains/read-cache.ts) is the very same object every time it is given, so what
+ * depends on that object alone is done for its first caller only: the check against the contract
+ * its procedure or route declares, and its JSON text. Both are kept in WeakMaps keyed by the
+ * object, so a fresh answer is checked and written as always and forgotten with it. Nothing
+ * changes an answer after it is made; the reuse relies on that already.
+ */
+
+const checked = new WeakMap<ZodType, WeakMap<object, unknown>>();
+
+/** `schema.parse(value)`, done once per schema and answer object; throws the ZodError as parse does. */
+export function checkOnce<S extends ZodType>(schema: S, value: unknown): z.output<S> {
+  if (typeof value !== 'object' || value === null) return schema.parse(value);
+  let bySchema = checked.get(schema);
+  if (!bySchema) checked.set(schema, (bySchema = new WeakMap()));
+  if (bySchema.has(value)) return bySchema.get(value) as z.output<S>;
+  const parsed = schema.parse(value);
+  bySchema.set(value, parsed);
+  return parsed;
+}
+
+/**
+ * A tRPC output parser checking each answer object once (`.output(outputOnce(ZUserPage))`), for
+ * the procedures whose answers are reused: the schema's own Standard Schema interface (so the
+ * procedure's types are the schema's), validating through `checkOnce`. tRPC turns a failure into
+ * the same "Output validation failed" server error the schema itself would give.
+ */
+export function outputOnce<S extends ZodType>(schema: S): { readonly '~standard': S['~standard'] } {
+  const validate = (value: unknown) => {
+    try {
+      return { value: checkOnce(schema, value) };
+    } catch (err) {
+      if (err instanceof ZodError) return { issues: err.issues };
+      throw err;
+    }
+  };
+  return { '~standard': { ...schema['~standard'], validate } };
+}
+
+const texts = new WeakMap<object, string>();
+
+/** `JSON.stringify(value)`, written once per object (a checked answer from `checkOnce`). */
+export function jsonOnce(value: object): string {
+  let text = texts.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    texts.set(value, text);
+  }
+  return text;
+}
