@@ -67,6 +67,7 @@ export function reuse<T>(
     if (!oldest.done) map.delete(oldest.value);
   }
   const value = compute();
+  value.then(rememberReused, () => {});
   const entry: Entry = { at: now, generation, value };
   map.delete(key);
   map.set(key, entry);
@@ -74,6 +75,18 @@ export function reuse<T>(
     if (map.get(key) === entry) map.delete(key);
   });
   return value;
+}
+
+/** The answers stored for reuse: later callers get these very objects (http/answer-memo.ts). */
+const reusedAnswers = new WeakSet<object>();
+
+function rememberReused(value: unknown): void {
+  if (typeof value === 'object' && value !== null) reusedAnswers.add(value);
+}
+
+/** Whether `value` is an answer stored for reuse, so it may be given to more than one caller. */
+export function isReusedAnswer(value: object): boolean {
+  return reusedAnswers.has(value);
 }
 
 const reads = reuseStore();

@@ -1,24 +1,29 @@
 import { ZodError, type z, type ZodType } from 'zod';
+import { isReusedAnswer } from '../domains/read-cache';
 
 /*
- * Work done once per answer object (docs/performance.md#reused-answers). A reused answer
+ * Work done once per reused answer (docs/performance.md#reused-answers). A reused answer
  * (src/server/domains/read-cache.ts) is the very same object every time it is given, so what
  * depends on that object alone is done for its first caller only: the check against the contract
  * its procedure or route declares, and its JSON text. Both are kept in WeakMaps keyed by the
- * object, so a fresh answer is checked and written as always and forgotten with it. Nothing
- * changes an answer after it is made; the reuse relies on that already.
+ * object. A fresh answer is checked and written as always and not kept: one entry per request
+ * would only give the garbage collector more to trace. Nothing changes an answer after it is made;
+ * the reuse relies on that already.
  */
 
 const checked = new WeakMap<ZodType, WeakMap<object, unknown>>();
+/** The checked forms of reused answers: their JSON text is kept too. */
+const checkedReused = new WeakSet<object>();
 
-/** `schema.parse(value)`, done once per schema and answer object; throws the ZodError as parse does. */
+/** `schema.parse(value)`, done once per schema and reused answer; throws the ZodError as parse does. */
 export function checkOnce<S extends ZodType>(schema: S, value: unknown): z.output<S> {
-  if (typeof value !== 'object' || value === null) return schema.parse(value);
+  if (typeof value !== 'object' || value === null || !isReusedAnswer(value)) return schema.parse(value);
   let bySchema = checked.get(schema);
   if (!bySchema) checked.set(schema, (bySchema = new WeakMap()));
   if (bySchema.has(value)) return bySchema.get(value) as z.output<S>;
   const parsed = schema.parse(value);
   bySchema.set(value, parsed);
+  if (typeof parsed === 'object' && parsed !== null) checkedReused.add(parsed);
   return parsed;
 }
 
@@ -42,12 +47,12 @@ export function outputOnce<S extends ZodType>(schema: S): { readonly '~standard'
 
 const texts = new WeakMap<object, string>();
 
-/** `JSON.stringify(value)`, written once per object (a checked answer from `checkOnce`). */
+/** `JSON.stringify(value)`, written once per reused answer (or its checked form from `checkOnce`). */
 export function jsonOnce(value: object): string {
   let text = texts.get(value);
   if (text === undefined) {
     text = JSON.stringify(value);
-    texts.set(value, text);
+    if (checkedReused.has(value) || isReusedAnswer(value)) texts.set(value, text);
   }
   return text;
 }
