@@ -67,11 +67,11 @@ export function reuse<T>(
     if (!oldest.done) map.delete(oldest.value);
   }
   const value = compute();
-  value.then(rememberReused, () => {});
   const entry: Entry = { at: now, generation, value };
   map.delete(key);
   map.set(key, entry);
-  value.catch(() => {
+  // A stored answer is marked for the answer memo; a failed one is forgotten at once.
+  value.then(rememberReused, () => {
     if (map.get(key) === entry) map.delete(key);
   });
   return value;
