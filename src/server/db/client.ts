@@ -4,6 +4,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { projectRoot } from '../paths';
 import { countChanges } from './changes';
+import { mapRowsOnce } from './row-mapping';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -33,6 +34,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
+  mapRowsOnce((await import('drizzle-orm/postgres-js/session')).PostgresJsSession);
   await preparedStatementsOnly();
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   // JIT compiling costs ~300 ms on the short list and count queries of this app (docs/scale.md).
@@ -84,6 +86,7 @@ async function preparedStatementsOnly() {
 async function openPglite(dataDir: string): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
+  mapRowsOnce((await import('drizzle-orm/pglite/session')).PgliteSession);
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // The search indexes need pg_trgm (drizzle/0001); PGlite ships it as a loadable contrib module.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
