@@ -17,8 +17,7 @@ function decoderOf(field: Field): Decoder {
   return f.sql.decoder;
 }
 
-const passThrough = (d: Decoder) =>
-  d.mapFromDriverValue === Column.prototype.mapFromDriverValue;
+const passThrough = (d: Decoder) => d.mapFromDriverValue === Column.prototype.mapFromDriverValue;
 
 /** Which joined tables may be absent from a row (drizzle's `joinsNotNullableMap`: table name → never null). */
 type JoinsNotNullable = Record<string, boolean> | undefined;
