@@ -52,11 +52,19 @@ function itemText(item: TRPCResponse): string {
   return JSON.stringify(item);
 }
 
+const identity = new WeakMap<object, boolean>();
+
 /** Whether the router sends answers as they are (no transformer such as superjson): then the
- *  response is the stock adapter's `transformTRPCResponse` output without a copy. */
+ *  response is the stock adapter's `transformTRPCResponse` output without a copy. Asked once per
+ *  router configuration: the transformer is fixed when the router is made. */
 function isIdentity(config: AnyTRPCRouter['_def']['_config']): boolean {
-  const probe = {};
-  return config.transformer.output.serialize(probe) === probe;
+  let known = identity.get(config);
+  if (known === undefined) {
+    const probe = {};
+    known = config.transformer.output.serialize(probe) === probe;
+    identity.set(config, known);
+  }
+  return known;
 }
 
 /** The media type of a Content-Type header, as tRPC compares it. */
