@@ -28,11 +28,15 @@ export async function getBooking(ctx: Ctx, id: string): Promise<BookingDto> {
   return firstRow(await hydrate(ctx.db, rows, today(ctx)));
 }
 
-/** `sargable`: how the payment status is tested (see paymentStatusIsSql). */
+/**
+ * The screen's filters as one condition. `sargable` says how the payment status is tested (see
+ * paymentStatusIsSql): through the stored column's index (counts, capped lists; the default) or by
+ * the case expression (a page, which stops after its rows).
+ */
 function filterWhere(
   todayIso: string,
   f: TBookingFilters & { search?: string; userId?: string },
-  sargable = true,
+  { sargable = true }: { sargable?: boolean } = {},
 ): SQL | undefined {
   // Same meaning as coalesce(live value, kept copy) ILIKE text, written so the users trigram index
   // finds the matching customers first (the foreign keys null the id when the row goes).
@@ -75,7 +79,7 @@ function bookingSort(todayIso: string): Record<TListBookingsInput['sortBy'], SQL
 export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise<Page<BookingDto>> {
   const t = today(ctx);
   const branch = branchCondition(await branchScopeOf(ctx));
-  const where = and(branch, filterWhere(t, input, false));
+  const where = and(branch, filterWhere(t, input, { sargable: false }));
   const column = bookingSort(t)[input.sortBy];
   const order = input.sortDir === 'asc' ? asc(column) : desc(column);
   // Only the default order, by the plain creation time, reads past a cursor; the other columns are
