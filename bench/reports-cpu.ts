@@ -15,7 +15,6 @@
  * `npx tsx bench/http/profile-summary.ts <file>.cpuprofile`.
  */
 import { once } from 'node:events';
-import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -24,6 +23,7 @@ import type { RowInput } from 'jspdf-autotable';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { startPostgresCluster } from '../tests/setup/services';
+import { postgresCpuMs, postmasterOf } from './proc-cpu';
 import { openDatabase } from '../src/server/db/client';
 import { courseListSource } from '../src/server/domains/reports/course-report-sources';
 import { buildPdf, PDF_MAX_ROWS, writeXlsx } from '../src/server/domains/reports/report-writers';
@@ -45,24 +45,6 @@ function sink(): Writable {
   });
 }
 
-/** CPU ms (user + system) of the PostgreSQL server's processes: the children of `postmaster`. */
-function pgCpuMs(postmaster: number): number {
-  let ticks = 0;
-  for (const task of fs.readdirSync(`/proc/${postmaster}/task`)) {
-    const children = fs.readFileSync(`/proc/${postmaster}/task/${task}/children`, 'utf8').trim().split(/\s+/);
-    for (const pid of children.filter(Boolean)) {
-      try {
-        // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-        const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        ticks += Number(f[11]) + Number(f[12]);
-      } catch {
-        /* ended meanwhile */
-      }
-    }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
-
 interface Cpu {
   node: number;
   pg: number;
@@ -76,13 +58,13 @@ async function cpuMs(fn: () => Promise<unknown>, postmaster: number): Promise<Cp
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const c0 = process.cpuUsage();
-  const p0 = pgCpuMs(postmaster);
+  const p0 = postgresCpuMs(postmaster);
   const t0 = performance.now();
   await fn();
   const wall = performance.now() - t0;
   const c = process.cpuUsage(c0);
   loop.disable();
-  return { node: (c.user + c.system) / 1000, pg: pgCpuMs(postmaster) - p0, block: loop.max / 1e6, wall };
+  return { node: (c.user + c.system) / 1000, pg: postgresCpuMs(postmaster) - p0, block: loop.max / 1e6, wall };
 }
 
 const pg = await startPostgresCluster('reports-cpu-');
@@ -94,8 +76,7 @@ try {
   await handle.db.execute(sql`insert into settings (id) values (1) on conflict do nothing`);
   const n = Math.max(rows, parts.includes('pdf') ? PDF_MAX_ROWS : 0);
   await insertCourses(pg.url, 1, n);
-  const [backend] = await bareSql<{ pid: number }[]>`select pg_backend_pid() as pid`;
-  const postmaster = Number(fs.readFileSync(`/proc/${backend!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  const postmaster = await postmasterOf(bareSql);
   const limit = (s: ReportSource, max: number): ReportSource => ({
     ...s,
     async *batches(size) {

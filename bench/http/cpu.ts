@@ -3,7 +3,9 @@
  * on a shared machine, req/s swing with other people's work, but the CPU a process spends per
  * answer hardly does. Each path is sent at 10 connections for a few seconds to each server in
  * turn (product, baseline, product, baseline) and the server process's own CPU time
- * (/proc/<pid>/stat, user + system) is divided by the answers it gave.
+ * (/proc/<pid>/stat, user + system) is divided by the answers it gave; so is PostgreSQL's over the
+ * same run (every backend of the cluster, which serves that side alone while it runs), because a
+ * request's statements cost the database too, on the same cores.
  *
  *   CPU_USERS=2000 CPU_SECONDS=5 CPU_ROUNDS=2 CPU_PATHS=users.list,by\ id npx tsx bench/http/cpu.ts
  *
@@ -20,6 +22,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServices } from '../../tests/setup/services';
+import postgres from 'postgres';
+import { postgresCpuMs, postmasterOf, processCpuMs } from '../proc-cpu';
 import { benchSizes, prepareData } from './data';
 import { loadRun, type Target } from './load';
 import { benchPaths } from './paths';
@@ -44,19 +48,15 @@ const PATHS = (process.env.CPU_PATHS ?? '').split(',').filter(Boolean);
 const PROF = process.env.CPU_PROF ? path.resolve(process.env.CPU_PROF) : null;
 const COMPARE = process.env.CPU_COMPARE ? path.resolve(root, process.env.CPU_COMPARE) : null;
 
-/** CPU seconds a process has used so far (utime + stime, in clock ticks of 10 ms). */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 await buildProduct();
 const scripts = await buildBaseline();
 const services = await startServices();
 try {
   const url = await createDatabase(services.databaseUrl, 'bench_cpu');
   const data = await prepareData({ databaseUrl: url, dataDir: '' }, benchSizes(USERS), () => {});
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const postmaster = await postmasterOf(admin);
+  await admin.end();
   const { product, baseline } = await startPair(url, services.redisUrl, scripts.server, PROF || undefined);
   const before = COMPARE
     ? await startNode('product-before', path.join(COMPARE, 'server/main.js'), productEnv(url, services.redisUrl), {
@@ -68,32 +68,36 @@ try {
     (p) => !PATHS.length || PATHS.some((x) => p.name.toLowerCase().includes(x.toLowerCase())),
   );
   console.log(
-    `| path |${before ? ' before ms CPU / answer |' : ''} product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product |`,
+    `| path |${before ? ' before ms CPU / answer |' : ''} product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product | PostgreSQL ms / answer, product · baseline |`,
   );
-  console.log(`|---|${before ? '---:|' : ''}---:|---:|---:|`);
+  console.log(`|---|${before ? '---:|' : ''}---:|---:|---:|---:|`);
   for (const p of paths) {
     const sides: Array<[Target, number]> = [
       [{ label: 'product', urls: [product.url] }, product.pid],
       [{ label: 'baseline', urls: [baseline.url] }, baseline.pid],
       ...(before ? [[{ label: 'before', urls: [before.url] }, before.pid] as [Target, number]] : []),
     ];
-    const cost = new Map<string, { cpu: number; answers: number }>();
+    const cost = new Map<string, { cpu: number; pg: number; answers: number }>();
     for (const [target] of sides) await loadRun(target, p, { connections: 10, duration: 1, token: data.token });
     for (let round = 0; round < ROUNDS; round++) {
       for (const [target, pid] of sides) {
-        const before = cpuSeconds(pid);
+        const before = processCpuMs(pid);
+        const pgBefore = postgresCpuMs(postmaster);
         const r = await loadRun(target, p, { connections: 10, duration: SECONDS, token: data.token });
-        const c = cost.get(target.label) ?? { cpu: 0, answers: 0 };
-        c.cpu += cpuSeconds(pid) - before;
+        const c = cost.get(target.label) ?? { cpu: 0, pg: 0, answers: 0 };
+        c.cpu += processCpuMs(pid) - before;
+        c.pg += postgresCpuMs(postmaster) - pgBefore;
         c.answers += r.rps * SECONDS;
         cost.set(target.label, c);
       }
     }
-    const ms = (label: string) => (1000 * cost.get(label)!.cpu) / cost.get(label)!.answers;
+    const ms = (label: string) => cost.get(label)!.cpu / cost.get(label)!.answers;
+    const pgMs = (label: string) => cost.get(label)!.pg / cost.get(label)!.answers;
     const a = ms('product');
     const b = ms('baseline');
     const was = before ? ` ${ms('before').toFixed(2)} |` : '';
-    console.log(`| ${p.name} |${was} ${a.toFixed(2)} | ${b.toFixed(2)} | ${(b / a).toFixed(2)} |`);
+    const pg = `${pgMs('product').toFixed(2)} · ${pgMs('baseline').toFixed(2)}`;
+    console.log(`| ${p.name} |${was} ${a.toFixed(2)} | ${b.toFixed(2)} | ${(b / a).toFixed(2)} | ${pg} |`);
   }
 } finally {
   await stopAll();
