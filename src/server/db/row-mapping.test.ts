@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { bytea } from './schema/common';
 import { rowMapper } from './row-mapping';
 
 type Fields = Parameters<typeof rowMapper>[0];
@@ -30,13 +31,14 @@ const t = pgTable('row_mapping_test', {
   at: timestamp('at', { withTimezone: true }),
   plainAt: timestamp('plain_at'),
   atText: timestamp('at_text', { withTimezone: true, mode: 'string' }),
-  day: date('day'),
+  day: date('day', { mode: 'string' }),
   amount: bigint('amount', { mode: 'number' }),
   rate: numeric('rate'),
   n: integer('n'),
   on: boolean('on'),
   kind: kind('kind'),
   doc: jsonb('doc'),
+  data: bytea('data'),
 });
 
 const selection = {
@@ -52,6 +54,7 @@ const selection = {
   on: t.on,
   kind: t.kind,
   doc: t.doc,
+  data: t.data,
   total: count(),
   cents: sql<number>`sum(${t.amount})`.mapWith(Number),
   label: sql<string>`upper(${t.name})`.as('label'),
@@ -73,11 +76,12 @@ const rows: unknown[][] = [
     true,
     'b',
     { a: 1 },
+    new Uint8Array([1, 2, 3]),
     '3',
     '4200',
     'ASHA',
   ],
-  [null, null, null, null, null, null, null, null, null, null, null, null, '0', null, null],
+  [null, null, null, null, null, null, null, null, null, null, null, null, null, '0', null, null],
 ];
 
 const ours = (f: Fields, r: unknown[][], joins?: Record<string, boolean>) => rowMapper(f)!(r, joins);
@@ -97,6 +101,7 @@ describe('rowMapper', () => {
     expect(mine[0]!.at).toBeInstanceOf(Date);
     expect((mine[0]!.plainAt as Date).toISOString()).toBe('2026-11-27T03:28:00.000Z');
     expect(mine[0]!.amount).toBe(150000);
+    expect(Buffer.isBuffer(mine[0]!.data)).toBe(true);
     expect(mine[0]!.total).toBe(3);
     expect(mine[0]!.cents).toBe(4200);
     expect(mine[1]!.total).toBe(0);
