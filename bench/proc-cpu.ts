@@ -5,9 +5,15 @@
 import fs from 'node:fs';
 import type postgres from 'postgres';
 
-/** Fields after the command's closing parenthesis of /proc/<pid>/stat: utime and stime are the 12th and 13th. */
+/** The fields of /proc/<pid>/stat after the command's closing parenthesis: the state first, then the parent's pid. */
+function statFields(pid: number | string): string[] {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** utime and stime, the 12th and 13th of those fields, in clock ticks. */
 function ticksOf(pid: number | string): number {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const f = statFields(pid);
   return Number(f[11]) + Number(f[12]);
 }
 
@@ -35,5 +41,5 @@ export function postgresCpuMs(postmaster: number): number {
 /** The postmaster's pid, found from a backend's parent (the server runs on this machine). */
 export async function postmasterOf(sql: postgres.Sql): Promise<number> {
   const [backend] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
-  return Number(fs.readFileSync(`/proc/${backend!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  return Number(statFields(backend!.pid)[1]);
 }

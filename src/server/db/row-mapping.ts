@@ -41,29 +41,29 @@ export function rowMapper(fields: Fields): RowMapper | null {
   const decoders = fields.map((f) => decoderOf(f.field));
   const decode = decoders.map((d) => !passThrough(d));
   // drizzle decides an object's nullness by its first column; a second table in it cancels that.
-  const objects = new Map<string, { first: number; table: string; mixed: boolean }>();
+  const objects = new Map<string, { key: string; table: string; mixed: boolean }>();
   fields.forEach((f, i) => {
     if (f.path.length !== 2 || !is(f.field, Column)) return;
     const table = getTableName(f.field.table);
     const seen = objects.get(outer[i]!);
-    if (!seen) objects.set(outer[i]!, { first: i, table, mixed: false });
+    if (!seen) objects.set(outer[i]!, { key: inner[i]!, table, mixed: false });
     else if (seen.table !== table) seen.mixed = true;
   });
-  const nullable = [...objects].filter(([, o]) => !o.mixed).map(([name, o]) => ({ name, ...o }));
+  const nullable = [...objects].filter(([, o]) => !o.mixed).map(([name, o]) => ({ name, key: o.key, table: o.table }));
   return (rows, joins) =>
     rows.map((row) => {
       const out: Record<string, unknown> = {};
-      let firstValue: unknown[] | null = null;
       for (let i = 0; i < n; i++) {
         const raw = row[i];
         const value = raw === null ? null : decode[i] ? decoders[i]!.mapFromDriverValue(raw) : raw;
         const key = inner[i];
         if (key == null) out[outer[i]!] = value;
         else ((out[outer[i]!] ??= {}) as Record<string, unknown>)[key] = value;
-        if (joins) (firstValue ??= [])[i] = value;
       }
-      if (joins && firstValue) {
-        for (const o of nullable) if (firstValue[o.first] === null && !joins[o.table]) out[o.name] = null;
+      if (joins) {
+        for (const o of nullable) {
+          if ((out[o.name] as Record<string, unknown>)[o.key] === null && !joins[o.table]) out[o.name] = null;
+        }
       }
       return out;
     });
@@ -75,8 +75,10 @@ const mapped = new WeakSet<object>();
  * Gives every select (and insert/update/delete ... returning) prepared on a session of this class the
  * mapper above, when it has no mapper of its own (relational queries bring theirs). Raw `execute`
  * calls have no fields and keep their object rows. Both drivers' sessions take the mapper the same
- * way: `customResultMapper(rows)` in place of `rows.map(mapResultRow)`; drizzle sets the prepared
- * query's `joinsNotNullableMap` after preparing it, so the mapper reads it from the query when it runs.
+ * way: `customResultMapper(rows)` in place of `rows.map(mapResultRow)`. The mapper is worked out
+ * when the statement first returns rows, so a statement built for one call that finds nothing
+ * costs nothing more; drizzle sets the prepared query's `joinsNotNullableMap` after preparing it,
+ * so it is read from the query then too.
  */
 export function mapRowsOnce(session: { prototype: Pick<PgSession, 'prepareQuery'> }) {
   const proto = session.prototype;
@@ -84,16 +86,20 @@ export function mapRowsOnce(session: { prototype: Pick<PgSession, 'prepareQuery'
   mapped.add(proto);
   const prepareQuery = proto.prepareQuery;
   proto.prepareQuery = function (this: PgSession, query, fields, name, inArrayMode, customResultMapper, ...rest) {
-    const mapper = fields && inArrayMode && !customResultMapper ? rowMapper(fields) : null;
-    if (!mapper) return prepareQuery.call(this, query, fields, name, inArrayMode, customResultMapper, ...rest);
+    const ours = fields && inArrayMode && !customResultMapper && fields.every((f) => f.path.length <= 2);
+    let mapper: RowMapper | undefined;
+    const mapRows = (rows: unknown[][]): unknown => {
+      if (rows.length === 0) return [];
+      const joins = (prepared as unknown as { joinsNotNullableMap?: JoinsNotNullable }).joinsNotNullableMap;
+      return (mapper ??= rowMapper(fields!)!)(rows, joins);
+    };
     const prepared: ReturnType<typeof prepareQuery> = prepareQuery.call(
       this,
       query,
       fields,
       name,
       inArrayMode,
-      (rows: unknown[][]): unknown =>
-        mapper(rows, (prepared as unknown as { joinsNotNullableMap?: JoinsNotNullable }).joinsNotNullableMap),
+      ours ? mapRows : customResultMapper,
       ...rest,
     );
     return prepared;

@@ -52,19 +52,11 @@ function itemText(item: TRPCResponse): string {
   return JSON.stringify(item);
 }
 
-const identity = new WeakMap<object, boolean>();
-
 /** Whether the router sends answers as they are (no transformer such as superjson): then the
- *  response is the stock adapter's `transformTRPCResponse` output without a copy. Asked once per
- *  router configuration: the transformer is fixed when the router is made. */
+ *  response is the stock adapter's `transformTRPCResponse` output without a copy. */
 function isIdentity(config: AnyTRPCRouter['_def']['_config']): boolean {
-  let known = identity.get(config);
-  if (known === undefined) {
-    const probe = {};
-    known = config.transformer.output.serialize(probe) === probe;
-    identity.set(config, known);
-  }
-  return known;
+  const probe = {};
+  return config.transformer.output.serialize(probe) === probe;
 }
 
 /** The media type of a Content-Type header, as tRPC compares it. */
@@ -74,7 +66,14 @@ const mediaType = (h: string | undefined) => h?.toLowerCase().split(';', 1)[0]?.
  * Answers a plain tRPC call and returns true, or returns false without having done anything when
  * the call is one for the stock adapter.
  */
-async function answerPlainCall(req: FastifyRequest, reply: FastifyReply, rawPath: string, o: Options) {
+async function answerPlainCall(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  rawPath: string,
+  o: Options,
+  /** isIdentity of the router, asked once when the plugin is registered: the transformer is fixed then. */
+  sentAsIs: boolean,
+) {
   const method = req.method;
   if (method !== 'GET' && method !== 'POST') return false;
   const h = req.headers;
@@ -213,7 +212,7 @@ async function answerPlainCall(req: FastifyRequest, reply: FastifyReply, rawPath
     if (key === 'set-cookie') for (const v of values) reply.header(key, v);
     else reply.header(key, values.join(', '));
   }
-  const text = isIdentity(config)
+  const text = sentAsIs
     ? isBatchCall
       ? `[${json.map(itemText).join(',')}]`
       : itemText(json[0]!)
@@ -232,6 +231,7 @@ export function trpcPlugin<TRouter extends AnyTRPCRouter>(
   done: (err?: Error) => void,
 ) {
   const trpcOptions = opts.trpcOptions as unknown as Options;
+  const sentAsIs = isIdentity(trpcOptions.router._def._config);
   // As the stock plugin: the JSON body stays text for tRPC to parse, multipart goes through as is.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, next) => next(null, body));
@@ -239,7 +239,7 @@ export function trpcPlugin<TRouter extends AnyTRPCRouter>(
   app.addContentTypeParser('multipart/form-data', {}, (_req, body, next) => next(null, body));
   app.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
     const path = req.params.path;
-    if (await answerPlainCall(req, reply, path, trpcOptions)) return reply;
+    if (await answerPlainCall(req, reply, path, trpcOptions, sentAsIs)) return reply;
     await fastifyRequestHandler({ ...trpcOptions, req, res: reply, path });
     return reply;
   });
