@@ -4,6 +4,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { projectRoot } from '../paths';
 import { countChanges } from './changes';
+import { rememberHowPrepared } from './prepared';
 import { mapRowsOnce } from './row-mapping';
 import * as schema from './schema';
 
@@ -34,8 +35,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
-  mapRowsOnce((await import('drizzle-orm/postgres-js/session')).PostgresJsSession);
+  const { PostgresJsSession } = await import('drizzle-orm/postgres-js/session');
+  mapRowsOnce(PostgresJsSession);
   await preparedStatementsOnly();
+  rememberHowPrepared(PostgresJsSession);
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   // JIT compiling costs ~300 ms on the short list and count queries of this app (docs/scale.md).
   const client = postgres(url, { max, onnotice: () => {}, connection: { jit: 'off' } });
@@ -86,7 +89,9 @@ async function preparedStatementsOnly() {
 async function openPglite(dataDir: string): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  mapRowsOnce((await import('drizzle-orm/pglite/session')).PgliteSession);
+  const { PgliteSession } = await import('drizzle-orm/pglite/session');
+  mapRowsOnce(PgliteSession);
+  rememberHowPrepared(PgliteSession);
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // The search indexes need pg_trgm (drizzle/0001); PGlite ships it as a loadable contrib module.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');

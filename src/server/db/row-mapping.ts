@@ -70,6 +70,8 @@ export function rowMapper(fields: Fields): RowMapper | null {
 }
 
 const mapped = new WeakSet<object>();
+/** One mapper per selection: a query prepared again on another handle (db/prepared.ts) shares it. */
+const mappers = new WeakMap<Fields, RowMapper>();
 
 /**
  * Gives every select (and insert/update/delete ... returning) prepared on a session of this class the
@@ -77,8 +79,9 @@ const mapped = new WeakSet<object>();
  * calls have no fields and keep their object rows. Both drivers' sessions take the mapper the same
  * way: `customResultMapper(rows)` in place of `rows.map(mapResultRow)`. The mapper is worked out
  * when the statement first returns rows, so a statement built for one call that finds nothing
- * costs nothing more; drizzle sets the prepared query's `joinsNotNullableMap` after preparing it,
- * so it is read from the query then too.
+ * costs nothing more, and once per selection, so a statement made again for a transaction
+ * (db/prepared.ts) shares it. drizzle sets the prepared query's `joinsNotNullableMap` after
+ * preparing it, so it is read from the query then too.
  */
 export function mapRowsOnce(session: { prototype: Pick<PgSession, 'prepareQuery'> }) {
   const proto = session.prototype;
@@ -87,11 +90,12 @@ export function mapRowsOnce(session: { prototype: Pick<PgSession, 'prepareQuery'
   const prepareQuery = proto.prepareQuery;
   proto.prepareQuery = function (this: PgSession, query, fields, name, inArrayMode, customResultMapper, ...rest) {
     const ours = fields && inArrayMode && !customResultMapper && fields.every((f) => f.path.length <= 2);
-    let mapper: RowMapper | undefined;
     const mapRows = (rows: unknown[][]): unknown => {
       if (rows.length === 0) return [];
       const joins = (prepared as unknown as { joinsNotNullableMap?: JoinsNotNullable }).joinsNotNullableMap;
-      return (mapper ??= rowMapper(fields!)!)(rows, joins);
+      let mapper = mappers.get(fields!);
+      if (!mapper) mappers.set(fields!, (mapper = rowMapper(fields!)!));
+      return mapper(rows, joins);
     };
     const prepared: ReturnType<typeof prepareQuery> = prepareQuery.call(
       this,
