@@ -4,8 +4,9 @@
  * still owes. Callers lock before they allocate, so two cashiers paying the same installment are
  * serialised and never collect more than it is owed.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import {
   bookingInstallments,
   courses,
@@ -68,21 +69,25 @@ async function payerOf(tx: Db, userId: string | null) {
 /**
  * Locks the enrolment (FOR UPDATE of its row only) and reads who pays and for what, in one
  * statement: the payer and the course are joined rather than read after the lock (one round trip
- * instead of three on every payment, toggle and enrolment audit entry).
+ * instead of three on every payment, toggle and enrolment audit entry). Built once (db/prepared.ts),
+ * as are the ledger's other statements: a toggle is a dozen of them.
  */
 export function lockEnrollmentRow(tx: Db, id: string) {
-  return tx
-    .select({
-      e: enrollments,
-      payer: { username: users.username, email: users.email, branchId: users.branchId },
-      courseName: courses.courseName,
-    })
-    .from(enrollments)
-    .leftJoin(users, eq(users.id, enrollments.userId))
-    .leftJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(eq(enrollments.id, id))
-    .for('update', { of: enrollments })
-    .limit(1);
+  return preparedOn(tx, 'ledger.lock_enrollment', (d) =>
+    d
+      .select({
+        e: enrollments,
+        payer: { username: users.username, email: users.email, branchId: users.branchId },
+        courseName: courses.courseName,
+      })
+      .from(enrollments)
+      .leftJoin(users, eq(users.id, enrollments.userId))
+      .leftJoin(courses, eq(courses.id, enrollments.courseId))
+      .where(eq(enrollments.id, sql.placeholder('id')))
+      .for('update', { of: enrollments })
+      .limit(1)
+      .prepare('ledger_lock_enrollment'),
+  ).execute({ id });
 }
 
 export type LockedEnrollment = Awaited<ReturnType<typeof lockEnrollmentRow>>[number];
@@ -143,11 +148,14 @@ export async function lockBookingTarget(tx: Db, id: string): Promise<LedgerTarge
 /** What can be paid on the target, oldest first: the admission fee, then installments by due date. */
 export async function itemsOf(tx: Db, target: LedgerTarget): Promise<LedgerItem[]> {
   if (target.kind === 'enrollment') {
-    const rows = await tx
-      .select()
-      .from(enrollmentInstallments)
-      .where(eq(enrollmentInstallments.enrollmentId, target.id))
-      .orderBy(asc(enrollmentInstallments.dueDate), asc(enrollmentInstallments.seq));
+    const rows = await preparedOn(tx, 'ledger.enrollment_items', (d) =>
+      d
+        .select()
+        .from(enrollmentInstallments)
+        .where(eq(enrollmentInstallments.enrollmentId, sql.placeholder('id')))
+        .orderBy(asc(enrollmentInstallments.dueDate), asc(enrollmentInstallments.seq))
+        .prepare('ledger_enrollment_items'),
+    ).execute({ id: target.id });
     const fee: LedgerItem[] =
       target.admissionFee > 0
         ? [
@@ -173,11 +181,14 @@ export async function itemsOf(tx: Db, target: LedgerTarget): Promise<LedgerItem[
       })),
     ];
   }
-  const rows = await tx
-    .select()
-    .from(bookingInstallments)
-    .where(eq(bookingInstallments.bookingId, target.id))
-    .orderBy(asc(bookingInstallments.dueDate), asc(bookingInstallments.seq));
+  const rows = await preparedOn(tx, 'ledger.booking_items', (d) =>
+    d
+      .select()
+      .from(bookingInstallments)
+      .where(eq(bookingInstallments.bookingId, sql.placeholder('id')))
+      .orderBy(asc(bookingInstallments.dueDate), asc(bookingInstallments.seq))
+      .prepare('ledger_booking_items'),
+  ).execute({ id: target.id });
   return rows.map((r) => ({
     kind: 'booking_installment' as const,
     installmentId: r.id,

@@ -4,8 +4,9 @@
  * service and the enrolment and booking toggles) lock the enrolment or booking first
  * (ledger-targets.ts) and split amounts with allocation.ts.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type DriverValueEncoder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { placeholders, preparedOn, rowValues } from '../../db/prepared';
 import {
   bookingInstallments,
   branches,
@@ -23,47 +24,110 @@ import { itemsOf, outstandingOf, type LedgerItem, type LedgerTarget } from './le
 import type { Allocation } from './allocation';
 import { nextReceiptNumber } from './receipt-numbers';
 
+const P = sql.placeholder;
+
+/**
+ * A placeholder in an update's `set`, encoded by its column as drizzle encodes a plain value there
+ * (drizzle's types accept placeholders in inserts and conditions only).
+ */
+const slot = (column: DriverValueEncoder<unknown, unknown>, name: string) => sql`${sql.param(P(name), column)}`;
+
+/**
+ * What an item's paid-at becomes: the moment of this change when it becomes paid, what it was when
+ * it stays paid, nothing when it is not paid. Each is a statement of its own (no value of one call
+ * is built into a statement, db/prepared.ts).
+ */
+type PaidAt = 'now' | 'kept' | 'none';
+
+const setAdmissionFee = (tx: Db, paidAt: PaidAt) =>
+  preparedOn(tx, `ledger.set_admission_fee ${paidAt}`, (d) =>
+    d
+      .update(enrollments)
+      .set({
+        admissionFeeAmountPaid: slot(enrollments.admissionFeeAmountPaid, 'paid'),
+        admissionFeePaid: slot(enrollments.admissionFeePaid, 'isPaid'),
+        admissionFeePaidAt:
+          paidAt === 'now'
+            ? slot(enrollments.admissionFeePaidAt, 'when')
+            : paidAt === 'kept'
+              ? sql`${enrollments.admissionFeePaidAt}`
+              : null,
+        updatedAt: slot(enrollments.updatedAt, 'updatedAt'),
+      })
+      .where(eq(enrollments.id, P('id')))
+      .prepare('ledger_set_admission_fee'),
+  );
+
+const setInstallment = (tx: Db, kind: 'enrollment_installment' | 'booking_installment', paidAt: PaidAt) =>
+  preparedOn(tx, `ledger.set_installment ${kind} ${paidAt}`, (d) => {
+    const table = kind === 'enrollment_installment' ? enrollmentInstallments : bookingInstallments;
+    return d
+      .update(table)
+      .set({
+        amountPaid: slot(table.amountPaid, 'paid'),
+        isPaid: slot(table.isPaid, 'isPaid'),
+        paidAt: paidAt === 'now' ? slot(table.paidAt, 'when') : paidAt === 'kept' ? sql`${table.paidAt}` : null,
+      })
+      .where(eq(table.id, P('id')))
+      .prepare('ledger_set_installment');
+  });
+
 /** Adds (or, negative, takes back) money on one item and keeps isPaid/paidAt in step. */
 async function applyToItem(tx: Db, target: LedgerTarget, item: LedgerItem, delta: number, when: Date) {
   const paid = item.amountPaid + delta;
   const isPaid = paid >= item.amount;
-  const becamePaid = isPaid && item.amountPaid < item.amount;
+  const paidAt: PaidAt = !isPaid ? 'none' : item.amountPaid < item.amount ? 'now' : 'kept';
   item.amountPaid = paid;
   if (item.kind === 'admission_fee') {
-    await tx
-      .update(enrollments)
-      .set({
-        admissionFeeAmountPaid: paid,
-        admissionFeePaid: isPaid,
-        admissionFeePaidAt: isPaid ? (becamePaid ? when : sql`${enrollments.admissionFeePaidAt}`) : null,
-        updatedAt: new Date(),
-      })
-      .where(eq(enrollments.id, target.id));
+    await setAdmissionFee(tx, paidAt).execute({ paid, isPaid, when, updatedAt: new Date(), id: target.id });
     target.admissionFeeAmountPaid = paid;
     return;
   }
-  const table = item.kind === 'enrollment_installment' ? enrollmentInstallments : bookingInstallments;
-  await tx
-    .update(table)
-    .set({
-      amountPaid: paid,
-      isPaid,
-      paidAt: isPaid ? (becamePaid ? when : sql`${table.paidAt}`) : null,
-    })
-    .where(eq(table.id, item.installmentId ?? ''));
+  await setInstallment(tx, item.kind, paidAt).execute({ paid, isPaid, when, id: item.installmentId ?? '' });
 }
+
+const touchEnrollment = (tx: Db) =>
+  preparedOn(tx, 'ledger.touch_enrollment', (d) =>
+    d
+      .update(enrollments)
+      .set({ updatedAt: slot(enrollments.updatedAt, 'updatedAt') })
+      .where(eq(enrollments.id, P('id')))
+      .prepare('ledger_touch_enrollment'),
+  );
+
+const bookingInstallmentsOf = (tx: Db) =>
+  preparedOn(tx, 'ledger.booking_installments', (d) =>
+    d
+      .select()
+      .from(bookingInstallments)
+      .where(eq(bookingInstallments.bookingId, P('id')))
+      .prepare('ledger_booking_installments'),
+  );
+
+const setBookingStatus = (tx: Db) =>
+  preparedOn(tx, 'ledger.set_booking_status', (d) =>
+    d
+      .update(treatmentBookings)
+      .set({
+        paymentStatus: slot(treatmentBookings.paymentStatus, 'status'),
+        updatedAt: slot(treatmentBookings.updatedAt, 'updatedAt'),
+      })
+      .where(eq(treatmentBookings.id, P('id')))
+      .prepare('ledger_set_booking_status'),
+  );
 
 /** After any change of a booking's installments: its stored payment status (docs/treatments.md). */
 async function refreshTarget(tx: Db, target: LedgerTarget, todayIso: string) {
   if (target.kind === 'enrollment') {
-    await tx.update(enrollments).set({ updatedAt: new Date() }).where(eq(enrollments.id, target.id));
+    await touchEnrollment(tx).execute({ updatedAt: new Date(), id: target.id });
     return;
   }
-  const insts = await tx.select().from(bookingInstallments).where(eq(bookingInstallments.bookingId, target.id));
-  await tx
-    .update(treatmentBookings)
-    .set({ paymentStatus: computePaymentStatus(insts, todayIso) })
-    .where(eq(treatmentBookings.id, target.id));
+  const insts = await bookingInstallmentsOf(tx).execute({ id: target.id });
+  await setBookingStatus(tx).execute({
+    status: computePaymentStatus(insts, todayIso),
+    updatedAt: new Date(),
+    id: target.id,
+  });
 }
 
 export interface NewPayment {
@@ -79,68 +143,198 @@ export interface NewPayment {
   todayIso: string;
 }
 
+const branchName = (tx: Db) =>
+  preparedOn(tx, 'ledger.branch_name', (d) =>
+    d
+      .select({ name: branches.name })
+      .from(branches)
+      .where(eq(branches.id, P('id')))
+      .limit(1)
+      .prepare('ledger_branch_name'),
+  );
+
+const PAYMENT_FIELDS = [
+  'receiptNumber',
+  'receiptSeries',
+  'receiptYear',
+  'receiptSeq',
+  'branchId',
+  'branchName',
+  'payerId',
+  'payerName',
+  'payerEmail',
+  'enrollmentId',
+  'bookingId',
+  'subject',
+  'amount',
+  'currency',
+  'method',
+  'reference',
+  'note',
+  'receivedAt',
+  'receivedById',
+  'receivedByName',
+] as const satisfies ReadonlyArray<keyof typeof payments.$inferInsert>;
+type PaymentValues = Pick<typeof payments.$inferInsert, (typeof PAYMENT_FIELDS)[number]>;
+
+const insertPayment = (tx: Db) =>
+  preparedOn(tx, 'ledger.insert_payment', (d) =>
+    d
+      .insert(payments)
+      .values(placeholders(PAYMENT_FIELDS))
+      .returning({ id: payments.id })
+      .prepare('ledger_insert_payment'),
+  );
+
+const ALLOCATION_FIELDS = [
+  'paymentId',
+  'kind',
+  'enrollmentId',
+  'bookingId',
+  'enrollmentInstallmentId',
+  'bookingInstallmentId',
+  'installmentNumber',
+  'dueDate',
+  'amount',
+] as const satisfies ReadonlyArray<keyof typeof paymentAllocations.$inferInsert>;
+type AllocationValues = Pick<typeof paymentAllocations.$inferInsert, (typeof ALLOCATION_FIELDS)[number]>;
+
+/** The allocations of a payment of `n` items: one statement per count. */
+const insertAllocations = (tx: Db, n: number) =>
+  preparedOn(tx, `ledger.insert_allocations ${n}`, (d) =>
+    d
+      .insert(paymentAllocations)
+      .values(Array.from({ length: n }, (_, i) => placeholders(ALLOCATION_FIELDS, i)))
+      .prepare('ledger_insert_allocations'),
+  );
+
 /** Writes one payment with its allocations and applies them. Returns its id and receipt number. */
 export async function writePayment(tx: Db, p: NewPayment): Promise<{ id: string; receiptNumber: string }> {
   const amount = p.allocations.reduce((s, a) => s + a.amount, 0);
   if (amount <= 0 || p.allocations.some((a) => a.amount <= 0))
     throw new AppError('BAD_REQUEST', 'A payment must be for more than nothing.');
   const branchId = p.target.payerBranchId ?? p.actor?.branchId ?? null;
-  const [branch] = branchId
-    ? await tx.select({ name: branches.name }).from(branches).where(eq(branches.id, branchId)).limit(1)
-    : [];
+  const [branch] = branchId ? await branchName(tx).execute({ id: branchId }) : [];
   const series = branch ? (branchId ?? 'none') : 'none';
   const year = Number(p.todayIso.slice(0, 4));
   const { seq, receiptNumber } = await nextReceiptNumber(tx, series, branch?.name, year);
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      receiptNumber,
-      receiptSeries: series,
-      receiptYear: year,
-      receiptSeq: seq,
-      branchId: branch ? branchId : null,
-      branchName: branch?.name ?? null,
-      payerId: p.target.payerId,
-      payerName: p.target.payerName,
-      payerEmail: p.target.payerEmail,
-      enrollmentId: p.target.kind === 'enrollment' ? p.target.id : null,
-      bookingId: p.target.kind === 'booking' ? p.target.id : null,
-      subject: p.target.subject,
-      amount,
-      currency: p.target.currency,
-      method: p.method,
-      reference: p.reference ?? null,
-      note: p.note ?? null,
-      receivedAt: p.receivedAt,
-      receivedById: p.actor?.id ?? null,
-      receivedByName: p.actor?.username ?? null,
-    })
-    .returning({ id: payments.id });
+  const values: PaymentValues = {
+    receiptNumber,
+    receiptSeries: series,
+    receiptYear: year,
+    receiptSeq: seq,
+    branchId: branch ? branchId : null,
+    branchName: branch?.name ?? null,
+    payerId: p.target.payerId,
+    payerName: p.target.payerName,
+    payerEmail: p.target.payerEmail,
+    enrollmentId: p.target.kind === 'enrollment' ? p.target.id : null,
+    bookingId: p.target.kind === 'booking' ? p.target.id : null,
+    subject: p.target.subject,
+    amount,
+    currency: p.target.currency,
+    method: p.method,
+    reference: p.reference ?? null,
+    note: p.note ?? null,
+    receivedAt: p.receivedAt,
+    receivedById: p.actor?.id ?? null,
+    receivedByName: p.actor?.username ?? null,
+  };
+  const [row] = await insertPayment(tx).execute(values);
   if (!row) throw new Error('payment insert did not answer');
-  await tx.insert(paymentAllocations).values(
-    p.allocations.map((a) => ({
-      paymentId: row.id,
-      kind: a.item.kind,
-      enrollmentId: p.target.kind === 'enrollment' ? p.target.id : null,
-      bookingId: p.target.kind === 'booking' ? p.target.id : null,
-      enrollmentInstallmentId: a.item.kind === 'enrollment_installment' ? a.item.installmentId : null,
-      bookingInstallmentId: a.item.kind === 'booking_installment' ? a.item.installmentId : null,
-      installmentNumber: a.item.number,
-      dueDate: a.item.dueDate,
-      amount: a.amount,
-    })),
-  );
+  const allocations = p.allocations.map((a): AllocationValues => ({
+    paymentId: row.id,
+    kind: a.item.kind,
+    enrollmentId: p.target.kind === 'enrollment' ? p.target.id : null,
+    bookingId: p.target.kind === 'booking' ? p.target.id : null,
+    enrollmentInstallmentId: a.item.kind === 'enrollment_installment' ? a.item.installmentId : null,
+    bookingInstallmentId: a.item.kind === 'booking_installment' ? a.item.installmentId : null,
+    installmentNumber: a.item.number,
+    dueDate: a.item.dueDate,
+    amount: a.amount,
+  }));
+  await insertAllocations(tx, allocations.length).execute(rowValues(allocations));
   for (const a of p.allocations) await applyToItem(tx, p.target, a.item, a.amount, p.receivedAt);
   await refreshTarget(tx, p.target, p.todayIso);
   return { id: row.id, receiptNumber };
 }
 
-const sameItem = (item: LedgerItem) =>
-  item.kind === 'admission_fee'
+/** The allocations of one item of kind `kind` (the installment's id is the placeholder `item`). */
+const sameItem = (kind: LedgerItem['kind']) =>
+  kind === 'admission_fee'
     ? eq(paymentAllocations.kind, 'admission_fee')
-    : item.kind === 'enrollment_installment'
-      ? eq(paymentAllocations.enrollmentInstallmentId, item.installmentId ?? '')
-      : eq(paymentAllocations.bookingInstallmentId, item.installmentId ?? '');
+    : kind === 'enrollment_installment'
+      ? eq(paymentAllocations.enrollmentInstallmentId, P('item'))
+      : eq(paymentAllocations.bookingInstallmentId, P('item'));
+
+/** The valid payments of the target (placeholder `target`) with an allocation to the item. */
+const payingPayments = (tx: Db, targetKind: LedgerTarget['kind'], kind: LedgerItem['kind']) =>
+  preparedOn(tx, `ledger.paying ${targetKind} ${kind}`, (d) =>
+    d
+      .selectDistinct({ id: paymentAllocations.paymentId })
+      .from(paymentAllocations)
+      .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
+      .where(
+        and(
+          targetKind === 'enrollment'
+            ? eq(paymentAllocations.enrollmentId, P('target'))
+            : eq(paymentAllocations.bookingId, P('target')),
+          sameItem(kind),
+          eq(payments.status, 'valid'),
+        ),
+      )
+      .prepare('ledger_paying'),
+  );
+
+/** Locks `n` payments by id (placeholders `0` … `n-1`). */
+const lockPayments = (tx: Db, n: number) =>
+  preparedOn(tx, `ledger.lock_payments ${n}`, (d) =>
+    d
+      .select()
+      .from(payments)
+      .where(
+        inArray(
+          payments.id,
+          Array.from({ length: n }, (_, i) => P(String(i))),
+        ),
+      )
+      .for('update')
+      .prepare('ledger_lock_payments'),
+  );
+
+/** How many allocations of the payment (placeholder `payment`) are for other items than this one. */
+const otherAllocations = (tx: Db, kind: LedgerItem['kind']) =>
+  preparedOn(tx, `ledger.other_allocations ${kind}`, (d) =>
+    d
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(paymentAllocations)
+      .where(and(eq(paymentAllocations.paymentId, P('payment')), sql`not (${sameItem(kind)})`))
+      .prepare('ledger_other_allocations'),
+  );
+
+const allocationsOf = (tx: Db) =>
+  preparedOn(tx, 'ledger.allocations_of', (d) =>
+    d
+      .select()
+      .from(paymentAllocations)
+      .where(eq(paymentAllocations.paymentId, P('payment')))
+      .prepare('ledger_allocations_of'),
+  );
+
+const markVoid = (tx: Db) =>
+  preparedOn(tx, 'ledger.mark_void', (d) =>
+    d
+      .update(payments)
+      .set({
+        status: 'void',
+        voidedAt: slot(payments.voidedAt, 'voidedAt'),
+        voidedById: slot(payments.voidedById, 'voidedById'),
+        voidedByName: slot(payments.voidedByName, 'voidedByName'),
+        voidReason: slot(payments.voidReason, 'voidReason'),
+      })
+      .where(eq(payments.id, P('id')))
+      .prepare('ledger_mark_void'),
+  );
 
 /**
  * Voids a payment already locked by the caller: its allocations stop counting on the items that
@@ -158,7 +352,7 @@ export async function voidLockedPayment(
   let items: LedgerItem[] = [];
   if (target) {
     items = await itemsOf(tx, target);
-    const allocs = await tx.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, payment.id));
+    const allocs = await allocationsOf(tx).execute({ payment: payment.id });
     for (const a of allocs) {
       const item = items.find((i) =>
         a.kind === 'admission_fee'
@@ -169,16 +363,13 @@ export async function voidLockedPayment(
     }
     await refreshTarget(tx, target, todayIso);
   }
-  await tx
-    .update(payments)
-    .set({
-      status: 'void',
-      voidedAt: new Date(),
-      voidedById: actor?.id ?? null,
-      voidedByName: actor?.username ?? null,
-      voidReason: reason,
-    })
-    .where(eq(payments.id, payment.id));
+  await markVoid(tx).execute({
+    voidedAt: new Date(),
+    voidedById: actor?.id ?? null,
+    voidedByName: actor?.username ?? null,
+    voidReason: reason,
+    id: payment.id,
+  });
   return items;
 }
 
@@ -216,32 +407,13 @@ export async function unsettleItem(
   opts: { actor: NewPayment['actor']; todayIso: string },
 ): Promise<string[]> {
   if (item.amountPaid <= 0) return [];
-  const owner =
-    target.kind === 'enrollment'
-      ? eq(paymentAllocations.enrollmentId, target.id)
-      : eq(paymentAllocations.bookingId, target.id);
-  const paying = await tx
-    .selectDistinct({ id: paymentAllocations.paymentId })
-    .from(paymentAllocations)
-    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
-    .where(and(owner, sameItem(item), eq(payments.status, 'valid')));
+  const ids = { target: target.id, item: item.installmentId ?? '' };
+  const paying = await payingPayments(tx, target.kind, item.kind).execute(ids);
   if (paying.length === 0) return [];
-  const rows = await tx
-    .select()
-    .from(payments)
-    .where(
-      inArray(
-        payments.id,
-        paying.map((p) => p.id),
-      ),
-    )
-    .for('update');
+  const rows = await lockPayments(tx, paying.length).execute({ ...paying.map((p) => p.id) });
   for (const p of rows) {
-    const parts = await tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(paymentAllocations)
-      .where(and(eq(paymentAllocations.paymentId, p.id), sql`not (${sameItem(item)})`));
-    if ((parts[0]?.n ?? 0) > 0) {
+    const [parts] = await otherAllocations(tx, item.kind).execute({ payment: p.id, item: ids.item });
+    if ((parts?.n ?? 0) > 0) {
       throw new AppError(
         'CONFLICT',
         `This was paid with receipt ${p.receiptNumber} together with other items; void that receipt instead.`,
