@@ -94,7 +94,7 @@ const installmentsOf = (db: Db, ids: Array<string | ReturnType<typeof sql.placeh
 /** The largest page (ZPageInput); a longer REST list builds its query per call. */
 const MAX_PREPARED_IDS = 200;
 
-/** One enrolment's row and its instalments: built once per database handle (db/prepared.ts). */
+/** One enrolment's row and its instalments: built once (db/prepared.ts). */
 const enrollmentById = (db: Db) =>
   preparedOn(db, 'enrollment_by_id', (d) =>
     selectEnrollments(d)
@@ -102,7 +102,7 @@ const enrollmentById = (db: Db) =>
       .limit(1)
       .prepare('enrollment_by_id'),
   );
-/** The instalments of `n` enrolments, built once per count and database handle. */
+/** The instalments of `n` enrolments, built once per count. */
 const installmentsOfN = (db: Db, n: number) =>
   preparedOn(db, `enrollment_installments_of_${n}`, (d) =>
     installmentsOf(

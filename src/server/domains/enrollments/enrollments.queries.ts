@@ -68,7 +68,7 @@ async function searchIdConditions(db: Db, s: string): Promise<SQL[]> {
 
 /**
  * What decides the SQL of an enrolments page besides a search (the values travel as parameters):
- * one built-once query per shape and database handle (db/prepared.ts). A search adds id lists of
+ * one built-once query per shape (db/prepared.ts). A search adds id lists of
  * varying length, so a page with one is built per call, from the same parts.
  */
 interface EnrollmentsShape extends ListShape<TListEnrollmentsInput['sortBy']> {

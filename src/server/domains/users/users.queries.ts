@@ -24,7 +24,7 @@ const SORT = {
 
 /**
  * What decides the SQL of a users page (the values travel as parameters): one built-once query per
- * shape and database handle (db/prepared.ts), instead of drizzle building the select on every call.
+ * shape (db/prepared.ts), instead of drizzle building the select on every call.
  */
 interface UsersShape extends ListShape<TListUsersInput['sortBy']> {
   search: boolean;
