@@ -58,11 +58,14 @@ export const outstandingOf = (i: LedgerItem) => i.amount - i.amountPaid;
 /** Who pays: the student's or customer's name, e-mail and branch, if the account still exists. */
 async function payerOf(tx: Db, userId: string | null) {
   if (!userId) return undefined;
-  const [u] = await tx
-    .select({ username: users.username, email: users.email, branchId: users.branchId })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [u] = await preparedOn(tx, 'ledger.payer', (d) =>
+    d
+      .select({ username: users.username, email: users.email, branchId: users.branchId })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('ledger_payer'),
+  ).execute({ id: userId });
   return u;
 }
 
@@ -120,15 +123,26 @@ export async function lockEnrollmentTarget(tx: Db, id: string): Promise<LedgerTa
 /** Locks the booking (FOR UPDATE) and reads who pays and for what. */
 export async function lockBookingTarget(tx: Db, id: string): Promise<LedgerTarget> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const [b] = await tx.select().from(treatmentBookings).where(eq(treatmentBookings.id, id)).for('update').limit(1);
+  const [b] = await preparedOn(tx, 'ledger.lock_booking', (d) =>
+    d
+      .select()
+      .from(treatmentBookings)
+      .where(eq(treatmentBookings.id, sql.placeholder('id')))
+      .for('update')
+      .limit(1)
+      .prepare('ledger_lock_booking'),
+  ).execute({ id });
   if (!b) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   const u = await payerOf(tx, b.userId);
   const [t] = b.treatmentId
-    ? await tx
-        .select({ name: treatments.treatmentName })
-        .from(treatments)
-        .where(eq(treatments.id, b.treatmentId))
-        .limit(1)
+    ? await preparedOn(tx, 'ledger.treatment_name', (d) =>
+        d
+          .select({ name: treatments.treatmentName })
+          .from(treatments)
+          .where(eq(treatments.id, sql.placeholder('id')))
+          .limit(1)
+          .prepare('ledger_treatment_name'),
+      ).execute({ id: b.treatmentId })
     : [];
   return {
     kind: 'booking',
