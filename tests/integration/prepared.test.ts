@@ -32,6 +32,18 @@ const P = sql.placeholder;
 /** Names are per process: each test uses its own, so one test's statement is not another's. */
 const unique = (what: string) => `${what} ${randomUUID()}`;
 
+/** Runs `work` in a transaction and rolls it back (drizzle's rollback ends it with a throw). */
+async function rolledBack(db: Db, work: (tx: Db) => Promise<unknown>): Promise<void> {
+  await db
+    .transaction(async (tx) => {
+      await work(tx);
+      tx.rollback();
+    })
+    .catch((err: unknown) => {
+      if (!String(err).includes('Rollback')) throw err;
+    });
+}
+
 describe.each(['postgres', 'pglite'] as const)('statements built once, on %s', (driver) => {
   let handle: DbHandle;
   let db: Db;
@@ -76,21 +88,16 @@ describe.each(['postgres', 'pglite'] as const)('statements built once, on %s', (
     expect(await byName(db).execute({ name: 'committed' })).toHaveLength(1);
 
     for (const label of ['first', 'second', 'third']) {
-      await db
-        .transaction(async (tx) => {
-          await tx.insert(parents).values({ name: label });
-          // The transaction sees its own row, not yet committed: the statement ran on its connection.
-          const [row] = await byName(tx).execute({ name: label });
-          expect(row?.name).toBe(label);
-          if (driver === 'postgres') {
-            // Outside it, on the pool, the row does not exist yet.
-            expect(await byName(db).execute({ name: label })).toEqual([]);
-          }
-          tx.rollback();
-        })
-        .catch((err: unknown) => {
-          if (!String(err).includes('Rollback')) throw err;
-        });
+      await rolledBack(db, async (tx) => {
+        await tx.insert(parents).values({ name: label });
+        // The transaction sees its own row, not yet committed: the statement ran on its connection.
+        const [row] = await byName(tx).execute({ name: label });
+        expect(row?.name).toBe(label);
+        if (driver === 'postgres') {
+          // Outside it, on the pool, the row does not exist yet.
+          expect(await byName(db).execute({ name: label })).toEqual([]);
+        }
+      });
       expect(await byName(db).execute({ name: label })).toEqual([]);
     }
     expect(builds).toBe(1);
@@ -119,14 +126,7 @@ describe.each(['postgres', 'pglite'] as const)('statements built once, on %s', (
 
     const kept = await db.transaction((tx) => write(tx, 'kept'));
     expect(kept.map((r) => r.at)).toEqual([at, at]);
-    await db
-      .transaction(async (tx) => {
-        await write(tx, 'undone');
-        tx.rollback();
-      })
-      .catch((err: unknown) => {
-        if (!String(err).includes('Rollback')) throw err;
-      });
+    await rolledBack(db, (tx) => write(tx, 'undone'));
     await db.transaction((tx) => write(tx, 'also-kept'));
 
     const names = (await db.select({ name: parents.name, at: parents.at }).from(parents))
