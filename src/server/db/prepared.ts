@@ -1,5 +1,5 @@
 import type { PgSession } from 'drizzle-orm/pg-core';
-import { getTableColumns, is, sql, Table, type Column, type Placeholder } from 'drizzle-orm';
+import { getTableColumns, is, sql, Table, type Column, type DriverValueEncoder, type Placeholder } from 'drizzle-orm';
 import type { Db } from './client';
 import * as schema from './schema';
 
@@ -78,6 +78,8 @@ type PrepareArgs = Parameters<PgSession['prepareQuery']>;
 /** What drizzle passed to `prepareQuery` for each named (`.prepare(name)`) query. */
 const recipes = new WeakMap<object, PrepareArgs>();
 const recording = new WeakSet<object>();
+/** Set while prepareAgain makes a query from a recipe: that one needs no recipe of its own. */
+let replaying = false;
 
 /**
  * Keeps, for every named query prepared on a session of this class, the arguments drizzle's
@@ -91,7 +93,7 @@ export function rememberHowPrepared(session: { prototype: Pick<PgSession, 'prepa
   const prepareQuery = proto.prepareQuery;
   proto.prepareQuery = function (this: PgSession, ...args: PrepareArgs) {
     const prepared = prepareQuery.apply(this, args);
-    if (args[2] !== undefined) recipes.set(prepared, args);
+    if (args[2] !== undefined && !replaying) recipes.set(prepared, args);
     return prepared;
   } as typeof prepareQuery;
 }
@@ -104,7 +106,13 @@ export function rememberHowPrepared(session: { prototype: Pick<PgSession, 'prepa
 function prepareAgain<Q>(first: object, session: Db['_']['session']): Q | undefined {
   const args = recipes.get(first);
   if (!args) return undefined;
-  const again = session.prepareQuery(...args) as unknown as Record<string, unknown>;
+  replaying = true;
+  let again: Record<string, unknown>;
+  try {
+    again = session.prepareQuery(...args) as unknown as Record<string, unknown>;
+  } finally {
+    replaying = false;
+  }
   again.joinsNotNullableMap = (first as Record<string, unknown>).joinsNotNullableMap;
   return again as Q;
 }
@@ -128,3 +136,10 @@ export function rowValues(rows: Array<Record<string, unknown>>): Record<string, 
   });
   return out;
 }
+
+/**
+ * A placeholder in an update's `set`, encoded by its column as drizzle encodes a plain value there
+ * (a date sent as the same text); drizzle's types take placeholders in inserts and conditions only.
+ */
+export const slot = (column: DriverValueEncoder<unknown, unknown>, name: string) =>
+  sql`${sql.param(sql.placeholder(name), column)}`;

@@ -90,11 +90,15 @@ export function mapRowsOnce(session: { prototype: Pick<PgSession, 'prepareQuery'
   const prepareQuery = proto.prepareQuery;
   proto.prepareQuery = function (this: PgSession, query, fields, name, inArrayMode, customResultMapper, ...rest) {
     const ours = fields && inArrayMode && !customResultMapper && fields.every((f) => f.path.length <= 2);
+    let mapper: RowMapper | undefined;
     const mapRows = (rows: unknown[][]): unknown => {
       if (rows.length === 0) return [];
       const joins = (prepared as unknown as { joinsNotNullableMap?: JoinsNotNullable }).joinsNotNullableMap;
-      let mapper = mappers.get(fields!);
-      if (!mapper) mappers.set(fields!, (mapper = rowMapper(fields!)!));
+      if (!mapper) {
+        // Looked up once per prepared query, not per execution: the pool's run many times.
+        mapper = mappers.get(fields!);
+        if (!mapper) mappers.set(fields!, (mapper = rowMapper(fields!)!));
+      }
       return mapper(rows, joins);
     };
     const prepared: ReturnType<typeof prepareQuery> = prepareQuery.call(

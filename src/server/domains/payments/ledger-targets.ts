@@ -195,14 +195,7 @@ export async function itemsOf(tx: Db, target: LedgerTarget): Promise<LedgerItem[
       })),
     ];
   }
-  const rows = await preparedOn(tx, 'ledger.booking_items', (d) =>
-    d
-      .select()
-      .from(bookingInstallments)
-      .where(eq(bookingInstallments.bookingId, sql.placeholder('id')))
-      .orderBy(asc(bookingInstallments.dueDate), asc(bookingInstallments.seq))
-      .prepare('ledger_booking_items'),
-  ).execute({ id: target.id });
+  const rows = await bookingInstallmentRows(tx, target.id);
   return rows.map((r) => ({
     kind: 'booking_installment' as const,
     installmentId: r.id,
@@ -211,4 +204,16 @@ export async function itemsOf(tx: Db, target: LedgerTarget): Promise<LedgerItem[
     amount: r.amount,
     amountPaid: r.amountPaid,
   }));
+}
+
+/** A booking's instalment rows, by due date: its items, and what its payment status is worked out from. */
+export function bookingInstallmentRows(tx: Db, bookingId: string) {
+  return preparedOn(tx, 'ledger.booking_items', (d) =>
+    d
+      .select()
+      .from(bookingInstallments)
+      .where(eq(bookingInstallments.bookingId, sql.placeholder('id')))
+      .orderBy(asc(bookingInstallments.dueDate), asc(bookingInstallments.seq))
+      .prepare('ledger_booking_items'),
+  ).execute({ id: bookingId });
 }

@@ -4,9 +4,9 @@
  * service and the enrolment and booking toggles) lock the enrolment or booking first
  * (ledger-targets.ts) and split amounts with allocation.ts.
  */
-import { and, eq, inArray, sql, type DriverValueEncoder } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { placeholders, preparedOn, rowValues } from '../../db/prepared';
+import { placeholders, preparedOn, rowValues, slot } from '../../db/prepared';
 import {
   bookingInstallments,
   branches,
@@ -20,17 +20,11 @@ import type { Actor } from '../../auth/sessions';
 import { AppError } from '../../errors';
 import { computePaymentStatus } from '../../../shared/booking-status';
 import type { PaymentMethod } from '../../../shared/payment-kinds';
-import { itemsOf, outstandingOf, type LedgerItem, type LedgerTarget } from './ledger-targets';
+import { bookingInstallmentRows, itemsOf, outstandingOf, type LedgerItem, type LedgerTarget } from './ledger-targets';
 import type { Allocation } from './allocation';
 import { nextReceiptNumber } from './receipt-numbers';
 
 const P = sql.placeholder;
-
-/**
- * A placeholder in an update's `set`, encoded by its column as drizzle encodes a plain value there
- * (drizzle's types accept placeholders in inserts and conditions only).
- */
-const slot = (column: DriverValueEncoder<unknown, unknown>, name: string) => sql`${sql.param(P(name), column)}`;
 
 /**
  * What an item's paid-at becomes: the moment of this change when it becomes paid, what it was when
@@ -95,15 +89,6 @@ const touchEnrollment = (tx: Db) =>
       .prepare('ledger_touch_enrollment'),
   );
 
-const bookingInstallmentsOf = (tx: Db) =>
-  preparedOn(tx, 'ledger.booking_installments', (d) =>
-    d
-      .select()
-      .from(bookingInstallments)
-      .where(eq(bookingInstallments.bookingId, P('id')))
-      .prepare('ledger_booking_installments'),
-  );
-
 const setBookingStatus = (tx: Db) =>
   preparedOn(tx, 'ledger.set_booking_status', (d) =>
     d
@@ -122,7 +107,7 @@ async function refreshTarget(tx: Db, target: LedgerTarget, todayIso: string) {
     await touchEnrollment(tx).execute({ updatedAt: new Date(), id: target.id });
     return;
   }
-  const insts = await bookingInstallmentsOf(tx).execute({ id: target.id });
+  const insts = await bookingInstallmentRows(tx, target.id);
   await setBookingStatus(tx).execute({
     status: computePaymentStatus(insts, todayIso),
     updatedAt: new Date(),
