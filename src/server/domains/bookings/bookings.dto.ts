@@ -1,5 +1,6 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
 import type { SystemContext } from '../common';
 import { type PaymentStatus } from '../../../shared/booking-status';
@@ -17,6 +18,9 @@ export const BOOKING_NOT_FOUND = 'Booking not found.';
 export const today = (ctx: Ctx) => todayIn(ctx.deps.config.TIME_ZONE);
 export const inScope = (ctx: Ctx, id: string) => assertRecordInScope(ctx, 'booking', id, BOOKING_NOT_FOUND);
 
+/** A value, or the placeholder a built-once query (db/prepared.ts) takes it as. */
+type Value<T> = T | Placeholder;
+
 /**
  * The payment status a reader must see. The stored column is recomputed on every installment
  * write, but an installment also becomes overdue merely because a day passes, with no write.
@@ -25,12 +29,12 @@ export const inScope = (ctx: Ctx, id: string) => assertRecordInScope(ctx, 'booki
  * Only pending/partially_paid can go stale (time moves forward and due dates never change), so
  * "an unpaid installment is past due" is the whole correction. A cancelled booking is not chased.
  */
-export function effectivePaymentStatusSql(todayIso: string): SQL<PaymentStatus> {
+export function effectivePaymentStatusSql(todayIso: Value<string>): SQL<PaymentStatus> {
   return sql<PaymentStatus>`case when ${lateSql(todayIso)} then 'overdue' else ${treatmentBookings.paymentStatus} end`;
 }
 
 /** What turns a booking overdue whatever is stored: active, with an unpaid installment past due. */
-function lateSql(todayIso: string): SQL {
+function lateSql(todayIso: Value<string>): SQL {
   return sql`${treatmentBookings.status} = 'active' and exists (select 1 from ${bookingInstallments} where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and ${bookingInstallments.isPaid} = false and ${bookingInstallments.dueDate} < ${todayIso}::date)`;
 }
 
@@ -41,16 +45,22 @@ function lateSql(todayIso: string): SQL {
  * is the stored one unless late (both columns are NOT NULL, so `not (...)` is exact). The count
  * and the capped REST list use it; a page of 25 keeps the case expression, which stops after 25
  * matches instead of hashing every unpaid instalment past due
- * (docs/performance.md#the-bookings-status-filter-2026-11-26).
+ * (docs/performance.md#the-bookings-status-filter-2026-11-26). `overdue` says which of the two
+ * tests to write when `status` is a placeholder.
  */
-export function paymentStatusIsSql(todayIso: string, status: PaymentStatus, sargable: boolean): SQL {
+export function paymentStatusIsSql(
+  todayIso: Value<string>,
+  status: Value<PaymentStatus>,
+  sargable: boolean,
+  overdue = status === 'overdue',
+): SQL {
   if (!sargable) return sql`${effectivePaymentStatusSql(todayIso)} = ${status}`;
-  return status === 'overdue'
+  return overdue
     ? sql`((${lateSql(todayIso)}) or ${treatmentBookings.paymentStatus} = ${status})`
     : sql`(not (${lateSql(todayIso)}) and ${treatmentBookings.paymentStatus} = ${status})`;
 }
 
-export function selectBookings(db: Db, todayIso: string) {
+export function selectBookings(db: Db, todayIso: Value<string>) {
   return db
     .select({
       booking: treatmentBookings,
@@ -105,20 +115,47 @@ export function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], 
 }
 export type BookingDto = ReturnType<typeof toBookingDto>;
 
-/** Installments and notes for a page of bookings in two queries, not two per booking. */
+/** The largest page (ZPageInput); a longer list (the capped REST ones) builds its queries per call. */
+const MAX_PREPARED_IDS = 200;
+
+const installmentsOf = (db: Db, ids: Array<string | Placeholder>) =>
+  db.select().from(bookingInstallments).where(inArray(bookingInstallments.bookingId, ids));
+const notesOf = (db: Db, ids: Array<string | Placeholder>) =>
+  db.select().from(bookingSessionNotes).where(inArray(bookingSessionNotes.bookingId, ids));
+const idSlots = (n: number) => Array.from({ length: n }, (_, i) => sql.placeholder(String(i)));
+
+/** Groups rows by their booking, in the order they came. */
+function byBooking<T extends { bookingId: string }>(rows: T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rows) {
+    const list = out.get(r.bookingId);
+    if (list) list.push(r);
+    else out.set(r.bookingId, [r]);
+  }
+  return out;
+}
+
+/** Installments and notes for a page of bookings in two queries, not two per booking; built once per count. */
 export async function hydrate(db: Db, rows: BookingJoinRow[], todayIso: string): Promise<BookingDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.booking.id);
-  const [insts, notes] = await Promise.all([
-    db.select().from(bookingInstallments).where(inArray(bookingInstallments.bookingId, ids)),
-    db.select().from(bookingSessionNotes).where(inArray(bookingSessionNotes.bookingId, ids)),
-  ]);
+  const n = ids.length;
+  const [insts, notes] =
+    n <= MAX_PREPARED_IDS
+      ? await Promise.all([
+          preparedOn(db, `booking_installments_of_${n}`, (d) =>
+            installmentsOf(d, idSlots(n)).prepare(`booking_installments_of_${n}`),
+          ).execute({ ...ids }),
+          preparedOn(db, `booking_notes_of_${n}`, (d) =>
+            notesOf(d, idSlots(n)).prepare(`booking_notes_of_${n}`),
+          ).execute({
+            ...ids,
+          }),
+        ])
+      : await Promise.all([installmentsOf(db, ids), notesOf(db, ids)]);
+  const instsOf = byBooking(insts);
+  const notesOfBooking = byBooking(notes);
   return rows.map((r) =>
-    toBookingDto(
-      r,
-      insts.filter((i) => i.bookingId === r.booking.id),
-      notes.filter((n) => n.bookingId === r.booking.id),
-      todayIso,
-    ),
+    toBookingDto(r, instsOf.get(r.booking.id) ?? [], notesOfBooking.get(r.booking.id) ?? [], todayIso),
   );
 }
