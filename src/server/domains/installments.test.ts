@@ -32,7 +32,10 @@ describe('toInstallmentDto', () => {
   it('speaks decimal money and ISO dates', () => {
     const paidAt = new Date('2025-04-01T10:00:00Z');
     expect(
-      toInstallmentDto({ id: 'a', amount: 12_345, dueDate: '2025-04-15', amountPaid: 12_345, isPaid: true, paidAt }),
+      toInstallmentDto(
+        { id: 'a', amount: 12_345, dueDate: '2025-04-15', amountPaid: 12_345, isPaid: true, paidAt },
+        '2025-06-01',
+      ),
     ).toEqual({
       _id: 'a',
       amount: 123.45,
@@ -40,10 +43,20 @@ describe('toInstallmentDto', () => {
       isPaid: true,
       paidAt: '2025-04-01T10:00:00.000Z',
       amountPaid: 123.45,
+      isOverdue: false,
     });
     expect(
-      toInstallmentDto({ id: 'b', amount: 0, dueDate: '2025-05-15', amountPaid: 0, isPaid: false, paidAt: null })
-        .paidAt,
+      toInstallmentDto(
+        { id: 'b', amount: 0, dueDate: '2025-05-15', amountPaid: 0, isPaid: false, paidAt: null },
+        '2025-06-01',
+      ).paidAt,
     ).toBeNull();
+  });
+
+  it('is overdue only when unpaid and due before today', () => {
+    const unpaid = { id: 'c', amount: 500, dueDate: '2025-05-15', amountPaid: 0, isPaid: false, paidAt: null };
+    expect(toInstallmentDto(unpaid, '2025-05-16').isOverdue).toBe(true);
+    expect(toInstallmentDto(unpaid, '2025-05-15').isOverdue).toBe(false);
+    expect(toInstallmentDto({ ...unpaid, isPaid: true, amountPaid: 500 }, '2025-05-16').isOverdue).toBe(false);
   });
 });

@@ -41,8 +41,12 @@ interface InstallmentRowLike {
   paidAt: Date | null;
 }
 
-/** An installment as the API shows it: money as a decimal number, dates as strings. */
-export function toInstallmentDto(i: InstallmentRowLike) {
+/**
+ * An installment as the API shows it: money as a decimal number, dates as strings, and overdue
+ * when unpaid and due before `todayIso`, the institute's calendar day (docs/money.md#overdue).
+ * One object literal: every page of enrolments or bookings makes one per instalment.
+ */
+export function toInstallmentDto(i: InstallmentRowLike, todayIso: string) {
   return {
     _id: i.id,
     amount: fromMinor(i.amount),
@@ -51,5 +55,6 @@ export function toInstallmentDto(i: InstallmentRowLike) {
     paidAt: iso(i.paidAt),
     /** What the ledger holds against it (docs/payments.md); equals amount once paid. */
     amountPaid: fromMinor(i.amountPaid),
+    isOverdue: !i.isPaid && i.dueDate < todayIso,
   };
 }

@@ -103,9 +103,7 @@ export function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], 
       .sort((a, c) => a.sessionNumber - c.sessionNumber)
       .map((n) => ({ sessionNumber: n.sessionNumber, note: n.note, date: n.date ? n.date.toISOString() : null })),
     // Overdue by the institute's calendar (TIME_ZONE), not the browser's (docs/money.md#overdue).
-    installments: installments
-      .sort((a, c) => a.seq - c.seq)
-      .map((i) => ({ ...toInstallmentDto(i), isOverdue: !i.isPaid && i.dueDate < todayIso })),
+    installments: installments.sort((a, c) => a.seq - c.seq).map((i) => toInstallmentDto(i, todayIso)),
     status: b.status,
     cancelledAt: b.cancelledAt ? b.cancelledAt.toISOString() : null,
     bookedOn: b.bookedOn,

@@ -8,7 +8,7 @@ import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
 import { fromMinor } from '../../../shared/money';
 import { AppError } from '../../errors';
 import { iso, type SystemContext } from '../common';
-import { toInstallmentDto as toBaseInstallmentDto } from '../installments';
+import { toInstallmentDto } from '../installments';
 import { todayIn } from './dates';
 
 /** Who is acting is absent for internal callers, which are never limited to a branch. */
@@ -39,10 +39,6 @@ export function selectEnrollments(db: Db) {
 
 export type EnrollmentJoinRow = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['execute']>>[number];
 export type InstallmentRow = typeof enrollmentInstallments.$inferSelect;
-
-export function toInstallmentDto(i: InstallmentRow, todayIso: string) {
-  return { ...toBaseInstallmentDto(i), isOverdue: !i.isPaid && i.dueDate < todayIso };
-}
 
 export function toEnrollmentDto(r: EnrollmentJoinRow, installments: InstallmentRow[], todayIso: string) {
   const e = r.e;

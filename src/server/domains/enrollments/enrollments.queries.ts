@@ -6,6 +6,7 @@ import { branchCondition, branchScopeOf, ownerInScope, preparedBranchCondition }
 import type { Page } from '../../../shared/pagination';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
 import { afterCondition, keysetList, listShape, type ListShape, totalKey } from '../keyset';
+import { toInstallmentDto } from '../installments';
 import { getCurrencySettings } from '../settings/settings.service';
 import { reusedRead } from '../read-cache';
 import type { TListEnrollmentsInput, TOverdueInput } from '@shared/schemas/enrollments';
@@ -15,7 +16,6 @@ import {
   loadEnrollment,
   selectEnrollments,
   today,
-  toInstallmentDto,
   withInstallments,
   type Ctx,
   type EnrollmentDto,
