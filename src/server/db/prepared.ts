@@ -129,6 +129,14 @@ export function placeholders<const K extends string>(keys: readonly K[], row?: n
   >;
 }
 
+/**
+ * `n` placeholders named "0" to "n-1": the `in (...)` list of a statement built once per length,
+ * given `{ ...ids }` as its values. Lists up to `MAX_PREPARED_LIST` long (a page's ids: at most
+ * 200 rows a page) are built once per length; a longer one, from a capped REST list, per call.
+ */
+export const listSlots = (n: number) => Array.from({ length: n }, (_, i) => sql.placeholder(String(i)));
+export const MAX_PREPARED_LIST = 200;
+
 export function rowValues(rows: Array<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   rows.forEach((r, i) => {

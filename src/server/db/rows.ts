@@ -8,3 +8,18 @@ export function firstRow<T>(rows: readonly T[]): T {
   if (row === undefined) throw new Error('The statement answered no row.');
   return row;
 }
+
+/**
+ * The rows grouped by `keyOf`, each group in the order the rows came: how a page's records get
+ * their children (instalments, notes, allocations) read in one statement, in one pass.
+ */
+export function groupRows<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}

@@ -1,6 +1,7 @@
 import { eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
+import { listSlots, MAX_PREPARED_LIST, preparedOn } from '../../db/prepared';
+import { groupRows } from '../../db/rows';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
 import type { SystemContext } from '../common';
 import { type PaymentStatus } from '../../../shared/booking-status';
@@ -46,13 +47,13 @@ function lateSql(todayIso: Value<string>): SQL {
  * and the capped REST list use it; a page of 25 keeps the case expression, which stops after 25
  * matches instead of hashing every unpaid instalment past due
  * (docs/performance.md#the-bookings-status-filter-2026-11-26). `overdue` says which of the two
- * tests to write when `status` is a placeholder.
+ * tests to write: whether `status`, or the value its placeholder will take, is overdue.
  */
 export function paymentStatusIsSql(
   todayIso: Value<string>,
   status: Value<PaymentStatus>,
   sargable: boolean,
-  overdue = status === 'overdue',
+  overdue: boolean,
 ): SQL {
   if (!sargable) return sql`${effectivePaymentStatusSql(todayIso)} = ${status}`;
   return overdue
@@ -113,25 +114,10 @@ export function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], 
 }
 export type BookingDto = ReturnType<typeof toBookingDto>;
 
-/** The largest page (ZPageInput); a longer list (the capped REST ones) builds its queries per call. */
-const MAX_PREPARED_IDS = 200;
-
 const installmentsOf = (db: Db, ids: Array<string | Placeholder>) =>
   db.select().from(bookingInstallments).where(inArray(bookingInstallments.bookingId, ids));
 const notesOf = (db: Db, ids: Array<string | Placeholder>) =>
   db.select().from(bookingSessionNotes).where(inArray(bookingSessionNotes.bookingId, ids));
-const idSlots = (n: number) => Array.from({ length: n }, (_, i) => sql.placeholder(String(i)));
-
-/** Groups rows by their booking, in the order they came. */
-function byBooking<T extends { bookingId: string }>(rows: T[]): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const r of rows) {
-    const list = out.get(r.bookingId);
-    if (list) list.push(r);
-    else out.set(r.bookingId, [r]);
-  }
-  return out;
-}
 
 /** Installments and notes for a page of bookings in two queries, not two per booking; built once per count. */
 export async function hydrate(db: Db, rows: BookingJoinRow[], todayIso: string): Promise<BookingDto[]> {
@@ -139,20 +125,20 @@ export async function hydrate(db: Db, rows: BookingJoinRow[], todayIso: string):
   const ids = rows.map((r) => r.booking.id);
   const n = ids.length;
   const [insts, notes] =
-    n <= MAX_PREPARED_IDS
+    n <= MAX_PREPARED_LIST
       ? await Promise.all([
           preparedOn(db, `booking_installments_of_${n}`, (d) =>
-            installmentsOf(d, idSlots(n)).prepare(`booking_installments_of_${n}`),
+            installmentsOf(d, listSlots(n)).prepare(`booking_installments_of_${n}`),
           ).execute({ ...ids }),
           preparedOn(db, `booking_notes_of_${n}`, (d) =>
-            notesOf(d, idSlots(n)).prepare(`booking_notes_of_${n}`),
+            notesOf(d, listSlots(n)).prepare(`booking_notes_of_${n}`),
           ).execute({
             ...ids,
           }),
         ])
       : await Promise.all([installmentsOf(db, ids), notesOf(db, ids)]);
-  const instsOf = byBooking(insts);
-  const notesOfBooking = byBooking(notes);
+  const instsOf = groupRows(insts, (i) => i.bookingId);
+  const notesOfBooking = groupRows(notes, (n) => n.bookingId);
   return rows.map((r) =>
     toBookingDto(r, instsOf.get(r.booking.id) ?? [], notesOfBooking.get(r.booking.id) ?? [], todayIso),
   );

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
-import { firstRow } from '../../db/rows';
+import { listSlots, MAX_PREPARED_LIST, preparedOn } from '../../db/prepared';
+import { firstRow, groupRows } from '../../db/rows';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { assertRecordInScope } from '../branch-scope';
 import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
@@ -87,9 +87,6 @@ const installmentsOf = (db: Db, ids: Array<string | ReturnType<typeof sql.placeh
     .where(inArray(enrollmentInstallments.enrollmentId, ids))
     .orderBy(asc(enrollmentInstallments.enrollmentId), asc(enrollmentInstallments.seq));
 
-/** The largest page (ZPageInput); a longer REST list builds its query per call. */
-const MAX_PREPARED_IDS = 200;
-
 /** One enrolment's row and its instalments: built once (db/prepared.ts). */
 const enrollmentById = (db: Db) =>
   preparedOn(db, 'enrollment_by_id', (d) =>
@@ -101,10 +98,7 @@ const enrollmentById = (db: Db) =>
 /** The instalments of `n` enrolments, built once per count. */
 const installmentsOfN = (db: Db, n: number) =>
   preparedOn(db, `enrollment_installments_of_${n}`, (d) =>
-    installmentsOf(
-      d,
-      Array.from({ length: n }, (_, i) => sql.placeholder(String(i))),
-    ).prepare(`enrollment_installments_of_${n}`),
+    installmentsOf(d, listSlots(n)).prepare(`enrollment_installments_of_${n}`),
   );
 
 /** One query for the installments of a whole page of enrolments (no N+1). */
@@ -112,15 +106,10 @@ export async function withInstallments(db: Db, rows: EnrollmentJoinRow[], todayI
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.e.id);
   const inst =
-    ids.length <= MAX_PREPARED_IDS
+    ids.length <= MAX_PREPARED_LIST
       ? await installmentsOfN(db, ids.length).execute({ ...ids })
       : await installmentsOf(db, ids);
-  const byEnrollment = new Map<string, InstallmentRow[]>();
-  for (const i of inst) {
-    const list = byEnrollment.get(i.enrollmentId);
-    if (list) list.push(i);
-    else byEnrollment.set(i.enrollmentId, [i]);
-  }
+  const byEnrollment = groupRows(inst, (i) => i.enrollmentId);
   return rows.map((r) => toEnrollmentDto(r, byEnrollment.get(r.e.id) ?? [], todayIso));
 }
 

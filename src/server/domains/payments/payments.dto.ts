@@ -1,5 +1,6 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { groupRows } from '../../db/rows';
 import { paymentAllocations, type payments } from '../../db/schema';
 import { fromMinor } from '../../../shared/money';
 import { iso } from '../common';
@@ -64,7 +65,6 @@ export async function withAllocations(db: Db, rows: PaymentRow[]): Promise<Payme
       sql`${paymentAllocations.dueDate} asc nulls first`,
       asc(paymentAllocations.installmentNumber),
     );
-  const byPayment = new Map<string, AllocationRow[]>();
-  for (const a of allocs) byPayment.set(a.paymentId, [...(byPayment.get(a.paymentId) ?? []), a]);
+  const byPayment = groupRows(allocs, (a) => a.paymentId);
   return rows.map((r) => toPaymentDto(r, byPayment.get(r.id) ?? []));
 }
