@@ -129,13 +129,34 @@ export function placeholders<const K extends string>(keys: readonly K[], row?: n
   >;
 }
 
+/** The longest id list read by a statement built once per length: a page's ids (at most 200 rows). */
+const MAX_PREPARED_LIST = 200;
+
+/** What `readByIds` builds: a drizzle select that can be run as is or prepared. */
+interface IdListRead<R> extends PromiseLike<R> {
+  prepare(name: string): { execute(values: Record<string, unknown>): Promise<R> };
+}
+
 /**
- * `n` placeholders named "0" to "n-1": the `in (...)` list of a statement built once per length,
- * given `{ ...ids }` as its values. Lists up to `MAX_PREPARED_LIST` long (a page's ids: at most
- * 200 rows a page) are built once per length; a longer one, from a capped REST list, per call.
+ * The rows `build` selects for `ids` (an `in (...)` list: a page's children). Up to 200 ids, the
+ * statement is built once per list length, named `${name}_${length}`, with placeholders "0" to
+ * "n-1" for the ids; a longer list (a capped REST list) is built per call with the ids as values.
  */
-export const listSlots = (n: number) => Array.from({ length: n }, (_, i) => sql.placeholder(String(i)));
-export const MAX_PREPARED_LIST = 200;
+export function readByIds<R>(
+  db: Db,
+  name: string,
+  ids: readonly string[],
+  build: (db: Db, ids: Array<string | Placeholder>) => IdListRead<R>,
+): PromiseLike<R> {
+  const n = ids.length;
+  if (n > MAX_PREPARED_LIST) return build(db, [...ids]);
+  return preparedOn(db, `${name}_${n}`, (d) =>
+    build(
+      d,
+      Array.from({ length: n }, (_, i) => sql.placeholder(String(i))),
+    ).prepare(`${name}_${n}`),
+  ).execute({ ...ids });
+}
 
 export function rowValues(rows: Array<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

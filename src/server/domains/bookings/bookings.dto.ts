@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { listSlots, MAX_PREPARED_LIST, preparedOn } from '../../db/prepared';
+import { readByIds } from '../../db/prepared';
 import { groupRows } from '../../db/rows';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
 import type { SystemContext } from '../common';
@@ -119,24 +119,14 @@ const installmentsOf = (db: Db, ids: Array<string | Placeholder>) =>
 const notesOf = (db: Db, ids: Array<string | Placeholder>) =>
   db.select().from(bookingSessionNotes).where(inArray(bookingSessionNotes.bookingId, ids));
 
-/** Installments and notes for a page of bookings in two queries, not two per booking; built once per count. */
+/** Installments and notes for a page of bookings in two queries, not two per booking. */
 export async function hydrate(db: Db, rows: BookingJoinRow[], todayIso: string): Promise<BookingDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.booking.id);
-  const n = ids.length;
-  const [insts, notes] =
-    n <= MAX_PREPARED_LIST
-      ? await Promise.all([
-          preparedOn(db, `booking_installments_of_${n}`, (d) =>
-            installmentsOf(d, listSlots(n)).prepare(`booking_installments_of_${n}`),
-          ).execute({ ...ids }),
-          preparedOn(db, `booking_notes_of_${n}`, (d) =>
-            notesOf(d, listSlots(n)).prepare(`booking_notes_of_${n}`),
-          ).execute({
-            ...ids,
-          }),
-        ])
-      : await Promise.all([installmentsOf(db, ids), notesOf(db, ids)]);
+  const [insts, notes] = await Promise.all([
+    readByIds(db, 'booking_installments_of', ids, installmentsOf),
+    readByIds(db, 'booking_notes_of', ids, notesOf),
+  ]);
   const instsOf = groupRows(insts, (i) => i.bookingId);
   const notesOfBooking = groupRows(notes, (n) => n.bookingId);
   return rows.map((r) =>

@@ -1,6 +1,6 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { listSlots, MAX_PREPARED_LIST, preparedOn } from '../../db/prepared';
+import { preparedOn, readByIds } from '../../db/prepared';
 import { firstRow, groupRows } from '../../db/rows';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { assertRecordInScope } from '../branch-scope';
@@ -80,7 +80,7 @@ export function toEnrollmentDto(r: EnrollmentJoinRow, installments: InstallmentR
 }
 export type EnrollmentDto = ReturnType<typeof toEnrollmentDto>;
 
-const installmentsOf = (db: Db, ids: Array<string | ReturnType<typeof sql.placeholder>>) =>
+const installmentsOf = (db: Db, ids: Array<string | Placeholder>) =>
   db
     .select()
     .from(enrollmentInstallments)
@@ -95,20 +95,16 @@ const enrollmentById = (db: Db) =>
       .limit(1)
       .prepare('enrollment_by_id'),
   );
-/** The instalments of `n` enrolments, built once per count. */
-const installmentsOfN = (db: Db, n: number) =>
-  preparedOn(db, `enrollment_installments_of_${n}`, (d) =>
-    installmentsOf(d, listSlots(n)).prepare(`enrollment_installments_of_${n}`),
-  );
 
 /** One query for the installments of a whole page of enrolments (no N+1). */
 export async function withInstallments(db: Db, rows: EnrollmentJoinRow[], todayIso: string): Promise<EnrollmentDto[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.e.id);
-  const inst =
-    ids.length <= MAX_PREPARED_LIST
-      ? await installmentsOfN(db, ids.length).execute({ ...ids })
-      : await installmentsOf(db, ids);
+  const inst = await readByIds(
+    db,
+    'enrollment_installments_of',
+    rows.map((r) => r.e.id),
+    installmentsOf,
+  );
   const byEnrollment = groupRows(inst, (i) => i.enrollmentId);
   return rows.map((r) => toEnrollmentDto(r, byEnrollment.get(r.e.id) ?? [], todayIso));
 }
