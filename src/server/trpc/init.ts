@@ -49,28 +49,35 @@ const t = initTRPC
 
 export const router = t.router;
 
-/** Services throw AppError; this turns it into the matching tRPC error for every procedure. */
-const mapAppErrors = t.middleware(async ({ ctx, path, next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
-  }
-  const unavailable = result.ok ? null : unavailableError(result.error.cause);
+/**
+ * Services throw AppError; this turns it into the matching tRPC error, for every procedure. It is a
+ * function, not a middleware of its own, so that the signed-in procedures run it inside their one
+ * middleware: tRPC copies its call state twice at every middleware layer
+ * (docs/performance.md#where-the-products-time-goes).
+ */
+export function mapAppErrors<R extends { ok: true } | { ok: false; error: TRPCError }>(
+  result: R,
+  ctx: Pick<Context, 'deps'>,
+  path: string,
+): R {
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  if (cause instanceof AppError) throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+  const unavailable = unavailableError(cause);
   if (unavailable) {
-    ctx.deps.log.warn(
-      { err: result.ok ? undefined : result.error.cause, path },
-      'dependency unavailable: answered 503',
-    );
+    ctx.deps.log.warn({ err: cause, path }, 'dependency unavailable: answered 503');
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailable.message, cause: unavailable });
   }
   // A database refusal of input a schema let through: 400, logged so the schema gets fixed.
-  const badInput = result.ok ? null : fromBadInputDbError(result.error.cause);
+  const badInput = fromBadInputDbError(cause);
   if (badInput) {
     ctx.deps.log.warn({ sqlstate: propOf(badInput.details, 'sqlstate'), path }, 'input refused by the database');
     throw new TRPCError({ code: 'BAD_REQUEST', message: badInput.message, cause: badInput });
   }
   return result;
-});
+}
 
-export const baseProcedure = t.procedure.use(mapAppErrors);
+/** Public procedures: the error mapping as their first middleware. */
+export const baseProcedure = t.procedure.use(async ({ ctx, path, next }) => mapAppErrors(await next(), ctx, path));
+/** No middleware yet: for a procedure builder whose one middleware calls mapAppErrors itself. */
+export const bareProcedure = t.procedure;

@@ -3,22 +3,23 @@ import { ADMIN_ROLES, STAFF_ROLES, type Role } from '../../shared/roles';
 import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../http/access';
 import type { LimitName } from '../http/rate-limits';
 import type { ServiceContext } from '../domains/common';
-import { baseProcedure } from './init';
+import { bareProcedure, baseProcedure, mapAppErrors } from './init';
 
 export const publicProcedure = baseProcedure.meta({ access: 'public' });
 
 /**
- * A signed-in caller, of one of `roles` when given: one middleware for both checks, because tRPC
- * copies its call state twice at every middleware (docs/performance.md#reused-answers). The
- * context gains the actor and a service context carrying it; tRPC merges them into the rest.
+ * A signed-in caller, of one of `roles` when given: one middleware for both checks and the error
+ * mapping, because tRPC copies its call state twice at every middleware
+ * (docs/performance.md#where-the-products-time-goes). The context gains the actor and a service
+ * context carrying it; tRPC merges them into the rest.
  */
 function signedIn(roles: readonly Role[] | null) {
-  return baseProcedure.use(({ ctx, next }) => {
+  return bareProcedure.use(async ({ ctx, path, next }) => {
     const actor = ctx.actor;
     if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
     if (roles && !roles.includes(actor.role)) throw new TRPCError({ code: 'FORBIDDEN', message: FORBIDDEN_MESSAGE });
     const svc: ServiceContext = { ...ctx.svc, actor };
-    return next({ ctx: { actor, svc } });
+    return mapAppErrors(await next({ ctx: { actor, svc } }), ctx, path);
   });
 }
 
