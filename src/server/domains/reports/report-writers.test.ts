@@ -1,6 +1,9 @@
+import { once } from 'node:events';
+import { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../shared/format';
-import { dateTimeCells } from './report-writers';
+import { dateTimeCells, SHEET_BACKLOG_LIMIT, sheetBacklog, sheetCaughtUp } from './report-writers';
 
 describe('dateTimeCells', () => {
   it('shows what formatDateTime shows for rows in time order, across daylight-saving changes', () => {
@@ -19,5 +22,55 @@ describe('dateTimeCells', () => {
       }
       expect(cell('not a date')).toBe(formatDateTime('not a date', timeZone));
     }
+  });
+});
+
+describe('sheetCaughtUp', () => {
+  /** A workbook streaming into memory, with one text-heavy sheet. */
+  function workbook() {
+    const chunks: Buffer[] = [];
+    const out = new Writable({
+      write: (chunk: Buffer, _enc, done) => {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = book.addWorksheet('Rows');
+    const addRows = (from: number, n: number) => {
+      for (let i = from; i < from + n; i++) sheet.addRow([`Course ${i}`, `Branch ${i % 5}`, i * 3.5]).commit();
+    };
+    const finish = async () => {
+      sheet.commit();
+      await book.commit();
+      if (!out.writableFinished) await once(out, 'finish');
+      return Buffer.concat(chunks);
+    };
+    return { sheet, addRows, finish };
+  }
+
+  it("sees exceljs's queue to the zip grow when rows come faster than it compresses them", async () => {
+    const { sheet, addRows, finish } = workbook();
+    addRows(0, 20_000); // about 1.5 MB of XML in one go, faster than zlib takes it
+    // Were exceljs to move this queue, the reading would be 0 and the writer's wait would do nothing.
+    expect(sheetBacklog(sheet)).toBeGreaterThan(SHEET_BACKLOG_LIMIT);
+    await finish();
+  });
+
+  it('waits until the zip has compressed the sheet down to the limit, and the file keeps every row', async () => {
+    const { sheet, addRows, finish } = workbook();
+    const limit = 64 * 1024;
+    let worst = 0;
+    for (let batch = 0; batch < 10; batch++) {
+      addRows(batch * 2000, 2000); // about 150 kB a batch: over the limit every time
+      await sheetCaughtUp(sheet, limit);
+      worst = Math.max(worst, sheetBacklog(sheet));
+    }
+    expect(worst).toBeLessThanOrEqual(limit);
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.load(await finish());
+    const rows = read.getWorksheet('Rows');
+    expect(rows?.rowCount).toBe(20_000);
+    expect(rows?.getRow(20_000).getCell(1).value).toBe('Course 19999');
   });
 });

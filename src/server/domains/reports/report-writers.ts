@@ -65,12 +65,70 @@ function excelValue(col: ReportColumn, v: ReportRow[string] | undefined, dateTim
   return v;
 }
 
+/** A stream exceljs writes a sheet's XML into: archiver's entry, a readable-stream Writable. */
+interface EntryQueue {
+  _writableState?: { length?: number };
+  on(event: 'drain' | 'close' | 'error', listener: (err?: unknown) => void): unknown;
+  off(event: 'drain' | 'close' | 'error', listener: (err?: unknown) => void): unknown;
+}
+
+const isEntryQueue = (v: unknown): v is EntryQueue =>
+  typeof v === 'object' && v !== null && typeof (v as EntryQueue).on === 'function' && '_writableState' in v;
+
+/**
+ * The streams a sheet's committed rows wait in before the zip compresses them. exceljs keeps
+ * them to itself (the sheet's buffer and its `pipes`), so this reads its internals; the unit test
+ * fails if an upgrade moves them, rather than the memory growing again unnoticed.
+ */
+function entryQueues(sheet: ExcelJS.Worksheet): EntryQueue[] {
+  const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
+  return Array.isArray(pipes) ? pipes.filter(isEntryQueue) : [];
+}
+
+/** Bytes of the sheet's XML waiting for the zip's compressor. */
+export function sheetBacklog(sheet: ExcelJS.Worksheet): number {
+  return entryQueues(sheet).reduce((n, q) => n + (q._writableState?.length ?? 0), 0);
+}
+
+/** The most of a sheet's XML left waiting for the compressor before the next batch is read. */
+export const SHEET_BACKLOG_LIMIT = 1024 * 1024;
+
+/** Resolves when `queue` has written out what it held (or closed); rejects on its error. */
+function drained(queue: EntryQueue): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (err?: unknown) => {
+      queue.off('drain', settle);
+      queue.off('close', settle);
+      queue.off('error', settle);
+      if (err) reject(err instanceof Error ? err : new Error('the report file stream failed'));
+      else resolve();
+    };
+    queue.on('drain', settle);
+    queue.on('close', settle);
+    queue.on('error', settle);
+  });
+}
+
+/**
+ * Waits until the zip has compressed the sheet's rows down to SHEET_BACKLOG_LIMIT. exceljs hands
+ * each committed row on to the zip whatever the compressor's pace (it ignores the entry stream's
+ * back-pressure), so when rows come faster than zlib deflates them, the sheet's uncompressed XML
+ * piles up there: all of it, 173 MB at 500,000 rows, when the database answered fast. Waiting here
+ * after each batch keeps that to a megabyte, at the same speed (docs/performance.md).
+ */
+export async function sheetCaughtUp(sheet: ExcelJS.Worksheet, limit = SHEET_BACKLOG_LIMIT) {
+  for (const queue of entryQueues(sheet)) {
+    while ((queue._writableState?.length ?? 0) > limit) await drained(queue);
+  }
+}
+
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F4E79' } };
 const TOTAL_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7EEF7' } };
 
 /**
  * Streams an .xlsx into `out`: each row is committed (written to the zip) as soon as it is made,
- * and the next batch is not fetched until `out` has drained, so memory stays flat.
+ * and the next batch is not fetched until the zip has compressed what it was given and `out` has
+ * drained, so memory stays flat.
  */
 export async function writeXlsx(source: ReportSource, out: Writable, meta: ReportMeta): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -98,6 +156,7 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
     }
     written += batch.length;
     await meta.onRows?.(written);
+    await sheetCaughtUp(sheet);
     if (out.writableNeedDrain) await once(out, 'drain');
   }
   for (const t of await source.totals()) {
