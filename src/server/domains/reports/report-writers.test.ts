@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../shared/format';
-import { dateTimeCells, SHEET_BACKLOG_LIMIT, sheetBacklog, sheetCaughtUp } from './report-writers';
+import type { ReportColumn, ReportSource } from './report-source';
+import { dateTimeCells, SHEET_BACKLOG_LIMIT, sheetBacklog, sheetCaughtUp, writeXlsx } from './report-writers';
 
 describe('dateTimeCells', () => {
   it('shows what formatDateTime shows for rows in time order, across daylight-saving changes', () => {
@@ -46,7 +47,7 @@ describe('sheetCaughtUp', () => {
       if (!out.writableFinished) await once(out, 'finish');
       return Buffer.concat(chunks);
     };
-    return { sheet, addRows, finish };
+    return { sheet, addRows, finish, sink: out };
   }
 
   it("sees exceljs's queue to the zip grow when rows come faster than it compresses them", async () => {
@@ -58,19 +59,76 @@ describe('sheetCaughtUp', () => {
   });
 
   it('waits until the zip has compressed the sheet down to the limit, and the file keeps every row', async () => {
-    const { sheet, addRows, finish } = workbook();
+    const { sheet, addRows, finish, sink } = workbook();
     const limit = 64 * 1024;
     let worst = 0;
     for (let batch = 0; batch < 10; batch++) {
       addRows(batch * 2000, 2000); // about 150 kB a batch: over the limit every time
-      await sheetCaughtUp(sheet, limit);
+      await sheetCaughtUp(sheet, sink, limit);
       worst = Math.max(worst, sheetBacklog(sheet));
     }
     expect(worst).toBeLessThanOrEqual(limit);
     const read = new ExcelJS.Workbook();
-    await read.xlsx.load(await finish());
+    await read.xlsx.load((await finish()) as unknown as ArrayBuffer);
     const rows = read.getWorksheet('Rows');
     expect(rows?.rowCount).toBe(20_000);
     expect(rows?.getRow(20_000).getCell(1).value).toBe('Course 19999');
+  });
+});
+
+describe('writeXlsx', () => {
+  const columns: ReportColumn[] = [
+    { key: 'name', header: 'Name', type: 'text', width: 20 },
+    { key: 'fee', header: 'Fee', type: 'money', width: 12 },
+  ];
+  /** A source of `batches` batches of 1,000 rows that counts how many were read. */
+  function source(batches: number) {
+    const read = { batches: 0 };
+    const src: ReportSource = {
+      title: 'Courses',
+      fileBase: 'courses',
+      columns,
+      filterLines: [],
+      count: () => Promise.resolve(batches * 1000),
+      async *batches(size) {
+        for (let b = 0; b < batches; b++) {
+          read.batches++;
+          yield Array.from({ length: size }, (_, i) => ({ name: `Course ${b * size + i}`, fee: i }));
+        }
+      },
+      totals: () => Promise.resolve([]),
+    };
+    return { src, read };
+  }
+
+  it('stops reading rows once the download is closed, instead of waiting for a reader that left', async () => {
+    const { src, read } = source(200);
+    let received = 0;
+    const out = new Writable({
+      write: (chunk: Buffer, _enc, done) => {
+        received += chunk.length;
+        done();
+        // The browser closes the download after its first 100 kB, as Fastify then destroys the body.
+        if (received > 100_000 && !out.destroyed) out.destroy();
+      },
+    });
+    const written = await writeXlsx(src, out, { generatedAt: new Date(), timeZone: 'UTC' });
+    expect(written).toBeLessThan(200_000);
+    expect(read.batches).toBeLessThan(200);
+  });
+
+  it('fails with the error that stopped the file being stored', async () => {
+    const { src } = source(50);
+    let received = 0;
+    const out = new Writable({
+      write: (chunk: Buffer, _enc, done) => {
+        received += chunk.length;
+        done(received > 100_000 ? new Error('the database refused the piece') : undefined);
+      },
+    });
+    out.on('error', () => {}); // exceljs's zip writes to it too; the writer reports the error
+    await expect(writeXlsx(src, out, { generatedAt: new Date(), timeZone: 'UTC' })).rejects.toThrow(
+      'the database refused the piece',
+    );
   });
 });

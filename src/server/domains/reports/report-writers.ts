@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { jsPDF } from 'jspdf';
@@ -66,10 +65,14 @@ function excelValue(col: ReportColumn, v: ReportRow[string] | undefined, dateTim
 }
 
 /** A stream exceljs writes a sheet's XML into: archiver's entry, a readable-stream Writable. */
-interface EntryQueue {
+type Listener = (err?: unknown) => void;
+interface Emitter {
+  on(event: string, listener: Listener): unknown;
+  off(event: string, listener: Listener): unknown;
+}
+
+interface EntryQueue extends Emitter {
   _writableState?: { length?: number };
-  on(event: 'drain' | 'close' | 'error', listener: (err?: unknown) => void): unknown;
-  off(event: 'drain' | 'close' | 'error', listener: (err?: unknown) => void): unknown;
 }
 
 const isEntryQueue = (v: unknown): v is EntryQueue =>
@@ -93,32 +96,47 @@ export function sheetBacklog(sheet: ExcelJS.Worksheet): number {
 /** The most of a sheet's XML left waiting for the compressor before the next batch is read. */
 export const SHEET_BACKLOG_LIMIT = 1024 * 1024;
 
-/** Resolves when `queue` has written out what it held (or closed); rejects on its error. */
-function drained(queue: EntryQueue): Promise<void> {
+/**
+ * Resolves at the first of `events` (pairs of emitter and event name), rejects at an `error` of
+ * `failOn`; every listener it added is removed either way, so waiting once per batch adds none.
+ */
+function firstOf(events: Array<[Emitter, string]>, failOn: Emitter[] = []): Promise<void> {
   return new Promise((resolve, reject) => {
-    const settle = (err?: unknown) => {
-      queue.off('drain', settle);
-      queue.off('close', settle);
-      queue.off('error', settle);
+    const settle: Listener = (err) => {
+      for (const [emitter, event] of events) emitter.off(event, settle);
+      for (const emitter of failOn) emitter.off('error', settle);
       if (err) reject(err instanceof Error ? err : new Error('the report file stream failed'));
       else resolve();
     };
-    queue.on('drain', settle);
-    queue.on('close', settle);
-    queue.on('error', settle);
+    for (const [emitter, event] of events) emitter.on(event, settle);
+    for (const emitter of failOn) emitter.on('error', settle);
   });
 }
 
 /**
- * Waits until the zip has compressed the sheet's rows down to SHEET_BACKLOG_LIMIT. exceljs hands
- * each committed row on to the zip whatever the compressor's pace (it ignores the entry stream's
- * back-pressure), so when rows come faster than zlib deflates them, the sheet's uncompressed XML
- * piles up there: all of it, 173 MB at 500,000 rows, when the database answered fast. Waiting here
- * after each batch keeps that to a megabyte, at the same speed (docs/performance.md).
+ * Waits until the zip has compressed the sheet's rows down to SHEET_BACKLOG_LIMIT, or `out` has
+ * closed. exceljs hands each committed row on to the zip whatever the compressor's pace (it
+ * ignores the entry stream's back-pressure), so when rows come faster than zlib deflates them, the
+ * sheet's uncompressed XML piles up there: all of it, 173 MB at 500,000 rows, when the database
+ * answered fast. Waiting here after each batch keeps that to a megabyte, at the same speed
+ * (docs/performance.md).
  */
-export async function sheetCaughtUp(sheet: ExcelJS.Worksheet, limit = SHEET_BACKLOG_LIMIT) {
+export async function sheetCaughtUp(
+  sheet: ExcelJS.Worksheet,
+  out: Writable,
+  limit = SHEET_BACKLOG_LIMIT,
+): Promise<void> {
   for (const queue of entryQueues(sheet)) {
-    while ((queue._writableState?.length ?? 0) > limit) await drained(queue);
+    while (!out.destroyed && (queue._writableState?.length ?? 0) > limit) {
+      await firstOf(
+        [
+          [queue, 'drain'],
+          [queue, 'close'],
+          [out, 'close'],
+        ],
+        [queue],
+      );
+    }
   }
 }
 
@@ -156,8 +174,22 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
     }
     written += batch.length;
     await meta.onRows?.(written);
-    await sheetCaughtUp(sheet);
-    if (out.writableNeedDrain) await once(out, 'drain');
+    await sheetCaughtUp(sheet, out);
+    if (out.writableNeedDrain && !out.destroyed) {
+      await firstOf(
+        [
+          [out, 'drain'],
+          [out, 'close'],
+        ],
+        [out],
+      );
+    }
+    if (out.destroyed) {
+      // Nobody reads the file any more: a download was closed (stop reading rows, quietly), or
+      // storing it failed (the job fails with that error).
+      if (out.errored) throw out.errored;
+      return written;
+    }
   }
   for (const t of await source.totals()) {
     const row = sheet.addRow(source.columns.map((c) => excelValue(c, t[c.key] ?? null, dateTime)));
