@@ -64,13 +64,13 @@ function excelValue(col: ReportColumn, v: ReportRow[string] | undefined, dateTim
   return v;
 }
 
-/** A stream exceljs writes a sheet's XML into: archiver's entry, a readable-stream Writable. */
 type Listener = (err?: unknown) => void;
 interface Emitter {
   on(event: string, listener: Listener): unknown;
   off(event: string, listener: Listener): unknown;
 }
 
+/** A stream exceljs writes a sheet's XML into: archiver's entry, a readable-stream Writable. */
 interface EntryQueue extends Emitter {
   _writableState?: { length?: number };
 }
