@@ -70,7 +70,11 @@ describe('detail screens', () => {
       (paid) => document.querySelector('[data-testid=installment-row]')?.getAttribute('data-paid') === String(paid),
       !wasPaid,
     );
-    await first.getByRole('button', { name: wasPaid ? 'Mark as Paid' : 'Mark as Unpaid' }).focus();
+    // The switch is free again as soon as the booking's answer is on screen, while the lists
+    // around it refresh; a keyboard user presses it once it is (a click would wait the same way).
+    const back = first.getByRole('button', { name: wasPaid ? 'Mark as Paid' : 'Mark as Unpaid' });
+    await back.and(page.locator(':enabled')).waitFor({ timeout: 5_000 });
+    await back.focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction(
       (paid) => document.querySelector('[data-testid=installment-row]')?.getAttribute('data-paid') === String(paid),

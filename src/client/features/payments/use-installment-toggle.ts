@@ -24,7 +24,10 @@ export function useInstallmentToggle(kind: 'enrollment' | 'booking', id: string)
     trpc.bookings.setInstallmentPaid.mutationOptions(
       toastOutcome(UPDATED, 'Failed to update installment', (data) => {
         queryClient.setQueryData(trpc.bookings.get.queryKey({ id }), data);
-        return refresh();
+        // The booking's new state is on screen already, so its switches are free at once; the
+        // payments, lists and history around it refresh behind (a second switch's refresh cancels
+        // this one's, so an older answer never lands last).
+        void refresh();
       }),
     ),
   );
