@@ -61,6 +61,7 @@ describe('sheetCaughtUp', () => {
   it('waits until the zip has compressed the sheet down to the limit, and the file keeps every row', async () => {
     const { sheet, addRows, finish, sink } = workbook();
     const limit = 64 * 1024;
+    const closeListeners = sink.listenerCount('close');
     let worst = 0;
     for (let batch = 0; batch < 10; batch++) {
       addRows(batch * 2000, 2000); // about 150 kB a batch: over the limit every time
@@ -68,6 +69,8 @@ describe('sheetCaughtUp', () => {
       worst = Math.max(worst, sheetBacklog(sheet));
     }
     expect(worst).toBeLessThanOrEqual(limit);
+    // Ten waits leave no listener of their own behind.
+    expect(sink.listenerCount('close')).toBe(closeListeners);
     const read = new ExcelJS.Workbook();
     await read.xlsx.load((await finish()) as unknown as ArrayBuffer);
     const rows = read.getWorksheet('Rows');

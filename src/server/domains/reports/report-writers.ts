@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { jsPDF } from 'jspdf';
@@ -64,19 +65,12 @@ function excelValue(col: ReportColumn, v: ReportRow[string] | undefined, dateTim
   return v;
 }
 
-type Listener = (err?: unknown) => void;
-interface Emitter {
-  on(event: string, listener: Listener): unknown;
-  off(event: string, listener: Listener): unknown;
-}
-
 /** A stream exceljs writes a sheet's XML into: archiver's entry, a readable-stream Writable. */
-interface EntryQueue extends Emitter {
+interface EntryQueue extends EventEmitter {
   _writableState?: { length?: number };
 }
 
-const isEntryQueue = (v: unknown): v is EntryQueue =>
-  typeof v === 'object' && v !== null && typeof (v as EntryQueue).on === 'function' && '_writableState' in v;
+const isEntryQueue = (v: unknown): v is EntryQueue => v instanceof EventEmitter && '_writableState' in v;
 
 /**
  * The streams a sheet's committed rows wait in before the zip compresses them. exceljs keeps
@@ -98,19 +92,16 @@ export const SHEET_BACKLOG_LIMIT = 1024 * 1024;
 
 /**
  * Resolves at the first of `events` (pairs of emitter and event name), rejects at an `error` of
- * `failOn`; every listener it added is removed either way, so waiting once per batch adds none.
+ * any of them (`events.once` does both); the other waits are dropped, so waiting once per batch
+ * leaves no listener behind.
  */
-function firstOf(events: Array<[Emitter, string]>, failOn: Emitter[] = []): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const settle: Listener = (err) => {
-      for (const [emitter, event] of events) emitter.off(event, settle);
-      for (const emitter of failOn) emitter.off('error', settle);
-      if (err) reject(err instanceof Error ? err : new Error('the report file stream failed'));
-      else resolve();
-    };
-    for (const [emitter, event] of events) emitter.on(event, settle);
-    for (const emitter of failOn) emitter.on('error', settle);
-  });
+async function firstOf(events: Array<[EventEmitter, string]>): Promise<void> {
+  const done = new AbortController();
+  try {
+    await Promise.race(events.map(([emitter, event]) => once(emitter, event, { signal: done.signal })));
+  } finally {
+    done.abort();
+  }
 }
 
 /**
@@ -128,14 +119,11 @@ export async function sheetCaughtUp(
 ): Promise<void> {
   for (const queue of entryQueues(sheet)) {
     while (!out.destroyed && (queue._writableState?.length ?? 0) > limit) {
-      await firstOf(
-        [
-          [queue, 'drain'],
-          [queue, 'close'],
-          [out, 'close'],
-        ],
-        [queue],
-      );
+      await firstOf([
+        [queue, 'drain'],
+        [queue, 'close'],
+        [out, 'close'],
+      ]);
     }
   }
 }
@@ -176,13 +164,10 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
     await meta.onRows?.(written);
     await sheetCaughtUp(sheet, out);
     if (out.writableNeedDrain && !out.destroyed) {
-      await firstOf(
-        [
-          [out, 'drain'],
-          [out, 'close'],
-        ],
-        [out],
-      );
+      await firstOf([
+        [out, 'drain'],
+        [out, 'close'],
+      ]);
     }
     if (out.destroyed) {
       // Nobody reads the file any more: a download was closed (stop reading rows, quietly), or
