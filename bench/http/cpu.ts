@@ -13,11 +13,11 @@
  * (the baseline's in <dir>/baseline; `npx tsx bench/http/profile-summary.ts <file>`); the profiler's
  * own cost is then in the figures.
  *
- * CPU_COMPARE=<folder> measures another build of the product alongside, in the same interleaved
- * rounds: a copy of an earlier `dist/server` made before a change, e.g.
- * `git stash && npm run build && cp -r dist/server dist/before/ && git stash pop`, then
- * `CPU_COMPARE=dist/before`. The folder must be inside the repository (the bundle finds its
- * packages and migrations from there); `dist/before` is kept by the build.
+ * CPU_COMPARE=<folder>[,<folder>...] measures other builds of the product alongside, in the same
+ * interleaved rounds, each in a column named after its folder: a copy of an earlier `dist/server`
+ * made before a change, e.g. `git stash && npm run build && cp -r dist/server dist/before/ &&
+ * git stash pop`, then `CPU_COMPARE=dist/before`. A folder must be inside the repository (the
+ * bundle finds its packages and migrations from there); the build replaces only `dist/server`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,7 +46,11 @@ const SECONDS = Number(process.env.CPU_SECONDS ?? 5);
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? 2);
 const PATHS = (process.env.CPU_PATHS ?? '').split(',').filter(Boolean);
 const PROF = process.env.CPU_PROF ? path.resolve(process.env.CPU_PROF) : null;
-const COMPARE = process.env.CPU_COMPARE ? path.resolve(root, process.env.CPU_COMPARE) : null;
+/** Earlier builds to measure alongside (comma-separated folders), each labelled by its folder's name. */
+const COMPARE = (process.env.CPU_COMPARE ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((dir) => ({ label: path.basename(dir), dir: path.resolve(root, dir) }));
 
 await buildProduct();
 const scripts = await buildBaseline();
@@ -58,24 +62,31 @@ try {
   const postmaster = await postmasterOf(admin);
   await admin.end();
   const { product, baseline } = await startPair(url, services.redisUrl, scripts.server, PROF || undefined);
-  const before = COMPARE
-    ? await startNode('product-before', path.join(COMPARE, 'server/main.js'), productEnv(url, services.redisUrl), {
+  const others: Array<{ label: string; url: string; pid: number }> = [];
+  for (const { label, dir } of COMPARE) {
+    const node = await startNode(
+      `product-${label}`,
+      path.join(dir, 'server/main.js'),
+      productEnv(url, services.redisUrl),
+      {
         healthPath: '/api/health',
         nodeArgs: productNodeArgs(),
-      })
-    : null;
+      },
+    );
+    others.push({ label, url: node.url, pid: node.pid });
+  }
   const paths = benchPaths(data).filter(
     (p) => !PATHS.length || PATHS.some((x) => p.name.toLowerCase().includes(x.toLowerCase())),
   );
   console.log(
-    `| path |${before ? ' before ms CPU / answer |' : ''} product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product | PostgreSQL ms / answer, product · baseline |`,
+    `| path |${others.map((o) => ` ${o.label} ms CPU / answer |`).join('')} product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product | PostgreSQL ms / answer, product · baseline |`,
   );
-  console.log(`|---|${before ? '---:|' : ''}---:|---:|---:|---:|`);
+  console.log(`|---|${others.map(() => '---:|').join('')}---:|---:|---:|---:|`);
   for (const p of paths) {
     const sides: Array<[Target, number]> = [
       [{ label: 'product', urls: [product.url] }, product.pid],
       [{ label: 'baseline', urls: [baseline.url] }, baseline.pid],
-      ...(before ? [[{ label: 'before', urls: [before.url] }, before.pid] as [Target, number]] : []),
+      ...others.map((o): [Target, number] => [{ label: o.label, urls: [o.url] }, o.pid]),
     ];
     const cost = new Map<string, { cpu: number; pg: number; answers: number }>();
     for (const [target] of sides) await loadRun(target, p, { connections: 10, duration: 1, token: data.token });
@@ -95,9 +106,9 @@ try {
     const pgMs = (label: string) => cost.get(label)!.pg / cost.get(label)!.answers;
     const a = ms('product');
     const b = ms('baseline');
-    const was = before ? ` ${ms('before').toFixed(2)} |` : '';
+    const was = others.map((o) => ` ${ms(o.label).toFixed(3)} |`).join('');
     const pg = `${pgMs('product').toFixed(2)} · ${pgMs('baseline').toFixed(2)}`;
-    console.log(`| ${p.name} |${was} ${a.toFixed(2)} | ${b.toFixed(2)} | ${(b / a).toFixed(2)} | ${pg} |`);
+    console.log(`| ${p.name} |${was} ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b / a).toFixed(2)} | ${pg} |`);
   }
 } finally {
   await stopAll();

@@ -22,6 +22,7 @@ import { registerAuthHook } from './http/auth-hook';
 import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { trustProxyOf } from './config';
+import { requestLogLevel } from './logger';
 import { projectRoot } from './paths';
 import { restModules } from './rest-modules';
 import { appRouter, type AppRouter } from './trpc/root';
@@ -62,9 +63,12 @@ export async function buildApp(
 
   // The request (method, path without its query, address), its status and how long it took: what
   // Fastify's "incoming request" and "request completed" lines said together, at half the writes
-  // (docs/performance.md#where-the-products-time-goes).
+  // (docs/performance.md#where-the-products-time-goes). Quick successful reads at debug only.
+  const slowMs = deps.config.LOG_SLOW_MS;
   app.addHook('onResponse', (req, reply, done) => {
-    req.log.info({ req, res: reply.raw, responseTime: reply.elapsedTime }, 'request completed');
+    const ms = reply.elapsedTime;
+    const level = requestLogLevel(req.method, reply.statusCode, ms, slowMs);
+    req.log[level]({ req, res: reply.raw, responseTime: ms }, 'request completed');
     done();
   });
 

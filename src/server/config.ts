@@ -70,6 +70,11 @@ const ZConfig = z.object({
   /** Where the archive files go; `<DATA_DIR>/audit-archive` when unset. */
   AUDIT_ARCHIVE_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * A read (GET, HEAD, OPTIONS) answered with success in less than this many milliseconds is logged
+   * at debug; every other request at info (docs/security.md#logs).
+   */
+  LOG_SLOW_MS: z.coerce.number().int().min(0).default(1000),
 });
 
 export type Config = z.infer<typeof ZConfig>;

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger';
+import { createLogger, requestLogLevel } from './logger';
 
 function capture() {
   const lines: string[] = [];
@@ -65,5 +65,18 @@ describe('log lines hide secrets', () => {
       res: { statusCode: 200 },
     });
     expect(JSON.stringify(last())).not.toMatch(/session|private/);
+  });
+});
+
+describe('request log level', () => {
+  it('logs writes, refusals, failures and slow answers at info, quick successful reads at debug', () => {
+    expect(requestLogLevel('GET', 200, 12, 1000)).toBe('debug');
+    expect(requestLogLevel('HEAD', 304, 1, 1000)).toBe('debug');
+    expect(requestLogLevel('OPTIONS', 204, 1, 1000)).toBe('debug');
+    expect(requestLogLevel('GET', 200, 1000, 1000)).toBe('info');
+    expect(requestLogLevel('GET', 404, 3, 1000)).toBe('info');
+    expect(requestLogLevel('GET', 500, 3, 1000)).toBe('info');
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(requestLogLevel(method, 200, 3, 1000)).toBe('info');
+    expect(requestLogLevel('GET', 200, 0, 0)).toBe('info');
   });
 });

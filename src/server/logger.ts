@@ -45,6 +45,17 @@ function safeResponse(res: { statusCode?: number }) {
   return { statusCode: res.statusCode };
 }
 
+/**
+ * The level of a request's "request completed" line. Writes, refusals and failures (status 400 and
+ * over) and slow answers are what an operator looks for, so they are logged at info; a read
+ * answered with success within `slowMs` is logged at debug. One line per read was a third of the
+ * server's CPU on a short answer, more than the answer itself (docs/performance.md#the-request-log).
+ */
+export function requestLogLevel(method: string, statusCode: number, ms: number, slowMs: number): 'info' | 'debug' {
+  if (statusCode >= 400 || ms >= slowMs) return 'info';
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? 'debug' : 'info';
+}
+
 /** Fields never written to the log, at the top of a logged object or one level down (`user.password`). */
 const SECRET_FIELDS = ['password', 'otp', 'token', 'passwordHash'] as const;
 /** Request headers never written to the log, in any logged value's `headers`. */

@@ -65,37 +65,74 @@ describe('server log', () => {
   });
 });
 
+type RequestLine = {
+  msg: string;
+  level: number;
+  reqId?: string;
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+};
+
+const requestLines = (from: string[], url: string) =>
+  from.map((l) => JSON.parse(l) as RequestLine).filter((l) => l.req?.url === url || l.msg === 'incoming request');
+
 describe('request log', () => {
-  it('writes one line per answered request: method, path without its query, status and time taken', async () => {
-    const admin = await t.userWithSession('superadmin');
+  const search = 'findme.person@example.com';
+  const usersList = `/trpc/users.list?input=${encodeURIComponent(JSON.stringify({ search }))}`;
+
+  it('writes one info line per refused or failed request: method, path without its query, status and time taken', async () => {
+    const student = await t.userWithSession('student');
     const before = lines.length;
-    const search = 'findme.person@example.com';
-    const res = await t.api('GET', `/trpc/users.list?input=${encodeURIComponent(JSON.stringify({ search }))}`, {
-      token: admin.token,
-    });
-    expect(res.status).toBe(200);
-    const entries = lines
-      .slice(before)
-      .map(
-        (l) =>
-          JSON.parse(l) as {
-            msg: string;
-            reqId?: string;
-            req?: { method?: string; url?: string };
-            res?: { statusCode?: number };
-            responseTime?: number;
-          },
-      )
-      .filter((l) => l.req?.url === '/trpc/users.list' || l.msg === 'incoming request');
+    const res = await t.api('GET', usersList, { token: student.token });
+    expect(res.status).toBe(403);
+    const entries = requestLines(lines.slice(before), '/trpc/users.list');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       msg: 'request completed',
+      level: 30,
       req: { method: 'GET', url: '/trpc/users.list' },
-      res: { statusCode: 200 },
+      res: { statusCode: 403 },
     });
     expect(entries[0]!.responseTime).toBeGreaterThan(0);
     expect(entries[0]!.reqId).toBeTruthy();
     expect(lines.slice(before).join('')).not.toContain('findme');
+  });
+
+  it('writes one info line per write, and none at info for a quick successful read', async () => {
+    const admin = await t.userWithSession('superadmin');
+    const before = lines.length;
+    expect((await t.api('GET', usersList, { token: admin.token })).status).toBe(200);
+    const branch = await t.api('POST', '/api/branch', {
+      token: admin.token,
+      body: { name: 'Log Test Branch', location: 'Main Street' },
+    });
+    expect(branch.status).toBe(201);
+    expect(requestLines(lines.slice(before), '/trpc/users.list')).toHaveLength(0);
+    expect(requestLines(lines.slice(before), '/api/branch')).toMatchObject([
+      { msg: 'request completed', level: 30, req: { method: 'POST' }, res: { statusCode: 201 } },
+    ]);
+  });
+
+  it('logs every read at info when LOG_SLOW_MS is 0', async () => {
+    const own: string[] = [];
+    const ownSink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        own.push(chunk.toString());
+        done();
+      },
+    });
+    const everything = await startTestApp({ LOG_SLOW_MS: 0 }, { sameDatabaseAs: t, logTo: ownSink });
+    try {
+      const admin = await everything.userWithSession('superadmin');
+      expect((await everything.api('GET', usersList, { token: admin.token })).status).toBe(200);
+      expect(requestLines(own, '/trpc/users.list')).toMatchObject([
+        { msg: 'request completed', level: 30, req: { method: 'GET' }, res: { statusCode: 200 } },
+      ]);
+      expect(own.join('')).not.toContain('findme');
+    } finally {
+      await everything.close();
+    }
   });
 
   it('does not log the session a sign-in hands out (its cookie is a response header)', async () => {
