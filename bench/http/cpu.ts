@@ -79,9 +79,9 @@ try {
     (p) => !PATHS.length || PATHS.some((x) => p.name.toLowerCase().includes(x.toLowerCase())),
   );
   console.log(
-    `| path |${others.map((o) => ` ${o.label} ms CPU / answer |`).join('')} product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product | PostgreSQL ms / answer, product · baseline |`,
+    `| path |${others.map((o) => ` ${o.label} ms CPU / answer |`).join('')} product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product | PostgreSQL ms / answer, product · baseline | req/s, product · baseline |`,
   );
-  console.log(`|---|${others.map(() => '---:|').join('')}---:|---:|---:|---:|`);
+  console.log(`|---|${others.map(() => '---:|').join('')}---:|---:|---:|---:|---:|`);
   for (const p of paths) {
     const sides: Array<[Target, number]> = [
       [{ label: 'product', urls: [product.url] }, product.pid],
@@ -108,7 +108,10 @@ try {
     const b = ms('baseline');
     const was = others.map((o) => ` ${ms(o.label).toFixed(3)} |`).join('');
     const pg = `${pgMs('product').toFixed(2)} · ${pgMs('baseline').toFixed(2)}`;
-    console.log(`| ${p.name} |${was} ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b / a).toFixed(2)} | ${pg} |`);
+    const rps = (label: string) => Math.round(cost.get(label)!.answers / (ROUNDS * SECONDS));
+    console.log(
+      `| ${p.name} |${was} ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b / a).toFixed(2)} | ${pg} | ${rps('product')} · ${rps('baseline')} |`,
+    );
   }
 } finally {
   await stopAll();
