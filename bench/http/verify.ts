@@ -94,70 +94,69 @@ export async function verify(
   data: BenchData,
   logFile: string | null,
 ): Promise<Check[]> {
-  // The order matters twice. A write's answers are compared before its statements are captured:
-  // the first payment of a receipt series also creates the series' prefix, once, which the capture
-  // would otherwise count as work the baseline does not do. A read's statements are captured before
-  // its answers are compared: a reused read (the statistics) runs its SQL on its first call only.
+  /** Whether both servers answered the same (for a write: each direction of the toggle). */
   const answers = async (p: BenchPath): Promise<string> => {
-    let json: string;
     if (!p.next) {
       const [a, b] = [
         await call(product, data.token, p.method, p.url),
         await call(baseline, data.token, p.method, p.url),
       ];
       const d = a.status !== b.status ? `status ${a.status} vs ${b.status}` : firstDifference(a.json, b.json);
-      json = d ? `differs at ${d}` : a.status === 200 ? 'same' : `both answered ${a.status}`;
-    } else {
-      // Pay on the product, unpay on the product, pay on the baseline, unpay on the baseline:
-      // the same state before each pair, and the pool's state is left as it was.
-      const t = data.toggles[data.toggles.length - 1]!;
-      const body = (isPaid: boolean) => JSON.stringify({ installmentIndex: 0, isPaid });
-      const url = `/api/enrollments/${t.id}/pay-installment`;
-      const a1 = await call(product, data.token, 'POST', url, body(!t.isPaid));
-      const a2 = await call(product, data.token, 'POST', url, body(t.isPaid));
-      const b1 = await call(baseline, data.token, 'POST', url, body(!t.isPaid));
-      const b2 = await call(baseline, data.token, 'POST', url, body(t.isPaid));
-      const d =
-        [a1, a2, b1, b2].find((r) => r.status !== 200) !== undefined
-          ? `statuses ${[a1, a2, b1, b2].map((r) => r.status).join(', ')}`
-          : (firstDifference(maskWriteTimes(a1.json), maskWriteTimes(b1.json)) ??
-            firstDifference(maskWriteTimes(a2.json), maskWriteTimes(b2.json)));
-      json = d ? `differs at ${d}` : 'same';
+      return d ? `differs at ${d}` : a.status === 200 ? 'same' : `both answered ${a.status}`;
     }
-    return json;
+    // Pay on the product, unpay on the product, pay on the baseline, unpay on the baseline:
+    // the same state before each pair, and the pool's state is left as it was.
+    const t = data.toggles[data.toggles.length - 1]!;
+    const body = (isPaid: boolean) => JSON.stringify({ installmentIndex: 0, isPaid });
+    const url = `/api/enrollments/${t.id}/pay-installment`;
+    const a1 = await call(product, data.token, 'POST', url, body(!t.isPaid));
+    const a2 = await call(product, data.token, 'POST', url, body(t.isPaid));
+    const b1 = await call(baseline, data.token, 'POST', url, body(!t.isPaid));
+    const b2 = await call(baseline, data.token, 'POST', url, body(t.isPaid));
+    const d =
+      [a1, a2, b1, b2].find((r) => r.status !== 200) !== undefined
+        ? `statuses ${[a1, a2, b1, b2].map((r) => r.status).join(', ')}`
+        : (firstDifference(maskWriteTimes(a1.json), maskWriteTimes(b1.json)) ??
+          firstDifference(maskWriteTimes(a2.json), maskWriteTimes(b2.json)));
+    return d ? `differs at ${d}` : 'same';
   };
-  const json = new Map<string, string>();
-  for (const p of paths) if (p.next) json.set(p.name, await answers(p));
-  const sql = new Map<string, string>();
-  if (logFile)
-    for (const p of paths) {
-      const capture = async (base: string, isPaid?: boolean) =>
-        withoutBackground(
-          await statementsDuring(logFile, () => {
-            if (!p.next) return call(base, data.token, p.method, p.url);
-            const t = data.toggles[data.toggles.length - 1]!;
-            return call(
-              base,
-              data.token,
-              'POST',
-              `/api/enrollments/${t.id}/pay-installment`,
-              JSON.stringify({ installmentIndex: 0, isPaid }),
-            );
-          }),
-        );
-      let a: Statement[];
-      let b: Statement[];
-      if (!p.next) {
-        a = await capture(product);
-        b = await capture(baseline);
-      } else {
-        // Both directions on each server from the same state, as for the answers above.
-        const t = data.toggles[data.toggles.length - 1]!;
-        a = [...(await capture(product, !t.isPaid)), ...(await capture(product, t.isPaid))];
-        b = [...(await capture(baseline, !t.isPaid)), ...(await capture(baseline, t.isPaid))];
-      }
-      sql.set(p.name, a.length === 0 ? 'nothing captured' : compareSql(a, b, !p.next));
+  /** Whether both servers ran the same statements for one request (a write: both directions). */
+  const statements = async (p: BenchPath, logFile: string): Promise<string> => {
+    const capture = async (base: string, isPaid?: boolean) =>
+      withoutBackground(
+        await statementsDuring(logFile, () => {
+          if (!p.next) return call(base, data.token, p.method, p.url);
+          const t = data.toggles[data.toggles.length - 1]!;
+          return call(
+            base,
+            data.token,
+            'POST',
+            `/api/enrollments/${t.id}/pay-installment`,
+            JSON.stringify({ installmentIndex: 0, isPaid }),
+          );
+        }),
+      );
+    let a: Statement[];
+    let b: Statement[];
+    if (!p.next) {
+      a = await capture(product);
+      b = await capture(baseline);
+    } else {
+      // Both directions on each server from the same state, as for the answers above.
+      const t = data.toggles[data.toggles.length - 1]!;
+      a = [...(await capture(product, !t.isPaid)), ...(await capture(product, t.isPaid))];
+      b = [...(await capture(baseline, !t.isPaid)), ...(await capture(baseline, t.isPaid))];
     }
+    return a.length === 0 ? 'nothing captured' : compareSql(a, b, !p.next);
+  };
+  // The order matters twice. A write's answers are compared before its statements are captured:
+  // the first payment of a receipt series also creates the series' prefix, once, which the capture
+  // would otherwise count as work the baseline does not do. A read's statements are captured before
+  // its answers are compared: a reused read (the statistics) runs its SQL on its first call only.
+  const json = new Map<string, string>();
+  const sql = new Map<string, string>();
+  for (const p of paths) if (p.next) json.set(p.name, await answers(p));
+  if (logFile) for (const p of paths) sql.set(p.name, await statements(p, logFile));
   for (const p of paths) if (!p.next) json.set(p.name, await answers(p));
   return paths.map((p) => ({ path: p.name, json: json.get(p.name)!, sql: sql.get(p.name) ?? 'not captured' }));
 }

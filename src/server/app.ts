@@ -19,6 +19,7 @@ import {
   unavailableError,
 } from './errors';
 import { registerAuthHook } from './http/auth-hook';
+import { isReadMethod } from './http/methods';
 import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { trustProxyOf } from './config';
@@ -87,12 +88,11 @@ export async function buildApp(
   registerAuthHook(app, deps);
   // A write forgets the dashboard's reused answers when it starts and again before it answers, so
   // whoever made it sees its effect on the next read (docs/payments.md#dashboard).
-  const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
   app.addHook('onRequest', async (req) => {
-    if (!reads.has(req.method)) noteWrite(deps);
+    if (!isReadMethod(req.method)) noteWrite(deps);
   });
   app.addHook('onSend', async (req, _reply, payload) => {
-    if (!reads.has(req.method)) noteWrite(deps);
+    if (!isReadMethod(req.method)) noteWrite(deps);
     return payload;
   });
   await registerRateLimits(app, deps);

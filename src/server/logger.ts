@@ -1,6 +1,7 @@
 import { pino, type DestinationStream, type LoggerOptions } from 'pino';
 import type { Config } from './config';
 import { propOf, textOf } from './errors';
+import { isReadMethod } from './http/methods';
 
 /**
  * An error as logged: its type, a message without values, the SQL text and the database's error
@@ -53,7 +54,7 @@ function safeResponse(res: { statusCode?: number }) {
  */
 export function requestLogLevel(method: string, statusCode: number, ms: number, slowMs: number): 'info' | 'debug' {
   if (statusCode >= 400 || ms >= slowMs) return 'info';
-  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? 'debug' : 'info';
+  return isReadMethod(method) ? 'debug' : 'info';
 }
 
 /** Fields never written to the log, at the top of a logged object or one level down (`user.password`). */

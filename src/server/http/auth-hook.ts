@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validateSessionToken, type Actor } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { isReadMethod } from './methods';
 
 export const SESSION_COOKIE = 'session';
 
@@ -11,8 +12,6 @@ declare module 'fastify' {
     authVia: 'cookie' | 'bearer' | null;
   }
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date) {
   reply.setCookie(SESSION_COOKIE, token, {
@@ -69,7 +68,7 @@ export function registerAuthHook(app: FastifyInstance, deps: AppDeps) {
     if (!actor) return;
     req.actor = actor;
     req.authVia = bearer ? 'bearer' : 'cookie';
-    if (req.authVia === 'cookie' && !SAFE_METHODS.has(req.method) && !sameOrigin(req, deps.config.APP_ORIGIN)) {
+    if (req.authVia === 'cookie' && !isReadMethod(req.method) && !sameOrigin(req, deps.config.APP_ORIGIN)) {
       throw new AppError('FORBIDDEN', 'Cross-site request refused.');
     }
   });
