@@ -18,6 +18,9 @@
  * made before a change, e.g. `git stash && npm run build && cp -r dist/server dist/before/ &&
  * git stash pop`, then `CPU_COMPARE=dist/before`. A folder must be inside the repository (the
  * bundle finds its packages and migrations from there); the build replaces only `dist/server`.
+ * A folder may carry its own Node flags after `@`, space-separated, in place of the `start`
+ * script's: `CPU_COMPARE='dist@--max-semi-space-size=8'` measures the current build with
+ * another young generation (the column is named after the folder and its flags).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,7 +53,12 @@ const PROF = process.env.CPU_PROF ? path.resolve(process.env.CPU_PROF) : null;
 const COMPARE = (process.env.CPU_COMPARE ?? '')
   .split(',')
   .filter(Boolean)
-  .map((dir) => ({ label: path.basename(dir), dir: path.resolve(root, dir) }));
+  .map((spec) => {
+    const [dir, flags] = spec.split('@') as [string, string | undefined];
+    const nodeArgs = flags === undefined ? null : flags.split(/\s+/).filter(Boolean);
+    const label = [path.basename(dir), ...(nodeArgs ?? [])].join(' ');
+    return { label, dir: path.resolve(root, dir), nodeArgs };
+  });
 
 await buildProduct();
 const scripts = await buildBaseline();
@@ -63,14 +71,14 @@ try {
   await admin.end();
   const { product, baseline } = await startPair(url, services.redisUrl, scripts.server, PROF || undefined);
   const others: Array<{ label: string; url: string; pid: number }> = [];
-  for (const { label, dir } of COMPARE) {
+  for (const { label, dir, nodeArgs } of COMPARE) {
     const node = await startNode(
       `product-${label}`,
       path.join(dir, 'server/main.js'),
       productEnv(url, services.redisUrl),
       {
         healthPath: '/api/health',
-        nodeArgs: productNodeArgs(),
+        nodeArgs: nodeArgs ?? productNodeArgs(),
       },
     );
     others.push({ label, url: node.url, pid: node.pid });

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { freePort, waitForPort } from '../../tests/setup/services';
+import { nodeFlagsOf } from '../../tests/setup/start-flags';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -118,22 +119,11 @@ export function tail(file: string, lines = 20) {
  * `workerNodeArgs` the same for `npm run worker`.
  */
 export function productNodeArgs(): string[] {
-  return nodeArgsOf('start', 'dist/server/main.js');
+  return nodeFlagsOf('start', 'dist/server/main.js');
 }
 
 export function workerNodeArgs(): string[] {
-  return nodeArgsOf('worker', 'dist/worker/main.js');
-}
-
-function nodeArgsOf(script: string, entry: string): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const run = (pkg.scripts[script] ?? '').split('&&').find((c) => c.includes(entry)) ?? '';
-  return run
-    .trim()
-    .split(/\s+/)
-    .filter((t) => t.startsWith('--'));
+  return nodeFlagsOf('worker', 'dist/worker/main.js');
 }
 
 /** `npm run build` when the sources changed since the last build (the build's own `--if-stale`). */
