@@ -30,7 +30,10 @@ const SUPERADMIN = { email: 'superadmin@example.com', password: 'e2e-superadmin-
 
 /**
  * Starts PostgreSQL (tests/setup/services.ts), a fresh database, and the real server as a child
- * process exactly as `npm start` runs it (migrations, seed with demo data, built client).
+ * process, doing at start what `npm start` does (migrations, seed with demo data, the built
+ * client). It runs the server's sources through tsx rather than the bundle, and without the start
+ * script's V8 flags, which change speed, not behaviour (tests/integration/start-flags.test.ts
+ * checks that Node accepts them).
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
