@@ -84,8 +84,9 @@ function compareSql(a: Statement[], b: Statement[], withParams: boolean): string
 }
 
 /**
- * Each path once on each server (answers compared), then once more on each with statement
- * logging on (SQL compared, sign-in look-ups aside: they depend on each server's cache age).
+ * Each path on each server with its answers compared, and once more with statement logging on
+ * (SQL compared, sign-in look-ups aside: they depend on each server's cache age), in the order
+ * explained below.
  */
 export async function verify(
   product: string,
@@ -94,6 +95,17 @@ export async function verify(
   data: BenchData,
   logFile: string | null,
 ): Promise<Check[]> {
+  /** The measured write: one instalment of the pool's last enrolment marked paid or unpaid. */
+  const toggle = (base: string, isPaid: boolean) => {
+    const t = data.toggles[data.toggles.length - 1]!;
+    return call(
+      base,
+      data.token,
+      'POST',
+      `/api/enrollments/${t.id}/pay-installment`,
+      JSON.stringify({ installmentIndex: 0, isPaid }),
+    );
+  };
   /** Whether both servers answered the same (for a write: each direction of the toggle). */
   const answers = async (p: BenchPath): Promise<string> => {
     if (!p.next) {
@@ -106,13 +118,11 @@ export async function verify(
     }
     // Pay on the product, unpay on the product, pay on the baseline, unpay on the baseline:
     // the same state before each pair, and the pool's state is left as it was.
-    const t = data.toggles[data.toggles.length - 1]!;
-    const body = (isPaid: boolean) => JSON.stringify({ installmentIndex: 0, isPaid });
-    const url = `/api/enrollments/${t.id}/pay-installment`;
-    const a1 = await call(product, data.token, 'POST', url, body(!t.isPaid));
-    const a2 = await call(product, data.token, 'POST', url, body(t.isPaid));
-    const b1 = await call(baseline, data.token, 'POST', url, body(!t.isPaid));
-    const b2 = await call(baseline, data.token, 'POST', url, body(t.isPaid));
+    const { isPaid } = data.toggles[data.toggles.length - 1]!;
+    const a1 = await toggle(product, !isPaid);
+    const a2 = await toggle(product, isPaid);
+    const b1 = await toggle(baseline, !isPaid);
+    const b2 = await toggle(baseline, isPaid);
     const d =
       [a1, a2, b1, b2].find((r) => r.status !== 200) !== undefined
         ? `statuses ${[a1, a2, b1, b2].map((r) => r.status).join(', ')}`
@@ -122,19 +132,11 @@ export async function verify(
   };
   /** Whether both servers ran the same statements for one request (a write: both directions). */
   const statements = async (p: BenchPath, logFile: string): Promise<string> => {
-    const capture = async (base: string, isPaid?: boolean) =>
+    const capture = async (base: string, isPaid = false) =>
       withoutBackground(
-        await statementsDuring(logFile, () => {
-          if (!p.next) return call(base, data.token, p.method, p.url);
-          const t = data.toggles[data.toggles.length - 1]!;
-          return call(
-            base,
-            data.token,
-            'POST',
-            `/api/enrollments/${t.id}/pay-installment`,
-            JSON.stringify({ installmentIndex: 0, isPaid }),
-          );
-        }),
+        await statementsDuring(logFile, () =>
+          p.next ? toggle(base, isPaid) : call(base, data.token, p.method, p.url),
+        ),
       );
     let a: Statement[];
     let b: Statement[];
@@ -143,9 +145,9 @@ export async function verify(
       b = await capture(baseline);
     } else {
       // Both directions on each server from the same state, as for the answers above.
-      const t = data.toggles[data.toggles.length - 1]!;
-      a = [...(await capture(product, !t.isPaid)), ...(await capture(product, t.isPaid))];
-      b = [...(await capture(baseline, !t.isPaid)), ...(await capture(baseline, t.isPaid))];
+      const { isPaid } = data.toggles[data.toggles.length - 1]!;
+      a = [...(await capture(product, !isPaid)), ...(await capture(product, isPaid))];
+      b = [...(await capture(baseline, !isPaid)), ...(await capture(baseline, isPaid))];
     }
     return a.length === 0 ? 'nothing captured' : compareSql(a, b, !p.next);
   };
