@@ -21,6 +21,9 @@
  * A folder may carry its own Node flags after `@`, space-separated, in place of the `start`
  * script's: `CPU_COMPARE='dist@--max-semi-space-size=8'` measures the current build with
  * another young generation (the column is named after the folder and its flags).
+ *
+ * CPU_KEEP=1 keeps each server's output (its log, and whatever `--trace-gc` or `--trace-deopt`
+ * given through CPU_COMPARE print) in the folder the run names at its end.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,6 +51,7 @@ const SECONDS = Number(process.env.CPU_SECONDS ?? 5);
 /** Interleaved rounds per path (each side once per round). */
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? 2);
 const PATHS = (process.env.CPU_PATHS ?? '').split(',').filter(Boolean);
+const KEEP = process.env.CPU_KEEP === '1';
 const PROF = process.env.CPU_PROF ? path.resolve(process.env.CPU_PROF) : null;
 /** Earlier builds to measure alongside (comma-separated folders), each labelled by its folder's name. */
 const COMPARE = (process.env.CPU_COMPARE ?? '')
@@ -124,5 +128,6 @@ try {
 } finally {
   await stopAll();
   await services.stop();
-  fs.rmSync(workDir, { recursive: true, force: true });
+  if (KEEP) console.log(`Servers' logs kept in ${workDir}`);
+  else fs.rmSync(workDir, { recursive: true, force: true });
 }
