@@ -95,17 +95,17 @@ export async function verify(
   data: BenchData,
   logFile: string | null,
 ): Promise<Check[]> {
-  /** The measured write: one instalment of the pool's last enrolment marked paid or unpaid. */
-  const toggle = (base: string, isPaid: boolean) => {
-    const t = data.toggles[data.toggles.length - 1]!;
-    return call(
+  /** The enrolment of the measured write: the pool's last. */
+  const toggled = data.toggles[data.toggles.length - 1]!;
+  /** The measured write: the first instalment of `toggled` marked paid or unpaid. */
+  const toggle = (base: string, isPaid: boolean) =>
+    call(
       base,
       data.token,
       'POST',
-      `/api/enrollments/${t.id}/pay-installment`,
+      `/api/enrollments/${toggled.id}/pay-installment`,
       JSON.stringify({ installmentIndex: 0, isPaid }),
     );
-  };
   /** Whether both servers answered the same (for a write: each direction of the toggle). */
   const answers = async (p: BenchPath): Promise<string> => {
     if (!p.next) {
@@ -118,7 +118,7 @@ export async function verify(
     }
     // Pay on the product, unpay on the product, pay on the baseline, unpay on the baseline:
     // the same state before each pair, and the pool's state is left as it was.
-    const { isPaid } = data.toggles[data.toggles.length - 1]!;
+    const { isPaid } = toggled;
     const a1 = await toggle(product, !isPaid);
     const a2 = await toggle(product, isPaid);
     const b1 = await toggle(baseline, !isPaid);
@@ -145,7 +145,7 @@ export async function verify(
       b = await capture(baseline);
     } else {
       // Both directions on each server from the same state, as for the answers above.
-      const { isPaid } = data.toggles[data.toggles.length - 1]!;
+      const { isPaid } = toggled;
       a = [...(await capture(product, !isPaid)), ...(await capture(product, isPaid))];
       b = [...(await capture(baseline, !isPaid)), ...(await capture(baseline, isPaid))];
     }
