@@ -25,7 +25,13 @@ export class LedgerError extends Error {
 export const runIn =
   (tx: postgres.TransactionSql): Run =>
   (text, params) =>
-    tx.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }).values();
+    tx
+      .unsafe(
+        text,
+        params as postgres.ParameterOrJSON<never>[],
+        { prepare: true, simple: false } as postgres.UnsafeQueryOptions,
+      )
+      .values();
 
 // ------------------------------------------------------------------------------------- statements
 

@@ -35,11 +35,16 @@ for (const oid of ['114', '3802']) (sql.options.serializers as Record<string, (x
 
 type Row = unknown[];
 // Every statement as a named (prepared) statement, postgres.js's default for its tagged queries and
-// what the product's ORM is set to (src/server/db/client.ts).
+// what the product's ORM is set to (src/server/db/client.ts), those without parameters too
+// (`simple: false`, as the product's statements built once).
 const values = (text: string, params: unknown[] = []) =>
-  sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }).values() as unknown as Promise<
-    Row[]
-  >;
+  sql
+    .unsafe(
+      text,
+      params as postgres.ParameterOrJSON<never>[],
+      { prepare: true, simple: false } as postgres.UnsafeQueryOptions,
+    )
+    .values() as unknown as Promise<Row[]>;
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 const money = (minor: unknown) => Number(minor) / 100;
@@ -344,7 +349,7 @@ app.get('/trpc/users.list', async (req) => {
   await requireRole(req, STAFF);
   const { page, pageSize, offset } = paging(trpcInput(req), []);
   const [rows, [count]] = await Promise.all([
-    offset ? values(q.USERS_PAGE, [pageSize, offset]) : values(q.USERS_PAGE_FIRST, [pageSize]),
+    offset ? values(q.usersPage(pageSize), [offset]) : values(q.usersPageFirst(pageSize)),
     reusedCount('users', () => values(q.USERS_COUNT)),
   ]);
   return trpcAnswer({
@@ -365,15 +370,15 @@ app.get('/trpc/enrollments.list', async (req) => {
   let count: Row[];
   if (input.displayStatus === undefined) {
     [rows, count] = await Promise.all([
-      offset ? values(q.ENROLLMENTS_PAGE, [pageSize, offset]) : values(q.ENROLLMENTS_PAGE_FIRST, [pageSize]),
+      offset ? values(q.enrollmentsPage(pageSize), [offset]) : values(q.enrollmentsPageFirst(pageSize)),
       reusedCount('enrollments', () => values(q.ENROLLMENTS_COUNT)),
     ]);
   } else if (input.displayStatus === 'Pending Payment') {
     const where = ['Pending Payment'];
     [rows, count] = await Promise.all([
       offset
-        ? values(q.ENROLLMENTS_PENDING_PAGE, [...where, pageSize, offset])
-        : values(q.ENROLLMENTS_PENDING_PAGE_FIRST, [...where, pageSize]),
+        ? values(q.enrollmentsPendingPage(pageSize), [...where, offset])
+        : values(q.enrollmentsPendingPageFirst(pageSize), where),
       reusedCount('enrollments pending', () => values(q.ENROLLMENTS_PENDING_COUNT, where)),
     ]);
   } else {
@@ -397,8 +402,8 @@ app.get('/trpc/bookings.list', async (req) => {
   const t = today();
   const [rows, [count]] = await Promise.all([
     offset
-      ? values(q.BOOKINGS_BY_STATUS_PAGE, [t, t, status, pageSize, offset])
-      : values(q.BOOKINGS_BY_STATUS_PAGE_FIRST, [t, t, status, pageSize]),
+      ? values(q.bookingsByStatusPage(pageSize), [t, t, status, offset])
+      : values(q.bookingsByStatusPageFirst(pageSize), [t, t, status]),
     reusedCount(`bookings ${t} ${status}`, () => values(q.BOOKINGS_BY_STATUS_COUNT, [t, status])),
   ]);
   let items: ReturnType<typeof bookingDto>[] = [];

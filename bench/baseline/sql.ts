@@ -13,8 +13,9 @@ const USER_COLUMNS = `"users"."id", "users"."username", "users"."full_name", "us
 const USERS_FROM = `from "users" left join "branches" on "branches"."id" = "users"."branch_id" order by "users"."created_at" desc, "users"."id" asc`;
 /** REST GET /api/users: newest first, capped at 10,000 rows. */
 export const USERS_ALL = `select ${USER_COLUMNS} ${USERS_FROM} limit $1`;
-export const USERS_PAGE_FIRST = `select ${USER_COLUMNS} ${USERS_FROM} limit $1`;
-export const USERS_PAGE = `select ${USER_COLUMNS} ${USERS_FROM} limit $1 offset $2`;
+/** A page's size is written into its statement, as the product writes it (docs/performance.md#a-pages-size-in-its-statement). */
+export const usersPageFirst = (size: number) => `select ${USER_COLUMNS} ${USERS_FROM} limit ${size}`;
+export const usersPage = (size: number) => `select ${USER_COLUMNS} ${USERS_FROM} limit ${size} offset $1`;
 export const USERS_COUNT = `select count(*) from "users"`;
 
 const ENROLLMENT_COLUMNS = `"enrollments"."id", "enrollments"."user_id", "enrollments"."course_id", "enrollments"."payment_type", "enrollments"."total_fee_minor", "enrollments"."admission_fee_minor", "enrollments"."currency", "enrollments"."admission_fee_paid", "enrollments"."admission_fee_paid_minor", "enrollments"."admission_fee_paid_at", "enrollments"."status", "enrollments"."completed_at", "enrollments"."display_status", "enrollments"."enrolled_on", "enrollments"."deleted_username", "enrollments"."deleted_email", "enrollments"."deleted_course_name", "enrollments"."created_at", "enrollments"."updated_at", "users"."id", "users"."username", "users"."email", "courses"."id", "courses"."course_name", "courses"."total_fee_minor"`;
@@ -22,11 +23,15 @@ const ENROLLMENT_FROM = `from "enrollments" left join "users" on "users"."id" = 
 const ENROLLMENT_ORDER = `order by "enrollments"."created_at" desc, "enrollments"."id" asc`;
 /** A display-status filter: the stored column (docs/performance.md#stored-display-status). Parameter: the status. */
 const PENDING_PAYMENT = `"enrollments"."display_status" = $1`;
-export const ENROLLMENTS_PAGE_FIRST = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit $1`;
-export const ENROLLMENTS_PAGE = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit $1 offset $2`;
+export const enrollmentsPageFirst = (size: number) =>
+  `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit ${size}`;
+export const enrollmentsPage = (size: number) =>
+  `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit ${size} offset $1`;
 export const ENROLLMENTS_COUNT = `select count(*) ${ENROLLMENT_FROM}`;
-export const ENROLLMENTS_PENDING_PAGE_FIRST = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit $2`;
-export const ENROLLMENTS_PENDING_PAGE = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit $2 offset $3`;
+export const enrollmentsPendingPageFirst = (size: number) =>
+  `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit ${size}`;
+export const enrollmentsPendingPage = (size: number) =>
+  `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit ${size} offset $2`;
 export const ENROLLMENTS_PENDING_COUNT = `select count(*) ${ENROLLMENT_FROM} where ${PENDING_PAYMENT}`;
 export const ENROLLMENT_BY_ID = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where "enrollments"."id" = $1 limit $2`;
 
@@ -55,9 +60,11 @@ const OVERDUE = (todayParam: string, statusParam: string) =>
 const BOOKING_COLUMNS = `"treatment_bookings"."id", "treatment_bookings"."user_id", "treatment_bookings"."treatment_id", "treatment_bookings"."treatment_name", "treatment_bookings"."max_sessions", "treatment_bookings"."deleted_username", "treatment_bookings"."deleted_email", "treatment_bookings"."user_type", "treatment_bookings"."payment_type", "treatment_bookings"."payment_status", "treatment_bookings"."price_minor", "treatment_bookings"."currency", "treatment_bookings"."period_start", "treatment_bookings"."period_end", "treatment_bookings"."sessions_completed", "treatment_bookings"."status", "treatment_bookings"."cancelled_at", "treatment_bookings"."booked_on", "treatment_bookings"."created_at", "treatment_bookings"."updated_at", "users"."username", "users"."email", "treatments"."treatment_name"`;
 const BOOKING_FROM = `from "treatment_bookings" left join "users" on "users"."id" = "treatment_bookings"."user_id" left join "treatments" on "treatments"."id" = "treatment_bookings"."treatment_id"`;
 const BOOKING_ORDER = `order by "treatment_bookings"."created_at" desc, "treatment_bookings"."id" asc`;
-/** Parameters: today, today, status, limit (, offset). */
-export const BOOKINGS_BY_STATUS_PAGE_FIRST = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $4`;
-export const BOOKINGS_BY_STATUS_PAGE = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $4 offset $5`;
+/** Parameters: today, today, status (, offset). */
+export const bookingsByStatusPageFirst = (size: number) =>
+  `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit ${size}`;
+export const bookingsByStatusPage = (size: number) =>
+  `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit ${size} offset $4`;
 /** Parameters: today, status. */
 export const BOOKINGS_BY_STATUS_COUNT = `select count(*) ${BOOKING_FROM} where ${OVERDUE('$1', '$2')}`;
 export const bookingInstallmentsOf = (n: number) =>

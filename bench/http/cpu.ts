@@ -91,7 +91,7 @@ try {
     (p) => !PATHS.length || PATHS.some((x) => p.name.toLowerCase().includes(x.toLowerCase())),
   );
   console.log(
-    `| path |${others.map((o) => ` ${o.label} ms CPU / answer |`).join('')} product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product | PostgreSQL ms / answer, product · baseline | req/s, product · baseline |`,
+    `| path |${others.map((o) => ` ${o.label} ms CPU / answer |`).join('')} product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product | PostgreSQL ms / answer,${others.map((o) => ` ${o.label} ·`).join('')} product · baseline | req/s, product · baseline |`,
   );
   console.log(`|---|${others.map(() => '---:|').join('')}---:|---:|---:|---:|---:|`);
   for (const p of paths) {
@@ -119,7 +119,7 @@ try {
     const a = ms('product');
     const b = ms('baseline');
     const was = others.map((o) => ` ${ms(o.label).toFixed(3)} |`).join('');
-    const pg = `${pgMs('product').toFixed(2)} · ${pgMs('baseline').toFixed(2)}`;
+    const pg = [...others.map((o) => o.label), 'product', 'baseline'].map((l) => pgMs(l).toFixed(2)).join(' · ');
     const rps = (label: string) => Math.round(cost.get(label)!.answers / (ROUNDS * SECONDS));
     console.log(
       `| ${p.name} |${was} ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b / a).toFixed(2)} | ${pg} | ${rps('product')} · ${rps('baseline')} |`,

@@ -68,6 +68,8 @@ export async function startTestApp(
     databaseUrl?: string;
     /** The embedded mode (`npm start` without DATABASE_URL): PGlite in a throwaway folder. */
     embedded?: boolean;
+    /** PostgreSQL connections of the server's pool (5); 1 lets a test read that connection's state. */
+    connections?: number;
   } = {},
 ): Promise<TestApp> {
   const sharedUrl = opts.sameDatabaseAs?.deps.config.DATABASE_URL ?? opts.databaseUrl;
@@ -82,7 +84,11 @@ export async function startTestApp(
     ...('dataDir' in database ? { DATA_DIR: database.dataDir } : {}),
     ...overrides,
   };
-  const dbHandle = await openDatabase({ databaseUrl: database.url, dataDir: config.DATA_DIR, max: 5 });
+  const dbHandle = await openDatabase({
+    databaseUrl: database.url,
+    dataDir: config.DATA_DIR,
+    max: opts.connections ?? 5,
+  });
   // As the server does: the embedded database migrates at every start; a role that may not change
   // the schema starts with MIGRATE_ON_START=false.
   if (opts.embedded || (opts.databaseUrl && config.MIGRATE_ON_START)) await dbHandle.migrate();

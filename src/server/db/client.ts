@@ -71,6 +71,15 @@ async function openPostgres(url: string, max = 10): Promise<DbHandle> {
  * its description per connection and SQL text, and replaces a connection after 30 to 60 minutes),
  * then runs in one round trip (docs/performance.md#where-the-products-time-goes). Transactions run
  * on sessions of the same class, so their statements are prepared too.
+ *
+ * Except, left to postgres.js, a query without parameters: postgres.js sends it by the simple
+ * protocol, which PostgreSQL parses and plans on every run. The statements built once
+ * (`.prepare(name)`, db/prepared.ts) run by the extended protocol whatever their parameters
+ * (postgres.js's `simple: false`, an option its types leave out; tests/integration/plans.test.ts
+ * fails if it stops working), so a list page whose only values are written into it (its size,
+ * `pageLimit`) keeps its plan (docs/performance.md#a-pages-size-in-its-statement). Each is a
+ * single statement; the other queries keep postgres.js's choice, because a migration may hold
+ * several statements, which only the simple protocol runs.
  */
 let patched = false;
 async function preparedStatementsOnly() {
@@ -82,8 +91,27 @@ async function preparedStatementsOnly() {
   const prepareQuery = proto.prepareQuery;
   proto.prepareQuery = function (this: typeof proto, query, fields, name, ...rest) {
     // drizzle prepares (`prepare: true`) exactly when a name is given; postgres.js names it itself.
-    return prepareQuery.call(this, query, fields, name ?? 'statement', ...rest);
+    const prepared = prepareQuery.call(this, query, fields, name ?? 'statement', ...rest);
+    if (name !== undefined && query.params.length === 0) {
+      const own = prepared as unknown as { client: UnsafeClient };
+      own.client = extendedProtocol(own.client);
+    }
+    return prepared;
   } as typeof prepareQuery;
+}
+
+/** What drizzle's prepared query asks of postgres.js: `unsafe` alone. */
+interface UnsafeClient {
+  unsafe(query: string, params: unknown[], options?: Record<string, unknown>): unknown;
+}
+const extended = new WeakMap<UnsafeClient, UnsafeClient>();
+function extendedProtocol(client: UnsafeClient): UnsafeClient {
+  let c = extended.get(client);
+  if (!c) {
+    c = { unsafe: (query, params, options) => client.unsafe(query, params, { ...options, simple: false }) };
+    extended.set(client, c);
+  }
+  return c;
 }
 
 async function openPglite(dataDir: string): Promise<DbHandle> {

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import type { AuditEntryDto } from '../../../shared/audit';
 import { isAdmin } from '../../../shared/roles';
 import { ilikeContains, isUuid, offsetOf } from '../common';
-import { listTotal, totalKey } from '../keyset';
+import { listTotal, pageLimit, totalKey } from '../keyset';
 import type { TAuditFilters, TAuditForEntityInput, TAuditListInput, TAuditRestQuery } from '@shared/schemas/audit';
 
 /**
@@ -64,7 +64,7 @@ function selectEntries(db: Db, where: SQL | undefined, limit: number, offset = 0
     .from(auditLog)
     .where(where)
     .orderBy(order(auditLog.createdAt), order(auditLog.id))
-    .limit(limit)
+    .limit(pageLimit(limit))
     .offset(offset);
 }
 

@@ -6,7 +6,16 @@ import { treatmentBookings, treatments, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
 import { assertId, containsPattern, ilikeContains, isUuid } from '../common';
-import { afterCondition, keysetList, listShape, sortValueIn, totalKey, type ListShape } from '../keyset';
+import {
+  afterCondition,
+  countShape,
+  keysetList,
+  listShape,
+  pageLimit,
+  sortValueIn,
+  totalKey,
+  type ListShape,
+} from '../keyset';
 import { assertUserInScope, branchCondition, branchScopeOf, preparedBranchCondition } from '../branch-scope';
 import { type TBookingFilters, type TListBookingsInput } from '@shared/schemas/bookings';
 
@@ -127,23 +136,20 @@ const bookingsPage = (db: Db, s: BookingsShape) =>
     return selectBookings(d, P('today'))
       .where(and(preparedBranchCondition(s.scope), filterWhere(s, { sargable: false }), after))
       .orderBy(order, asc(treatmentBookings.id))
-      .limit(P('limit'))
+      .limit(pageLimit(s.limit))
       .offset(s.offset ? P('offset') : 0)
       .prepare('bookings_list');
   });
 
 const bookingsCount = (db: Db, s: BookingsShape) =>
-  preparedOn(
-    db,
-    `bookings.count ${JSON.stringify({ ...s, sortBy: null, sortDir: null, after: null, offset: null })}`,
-    (d) =>
-      d
-        .select({ n: count() })
-        .from(treatmentBookings)
-        .leftJoin(users, eq(users.id, treatmentBookings.userId))
-        .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
-        .where(and(preparedBranchCondition(s.scope), filterWhere(s)))
-        .prepare('bookings_count'),
+  preparedOn(db, `bookings.count ${JSON.stringify(countShape(s))}`, (d) =>
+    d
+      .select({ n: count() })
+      .from(treatmentBookings)
+      .leftJoin(users, eq(users.id, treatmentBookings.userId))
+      .leftJoin(treatments, eq(treatments.id, treatmentBookings.treatmentId))
+      .where(and(preparedBranchCondition(s.scope), filterWhere(s)))
+      .prepare('bookings_count'),
   );
 
 /** The bookings screen: paged, searched (customer email or treatment name) and filtered on the server. */
@@ -165,7 +171,6 @@ export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise
         ...values,
         afterValue: start.cursor?.value,
         afterId: start.cursor?.id,
-        limit: input.pageSize,
         offset: start.offset,
       }),
     count: async () => (await bookingsCount(ctx.db, shape).execute(values))[0]?.n ?? 0,

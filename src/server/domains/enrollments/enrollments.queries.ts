@@ -5,7 +5,7 @@ import { courses, enrollmentInstallments, enrollments, users } from '../../db/sc
 import { branchCondition, branchScopeOf, ownerInScope, preparedBranchCondition } from '../branch-scope';
 import type { Page } from '../../../shared/pagination';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
-import { afterCondition, keysetList, listShape, type ListShape, totalKey } from '../keyset';
+import { afterCondition, countShape, keysetList, listShape, pageLimit, type ListShape, totalKey } from '../keyset';
 import { toInstallmentDto } from '../installments';
 import { getCurrencySettings } from '../settings/settings.service';
 import { reusedRead } from '../read-cache';
@@ -105,7 +105,7 @@ function enrollmentsPageQuery(db: Db, s: EnrollmentsShape, search: SQL | undefin
   return selectEnrollments(db)
     .where(and(enrollmentsWhere(s, search), after))
     .orderBy(order, asc(enrollments.id))
-    .limit(P('limit'))
+    .limit(pageLimit(s.limit))
     .offset(s.offset ? P('offset') : 0);
 }
 
@@ -165,7 +165,6 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
         ...values,
         afterValue: start.cursor?.value,
         afterId: start.cursor?.id,
-        limit: input.pageSize,
         offset: start.offset,
       };
       return search
@@ -178,10 +177,8 @@ export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): P
       (
         await (search
           ? enrollmentsCountQuery(db, shape, search).execute(values)
-          : preparedOn(
-              db,
-              `enrollments.count ${JSON.stringify({ ...shape, sortBy: null, sortDir: null, offset: null })}`,
-              (d) => enrollmentsCountQuery(d, shape, undefined).prepare('enrollments_count'),
+          : preparedOn(db, `enrollments.count ${JSON.stringify(countShape(shape))}`, (d) =>
+              enrollmentsCountQuery(d, shape, undefined).prepare('enrollments_count'),
             ).execute(values))
       )[0]?.n ?? 0,
     cursorRow: (r) => r.e,

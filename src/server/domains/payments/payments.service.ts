@@ -8,7 +8,7 @@ import type { Page } from '../../../shared/pagination';
 import { isAdmin } from '../../../shared/roles';
 import { assertRecordInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import { assertId, ilikeContains, isUuid } from '../common';
-import { keysetList, sortValueIn, totalKey } from '../keyset';
+import { keysetList, pageLimit, sortValueIn, totalKey } from '../keyset';
 import { todayIn } from '../enrollments/dates';
 import { allocate } from './allocation';
 import { voidLockedPayment, writePayment } from './ledger';
@@ -187,7 +187,7 @@ export async function listPayments(ctx: ServiceContext, input: TListPaymentsInpu
         .from(payments)
         .where(and(where, start.after))
         .orderBy(...order)
-        .limit(input.pageSize)
+        .limit(pageLimit(input.pageSize))
         .offset(start.offset),
     count: () => countPayments(ctx, where),
     cursorRow: (r) => r,

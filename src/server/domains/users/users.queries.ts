@@ -10,7 +10,16 @@ import { assertUserInScope, branchCondition, branchScopeOf, preparedBranchCondit
 import type { Page } from '../../../shared/pagination';
 import type { Role } from '../../../shared/roles';
 import { assertId, containsPattern, ilikeContains, isUuid, type ServiceContext } from '../common';
-import { afterCondition, keysetList, listShape, type ListShape, sortValueIn, totalKey } from '../keyset';
+import {
+  afterCondition,
+  countShape,
+  keysetList,
+  listShape,
+  pageLimit,
+  type ListShape,
+  sortValueIn,
+  totalKey,
+} from '../keyset';
 import { loadUser, selectUsers, toUserDto, USER_NOT_FOUND, type UserDto } from './users.dto';
 import type { TListUsersInput, TSearchUsersInput } from '@shared/schemas/users';
 
@@ -59,16 +68,14 @@ const usersPage = (db: Db, s: UsersShape) =>
     return selectUsers(d)
       .where(and(usersWhere(s), after))
       .orderBy(order, asc(users.id))
-      .limit(P('limit'))
+      .limit(pageLimit(s.limit))
       .offset(s.offset ? P('offset') : 0)
       .prepare('users_list');
   });
 
 const usersCount = (db: Db, s: UsersShape) =>
-  preparedOn(
-    db,
-    `users.count ${JSON.stringify({ ...s, sortBy: null, sortDir: null, after: null, offset: null })}`,
-    (d) => d.select({ n: count() }).from(users).where(usersWhere(s)).prepare('users_count'),
+  preparedOn(db, `users.count ${JSON.stringify(countShape(s))}`, (d) =>
+    d.select({ n: count() }).from(users).where(usersWhere(s)).prepare('users_count'),
   );
 
 export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Promise<Page<UserDto>> {
@@ -100,7 +107,6 @@ export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Pr
         ...values,
         afterValue: start.cursor?.value,
         afterId: start.cursor?.id,
-        limit: input.pageSize,
         offset: start.offset,
       }),
     count: async () => (await usersCount(db, shape).execute(values))[0]?.n ?? 0,
