@@ -81,7 +81,8 @@ export function countShape<T extends ListShape<string>>(s: T) {
  * and every page 1 was planned again: 0.6 ms of the database's CPU against 0.5 ms to run it
  * (docs/performance.md#a-pages-size-in-its-statement). The size is a validated whole number (1 to
  * 200), so a list keeps at most that many texts per shape; only the sizes asked for are built. The
- * payments and audit lists, built per request, write theirs the same way.
+ * payments and audit lists, built per request, write theirs the same way, so that those with a
+ * filter's value as a parameter can keep a plan too (postgres.js names them by their text).
  */
 export function pageLimit(rows: number): number {
   if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Not a page size: ${rows}`);
