@@ -22,16 +22,17 @@ export class LedgerError extends Error {
   }
 }
 
+/**
+ * Every statement as a named (prepared) statement, those without parameters too: what the
+ * product's ORM is set to (src/server/db/client.ts). `simple` is postgres.js's own option, left
+ * out of its types.
+ */
+export const NAMED = { prepare: true, simple: false } as postgres.UnsafeQueryOptions;
+
 export const runIn =
   (tx: postgres.TransactionSql): Run =>
   (text, params) =>
-    tx
-      .unsafe(
-        text,
-        params as postgres.ParameterOrJSON<never>[],
-        { prepare: true, simple: false } as postgres.UnsafeQueryOptions,
-      )
-      .values();
+    tx.unsafe(text, params as postgres.ParameterOrJSON<never>[], NAMED).values();
 
 // ------------------------------------------------------------------------------------- statements
 

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
-import { LedgerError, pgTimestamp, runIn, toggleInstallment, type LedgerActor } from './ledger';
+import { LedgerError, NAMED, pgTimestamp, runIn, toggleInstallment, type LedgerActor } from './ledger';
 import * as q from './sql';
 
 const TIME_ZONE = process.env.TIME_ZONE ?? 'Asia/Colombo';
@@ -34,17 +34,9 @@ const sql = postgres(process.env.DATABASE_URL!, {
 for (const oid of ['114', '3802']) (sql.options.serializers as Record<string, (x: unknown) => unknown>)[oid] = (x) => x;
 
 type Row = unknown[];
-// Every statement as a named (prepared) statement, postgres.js's default for its tagged queries and
-// what the product's ORM is set to (src/server/db/client.ts), those without parameters too
-// (`simple: false`, as the product's statements built once).
+// Named statements, as the product runs them (NAMED in ./ledger).
 const values = (text: string, params: unknown[] = []) =>
-  sql
-    .unsafe(
-      text,
-      params as postgres.ParameterOrJSON<never>[],
-      { prepare: true, simple: false } as postgres.UnsafeQueryOptions,
-    )
-    .values() as unknown as Promise<Row[]>;
+  sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], NAMED).values() as unknown as Promise<Row[]>;
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 const money = (minor: unknown) => Number(minor) / 100;

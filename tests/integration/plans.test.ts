@@ -44,10 +44,10 @@ interface Plans {
 
 /** How PostgreSQL planned the named statements of the server's connection that start with `start`. */
 async function plansOf(start: string): Promise<Plans[]> {
-  const rows = await t.deps.db.execute(sql`
+  // postgres.js answers the rows as an array.
+  return (await t.deps.db.execute(sql`
     select statement, generic_plans, custom_plans from pg_prepared_statements
-    where starts_with(statement, ${start})`);
-  return (Array.isArray(rows) ? rows : (rows as { rows: Plans[] }).rows) as Plans[];
+    where starts_with(statement, ${start})`)) as Plans[];
 }
 
 const calls = 8;
