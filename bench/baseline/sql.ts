@@ -43,9 +43,12 @@ export const ENROLLMENT_STATISTICS = `select count(*), count(*) filter (where "s
 
 // The instalment toggle's statements: bench/baseline/ledger.ts.
 
-/** Active with an unpaid instalment past due: overdue whatever is stored. */
+/**
+ * Active with an unpaid instalment past due: overdue whatever is stored. The earliest unpaid due
+ * date is the booking's own column (docs/performance.md#a-bookings-earliest-unpaid-due-date).
+ */
 const late = (todayParam: string) =>
-  `"treatment_bookings"."status" = 'active' and exists (select 1 from "booking_installments" where "booking_installments"."booking_id" = "treatment_bookings"."id" and "booking_installments"."is_paid" = false and "booking_installments"."due_date" < ${todayParam}::date)`;
+  `("treatment_bookings"."status" = 'active' and "treatment_bookings"."next_unpaid_due" is not null and "treatment_bookings"."next_unpaid_due" < ${todayParam}::date)`;
 /** A booking's payment status as readers see it: overdue as soon as an unpaid instalment is past due. */
 const effectiveStatus = (todayParam: string) =>
   `case when ${late(todayParam)} then 'overdue' else "treatment_bookings"."payment_status" end`;

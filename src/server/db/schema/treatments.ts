@@ -64,6 +64,12 @@ export const treatmentBookings = pgTable(
       .default('active'),
     cancelledAt: instant('cancelled_at'),
     bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    /**
+     * The earliest due date among the booking's unpaid instalments (null when none is unpaid),
+     * kept by triggers on booking_installments (migration 0014), so "late" is a test of this row
+     * alone (docs/performance.md#a-bookings-earliest-unpaid-due-date).
+     */
+    nextUnpaidDue: date('next_unpaid_due', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,11 +88,7 @@ export const bookingInstallments = pgTable(
     bookingId: ownerRef('booking_id', () => treatmentBookings.id),
     ...installmentColumns(),
   },
-  (t) => [
-    ...installmentIndexes('booking_installments', { ...t, owner: t.bookingId }),
-    // The derived "overdue" payment status (an unpaid installment past due) per booking, from the index alone.
-    index('booking_installments_booking_paid_due_idx').on(t.bookingId, t.isPaid, t.dueDate),
-  ],
+  (t) => [...installmentIndexes('booking_installments', { ...t, owner: t.bookingId })],
 );
 
 export const bookingSessionNotes = pgTable(

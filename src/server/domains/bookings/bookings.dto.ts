@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readByIds } from '../../db/prepared';
 import { groupRows } from '../../db/rows';
@@ -25,29 +25,34 @@ type Value<T> = T | Placeholder;
 /**
  * The payment status a reader must see. The stored column is recomputed on every installment
  * write, but an installment also becomes overdue merely because a day passes, with no write.
- * Reads therefore derive it in SQL rather than refreshing rows first: a GET never writes, lists
- * and filters stay one query, and the partial index on unpaid due dates keeps the EXISTS cheap.
- * Only pending/partially_paid can go stale (time moves forward and due dates never change), so
- * "an unpaid installment is past due" is the whole correction. A cancelled booking is not chased.
+ * Reads therefore derive it in SQL rather than refreshing rows first: a GET never writes, and
+ * lists and filters stay one query. Only pending/partially_paid can go stale (time moves forward
+ * and due dates never change), so "an unpaid installment is past due" is the whole correction. A
+ * cancelled booking is not chased.
  */
 export function effectivePaymentStatusSql(todayIso: Value<string>): SQL<PaymentStatus> {
   return sql<PaymentStatus>`case when ${lateSql(todayIso)} then 'overdue' else ${treatmentBookings.paymentStatus} end`;
 }
 
-/** What turns a booking overdue whatever is stored: active, with an unpaid installment past due. */
-function lateSql(todayIso: Value<string>): SQL {
-  return sql`${treatmentBookings.status} = 'active' and exists (select 1 from ${bookingInstallments} where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and ${bookingInstallments.isPaid} = false and ${bookingInstallments.dueDate} < ${todayIso}::date)`;
+/**
+ * What turns a booking overdue whatever is stored: active, with an unpaid installment past due.
+ * The earliest unpaid due date is a column of the booking kept by triggers on its instalments
+ * (docs/performance.md#a-bookings-earliest-unpaid-due-date), so this reads the booking's row
+ * alone. Written to be true or false, never null (nothing unpaid is a null date), so `not (...)`
+ * below is exact.
+ */
+export function lateSql(todayIso: Value<string>): SQL {
+  return sql`(${treatmentBookings.status} = 'active' and ${treatmentBookings.nextUnpaidDue} is not null and ${treatmentBookings.nextUnpaidDue} < ${todayIso}::date)`;
 }
 
 /**
  * `effectivePaymentStatusSql(todayIso) = status`, for the filters. `sargable` writes the same test
- * so PostgreSQL can read the stored column's index and check the instalments with one hash instead
- * of the case expression on every booking: overdue is "late, or stored overdue"; any other status
- * is the stored one unless late (both columns are NOT NULL, so `not (...)` is exact). The count
- * and the capped REST list use it; a page of 25 keeps the case expression, which stops after 25
- * matches instead of hashing every unpaid instalment past due
- * (docs/performance.md#the-bookings-status-filter-2026-11-26). `overdue` says which of the two
- * tests to write: whether `status`, or the value its placeholder will take, is overdue.
+ * so PostgreSQL can read the stored column's index instead of the case expression on every
+ * booking: overdue is "late, or stored overdue"; any other status is the stored one unless late
+ * (lateSql is never null, so `not (...)` is exact). The count and the capped REST list use it; a
+ * page of 25 keeps the case expression, which stops after 25 matches on the way down the date
+ * index (docs/performance.md#the-bookings-status-filter-2026-11-26). `overdue` says which of the
+ * two tests to write: whether `status`, or the value its placeholder will take, is overdue.
  */
 export function paymentStatusIsSql(
   todayIso: Value<string>,
@@ -61,10 +66,13 @@ export function paymentStatusIsSql(
     : sql`(not (${lateSql(todayIso)}) and ${treatmentBookings.paymentStatus} = ${status})`;
 }
 
+/** A booking as answers read it: the earliest unpaid due date serves the SQL above, not the answer. */
+const { nextUnpaidDue: _kept, ...bookingColumns } = getTableColumns(treatmentBookings);
+
 export function selectBookings(db: Db, todayIso: Value<string>) {
   return db
     .select({
-      booking: treatmentBookings,
+      booking: bookingColumns,
       username: users.username,
       email: users.email,
       liveTreatmentName: treatments.treatmentName,

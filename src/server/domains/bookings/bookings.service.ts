@@ -23,7 +23,7 @@ import { getCurrencySettings, type CurrencySettings } from '../settings/settings
 import { assertUserInScope } from '../branch-scope';
 import { USER_NOT_FOUND, type TPaymentBody, type TProgressBody } from '@shared/schemas/bookings';
 
-import { BOOKING_NOT_FOUND, inScope, today, type BookingDto, type Ctx } from './bookings.dto';
+import { BOOKING_NOT_FOUND, inScope, lateSql, today, type BookingDto, type Ctx } from './bookings.dto';
 import { getBooking } from './bookings.queries';
 
 const CANCELLED = 'This booking is cancelled; it cannot be changed.';
@@ -33,13 +33,7 @@ export async function refreshOverdueBookings(db: Db, todayIso: string): Promise<
   const rows = await db
     .update(treatmentBookings)
     .set({ paymentStatus: 'overdue' })
-    .where(
-      and(
-        inArray(treatmentBookings.paymentStatus, ['pending', 'partially_paid']),
-        eq(treatmentBookings.status, 'active'),
-        sql`exists (select 1 from ${bookingInstallments} where ${bookingInstallments.bookingId} = ${treatmentBookings.id} and ${bookingInstallments.isPaid} = false and ${bookingInstallments.dueDate} < ${todayIso}::date)`,
-      ),
-    )
+    .where(and(inArray(treatmentBookings.paymentStatus, ['pending', 'partially_paid']), lateSql(todayIso)))
     .returning({ id: treatmentBookings.id });
   return rows.length;
 }
