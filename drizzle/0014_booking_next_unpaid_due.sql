@@ -22,11 +22,18 @@ BEGIN
   IF touched IS NULL THEN
     RETURN NULL;
   END IF;
+  -- One pass over the touched bookings' instalments, grouped, rather than a look-up per booking:
+  -- a statement that writes thousands of instalments at once (an import, a data repair) runs
+  -- before their table's statistics know them, and a per-booking subquery was then planned as a
+  -- scan of the whole table each time.
   UPDATE treatment_bookings b
      SET next_unpaid_due = n.due
-    FROM (SELECT t.id,
-                 (SELECT min(i.due_date) FROM booking_installments i WHERE i.booking_id = t.id AND i.is_paid = false) AS due
-            FROM unnest(touched) AS t(id)) n
+    FROM (SELECT t.id, m.due
+            FROM unnest(touched) AS t(id)
+            LEFT JOIN (SELECT i.booking_id, min(i.due_date) AS due
+                         FROM booking_installments i
+                        WHERE i.booking_id = ANY (touched) AND i.is_paid = false
+                        GROUP BY i.booking_id) m ON m.booking_id = t.id) n
    WHERE b.id = n.id
      AND b.next_unpaid_due IS DISTINCT FROM n.due;
   RETURN NULL;
