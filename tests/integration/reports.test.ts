@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema';
+import { treatmentBookings, users } from '../../src/server/db/schema';
 import type { ReportRow } from '../../src/server/domains/reports/report-source';
 import type { TCourseStatistics, TTreatmentStatistics } from '../../src/shared/schemas/reports.output';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -522,6 +522,30 @@ describe('treatment reports', () => {
     expect(text).toContain('Booked: from 01 Mar 2025');
     expect(text).toContain('Shirodhara');
     expect(text).not.toContain('Panchakarma');
+  });
+
+  it("prints each booking's payment status as the bookings screen shows it, overdue before the nightly job stores it", async () => {
+    // The bookings were made in 2025 with their instalments due then: the unpaid ones are past
+    // due, while the stored status is still the one written with them (partially paid, pending).
+    const stored = await t.deps.db
+      .select({ status: treatmentBookings.paymentStatus })
+      .from(treatmentBookings)
+      .orderBy(asc(treatmentBookings.bookedOn));
+    expect(stored.map((r) => r.status)).toEqual(['partially_paid', 'paid', 'pending', 'pending']);
+    const list = await t.api('GET', '/api/bookings/bookings', { token: admin.token });
+    expect(list.status).toBe(200);
+    const shown = new Map<string, string>(
+      list.body.map((b: { bookedOn: string; paymentStatus: string }) => [b.bookedOn, b.paymentStatus]),
+    );
+    const res = await t.api('GET', '/api/treatment-reports/bookings?format=json', { token: admin.token });
+    expect(res.body.data.map((r: ReportRow) => [r.bookedOn, r.paymentStatus])).toEqual([
+      ['2025-01-05', 'overdue'],
+      ['2025-02-10', 'paid'],
+      ['2025-03-03', 'overdue'],
+      // A cancelled booking is never overdue.
+      ['2025-03-04', 'pending'],
+    ]);
+    for (const r of res.body.data as ReportRow[]) expect(r.paymentStatus).toBe(shown.get(r.bookedOn as string));
   });
 
   it('reports revenue per treatment and currency, with a local total at the current exchange rate', async () => {

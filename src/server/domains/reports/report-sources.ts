@@ -27,7 +27,7 @@ export function reportSource(
     case 'treatments':
       return treatmentListSource(db, tz, spec.filters, spec.fields);
     case 'bookings':
-      return bookingSource(db, spec.filters, opts.scope ?? null);
+      return bookingSource(db, tz, spec.filters, opts.scope ?? null);
     case 'treatment-revenue':
       return treatmentRevenueSource(db, spec.filters, opts.currency, opts.scope ?? null);
   }

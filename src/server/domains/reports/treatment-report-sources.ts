@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { bookingInstallments, treatmentBookings, treatments, users } from '../../db/schema';
 import { REPORT_COLUMN_LABELS, type TreatmentReportColumn } from '../../../shared/report-columns';
 import { iso } from '../common';
+import { effectivePaymentStatusSql } from '../bookings/bookings.dto';
+import { todayIn } from '../../../shared/calendar';
 import type { CurrencySettings } from '../settings/settings.service';
 import {
   catalogueFilterLines,
@@ -115,8 +117,12 @@ function bookingWhere(f: TTreatmentReportFilters, scope: BranchScope | null): SQ
   ];
 }
 
-export function bookingSource(db: Db, f: TTreatmentReportFilters, scope: BranchScope | null): ReportSource {
+export function bookingSource(db: Db, tz: string, f: TTreatmentReportFilters, scope: BranchScope | null): ReportSource {
   const where = bookingWhere(f, scope);
+  // The status every booking answer shows: the stored one turns "overdue" only when the nightly
+  // job runs, while an unpaid instalment is past due from midnight (docs/treatments.md). The day
+  // is the one the report started on, for every row of it.
+  const paymentStatus = effectivePaymentStatusSql(todayIn(tz));
   const columns: ReportColumn[] = [
     { key: 'customer', header: 'Customer', type: 'text', width: 20 },
     { key: 'email', header: 'Email', type: 'text', width: 28 },
@@ -152,6 +158,7 @@ export function bookingSource(db: Db, f: TTreatmentReportFilters, scope: BranchS
           email: users.email,
           paid: bookingPaid.mapWith(Number),
           outstanding: bookingOutstanding.mapWith(Number),
+          paymentStatus,
           ...cursor,
         })
         .from(treatmentBookings)
@@ -164,7 +171,7 @@ export function bookingSource(db: Db, f: TTreatmentReportFilters, scope: BranchS
       treatment: r.b.treatmentName,
       userType: r.b.userType,
       paymentType: r.b.paymentType,
-      paymentStatus: r.b.paymentStatus,
+      paymentStatus: r.paymentStatus,
       status: r.b.status,
       bookedOn: r.b.bookedOn,
       currency: r.b.currency,
