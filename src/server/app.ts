@@ -75,7 +75,7 @@ export async function buildApp(
 
   // JSON and multipart only: a text/plain or urlencoded write is refused (CSRF, docs/product.md).
   app.removeContentTypeParser('text/plain');
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // Brotli or gzip for answers over 1 KiB. Quality 4 keeps on-the-fly brotli cheap; the client's
   // assets are compressed at quality 11 once, at build time (scripts/build.mjs), and sent as is.
   await app.register(compress, {

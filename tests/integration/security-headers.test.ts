@@ -12,7 +12,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-function expectSecurityHeaders(headers: Headers) {
+/** Pages and assets: the page policy. */
+function expectPageHeaders(headers: Headers) {
   const csp = headers.get('content-security-policy') ?? '';
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("script-src 'self'");
@@ -21,6 +22,15 @@ function expectSecurityHeaders(headers: Headers) {
   expect(headers.get('x-frame-options')).toBe('DENY');
   expect(headers.get('x-content-type-options')).toBe('nosniff');
   expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+}
+
+/** /api and /trpc answers: nothing runs in them, nothing frames them, no cache keeps them. */
+function expectApiHeaders(headers: Headers) {
+  expect(headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  expect(headers.get('cache-control')).toBe('no-store');
 }
 
 describe('security headers', () => {
@@ -32,11 +42,20 @@ describe('security headers', () => {
       await t.api('GET', '/api/users'),
       await t.api('POST', '/api/users/auth', { body: { email: 'x@example.com' } }),
       await t.api('GET', '/trpc/auth.me'),
+      await t.api('GET', '/trpc/auth.me', { token: admin.token }),
       await t.api('GET', '/api/no-such-path'),
     ]) {
       expect(res.status).toBeLessThan(500);
-      expectSecurityHeaders(res.headers);
+      expectApiHeaders(res.headers);
     }
+  });
+
+  it('give pages the page policy', async () => {
+    // This server does not serve the built client, so a page path gets the not-built answer,
+    // through the same hook as the pages.
+    const page = await t.api('GET', '/courses');
+    expect(page.status).toBe(404);
+    expectPageHeaders(page.headers);
   });
 
   it('send HSTS only when the request came over https through a trusted proxy', async () => {
