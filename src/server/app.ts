@@ -3,7 +3,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
@@ -32,9 +31,6 @@ import { trpcPlugin } from './trpc/http-handler';
 import { noteWrite } from './domains/read-cache';
 
 const clientDir = path.join(projectRoot, 'dist/client');
-
-/** Pictures are at most 2 MB (docs/product.md); the multipart limit leaves room to say so clearly. */
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,7 +69,8 @@ export async function buildApp(
     done();
   });
 
-  // JSON and multipart only: a text/plain or urlencoded write is refused (CSRF, docs/product.md).
+  // JSON only (and multipart on the picture paths, users.rest.ts): a text/plain or urlencoded write
+  // is refused (CSRF, docs/product.md).
   app.removeContentTypeParser('text/plain');
   registerSecurityHeaders(app);
   // Brotli or gzip for answers over 1 KiB. Quality 4 keeps on-the-fly brotli cheap; the client's
@@ -84,7 +81,6 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20 } });
   registerAuthHook(app, deps);
   // A write forgets the dashboard's reused answers when it starts and again before it answers, so
   // whoever made it sees its effect on the next read (docs/payments.md#dashboard).

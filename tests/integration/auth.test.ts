@@ -130,6 +130,20 @@ describe('sessions', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.status).toBe(415);
+    // Multipart is read on the picture paths alone.
+    const multipart = new FormData();
+    multipart.append('name', 'a');
+    multipart.append('location', 'b');
+    const res = await fetch(`${t.baseUrl}/api/branch`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: multipart,
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ message: expect.stringMatching(/media type/i) });
+    expect((await t.api('GET', '/api/branch', { token })).body).not.toContainEqual(
+      expect.objectContaining({ name: 'a', location: 'b' }),
+    );
   });
 
   it('expires a session after the idle limit', async () => {

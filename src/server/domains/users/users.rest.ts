@@ -1,9 +1,10 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError, fromZodError, retryAfterOf, textOf } from '../../errors';
 import { route, ZIdParam } from '../../http/rest';
-import { IMAGE_TOO_LARGE } from '../files/files.service';
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../files/files.service';
 import * as resets from './password-reset.service';
 import {
   ZCreateUserRestBody,
@@ -81,17 +82,6 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     handler: ({ ctx }) => queries.listAllUsers(ctx, 'student'),
   });
   route(app, deps, {
-    method: 'PUT',
-    url: '/api/users/profile',
-    access: 'authed',
-    response: ZUser,
-    rateLimit: 'upload',
-    handler: async ({ ctx, req }) => {
-      const { input, image } = await readEditBody(req, ZUpdateProfileInput);
-      return service.updateProfile(ctx, { ...input, image });
-    },
-  });
-  route(app, deps, {
     method: 'POST',
     url: '/api/users/forgot-password',
     access: 'public',
@@ -138,24 +128,42 @@ export function registerUsersRest(app: FastifyInstance, deps: AppDeps) {
     handler: ({ ctx, params }) => queries.getUser(ctx, params.id),
   });
   route(app, deps, {
-    method: 'PUT',
-    url: '/api/users/:id',
-    access: 'staff',
-    response: ZUser,
-    rateLimit: 'upload',
-    params: ZIdParam,
-    handler: async ({ ctx, params, req }) => {
-      // The old client sends the id twice (path and `userId`); the path decides.
-      const { input, image } = await readEditBody(req, ZUpdateUserInput, { id: params.id });
-      return service.updateUser(ctx, { ...input, image });
-    },
-  });
-  route(app, deps, {
     method: 'DELETE',
     url: '/api/users/:id',
     access: 'staff',
     response: ZMessage,
     params: ZIdParam,
     handler: ({ ctx, params }) => service.deleteUser(ctx, params.id),
+  });
+  // The picture forms are the only multipart requests the server reads. The parser and its
+  // per-request hooks (a close listener and a clean-up after every answer) live in this scope
+  // alone, so no other request pays for them; a form sent elsewhere is refused with 415. The file
+  // limit is one byte over the cap, so a picture that is too large is seen and answered clearly.
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 1, fields: 20 } });
+    route(scope, deps, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      access: 'authed',
+      response: ZUser,
+      rateLimit: 'upload',
+      handler: async ({ ctx, req }) => {
+        const { input, image } = await readEditBody(req, ZUpdateProfileInput);
+        return service.updateProfile(ctx, { ...input, image });
+      },
+    });
+    route(scope, deps, {
+      method: 'PUT',
+      url: '/api/users/:id',
+      access: 'staff',
+      response: ZUser,
+      rateLimit: 'upload',
+      params: ZIdParam,
+      handler: async ({ ctx, params, req }) => {
+        // The old client sends the id twice (path and `userId`); the path decides.
+        const { input, image } = await readEditBody(req, ZUpdateUserInput, { id: params.id });
+        return service.updateUser(ctx, { ...input, image });
+      },
+    });
   });
 }
