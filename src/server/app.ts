@@ -83,13 +83,15 @@ export async function buildApp(
   await app.register(cookie);
   registerAuthHook(app, deps);
   // A write forgets the dashboard's reused answers when it starts and again before it answers, so
-  // whoever made it sees its effect on the next read (docs/payments.md#dashboard).
-  app.addHook('onRequest', async (req) => {
+  // whoever made it sees its effect on the next read (docs/payments.md#dashboard). Callback hooks:
+  // they run on every request and wait for nothing, and an async hook costs a promise each time.
+  app.addHook('onRequest', (req, _reply, done) => {
     if (!isReadMethod(req.method)) noteWrite(deps);
+    done();
   });
-  app.addHook('onSend', async (req, _reply, payload) => {
+  app.addHook('onSend', (req, _reply, payload, done) => {
     if (!isReadMethod(req.method)) noteWrite(deps);
-    return payload;
+    done(null, payload);
   });
   await registerRateLimits(app, deps);
 

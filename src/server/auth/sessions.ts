@@ -45,6 +45,11 @@ export async function createSession(db: Db, userId: string, policy: SessionPolic
   return { token, expiresAt };
 }
 
+/** The session id a token stands for, or null when the text cannot be one of our tokens. */
+export function sessionIdOf(token: string): string | null {
+  return /^[a-z2-7]{32}$/.test(token) ? sessionIdFromToken(token) : null;
+}
+
 /**
  * Validates a token and slides the idle window. The row's expiresAt is the earlier of
  * lastUsed + idle and created + max; it is refreshed at most once a minute to spare writes.
@@ -55,10 +60,18 @@ export async function validateSessionToken(
   policy: SessionPolicy,
   cache?: SessionCache,
 ): Promise<Actor | null> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const id = sessionIdFromToken(token);
-  const cached = cache?.get(id);
-  if (cached) return cached;
+  const id = sessionIdOf(token);
+  if (!id) return null;
+  return cache?.get(id) ?? readSession(db, id, policy, cache);
+}
+
+/** validateSessionToken's database half, for a session id the cache did not hold. */
+export async function readSession(
+  db: Db,
+  id: string,
+  policy: SessionPolicy,
+  cache?: SessionCache,
+): Promise<Actor | null> {
   const rows = await db
     .select({
       session: sessions,

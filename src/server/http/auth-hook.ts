@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { validateSessionToken, type Actor } from '../auth/sessions';
+import { readSession, sessionIdOf, type Actor } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { isReadMethod } from './methods';
@@ -58,18 +58,32 @@ function safeOrigin(url: string): string | undefined {
 export function registerAuthHook(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('actor', null);
   app.decorateRequest('authVia', null);
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') && !req.url.startsWith('/trpc/')) return;
-    const bearer = bearerToken(req);
-    const cookie = req.cookies[SESSION_COOKIE];
-    const token = bearer ?? cookie;
-    if (!token) return;
-    const actor = await validateSessionToken(deps.db, token, deps.sessionPolicy, deps.sessionCache);
-    if (!actor) return;
+
+  /** Signs the request in as `actor`; refuses a cookie-authenticated write from another site. */
+  function signIn(req: FastifyRequest, actor: Actor, via: 'cookie' | 'bearer'): AppError | undefined {
     req.actor = actor;
-    req.authVia = bearer ? 'bearer' : 'cookie';
-    if (req.authVia === 'cookie' && !isReadMethod(req.method) && !sameOrigin(req, deps.config.APP_ORIGIN)) {
-      throw new AppError('FORBIDDEN', 'Cross-site request refused.');
+    req.authVia = via;
+    if (via === 'cookie' && !isReadMethod(req.method) && !sameOrigin(req, deps.config.APP_ORIGIN)) {
+      return new AppError('FORBIDDEN', 'Cross-site request refused.');
     }
+    return undefined;
+  }
+
+  // A callback hook: nearly every request comes with a session this server checked seconds ago
+  // (the session cache), and those are signed in without a promise or a turn of the event loop;
+  // only a miss waits for the database (docs/performance.md#session-cache).
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/trpc/')) return done();
+    const bearer = bearerToken(req);
+    const token = bearer ?? req.cookies[SESSION_COOKIE];
+    const id = token ? sessionIdOf(token) : null;
+    if (!id) return done();
+    const via = bearer ? 'bearer' : 'cookie';
+    const cached = deps.sessionCache.get(id);
+    if (cached) return done(signIn(req, cached, via));
+    readSession(deps.db, id, deps.sessionPolicy, deps.sessionCache).then(
+      (actor) => done(actor ? signIn(req, actor, via) : undefined),
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    );
   });
 }
