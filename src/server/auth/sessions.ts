@@ -51,21 +51,10 @@ export function sessionIdOf(token: string): string | null {
 }
 
 /**
- * Validates a token and slides the idle window. The row's expiresAt is the earlier of
+ * The signed-in user of a session the cache did not hold (the sign-in hook looks there first,
+ * src/server/http/auth-hook.ts), and slides the idle window. The row's expiresAt is the earlier of
  * lastUsed + idle and created + max; it is refreshed at most once a minute to spare writes.
  */
-export async function validateSessionToken(
-  db: Db,
-  token: string,
-  policy: SessionPolicy,
-  cache?: SessionCache,
-): Promise<Actor | null> {
-  const id = sessionIdOf(token);
-  if (!id) return null;
-  return cache?.get(id) ?? readSession(db, id, policy, cache);
-}
-
-/** validateSessionToken's database half, for a session id the cache did not hold. */
 export async function readSession(
   db: Db,
   id: string,
