@@ -153,4 +153,10 @@ describe('rowMapper', () => {
   it('leaves a selection nested deeper than two keys to drizzle', () => {
     expect(rowMapper(orderSelectedFields({ id: t.id, a: { b: { name: t.name } } }))).toBeNull();
   });
+
+  it('leaves a selection with a "__proto__" key to drizzle, as the generated row literal would set the prototype', () => {
+    const fields = orderSelectedFields({ id: t.id, ['__proto__']: t.name });
+    expect(fields.some((f) => f.path[0] === '__proto__')).toBe(true);
+    expect(rowMapper(fields)).toBeNull();
+  });
 });

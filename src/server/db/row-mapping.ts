@@ -34,7 +34,8 @@ export type RowMapper = (rows: unknown[][], joins: JoinsNotNullable) => Array<Re
  * drizzle: `null` is returned for them.
  */
 export function rowMapper(fields: Fields): RowMapper | null {
-  if (fields.some((f) => f.path.length > 2)) return null;
+  // A "__proto__" key would set the row's prototype in the generated literal; no table has one.
+  if (fields.some((f) => f.path.length > 2 || f.path.includes('__proto__'))) return null;
   const n = fields.length;
   const outer = fields.map((f) => f.path[0]!);
   const inner = fields.map((f) => (f.path.length === 2 ? f.path[1]! : null));
@@ -50,23 +51,62 @@ export function rowMapper(fields: Fields): RowMapper | null {
     else if (seen.table !== table) seen.mixed = true;
   });
   const nullable = [...objects].filter(([, o]) => !o.mixed).map(([name, o]) => ({ name, key: o.key, table: o.table }));
-  return (rows, joins) =>
-    rows.map((row) => {
-      const out: Record<string, unknown> = {};
-      for (let i = 0; i < n; i++) {
-        const raw = row[i];
-        const value = raw === null ? null : decode[i] ? decoders[i]!.mapFromDriverValue(raw) : raw;
-        const key = inner[i];
-        if (key == null) out[outer[i]!] = value;
-        else ((out[outer[i]!] ??= {}) as Record<string, unknown>)[key] = value;
+  return compile(n, outer, inner, decode, nullable)(decoders);
+}
+
+/**
+ * The mapper's loop as code of its own for each selection, creating each row with an object
+ * literal: one object shape per selection, known to the code that makes it. A single loop shared by
+ * every selection sets keys by name on objects of hundreds of shapes; V8's caches for those stores
+ * and reads go megamorphic once the server has run a few dozen statements, and every later row pays
+ * for it (docs/performance.md#row-mapping). The keys are the selection's own field names, written
+ * as JSON strings, and the values are read by position, so nothing of a row's data becomes code.
+ */
+function compile(
+  n: number,
+  outer: string[],
+  inner: Array<string | null>,
+  decode: boolean[],
+  nullable: Array<{ name: string; key: string; table: string }>,
+): (decoders: Decoder[]) => RowMapper {
+  const q = (key: string) => JSON.stringify(key);
+  const value = (i: number) =>
+    decode[i] ? `row[${i}] === null ? null : d${i}.mapFromDriverValue(row[${i}])` : `row[${i}]`;
+  // Top-level keys in the order drizzle makes them: an object where its first column is.
+  const top: Array<{ key: string; parts: string[] | null; i: number }> = [];
+  const objects = new Map<string, string[]>();
+  for (let i = 0; i < n; i++) {
+    const key = inner[i];
+    if (key == null) {
+      top.push({ key: outer[i]!, parts: null, i });
+      continue;
+    }
+    let parts = objects.get(outer[i]!);
+    if (!parts) {
+      objects.set(outer[i]!, (parts = []));
+      top.push({ key: outer[i]!, parts, i });
+    }
+    parts.push(`${q(key)}: ${value(i)}`);
+  }
+  const literal = top.map((t) => `${q(t.key)}: ${t.parts ? `{ ${t.parts.join(', ')} }` : value(t.i)}`).join(',\n');
+  const nulls = nullable.map(
+    (o) => `if (out[${q(o.name)}][${q(o.key)}] === null && !joins[${q(o.table)}]) out[${q(o.name)}] = null;`,
+  );
+  const body = `
+    const [${decode.map((_, i) => `d${i}`).join(', ')}] = decoders;
+    return (rows, joins) => {
+      const result = new Array(rows.length);
+      for (let r = 0; r < rows.length; r++) {
+        const row = rows[r];
+        const out = {\n${literal}\n};
+        ${nulls.length ? `if (joins) {\n${nulls.join('\n')}\n}` : ''}
+        result[r] = out;
       }
-      if (joins) {
-        for (const o of nullable) {
-          if ((out[o.name] as Record<string, unknown>)[o.key] === null && !joins[o.table]) out[o.name] = null;
-        }
-      }
-      return out;
-    });
+      return result;
+    };`;
+  // Generated from the selection's field names only (see above), never from a request or a row.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- one function per selection is the point
+  return new Function('decoders', body) as (decoders: Decoder[]) => RowMapper;
 }
 
 const mapped = new WeakSet<object>();
