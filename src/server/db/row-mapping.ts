@@ -36,7 +36,6 @@ export type RowMapper = (rows: unknown[][], joins: JoinsNotNullable) => Array<Re
 export function rowMapper(fields: Fields): RowMapper | null {
   // A "__proto__" key would set the row's prototype in the generated literal; no table has one.
   if (fields.some((f) => f.path.length > 2 || f.path.includes('__proto__'))) return null;
-  const n = fields.length;
   const outer = fields.map((f) => f.path[0]!);
   const inner = fields.map((f) => (f.path.length === 2 ? f.path[1]! : null));
   const decoders = fields.map((f) => decoderOf(f.field));
@@ -51,7 +50,7 @@ export function rowMapper(fields: Fields): RowMapper | null {
     else if (seen.table !== table) seen.mixed = true;
   });
   const nullable = [...objects].filter(([, o]) => !o.mixed).map(([name, o]) => ({ name, key: o.key, table: o.table }));
-  return compile(n, outer, inner, decode, nullable)(decoders);
+  return compile(outer, inner, decode, nullable)(decoders);
 }
 
 /**
@@ -63,7 +62,6 @@ export function rowMapper(fields: Fields): RowMapper | null {
  * as JSON strings, and the values are read by position, so nothing of a row's data becomes code.
  */
 function compile(
-  n: number,
   outer: string[],
   inner: Array<string | null>,
   decode: boolean[],
@@ -75,7 +73,7 @@ function compile(
   // Top-level keys in the order drizzle makes them: an object where its first column is.
   const top: Array<{ key: string; parts: string[] | null; i: number }> = [];
   const objects = new Map<string, string[]>();
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < outer.length; i++) {
     const key = inner[i];
     if (key == null) {
       top.push({ key: outer[i]!, parts: null, i });
@@ -93,7 +91,7 @@ function compile(
     (o) => `if (out[${q(o.name)}][${q(o.key)}] === null && !joins[${q(o.table)}]) out[${q(o.name)}] = null;`,
   );
   const body = `
-    const [${decode.map((_, i) => `d${i}`).join(', ')}] = decoders;
+    const [${decode.map((d, i) => (d ? `d${i}` : '')).join(', ')}] = decoders;
     return (rows, joins) => {
       const result = new Array(rows.length);
       for (let r = 0; r < rows.length; r++) {
