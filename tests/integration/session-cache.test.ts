@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { invalidateSession, readSession, sessionIdOf } from '../../src/server/auth/sessions';
 import { assembleDeps } from '../../src/server/bootstrap';
 import type { Db, DbHandle } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
@@ -94,38 +95,99 @@ describe('session cache across two servers', () => {
   });
 });
 
+/**
+ * A third server on the same database, whose every statement is written down (the job queue's own
+ * background work left out).
+ */
+async function loggedServer() {
+  const statements: string[] = [];
+  const client = postgres(a.deps.config.DATABASE_URL!, { max: 2, onnotice: () => {} });
+  const db: Db = drizzle({ client, schema, logger: { logQuery: (q) => statements.push(q) } });
+  const handle: DbHandle = { db, kind: 'postgres', migrate: async () => {}, close: () => client.end({ timeout: 5 }) };
+  const deps = await assembleDeps({ ...a.deps.config, SESSION_CACHE_SECONDS: CACHE_SECONDS }, a.deps.log, handle);
+  const app = await buildApp(deps, { serveClient: false });
+  return {
+    app,
+    deps,
+    /** Statements run since `from` (an earlier `statements.length`), background work aside. */
+    since: (from: number) => statements.slice(from).filter((q) => !/outbox|job/i.test(q)),
+    count: () => statements.length,
+    async close() {
+      await app.close();
+      await deps.jobs.close();
+      await handle.close();
+    },
+  };
+}
+const sessionLookUp = /from "sessions" inner join "users"/;
+
 describe('database round trips of the sign-in check', () => {
   it('one session look-up per signed-in request, none while the session is remembered', async () => {
-    // A third server on the same database, whose every statement is written down.
-    const statements: string[] = [];
-    const client = postgres(a.deps.config.DATABASE_URL!, { max: 2, onnotice: () => {} });
-    const db: Db = drizzle({ client, schema, logger: { logQuery: (q) => statements.push(q) } });
-    const handle: DbHandle = { db, kind: 'postgres', migrate: async () => {}, close: () => client.end({ timeout: 5 }) };
-    const deps = await assembleDeps({ ...a.deps.config, SESSION_CACHE_SECONDS: CACHE_SECONDS }, a.deps.log, handle);
-    const app = await buildApp(deps, { serveClient: false });
+    const server = await loggedServer();
     try {
       const manager = await a.userWithSession('manager');
-      /** The statements a request ran, leaving out the job queue's own background work. */
+      /** The statements a request ran. */
       const ranBy = async (headers: Record<string, string>) => {
-        const from = statements.length;
-        const res = await app.inject({ method: 'GET', url: '/api/health', headers });
+        const from = server.count();
+        const res = await server.app.inject({ method: 'GET', url: '/api/health', headers });
         expect(res.statusCode).toBe(200);
-        return statements.slice(from).filter((q) => !/outbox|job/i.test(q));
+        return server.since(from);
       };
       const bearer = { authorization: `Bearer ${manager.token}` };
 
       expect(await ranBy({})).toEqual([]);
       const first = await ranBy(bearer);
       expect(first).toHaveLength(1);
-      expect(first[0]).toMatch(/from "sessions" inner join "users"/);
+      expect(first[0]).toMatch(sessionLookUp);
       expect(await ranBy(bearer)).toEqual([]);
       expect(await ranBy(bearer)).toEqual([]);
       await afterCacheLifetime();
       expect(await ranBy(bearer)).toHaveLength(1);
     } finally {
-      await app.close();
-      await deps.jobs.close();
-      await handle.close();
+      await server.close();
+    }
+  });
+
+  it('requests that arrive together once the remembered copy ran out share one look-up', async () => {
+    const server = await loggedServer();
+    try {
+      const manager = await a.userWithSession('manager');
+      const ask = () =>
+        server.app.inject({
+          method: 'GET',
+          url: `/api/users/${manager.id}`,
+          headers: { authorization: `Bearer ${manager.token}` },
+        });
+      for (const round of [1, 2]) {
+        if (round === 2) await afterCacheLifetime();
+        const from = server.count();
+        const answers = await Promise.all(Array.from({ length: 6 }, ask));
+        expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+        expect(server.since(from).filter((q) => sessionLookUp.test(q))).toHaveLength(1);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a look-up under way when the session is signed out does not keep it', async () => {
+    const server = await loggedServer();
+    try {
+      const manager = await a.userWithSession('manager');
+      const id = sessionIdOf(manager.token)!;
+      const { db, sessionPolicy, sessionCache } = server.deps;
+      // The read is sent first and finds the row; the sign-out ends the session before it is answered.
+      const reading = readSession(db, id, sessionPolicy, sessionCache);
+      await invalidateSession(db, id, sessionCache);
+      await reading;
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `/api/users/${manager.id}`,
+        headers: { authorization: `Bearer ${manager.token}` },
+      });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await server.close();
     }
   });
 });

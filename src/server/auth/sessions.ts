@@ -61,6 +61,7 @@ export async function readSession(
   policy: SessionPolicy,
   cache?: SessionCache,
 ): Promise<Actor | null> {
+  const ticket = cache?.ticket();
   const rows = await db
     .select({
       session: sessions,
@@ -85,7 +86,7 @@ export async function readSession(
       .where(eq(sessions.id, id));
   }
   const actor = { ...row.user, sessionId: id };
-  cache?.set(actor, row.session.expiresAt.getTime(), now);
+  cache?.set(actor, row.session.expiresAt.getTime(), now, ticket);
   return actor;
 }
 

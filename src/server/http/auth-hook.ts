@@ -81,9 +81,11 @@ export function registerAuthHook(app: FastifyInstance, deps: AppDeps) {
     const via = bearer ? 'bearer' : 'cookie';
     const cached = deps.sessionCache.get(id);
     if (cached) return done(signIn(req, cached, via));
-    readSession(deps.db, id, deps.sessionPolicy, deps.sessionCache).then(
-      (actor) => done(actor ? signIn(req, actor, via) : undefined),
-      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
-    );
+    deps.sessionCache
+      .lookUp(id, () => readSession(deps.db, id, deps.sessionPolicy, deps.sessionCache))
+      .then(
+        (actor) => done(actor ? signIn(req, actor, via) : undefined),
+        (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+      );
   });
 }
