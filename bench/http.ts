@@ -187,7 +187,7 @@ async function main() {
             `Data: ${sizes(data.counts)}.`,
             `The baseline answered the same JSON and ran the same SQL (PostgreSQL's statement log, sign-in look-ups aside) as the product, checked before the load:\n\n${checksTable(checks)}`,
             signIn ? `Session look-ups per signed-in request (the product's statement log): ${signIn}.` : '',
-            `ratio = product req/s ÷ baseline req/s; ≠: the baseline did not do the same work (see above), so the ratio is not a comparison. ⚠n: n answers in those runs were not 2xx, failed or timed out.\n\n${pgTable(rows)}`,
+            `ratio = product req/s ÷ baseline req/s; ≠: the baseline did not do the same work (see above), so the ratio is not a comparison. ⚠n: n answers in those runs were not 2xx, failed or timed out. open p99: the answers on connections already open, each connection's first answer left out; slowest first answer: the longest a connection opened at the start of a run waited for its first answer (docs/performance.md#new-connections-under-load).\n\n${pgTable(rows)}`,
             targetList(targets(rows, [], [])),
           ],
         });

@@ -38,6 +38,11 @@ declare module 'autocannon' {
     '2xx': number;
     statusCodeStats: Record<string, { count: number }>;
   }
-  function autocannon(opts: Options): Promise<Result> & { stop(): void };
+  interface Instance extends Promise<Result> {
+    stop(): void;
+    /** Every answer: the connection (one object per connection), its status, size and wait in ms. */
+    on(event: 'response', listener: (client: object, status: number, bytes: number, ms: number) => void): unknown;
+  }
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }

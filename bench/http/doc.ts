@@ -56,8 +56,9 @@ export function pgTable(rows: PgRow[]): string {
       'product req/s',
       'baseline req/s',
       'ratio',
-      'product p50 / p99 ms',
-      'baseline p50 / p99 ms',
+      'product p50 / p99 / open p99 ms',
+      'baseline p50 / p99 / open p99 ms',
+      'slowest first answer ms, product · baseline',
     ],
     rows.map((r) => [
       r.path.name,
@@ -67,8 +68,9 @@ export function pgTable(rows: PgRow[]): string {
       `${n0(r.product.rps)}${flag(r.product)}`,
       `${n0(r.baseline.rps)}${flag(r.baseline)}`,
       `${ratio(r.product.rps, r.baseline.rps)}${r.sameWork ? '' : ' ≠'}`,
-      `${ms(r.product.p50)} / ${ms(r.product.p99)}`,
-      `${ms(r.baseline.p50)} / ${ms(r.baseline.p99)}`,
+      `${ms(r.product.p50)} / ${ms(r.product.p99)} / ${ms(r.product.p99Open)}`,
+      `${ms(r.baseline.p50)} / ${ms(r.baseline.p99)} / ${ms(r.baseline.p99Open)}`,
+      `${ms(r.product.firstMax)} · ${ms(r.baseline.firstMax)}`,
     ]),
   );
 }
@@ -160,11 +162,18 @@ export function targets(pg: PgRow[], embedded: EmbeddedRow[], reports: ReportRes
     }
     const at50 = pg.filter((r) => r.connections === 50 && (r.path.kind === 'page' || r.path.kind === 'detail'));
     if (at50.length) {
-      const slow = at50.filter((r) => !(r.product.p99 < 100));
-      out.push(
-        `p99 < 100 ms at 50 connections, list page 1 and detail: ${mark(!slow.length)}` +
-          (slow.length ? ` (over: ${slow.map((r) => `${r.path.name} ${ms(r.product.p99)} ms`).join(', ')})` : ''),
-      );
+      // Both readings are given: every answer, and the answers on open connections, without each
+      // connection's first (docs/performance.md#new-connections-under-load).
+      for (const [which, p99] of [
+        ['every answer', (m: Measured) => m.p99],
+        ["open connections (each connection's first answer left out)", (m: Measured) => m.p99Open],
+      ] as const) {
+        const slow = at50.filter((r) => !(p99(r.product) < 100));
+        out.push(
+          `p99 < 100 ms at 50 connections, list page 1 and detail, ${which}: ${mark(!slow.length)}` +
+            (slow.length ? ` (over: ${slow.map((r) => `${r.path.name} ${ms(p99(r.product))} ms`).join(', ')})` : ''),
+        );
+      }
     }
     const stats = pg.filter((r) => r.path.kind === 'statistics');
     if (stats.length)

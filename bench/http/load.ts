@@ -10,6 +10,13 @@ export interface RunResult {
   rps: number;
   p50: number;
   p99: number;
+  /**
+   * The p99 of the answers on connections already open: each connection's first answer left out
+   * (docs/performance.md#new-connections-under-load).
+   */
+  p99Open: number;
+  /** The slowest first answer of a connection: how long the last connection opened at the start waited. */
+  firstMax: number;
   /** Answers other than 2xx, connection errors and timeouts: a run with any is flagged. */
   failures: number;
   statuses: string;
@@ -21,6 +28,8 @@ export interface Measured {
   rps: number;
   p50: number;
   p99: number;
+  p99Open: number;
+  firstMax: number;
   runs: RunResult[];
   failures: number;
 }
@@ -40,7 +49,7 @@ export async function loadRun(
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (path.method === 'POST') headers['content-type'] = 'application/json';
   const next = path.next;
-  const result = await autocannon({
+  const instance = autocannon({
     url: target.urls.map((u) => `${u}${next ? '' : path.url}`),
     connections: opts.connections,
     duration: opts.duration,
@@ -59,6 +68,18 @@ export async function loadRun(
         ]
       : undefined,
   });
+  // autocannon's own histogram mixes the two kinds of answer; each connection's first is kept apart.
+  const opened = new Set<object>();
+  const later: number[] = [];
+  let firstMax = 0;
+  instance.on('response', (client, _status, _bytes, ms) => {
+    if (opened.has(client)) later.push(ms);
+    else {
+      opened.add(client);
+      firstMax = Math.max(firstMax, ms);
+    }
+  });
+  const result = await instance;
   const statuses = Object.entries(result.statusCodeStats)
     .map(([code, s]) => `${code}×${s.count}`)
     .join(' ');
@@ -66,6 +87,8 @@ export async function loadRun(
     rps: result['2xx'] / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    p99Open: percentile(later, 0.99),
+    firstMax,
     failures: result.non2xx + result.errors + result.timeouts,
     statuses,
   };
@@ -78,12 +101,21 @@ export const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
+/** Nearest rank: the smallest value with at least `q` of the values at or below it. */
+export function percentile(values: number[], q: number) {
+  if (!values.length) return NaN;
+  const s = Float64Array.from(values).sort();
+  return s[Math.max(0, Math.ceil(q * s.length) - 1)]!;
+}
+
 function summarise(runs: RunResult[], seconds: number): Measured {
   return {
     seconds,
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
+    p99Open: median(runs.map((r) => r.p99Open)),
+    firstMax: median(runs.map((r) => r.firstMax)),
     runs,
     failures: runs.reduce((s, r) => s + r.failures, 0),
   };
