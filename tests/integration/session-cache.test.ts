@@ -109,6 +109,9 @@ async function loggedServer() {
   return {
     app,
     deps,
+    /** The user's own record, asked with their token. */
+    me: (user: { id: string; token: string }) =>
+      app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: { authorization: `Bearer ${user.token}` } }),
     /** Statements run since `from` (an earlier `statements.length`), background work aside. */
     since: (from: number) => statements.slice(from).filter((q) => !/outbox|job/i.test(q)),
     count: () => statements.length,
@@ -121,11 +124,21 @@ async function loggedServer() {
 }
 const sessionLookUp = /from "sessions" inner join "users"/;
 
+type LoggedServer = Awaited<ReturnType<typeof loggedServer>>;
+type SignedIn = Awaited<ReturnType<TestApp['userWithSession']>>;
+/** Runs `body` on a fresh logged server with a manager signed in, then closes the server. */
+async function onLoggedServer(body: (server: LoggedServer, manager: SignedIn) => Promise<void>) {
+  const server = await loggedServer();
+  try {
+    await body(server, await a.userWithSession('manager'));
+  } finally {
+    await server.close();
+  }
+}
+
 describe('database round trips of the sign-in check', () => {
-  it('one session look-up per signed-in request, none while the session is remembered', async () => {
-    const server = await loggedServer();
-    try {
-      const manager = await a.userWithSession('manager');
+  it('one session look-up per signed-in request, none while the session is remembered', () =>
+    onLoggedServer(async (server, manager) => {
       /** The statements a request ran. */
       const ranBy = async (headers: Record<string, string>) => {
         const from = server.count();
@@ -143,51 +156,27 @@ describe('database round trips of the sign-in check', () => {
       expect(await ranBy(bearer)).toEqual([]);
       await afterCacheLifetime();
       expect(await ranBy(bearer)).toHaveLength(1);
-    } finally {
-      await server.close();
-    }
-  });
+    }));
 
-  it('requests that arrive together once the remembered copy ran out share one look-up', async () => {
-    const server = await loggedServer();
-    try {
-      const manager = await a.userWithSession('manager');
-      const ask = () =>
-        server.app.inject({
-          method: 'GET',
-          url: `/api/users/${manager.id}`,
-          headers: { authorization: `Bearer ${manager.token}` },
-        });
+  it('requests that arrive together once the remembered copy ran out share one look-up', () =>
+    onLoggedServer(async (server, manager) => {
       for (const round of [1, 2]) {
         if (round === 2) await afterCacheLifetime();
         const from = server.count();
-        const answers = await Promise.all(Array.from({ length: 6 }, ask));
+        const answers = await Promise.all(Array.from({ length: 6 }, () => server.me(manager)));
         expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
         expect(server.since(from).filter((q) => sessionLookUp.test(q))).toHaveLength(1);
       }
-    } finally {
-      await server.close();
-    }
-  });
+    }));
 
-  it('a look-up under way when the session is signed out does not keep it', async () => {
-    const server = await loggedServer();
-    try {
-      const manager = await a.userWithSession('manager');
+  it('a look-up under way when the session is signed out does not keep it', () =>
+    onLoggedServer(async (server, manager) => {
       const id = sessionIdOf(manager.token)!;
       const { db, sessionPolicy, sessionCache } = server.deps;
       // The read is sent first and finds the row; the sign-out ends the session before it is answered.
       const reading = readSession(db, id, sessionPolicy, sessionCache);
       await invalidateSession(db, id, sessionCache);
       await reading;
-      const res = await server.app.inject({
-        method: 'GET',
-        url: `/api/users/${manager.id}`,
-        headers: { authorization: `Bearer ${manager.token}` },
-      });
-      expect(res.statusCode).toBe(401);
-    } finally {
-      await server.close();
-    }
-  });
+      expect((await server.me(manager)).statusCode).toBe(401);
+    }));
 });
