@@ -4,6 +4,7 @@
  */
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { pct } from '../scale-context';
 import type { BenchPath } from './paths';
 
 export interface RunResult {
@@ -87,7 +88,7 @@ export async function loadRun(
     rps: result['2xx'] / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    p99Open: percentile(later, 0.99),
+    p99Open: pct(later, 99),
     firstMax,
     failures: result.non2xx + result.errors + result.timeouts,
     statuses,
@@ -100,13 +101,6 @@ export const median = (xs: number[]) => {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
-
-/** Nearest rank: the smallest value with at least `q` of the values at or below it. */
-export function percentile(values: number[], q: number) {
-  if (!values.length) return NaN;
-  const s = Float64Array.from(values).sort();
-  return s[Math.max(0, Math.ceil(q * s.length) - 1)]!;
-}
 
 function summarise(runs: RunResult[], seconds: number): Measured {
   return {
