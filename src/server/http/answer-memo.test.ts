@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z, ZodError } from 'zod';
 import type { AppDeps } from '../deps';
 import { reusedRead } from '../domains/read-cache';
-import { checkOnce, jsonOnce, outputOnce } from './answer-memo';
+import { bytesOnce, checkOnce, jsonOnce, outputOnce } from './answer-memo';
 
 /** A server as the reused reads see it: only its config's lifetime matters (and its identity). */
 const server = { config: { DASHBOARD_CACHE_SECONDS: 30 } } as unknown as AppDeps;
@@ -115,5 +115,41 @@ describe('jsonOnce', () => {
     } finally {
       stringify.mockRestore();
     }
+  });
+});
+
+describe('bytesOnce', () => {
+  it("sends a reused answer's UTF-8 bytes, written once per envelope", async () => {
+    const answer = await reused({ name: 'Zoë Ångström' });
+    const write = vi.fn((v: object) => `{"data":${JSON.stringify(v)}}`);
+    const first = bytesOnce(answer, 'data envelope', write);
+    expect(first.toString('utf8')).toBe('{"data":{"name":"Zoë Ångström"}}');
+    expect(first.length).toBe(Buffer.byteLength('{"data":{"name":"Zoë Ångström"}}'));
+    expect(bytesOnce(answer, 'data envelope', write)).toBe(first);
+    expect(write).toHaveBeenCalledTimes(1);
+    // Another envelope is written on its own, and kept on its own.
+    const bare = vi.fn((v: object) => JSON.stringify(v));
+    expect(bytesOnce(answer, 'bare', bare).toString('utf8')).toBe('{"name":"Zoë Ångström"}');
+    expect(bytesOnce(answer, 'bare', bare).toString('utf8')).toBe('{"name":"Zoë Ångström"}');
+    expect(bare).toHaveBeenCalledTimes(1);
+    expect(bytesOnce(answer, 'data envelope', write)).toBe(first);
+  });
+
+  it("keeps a reused answer's checked form's bytes too", async () => {
+    const { schema } = countingContract();
+    const checkedAnswer = checkOnce(schema, await reused({ name: ' Ada ' }));
+    const write = vi.fn((v: object) => JSON.stringify(v));
+    expect(bytesOnce(checkedAnswer, 'bare', write).toString('utf8')).toBe('{"name":"Ada"}');
+    bytesOnce(checkedAnswer, 'bare', write);
+    expect(write).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes a fresh answer each time', () => {
+    const value = { a: 1 };
+    const write = vi.fn((v: object) => JSON.stringify(v));
+    expect(bytesOnce(value, 'bare', write).toString('utf8')).toBe('{"a":1}');
+    value.a = 2;
+    expect(bytesOnce(value, 'bare', write).toString('utf8')).toBe('{"a":2}');
+    expect(write).toHaveBeenCalledTimes(2);
   });
 });

@@ -5,8 +5,8 @@ import { isReusedAnswer } from '../domains/read-cache';
  * Work done once per reused answer (docs/performance.md#reused-answers). A reused answer
  * (src/server/domains/read-cache.ts) is the very same object every time it is given, so what
  * depends on that object alone is done for its first caller only: the check against the contract
- * its procedure or route declares, and its JSON text. Both are kept in WeakMaps keyed by the
- * object. A fresh answer is checked and written as always and not kept: one entry per request
+ * its procedure or route declares, its JSON text and the bytes sent. All are kept in WeakMaps keyed
+ * by the object. A fresh answer is checked and written as always and not kept: one entry per request
  * would only give the garbage collector more to trace. Nothing changes an answer after it is made;
  * the reuse relies on that already.
  */
@@ -55,4 +55,22 @@ export function jsonOnce(value: object): string {
     if (checkedReused.has(value) || isReusedAnswer(value)) texts.set(value, text);
   }
   return text;
+}
+
+/** Per envelope kind: the bytes of reused answers written in that envelope. */
+const bytesByKind = new Map<string, WeakMap<object, Buffer>>();
+
+/**
+ * The UTF-8 bytes of `write(value)`: `value` written into the envelope its caller sends it in
+ * (`kind` names that envelope, say a tRPC call's). A reused answer's are written and encoded once
+ * per envelope, and the same bytes are sent to every caller (nothing writes into a sent buffer);
+ * a fresh answer's are made each time.
+ */
+export function bytesOnce(value: object, kind: string, write: (value: object) => string): Buffer {
+  if (!checkedReused.has(value) && !isReusedAnswer(value)) return Buffer.from(write(value));
+  let memo = bytesByKind.get(kind);
+  if (!memo) bytesByKind.set(kind, (memo = new WeakMap()));
+  let bytes = memo.get(value);
+  if (!bytes) memo.set(value, (bytes = Buffer.from(write(value))));
+  return bytes;
 }

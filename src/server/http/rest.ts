@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps';
 import type { PublicContext, ServiceContext } from '../domains/common';
 import { AppError, fromZodError } from '../errors';
 import { FORBIDDEN_MESSAGE, rolesFor, UNAUTHORIZED_MESSAGE, type Access } from './access';
-import { checkOnce, jsonOnce } from './answer-memo';
+import { bytesOnce, checkOnce } from './answer-memo';
 import { requestMetaOf } from './request-meta';
 import type { LimitName } from './rate-limits';
 
@@ -120,9 +120,10 @@ export function route<
         throw new Error(`The answer of ${def.method} ${def.url} does not match its contract.`, { cause });
       }
       if (typeof checked !== 'object' || checked === null) return checked;
-      // The same text and type Fastify would write for the object.
+      // The same text and type Fastify would write for the object; a reused answer's bytes are
+      // written once (answer-memo.ts).
       reply.type('application/json; charset=utf-8');
-      return jsonOnce(checked);
+      return bytesOnce(checked, 'json', JSON.stringify);
     },
   });
 }

@@ -10,7 +10,7 @@ import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from '@trpc/serv
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { TRPCErrorShape, TRPCResponse } from '@trpc/server/rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { jsonOnce } from '../http/answer-memo';
+import { bytesOnce, jsonOnce } from '../http/answer-memo';
 
 /*
  * tRPC over Fastify (docs/performance.md#where-the-products-time-goes). tRPC v11's Fastify adapter
@@ -27,6 +27,7 @@ import { jsonOnce } from '../http/answer-memo';
  */
 
 type Options = FastifyTRPCPluginOptions<AnyTRPCRouter>['trpcOptions'];
+type TransformConfig = Parameters<typeof transformTRPCResponse>[0];
 type CallResult = { error: TRPCError; data?: undefined } | { error?: undefined; data: unknown };
 
 /** The request info's signal: no procedure here listens for the client going away. */
@@ -50,6 +51,21 @@ function itemText(item: TRPCResponse): string {
     if (typeof data === 'object' && data !== null) return `{"result":{"data":${jsonOnce(data)}}}`;
   }
   return JSON.stringify(item);
+}
+
+/**
+ * The response's bytes, the answers sent as they are. One call's answer (what the screens mostly
+ * send) is written and encoded once per reused answer, in its envelope (answer-memo.ts).
+ */
+function answerBytes(json: TRPCResponse[], isBatchCall: boolean): Buffer {
+  const only = json.length === 1 ? json[0]! : undefined;
+  const data: unknown = only && 'result' in only ? only.result.data : undefined;
+  if (typeof data === 'object' && data !== null) {
+    return isBatchCall
+      ? bytesOnce(data, 'trpc batch', (d) => `[{"result":{"data":${JSON.stringify(d)}}}]`)
+      : bytesOnce(data, 'trpc', (d) => `{"result":{"data":${JSON.stringify(d)}}}`);
+  }
+  return Buffer.from(isBatchCall ? `[${json.map(itemText).join(',')}]` : itemText(json[0]!));
 }
 
 /** Whether the router sends answers as they are (no transformer such as superjson): then the
@@ -212,15 +228,11 @@ async function answerPlainCall(
     if (key === 'set-cookie') for (const v of values) reply.header(key, v);
     else reply.header(key, values.join(', '));
   }
-  const text = sentAsIs
-    ? isBatchCall
-      ? `[${json.map(itemText).join(',')}]`
-      : itemText(json[0]!)
-    : JSON.stringify(
-        transformTRPCResponse(config as Parameters<typeof transformTRPCResponse>[0], isBatchCall ? json : json[0]!),
-      );
+  const body = sentAsIs
+    ? answerBytes(json, isBatchCall)
+    : Buffer.from(JSON.stringify(transformTRPCResponse(config as TransformConfig, isBatchCall ? json : json[0]!)));
   // A Buffer, so Fastify sends the content type as set (it adds a charset to a string's).
-  await reply.code(status).send(Buffer.from(text));
+  await reply.code(status).send(body);
   return true;
 }
 
