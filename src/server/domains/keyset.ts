@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import type { BranchScope } from './branch-scope';
 import { offsetOf } from './common';
-import { reusedPage, reuse, reuseStore } from './read-cache';
+import { reuse, reuseStore } from './read-cache';
 
 /*
  * Keyset ("cursor") paging for the screens' lists (docs/performance.md#keyset-paging). A page
@@ -156,8 +156,8 @@ export interface ListRequest {
  * One page of a screen's list: it starts after the cursor's row when the order has a `keyset` (else,
  * or with no usable cursor, at the page number's offset), its total is counted once per caller and
  * filter (`listTotal`), and `items` turns the rows into the answer. `cursorRow` names the row a
- * page's cursor points at, when the selected rows nest it. In the embedded mode a page is reused
- * until the data changes (`reusedPage`).
+ * page's cursor points at, when the selected rows nest it. In the embedded mode the list's service
+ * function reuses a whole page until the data changes (`reusedPage`), before calling this.
  * Not numberedPage (common.ts) even with `keyset: null`: the total is reused, nextCursor answered.
  */
 export async function keysetList<R, I, T>(
@@ -172,25 +172,21 @@ export async function keysetList<R, I, T>(
     items: (rows: R[]) => I[] | Promise<I[]>;
   },
 ): Promise<{ items: I[]; total: T; page: number; pageSize: number; nextCursor: string | null }> {
-  // In the embedded mode the same caller's same page is reused until the data changes (read-cache.ts).
-  const key = `${list.totalKey}|${input.page}|${input.pageSize}|${input.cursor ?? ''}|${input.sortBy}|${input.sortDir}`;
-  return reusedPage(deps, key, async () => {
-    const order = `${input.sortBy}:${input.sortDir}`;
-    const start = list.keyset
-      ? await pageStart(db, { ...input, ...list.keyset, order })
-      : { offset: offsetOf(input.page, input.pageSize) };
-    const [rows, total] = await Promise.all([
-      list.rows(start),
-      listTotal(deps, list.totalKey, start.after !== undefined, list.count),
-    ]);
-    return {
-      items: await list.items(rows),
-      total,
-      page: input.page,
-      pageSize: input.pageSize,
-      nextCursor: nextCursorOf(order, rows.map(list.cursorRow), input.pageSize),
-    };
-  });
+  const order = `${input.sortBy}:${input.sortDir}`;
+  const start = list.keyset
+    ? await pageStart(db, { ...input, ...list.keyset, order })
+    : { offset: offsetOf(input.page, input.pageSize) };
+  const [rows, total] = await Promise.all([
+    list.rows(start),
+    listTotal(deps, list.totalKey, start.after !== undefined, list.count),
+  ]);
+  return {
+    items: await list.items(rows),
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+    nextCursor: nextCursorOf(order, rows.map(list.cursorRow), input.pageSize),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -124,11 +124,17 @@ export function reusedRead<T>(deps: AppDeps, key: string, compute: () => Promise
  * every change, so a page asked for again by the same caller with the same filters, order and
  * position is the answer it would compute. At most DASHBOARD_CACHE_SECONDS, for what changes with
  * the clock alone (a booking becomes overdue at midnight). On PostgreSQL, which other servers and
- * the worker write to as well, every page is read afresh. `key` names the list, the caller and
- * everything in the request.
+ * the worker write to as well, every page is read afresh. A page is known by the list, the caller
+ * and everything in the request (the list's input, as its procedure checked it: the same request
+ * writes the same text); it is looked for before any of the page's own work is done.
  */
-export function reusedPage<T>(deps: AppDeps, key: string, compute: () => Promise<T>): Promise<T> {
+export function reusedPage<T>(
+  deps: AppDeps,
+  page: { list: string; callerId: string; input: object },
+  compute: () => Promise<T>,
+): Promise<T> {
   const lifetimeMs = deps.config.DASHBOARD_CACHE_SECONDS * 1000;
   if (lifetimeMs <= 0 || !deps.dbHandle?.changes) return compute();
+  const key = `${page.list}|${page.callerId}|${JSON.stringify(page.input)}`;
   return reuse(deps, pages, key, { lifetimeMs, followWrites: true }, compute);
 }

@@ -16,6 +16,7 @@ import {
   totalKey,
   type ListShape,
 } from '../keyset';
+import { reusedPage } from '../read-cache';
 import { assertUserInScope, branchCondition, branchScopeOf, preparedBranchCondition } from '../branch-scope';
 import { type TBookingFilters, type TListBookingsInput } from '@shared/schemas/bookings';
 
@@ -152,8 +153,18 @@ const bookingsCount = (db: Db, s: BookingsShape) =>
       .prepare('bookings_count'),
   );
 
-/** The bookings screen: paged, searched (customer email or treatment name) and filtered on the server. */
-export async function listBookings(ctx: Ctx, input: TListBookingsInput): Promise<Page<BookingDto>> {
+/**
+ * The bookings screen: paged, searched (customer email or treatment name) and filtered on the
+ * server; in the embedded mode the same caller's same page is reused until the
+ * data changes, before any of its work is done (docs/performance.md#embedded-reuse).
+ */
+export function listBookings(ctx: Ctx, input: TListBookingsInput): Promise<Page<BookingDto>> {
+  return reusedPage(ctx.deps, { list: 'bookings', callerId: ctx.actor?.id ?? '', input }, () =>
+    bookingsListPage(ctx, input),
+  );
+}
+
+async function bookingsListPage(ctx: Ctx, input: TListBookingsInput): Promise<Page<BookingDto>> {
   // Not an id matches no booking (never a database error on a malformed uuid).
   if (input.userId && !isUuid(input.userId)) return { items: [], total: 0, page: input.page, pageSize: input.pageSize };
   const t = today(ctx);

@@ -8,7 +8,7 @@ import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
 import { afterCondition, countShape, keysetList, listShape, pageLimit, type ListShape, totalKey } from '../keyset';
 import { toInstallmentDto } from '../installments';
 import { getCurrencySettings } from '../settings/settings.service';
-import { reusedRead } from '../read-cache';
+import { reusedPage, reusedRead } from '../read-cache';
 import type { TListEnrollmentsInput, TOverdueInput } from '@shared/schemas/enrollments';
 
 import {
@@ -118,7 +118,17 @@ function enrollmentsCountQuery(db: Db, s: EnrollmentsShape, search: SQL | undefi
     .where(enrollmentsWhere(s, search));
 }
 
-export async function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): Promise<Page<EnrollmentDto>> {
+/**
+ * The enrollments screen's page; in the embedded mode the same caller's same page is reused until the
+ * data changes, before any of its work is done (docs/performance.md#embedded-reuse).
+ */
+export function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): Promise<Page<EnrollmentDto>> {
+  return reusedPage(ctx.deps, { list: 'enrollments', callerId: ctx.actor?.id ?? '', input }, () =>
+    enrollmentsPage(ctx, input),
+  );
+}
+
+async function enrollmentsPage(ctx: Ctx, input: TListEnrollmentsInput): Promise<Page<EnrollmentDto>> {
   const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize };
   if ((input.courseId && !isUuid(input.courseId)) || (input.userId && !isUuid(input.userId))) return empty;
   const s = input.search;

@@ -9,6 +9,7 @@ import { isAdmin } from '../../../shared/roles';
 import { assertRecordInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import { assertId, ilikeContains, isUuid } from '../common';
 import { keysetList, pageLimit, sortValueIn, totalKey } from '../keyset';
+import { reusedPage } from '../read-cache';
 import { todayIn } from '../enrollments/dates';
 import { allocate } from './allocation';
 import { voidLockedPayment, writePayment } from './ledger';
@@ -161,8 +162,16 @@ const PAYMENT_SORT = {
   status: payments.status,
 } satisfies Record<TListPaymentsInput['sortBy'], AnyColumn>;
 
-/** The Payments screen and GET /api/payments: sorted (newest first unless asked), filtered and totalled in SQL. */
-export async function listPayments(ctx: ServiceContext, input: TListPaymentsInput): Promise<PaymentPage> {
+/**
+ * The Payments screen and GET /api/payments: sorted (newest first unless asked), filtered and
+ * totalled in SQL; in the embedded mode the same caller's same page is reused until the
+ * data changes, before any of its work is done (docs/performance.md#embedded-reuse).
+ */
+export function listPayments(ctx: ServiceContext, input: TListPaymentsInput): Promise<PaymentPage> {
+  return reusedPage(ctx.deps, { list: 'payments', callerId: ctx.actor.id, input }, () => paymentsPage(ctx, input));
+}
+
+async function paymentsPage(ctx: ServiceContext, input: TListPaymentsInput): Promise<PaymentPage> {
   const where = paymentWhere(ctx, input, branchCondition(await branchScopeOf(ctx), payments.branchId));
   const column = PAYMENT_SORT[input.sortBy];
   const order = input.sortDir === 'asc' ? [asc(column), asc(payments.id)] : [desc(column), desc(payments.id)];

@@ -20,6 +20,7 @@ import {
   sortValueIn,
   totalKey,
 } from '../keyset';
+import { reusedPage } from '../read-cache';
 import { loadUser, selectUsers, toUserDto, USER_NOT_FOUND, type UserDto } from './users.dto';
 import type { TListUsersInput, TSearchUsersInput } from '@shared/schemas/users';
 
@@ -78,7 +79,15 @@ const usersCount = (db: Db, s: UsersShape) =>
     d.select({ n: count() }).from(users).where(usersWhere(s)).prepare('users_count'),
   );
 
-export async function listUsers(ctx: ServiceContext, input: TListUsersInput): Promise<Page<UserDto>> {
+/**
+ * The users screen's page; in the embedded mode the same caller's same page is reused until the
+ * data changes, before any of its work is done (docs/performance.md#embedded-reuse).
+ */
+export function listUsers(ctx: ServiceContext, input: TListUsersInput): Promise<Page<UserDto>> {
+  return reusedPage(ctx.deps, { list: 'users', callerId: ctx.actor.id, input }, () => usersListPage(ctx, input));
+}
+
+async function usersListPage(ctx: ServiceContext, input: TListUsersInput): Promise<Page<UserDto>> {
   const { db } = ctx;
   const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize };
   if (input.branchId && !isUuid(input.branchId)) return empty;
