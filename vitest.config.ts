@@ -5,7 +5,7 @@ export default defineConfig({
   // The same import alias as tsconfig.json and vite.config.ts, for code under test.
   resolve: { alias: { '@shared': path.resolve(import.meta.dirname, 'src/shared') } },
   test: {
-    include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain JavaScript module of the build, without types.
+import { FAST, ORIGINAL, withFastSpread } from './trpc-spread.mjs';
+
+type Spread = (target: object, ...sources: unknown[]) => object;
+
+/** The helpers tRPC's `_objectSpread2` calls, as tRPC's file defines them (the same text). */
+const HELPERS = `
+function _typeof(o) { return typeof o; }
+function toPrimitive(t, r) {
+  if ("object" != _typeof(t) || !t) return t;
+  var e = t[Symbol.toPrimitive];
+  if (void 0 !== e) { var i = e.call(t, r || "default"); if ("object" != _typeof(i)) return i; throw new TypeError("@@toPrimitive must return a primitive value."); }
+  return ("string" === r ? String : Number)(t);
+}
+function toPropertyKey(t) { var i = toPrimitive(t, "string"); return "symbol" == _typeof(i) ? i : i + ""; }
+function _defineProperty(e, r, t) {
+  return (r = toPropertyKey(r)) in e ? Object.defineProperty(e, r, { value: t, enumerable: !0, configurable: !0, writable: !0 }) : e[r] = t, e;
+}
+function ownKeys(e, r) {
+  var t = Object.keys(e);
+  if (Object.getOwnPropertySymbols) {
+    var o = Object.getOwnPropertySymbols(e);
+    r && (o = o.filter(function(r) { return Object.getOwnPropertyDescriptor(e, r).enumerable; })), t.push.apply(t, o);
+  }
+  return t;
+}`;
+
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the two helpers' own source texts, compiled to compare them
+const compile = (helper: string) => new Function(`${HELPERS}\n${helper}\nreturn _objectSpread2;`)() as Spread;
+const original = compile(ORIGINAL as string);
+const fast = compile(FAST as string);
+
+/** Everything an object is made of, in order: its prototype and each own property's descriptor. */
+function anatomy(o: object) {
+  return {
+    proto: Object.getPrototypeOf(o) as unknown,
+    props: Reflect.ownKeys(o).map((k) => [k, Object.getOwnPropertyDescriptor(o, k)]),
+  };
+}
+
+const shared = [Symbol('a'), Symbol('b')];
+const key = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'toString', 'ctx', 'input', '0', '10', '-1'),
+  fc.string({ maxLength: 4 }),
+  fc.constantFrom(...shared),
+);
+/** Own properties of every kind: some not enumerable, some getters. */
+const anyObject = fc
+  .array(fc.record({ key, value: fc.jsonValue({ maxDepth: 1 }), enumerable: fc.boolean(), getter: fc.boolean() }), {
+    maxLength: 8,
+  })
+  .map((props) => {
+    const o: Record<PropertyKey, unknown> = {};
+    for (const p of props) {
+      Object.defineProperty(o, p.key, {
+        ...(p.getter ? { get: () => p.value } : { value: p.value, writable: true }),
+        enumerable: p.enumerable,
+        configurable: true,
+      });
+    }
+    return o;
+  });
+/** What an object literal makes: plain enumerable values, under any key (`__proto__` as a computed key). */
+const literal = fc.array(fc.tuple(key, fc.jsonValue({ maxDepth: 1 })), { maxLength: 6 }).map((entries) => {
+  const o: Record<PropertyKey, unknown> = {};
+  for (const [k, v] of entries)
+    Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return o;
+});
+/** An object spread: any object, a primitive, nothing. */
+const spread = fc.oneof(
+  { weight: 6, arbitrary: anyObject },
+  { weight: 1, arbitrary: fc.constantFrom(null, undefined, 'ab', 7, true) },
+);
+
+/**
+ * A call as tRPC's compiled code makes it: `{ ...a, x, ...b }` becomes
+ * `_objectSpread2(_objectSpread2(_objectSpread2({}, a), {}, { x }), b)`, so the target is a new
+ * object or a literal, what is spread comes at the odd positions, and the even positions carry
+ * object literals (the helper copies those whole, descriptors included).
+ */
+const call = fc
+  .tuple(literal, fc.array(fc.tuple(spread, literal), { maxLength: 3 }), fc.option(spread))
+  .map(([target, pairs, last]) => ({
+    target,
+    args: [...pairs.flat(), ...(last === null ? [] : [last])],
+  }));
+
+describe("the server build's object-spread helper for tRPC", () => {
+  it("makes the same object as tRPC's own, for the calls tRPC makes", () => {
+    fc.assert(
+      fc.property(call, ({ target, args }) => {
+        const copy = () => Object.defineProperties({}, Object.getOwnPropertyDescriptors(target));
+        expect(anatomy(fast(copy(), ...args))).toEqual(anatomy(original(copy(), ...args)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('keeps an own __proto__ key a property, as tRPC does, instead of setting the prototype', () => {
+    const parsed = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as object;
+    const made = fast({}, parsed) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(made)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(made, '__proto__')?.value).toEqual({ polluted: true });
+    expect(made.a).toBe(1);
+  });
+
+  it('replaces the helper the installed @trpc/server carries, exactly once', () => {
+    const dist = path.dirname(fileURLToPath(import.meta.resolve('@trpc/server')));
+    const carriers = fs
+      .readdirSync(dist)
+      .filter((f) => f.endsWith('.mjs'))
+      .filter((f) => fs.readFileSync(path.join(dist, f), 'utf8').includes('function _objectSpread2('));
+    expect(carriers).toHaveLength(1);
+    const source = fs.readFileSync(path.join(dist, carriers[0]!), 'utf8');
+    const patched = withFastSpread(source) as string | null;
+    expect(patched).not.toBeNull();
+    expect(patched).toContain(FAST);
+    expect(patched).not.toContain(ORIGINAL);
+    expect(patched!.length - source.length).toBe((FAST as string).length - (ORIGINAL as string).length);
+  });
+});
