@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain JavaScript module of the build, without types.
 import { FAST, ORIGINAL, withFastSpread } from './trpc-spread.mjs';
@@ -111,17 +112,70 @@ describe("the server build's object-spread helper for tRPC", () => {
   });
 
   it('replaces the helper the installed @trpc/server carries, exactly once', () => {
-    const dist = path.dirname(fileURLToPath(import.meta.resolve('@trpc/server')));
-    const carriers = fs
-      .readdirSync(dist)
-      .filter((f) => f.endsWith('.mjs'))
-      .filter((f) => fs.readFileSync(path.join(dist, f), 'utf8').includes('function _objectSpread2('));
+    const carriers = trpcFiles()
+      .filter((f) => f.text.includes('function _objectSpread2('))
+      .map((f) => f.name);
     expect(carriers).toHaveLength(1);
-    const source = fs.readFileSync(path.join(dist, carriers[0]!), 'utf8');
+    const source = fs.readFileSync(path.join(trpcDist(), carriers[0]!), 'utf8');
     const patched = withFastSpread(source) as string | null;
     expect(patched).not.toBeNull();
     expect(patched).toContain(FAST);
     expect(patched).not.toContain(ORIGINAL);
     expect(patched!.length - source.length).toBe((FAST as string).length - (ORIGINAL as string).length);
   });
+
+  it('is only called by the installed @trpc/server with the shapes compared above', () => {
+    const odd: string[] = [];
+    let calls = 0;
+    for (const file of trpcFiles()) {
+      const source = ts.createSourceFile(file.name, file.text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+      const visit = (node: ts.Node) => {
+        if (
+          ts.isCallExpression(node) &&
+          ts.isIdentifier(node.expression) &&
+          node.expression.text === '_objectSpread2'
+        ) {
+          calls++;
+          const where = `${file.name}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+          const [target, ...rest] = node.arguments;
+          if (!target || !(isPlainLiteral(target) || isSpreadCall(target))) odd.push(`${where} target`);
+          rest.forEach((arg, i) => {
+            // The arguments at even positions (2, 4...) must be literals of plain values.
+            if (i % 2 === 1 && !isPlainLiteral(arg)) odd.push(`${where} argument ${i + 1}`);
+          });
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(calls).toBeGreaterThan(0);
+    expect(odd).toEqual([]);
+  });
 });
+
+function trpcDist(): string {
+  return path.dirname(fileURLToPath(import.meta.resolve('@trpc/server')));
+}
+
+/** The installed @trpc/server's built modules, with their text. */
+function trpcFiles(): Array<{ name: string; text: string }> {
+  return fs
+    .readdirSync(trpcDist())
+    .filter((f) => f.endsWith('.mjs'))
+    .map((name) => ({ name, text: fs.readFileSync(path.join(trpcDist(), name), 'utf8') }));
+}
+
+/** An object literal whose members are all plain values (`a: x`, `a`, `a() {}`): no getter, setter or spread. */
+function isPlainLiteral(node: ts.Node): boolean {
+  return (
+    ts.isObjectLiteralExpression(node) &&
+    node.properties.every(
+      (p) => ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p) || ts.isMethodDeclaration(p),
+    )
+  );
+}
+
+/** A call of the helper itself: its result is built from such literals and spreads too. */
+function isSpreadCall(node: ts.Node): boolean {
+  return ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === '_objectSpread2';
+}
