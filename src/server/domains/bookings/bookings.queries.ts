@@ -155,8 +155,8 @@ const bookingsCount = (db: Db, s: BookingsShape) =>
 
 /**
  * The bookings screen: paged, searched (customer email or treatment name) and filtered on the
- * server; in the embedded mode the same caller's same page is reused until the
- * data changes, before any of its work is done (docs/performance.md#embedded-reuse).
+ * server. In the embedded mode the same caller's same page is reused until the data changes,
+ * looked for before any of its work is done (docs/performance.md#embedded-reuse).
  */
 export function listBookings(ctx: Ctx, input: TListBookingsInput): Promise<Page<BookingDto>> {
   return reusedPage(ctx.deps, { list: 'bookings', callerId: ctx.actor?.id ?? '', input }, () =>

@@ -119,8 +119,8 @@ function enrollmentsCountQuery(db: Db, s: EnrollmentsShape, search: SQL | undefi
 }
 
 /**
- * The enrollments screen's page; in the embedded mode the same caller's same page is reused until the
- * data changes, before any of its work is done (docs/performance.md#embedded-reuse).
+ * The enrollments screen's page. In the embedded mode the same caller's same page is reused until the data
+ * changes, looked for before any of its work is done (docs/performance.md#embedded-reuse).
  */
 export function listEnrollments(ctx: Ctx, input: TListEnrollmentsInput): Promise<Page<EnrollmentDto>> {
   return reusedPage(ctx.deps, { list: 'enrollments', callerId: ctx.actor?.id ?? '', input }, () =>

@@ -164,8 +164,8 @@ const PAYMENT_SORT = {
 
 /**
  * The Payments screen and GET /api/payments: sorted (newest first unless asked), filtered and
- * totalled in SQL; in the embedded mode the same caller's same page is reused until the
- * data changes, before any of its work is done (docs/performance.md#embedded-reuse).
+ * totalled in SQL. In the embedded mode the same caller's same page is reused until the data
+ * changes, looked for before any of its work is done (docs/performance.md#embedded-reuse).
  */
 export function listPayments(ctx: ServiceContext, input: TListPaymentsInput): Promise<PaymentPage> {
   return reusedPage(ctx.deps, { list: 'payments', callerId: ctx.actor.id, input }, () => paymentsPage(ctx, input));

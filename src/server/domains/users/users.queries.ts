@@ -80,8 +80,8 @@ const usersCount = (db: Db, s: UsersShape) =>
   );
 
 /**
- * The users screen's page; in the embedded mode the same caller's same page is reused until the
- * data changes, before any of its work is done (docs/performance.md#embedded-reuse).
+ * The users screen's page. In the embedded mode the same caller's same page is reused until the data
+ * changes, looked for before any of its work is done (docs/performance.md#embedded-reuse).
  */
 export function listUsers(ctx: ServiceContext, input: TListUsersInput): Promise<Page<UserDto>> {
   return reusedPage(ctx.deps, { list: 'users', callerId: ctx.actor.id, input }, () => usersListPage(ctx, input));
