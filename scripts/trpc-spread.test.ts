@@ -9,32 +9,19 @@ import { FAST, ORIGINAL, withFastSpread } from './trpc-spread.mjs';
 
 type Spread = (target: object, ...sources: unknown[]) => object;
 
-/** The helpers tRPC's `_objectSpread2` calls, as tRPC's file defines them (the same text). */
-const HELPERS = `
-function _typeof(o) { return typeof o; }
-function toPrimitive(t, r) {
-  if ("object" != _typeof(t) || !t) return t;
-  var e = t[Symbol.toPrimitive];
-  if (void 0 !== e) { var i = e.call(t, r || "default"); if ("object" != _typeof(i)) return i; throw new TypeError("@@toPrimitive must return a primitive value."); }
-  return ("string" === r ? String : Number)(t);
-}
-function toPropertyKey(t) { var i = toPrimitive(t, "string"); return "symbol" == _typeof(i) ? i : i + ""; }
-function _defineProperty(e, r, t) {
-  return (r = toPropertyKey(r)) in e ? Object.defineProperty(e, r, { value: t, enumerable: !0, configurable: !0, writable: !0 }) : e[r] = t, e;
-}
-function ownKeys(e, r) {
-  var t = Object.keys(e);
-  if (Object.getOwnPropertySymbols) {
-    var o = Object.getOwnPropertySymbols(e);
-    r && (o = o.filter(function(r) { return Object.getOwnPropertyDescriptor(e, r).enumerable; })), t.push.apply(t, o);
-  }
-  return t;
-}`;
-
-// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the two helpers' own source texts, compiled to compare them
-const compile = (helper: string) => new Function(`${HELPERS}\n${helper}\nreturn _objectSpread2;`)() as Spread;
-const original = compile(ORIGINAL as string);
-const fast = compile(FAST as string);
+/**
+ * The compiler's runtime helpers as the installed tRPC defines them (`_objectSpread2` and the
+ * helpers it calls), read from its own file, and the same text with the helper replaced.
+ */
+const runtime = trpcFiles()
+  .flatMap((f) => [...f.text.matchAll(/\/\/#region [^\n]*oxc-project\+runtime[^\n]*\n([\s\S]*?)\/\/#endregion/g)])
+  .map((m) => m[1])
+  .join('\n');
+const compile = (helpers: string) =>
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- tRPC's helpers and their replacement, compiled to compare them
+  new Function(`${helpers}\nreturn _objectSpread2;`)() as Spread;
+const original = compile(runtime);
+const fast = compile((withFastSpread(runtime) as string | null) ?? '');
 
 /** Everything an object is made of, in order: its prototype and each own property's descriptor. */
 function anatomy(o: object) {

@@ -45,6 +45,9 @@ export function outputOnce<S extends ZodType>(schema: S): { readonly '~standard'
   return { '~standard': { ...schema['~standard'], validate } };
 }
 
+/** Whether what is written of `value` is kept: a reused answer, or the checked form of one. */
+const isKept = (value: object) => checkedReused.has(value) || isReusedAnswer(value);
+
 const texts = new WeakMap<object, string>();
 
 /** `JSON.stringify(value)`, written once per reused answer (or its checked form from `checkOnce`). */
@@ -52,7 +55,7 @@ export function jsonOnce(value: object): string {
   let text = texts.get(value);
   if (text === undefined) {
     text = JSON.stringify(value);
-    if (checkedReused.has(value) || isReusedAnswer(value)) texts.set(value, text);
+    if (isKept(value)) texts.set(value, text);
   }
   return text;
 }
@@ -67,7 +70,7 @@ const bytesByKind = new Map<string, WeakMap<object, Buffer>>();
  * a fresh answer's are made each time.
  */
 export function bytesOnce(value: object, kind: string, write: (value: object) => string): Buffer {
-  if (!checkedReused.has(value) && !isReusedAnswer(value)) return Buffer.from(write(value));
+  if (!isKept(value)) return Buffer.from(write(value));
   let memo = bytesByKind.get(kind);
   if (!memo) bytesByKind.set(kind, (memo = new WeakMap()));
   let bytes = memo.get(value);

@@ -48,10 +48,13 @@ const isDataStream = (v: unknown) =>
 function itemText(item: TRPCResponse): string {
   if ('result' in item) {
     const data: unknown = item.result.data;
-    if (typeof data === 'object' && data !== null) return `{"result":{"data":${jsonOnce(data)}}}`;
+    if (typeof data === 'object' && data !== null) return resultText(jsonOnce(data));
   }
   return JSON.stringify(item);
 }
+
+/** A successful call's item around its answer's JSON text, as `JSON.stringify` writes the item. */
+const resultText = (dataText: string) => `{"result":{"data":${dataText}}}`;
 
 /**
  * The response's bytes, the answers sent as they are. One call's answer (what the screens mostly
@@ -62,8 +65,8 @@ function answerBytes(json: TRPCResponse[], isBatchCall: boolean): Buffer {
   const data: unknown = only && 'result' in only ? only.result.data : undefined;
   if (typeof data === 'object' && data !== null) {
     return isBatchCall
-      ? bytesOnce(data, 'trpc batch', (d) => `[{"result":{"data":${JSON.stringify(d)}}}]`)
-      : bytesOnce(data, 'trpc', (d) => `{"result":{"data":${JSON.stringify(d)}}}`);
+      ? bytesOnce(data, 'trpc batch', (d) => `[${resultText(JSON.stringify(d))}]`)
+      : bytesOnce(data, 'trpc', (d) => resultText(JSON.stringify(d)));
   }
   return Buffer.from(isBatchCall ? `[${json.map(itemText).join(',')}]` : itemText(json[0]!));
 }
