@@ -127,24 +127,27 @@ function userDto(r: Row) {
   };
 }
 
-/** id, enrollment_id, seq, amount_minor, due_date, amount_paid_minor, is_paid, paid_at */
-type Installment = [string, string, number, string, string, string, boolean, Date | null];
+/** One child of the row's JSON array: id, seq, amount_minor, due_date, amount_paid_minor, is_paid, paid_at (ms). */
+type Installment = [string, number, number, string, number, boolean, number | null];
+
+const instant = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function installmentDto(i: Installment, todayIso: string) {
-  const [id, , , amount, dueDate, amountPaid, isPaid, paidAt] = i;
+  const [id, , amount, dueDate, amountPaid, isPaid, paidAt] = i;
   return {
     _id: id,
     amount: money(amount),
     dueDate,
     isPaid,
-    paidAt: iso(paidAt),
+    paidAt: instant(paidAt),
     amountPaid: money(amountPaid),
     isOverdue: !isPaid && dueDate < todayIso,
   };
 }
 
-/** The columns of ENROLLMENT_COLUMNS, in order. */
-function enrollmentDto(r: Row, installments: Installment[], todayIso: string) {
+/** The columns of ENROLLMENT_COLUMNS, in order; the last is the instalments. */
+function enrollmentDto(r: Row, todayIso: string) {
+  const installments = r[25] as Installment[];
   const [id, , , paymentType, totalFee, admissionFee, currency, admissionFeePaid, admissionFeeAmountPaid] = r as [
     string,
     string,
@@ -167,8 +170,8 @@ function enrollmentDto(r: Row, installments: Installment[], todayIso: string) {
   let allPaid = true;
   let anyPaid = false;
   for (const i of installments) {
-    paid += Number(i[5]);
-    if (i[6]) anyPaid = true;
+    paid += i[4];
+    if (i[5]) anyPaid = true;
     else allPaid = false;
   }
   const fullyPaid = (admissionFeePaid || admission === 0) && allPaid;
@@ -205,32 +208,21 @@ function enrollmentDto(r: Row, installments: Installment[], todayIso: string) {
   };
 }
 
-async function withInstallments(rows: Row[], todayIso: string) {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r[0] as string);
-  const inst = (await values(q.enrollmentInstallmentsOf(ids.length), ids)) as Installment[];
-  const byEnrollment = new Map<string, Installment[]>();
-  for (const i of inst) {
-    const list = byEnrollment.get(i[1]);
-    if (list) list.push(i);
-    else byEnrollment.set(i[1], [i]);
-  }
-  return rows.map((r) => enrollmentDto(r, byEnrollment.get(r[0] as string) ?? [], todayIso));
-}
-
 async function enrollmentById(id: string) {
   const [row] = await values(q.ENROLLMENT_BY_ID, [id, 1]);
   if (!row) throw notFound('Enrollment');
-  return (await withInstallments([row], today()))[0];
+  return enrollmentDto(row, today());
 }
 
-type BookingInstallment = Installment;
-type Note = [string, number, string, Date | null];
+/** session_number, note, date (ms) */
+type Note = [number, string, number | null];
 
-function bookingDto(r: Row, installments: BookingInstallment[], notes: Note[], todayIso: string) {
+/** The columns of a booking page, in order; the last two are the instalments and the notes. */
+function bookingDto(r: Row, todayIso: string) {
   const [id, userId, treatmentId, treatmentName, maxSessions, deletedUsername, deletedEmail, userType, paymentType] = r;
   const [, price, currency, periodStart, periodEnd, sessionsCompleted, status, cancelledAt, bookedOn] = r.slice(9);
   const [createdAt, updatedAt, username, email, liveTreatmentName, effectiveStatus] = r.slice(18);
+  const [installments, notes] = r.slice(24) as [Installment[], Note[]];
   return {
     _id: id,
     userId: userId ? { _id: userId, username: username ?? '', email: email ?? '' } : null,
@@ -244,8 +236,8 @@ function bookingDto(r: Row, installments: BookingInstallment[], notes: Note[], t
     currency,
     treatmentPeriod: periodStart ? { startDate: periodStart, endDate: periodEnd ?? periodStart } : null,
     sessionsCompleted,
-    sessionNotes: notes.sort((a, b) => a[1] - b[1]).map((n) => ({ sessionNumber: n[1], note: n[2], date: iso(n[3]) })),
-    installments: installments.sort((a, b) => a[2] - b[2]).map((i) => installmentDto(i, todayIso)),
+    sessionNotes: notes.map((n) => ({ sessionNumber: n[0], note: n[1], date: instant(n[2]) })),
+    installments: installments.map((i) => installmentDto(i, todayIso)),
     status,
     cancelledAt: iso(cancelledAt),
     bookedOn,
@@ -366,18 +358,15 @@ app.get('/trpc/enrollments.list', async (req) => {
       reusedCount('enrollments', () => values(q.ENROLLMENTS_COUNT)),
     ]);
   } else if (input.displayStatus === 'Pending Payment') {
-    const where = ['Pending Payment'];
     [rows, count] = await Promise.all([
-      offset
-        ? values(q.enrollmentsPendingPage(pageSize), [...where, offset])
-        : values(q.enrollmentsPendingPageFirst(pageSize), where),
-      reusedCount('enrollments pending', () => values(q.ENROLLMENTS_PENDING_COUNT, where)),
+      offset ? values(q.enrollmentsPendingPage(pageSize), [offset]) : values(q.enrollmentsPendingPageFirst(pageSize)),
+      reusedCount('enrollments pending', () => values(q.ENROLLMENTS_PENDING_COUNT)),
     ]);
   } else {
     throw new HttpError(400, 'The baseline serves the Pending Payment filter only.', 'BAD_REQUEST');
   }
   return trpcAnswer({
-    items: await withInstallments(rows, todayIso),
+    items: rows.map((r) => enrollmentDto(r, todayIso)),
     total: Number(count[0]![0]),
     page,
     pageSize,
@@ -398,22 +387,7 @@ app.get('/trpc/bookings.list', async (req) => {
       : values(q.bookingsByStatusPageFirst(pageSize), [t, t, status]),
     reusedCount(`bookings ${t} ${status}`, () => values(q.BOOKINGS_BY_STATUS_COUNT, [t, status])),
   ]);
-  let items: ReturnType<typeof bookingDto>[] = [];
-  if (rows.length) {
-    const ids = rows.map((r) => r[0] as string);
-    const [insts, notes] = (await Promise.all([
-      values(q.bookingInstallmentsOf(ids.length), ids),
-      values(q.bookingNotesOf(ids.length), ids),
-    ])) as [BookingInstallment[], Note[]];
-    items = rows.map((r) =>
-      bookingDto(
-        r,
-        insts.filter((i) => i[1] === r[0]),
-        notes.filter((n) => n[0] === r[0]),
-        t,
-      ),
-    );
-  }
+  const items = rows.map((r) => bookingDto(r, t));
   return trpcAnswer({ items, total: Number(count![0]), page, pageSize, nextCursor: nextCursor(rows, pageSize) });
 });
 

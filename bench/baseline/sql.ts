@@ -18,11 +18,21 @@ export const usersPageFirst = (size: number) => `select ${USER_COLUMNS} ${USERS_
 export const usersPage = (size: number) => `select ${USER_COLUMNS} ${USERS_FROM} limit ${size} offset $1`;
 export const USERS_COUNT = `select count(*) from "users"`;
 
-const ENROLLMENT_COLUMNS = `"enrollments"."id", "enrollments"."user_id", "enrollments"."course_id", "enrollments"."payment_type", "enrollments"."total_fee_minor", "enrollments"."admission_fee_minor", "enrollments"."currency", "enrollments"."admission_fee_paid", "enrollments"."admission_fee_paid_minor", "enrollments"."admission_fee_paid_at", "enrollments"."status", "enrollments"."completed_at", "enrollments"."display_status", "enrollments"."enrolled_on", "enrollments"."deleted_username", "enrollments"."deleted_email", "enrollments"."deleted_course_name", "enrollments"."created_at", "enrollments"."updated_at", "users"."id", "users"."username", "users"."email", "courses"."id", "courses"."course_name", "courses"."total_fee_minor"`;
+/**
+ * A record's children as one JSON array in its own row, as the product reads them
+ * (docs/performance.md#children-in-the-records-statement): each child's values by position, a
+ * timestamp as its milliseconds since 1970.
+ */
+const children = (table: string, owner: string, columns: string[], instants: string[], order: string) =>
+  `(select coalesce(json_agg(json_build_array(${columns
+    .map((c) => (instants.includes(c) ? `floor(extract(epoch from "${table}"."${c}") * 1000)` : `"${table}"."${c}"`))
+    .join(', ')}) order by "${table}"."${order}"), '[]'::json) from "${table}" where "${table}".${owner})`;
+const INSTALLMENT_CHILD = ['id', 'seq', 'amount_minor', 'due_date', 'amount_paid_minor', 'is_paid', 'paid_at'];
+const ENROLLMENT_COLUMNS = `"enrollments"."id", "enrollments"."user_id", "enrollments"."course_id", "enrollments"."payment_type", "enrollments"."total_fee_minor", "enrollments"."admission_fee_minor", "enrollments"."currency", "enrollments"."admission_fee_paid", "enrollments"."admission_fee_paid_minor", "enrollments"."admission_fee_paid_at", "enrollments"."status", "enrollments"."completed_at", "enrollments"."display_status", "enrollments"."enrolled_on", "enrollments"."deleted_username", "enrollments"."deleted_email", "enrollments"."deleted_course_name", "enrollments"."created_at", "enrollments"."updated_at", "users"."id", "users"."username", "users"."email", "courses"."id", "courses"."course_name", "courses"."total_fee_minor", ${children('enrollment_installments', `"enrollment_id" = "enrollments"."id"`, INSTALLMENT_CHILD, ['paid_at'], 'seq')}`;
 const ENROLLMENT_FROM = `from "enrollments" left join "users" on "users"."id" = "enrollments"."user_id" left join "courses" on "courses"."id" = "enrollments"."course_id"`;
 const ENROLLMENT_ORDER = `order by "enrollments"."created_at" desc, "enrollments"."id" asc`;
-/** A display-status filter: the stored column (docs/performance.md#stored-display-status). Parameter: the status. */
-const PENDING_PAYMENT = `"enrollments"."display_status" = $1`;
+/** A display-status filter: the stored column (docs/performance.md#stored-display-status), its value written in as the product writes it. */
+const PENDING_PAYMENT = `"enrollments"."display_status" = 'Pending Payment'`;
 export const enrollmentsPageFirst = (size: number) =>
   `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit ${size}`;
 export const enrollmentsPage = (size: number) =>
@@ -31,13 +41,9 @@ export const ENROLLMENTS_COUNT = `select count(*) ${ENROLLMENT_FROM}`;
 export const enrollmentsPendingPageFirst = (size: number) =>
   `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit ${size}`;
 export const enrollmentsPendingPage = (size: number) =>
-  `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit ${size} offset $2`;
+  `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit ${size} offset $1`;
 export const ENROLLMENTS_PENDING_COUNT = `select count(*) ${ENROLLMENT_FROM} where ${PENDING_PAYMENT}`;
 export const ENROLLMENT_BY_ID = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where "enrollments"."id" = $1 limit $2`;
-
-/** The instalments of a page of enrolments: `in ($1, ..., $n)`. */
-export const enrollmentInstallmentsOf = (n: number) =>
-  `select "id", "enrollment_id", "seq", "amount_minor", "due_date", "amount_paid_minor", "is_paid", "paid_at" from "enrollment_installments" where "enrollment_installments"."enrollment_id" in (${placeholders(n)}) order by "enrollment_installments"."enrollment_id" asc, "enrollment_installments"."seq" asc`;
 
 export const ENROLLMENT_STATISTICS = `select count(*), count(*) filter (where "status" = 'completed'), (select count(*) from "enrollment_installments" where "enrollment_installments"."is_paid" = false and "enrollment_installments"."due_date" < $1) from "enrollments"`;
 
@@ -61,20 +67,13 @@ const effectiveStatus = (todayParam: string) =>
 const OVERDUE = (todayParam: string, statusParam: string) =>
   `((${late(todayParam)}) or "treatment_bookings"."payment_status" = ${statusParam})`;
 const BOOKING_COLUMNS = `"treatment_bookings"."id", "treatment_bookings"."user_id", "treatment_bookings"."treatment_id", "treatment_bookings"."treatment_name", "treatment_bookings"."max_sessions", "treatment_bookings"."deleted_username", "treatment_bookings"."deleted_email", "treatment_bookings"."user_type", "treatment_bookings"."payment_type", "treatment_bookings"."payment_status", "treatment_bookings"."price_minor", "treatment_bookings"."currency", "treatment_bookings"."period_start", "treatment_bookings"."period_end", "treatment_bookings"."sessions_completed", "treatment_bookings"."status", "treatment_bookings"."cancelled_at", "treatment_bookings"."booked_on", "treatment_bookings"."created_at", "treatment_bookings"."updated_at", "users"."username", "users"."email", "treatments"."treatment_name"`;
+const BOOKING_CHILDREN = `${children('booking_installments', `"booking_id" = "treatment_bookings"."id"`, INSTALLMENT_CHILD, ['paid_at'], 'seq')}, ${children('booking_session_notes', `"booking_id" = "treatment_bookings"."id"`, ['session_number', 'note', 'date'], ['date'], 'session_number')}`;
 const BOOKING_FROM = `from "treatment_bookings" left join "users" on "users"."id" = "treatment_bookings"."user_id" left join "treatments" on "treatments"."id" = "treatment_bookings"."treatment_id"`;
 const BOOKING_ORDER = `order by "treatment_bookings"."created_at" desc, "treatment_bookings"."id" asc`;
 /** Parameters: today, today, status (, offset). */
 export const bookingsByStatusPageFirst = (size: number) =>
-  `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit ${size}`;
+  `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')}, ${BOOKING_CHILDREN} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit ${size}`;
 export const bookingsByStatusPage = (size: number) =>
-  `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit ${size} offset $4`;
+  `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')}, ${BOOKING_CHILDREN} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit ${size} offset $4`;
 /** Parameters: today, status. */
 export const BOOKINGS_BY_STATUS_COUNT = `select count(*) ${BOOKING_FROM} where ${OVERDUE('$1', '$2')}`;
-export const bookingInstallmentsOf = (n: number) =>
-  `select "id", "booking_id", "seq", "amount_minor", "due_date", "amount_paid_minor", "is_paid", "paid_at" from "booking_installments" where "booking_installments"."booking_id" in (${placeholders(n)})`;
-export const bookingNotesOf = (n: number) =>
-  `select "booking_id", "session_number", "note", "date" from "booking_session_notes" where "booking_session_notes"."booking_id" in (${placeholders(n)})`;
-
-function placeholders(n: number) {
-  return Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
-}

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db, type DbHandle } from '../../src/server/db/client';
-import { placeholders, preparedOn, readByIds, rowValues } from '../../src/server/db/prepared';
+import { placeholders, preparedOn, rowValues } from '../../src/server/db/prepared';
 import { treatmentBookings } from '../../src/server/db/schema';
 import { createTestDatabase } from '../helpers/db';
 
@@ -191,35 +191,6 @@ describe.each(['postgres', 'pglite'] as const)('statements built once, on %s', (
     );
     expect(given).toBeDefined();
     expect(treatmentBookings.updatedAt.onUpdateFn?.()).toBeInstanceOf(Date);
-  });
-
-  it('reads by an id list with one statement per list length, and a list past a page reads per call', async () => {
-    const name = unique('parents by ids');
-    const rows = await db
-      .insert(parents)
-      .values([{ name: 'ids a' }, { name: 'ids b' }, { name: 'ids c' }])
-      .returning();
-    const [a, b, c] = rows.map((r) => r.id);
-    let builds = 0;
-    const byIds = (ids: string[]) =>
-      readByIds(db, name, ids, (d, list) => {
-        builds++;
-        return d.select().from(parents).where(inArray(parents.id, list));
-      });
-    const names = async (ids: string[]) => (await byIds(ids)).map((r) => r.name).sort();
-
-    expect(await names([a!, b!])).toEqual(['ids a', 'ids b']);
-    // Same length, other ids: the statement built for two ids, with this call's values.
-    expect(await names([c!, a!])).toEqual(['ids a', 'ids c']);
-    expect(builds).toBe(1);
-    expect(await names([a!, b!, c!])).toEqual(['ids a', 'ids b', 'ids c']);
-    expect(builds).toBe(2);
-
-    // More ids than a page holds: built for this call, with the ids as values.
-    const many = [b!, ...Array.from({ length: 200 }, () => randomUUID())];
-    expect(await names(many)).toEqual(['ids b']);
-    expect(await names(many)).toEqual(['ids b']);
-    expect(builds).toBe(4);
   });
 
   it('builds anything that is not a prepared query once per handle', async () => {

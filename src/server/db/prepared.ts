@@ -16,7 +16,7 @@ import * as schema from './schema';
  * drizzle's builder gave the session the first time (the SQL with its placeholders, the selected
  * fields), which costs one small object. So `build` must not capture a value of one call: every
  * value that changes between calls is a `sql.placeholder`, and `name` tells apart the shapes
- * (`installments_of_${n}`). A `build` that answers something other than a prepared query (no
+ * (`enrollments.list ${shape}`). A `build` that answers something other than a prepared query (no
  * recipe is known for it) is built once per handle.
  */
 const built = new WeakMap<Db, Map<string, unknown>>();
@@ -127,35 +127,6 @@ export function placeholders<const K extends string>(keys: readonly K[], row?: n
     K,
     Placeholder<K>
   >;
-}
-
-/** The longest id list read by a statement built once per length: a page's ids (at most 200 rows). */
-const MAX_PREPARED_LIST = 200;
-
-/** What `readByIds` builds: a drizzle select that can be run as is or prepared. */
-interface IdListRead<R> extends PromiseLike<R> {
-  prepare(name: string): { execute(values: Record<string, unknown>): Promise<R> };
-}
-
-/**
- * The rows `build` selects for `ids` (an `in (...)` list: a page's children). Up to 200 ids, the
- * statement is built once per list length, named `${name}_${length}`, with placeholders "0" to
- * "n-1" for the ids; a longer list (a capped REST list) is built per call with the ids as values.
- */
-export function readByIds<R>(
-  db: Db,
-  name: string,
-  ids: readonly string[],
-  build: (db: Db, ids: Array<string | Placeholder>) => IdListRead<R>,
-): PromiseLike<R> {
-  const n = ids.length;
-  if (n > MAX_PREPARED_LIST) return build(db, [...ids]);
-  return preparedOn(db, `${name}_${n}`, (d) =>
-    build(
-      d,
-      Array.from({ length: n }, (_, i) => sql.placeholder(String(i))),
-    ).prepare(`${name}_${n}`),
-  ).execute({ ...ids });
 }
 
 export function rowValues(rows: Array<Record<string, unknown>>): Record<string, unknown> {

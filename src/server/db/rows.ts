@@ -10,8 +10,8 @@ export function firstRow<T>(rows: readonly T[]): T {
 }
 
 /**
- * The rows grouped by `keyOf`, each group in the order the rows came: how a page's records get
- * their children (instalments, notes, allocations) read in one statement, in one pass.
+ * The rows grouped by `keyOf`, each group in the order the rows came: how a page of payments gets
+ * their allocations, read in one statement, in one pass.
  */
 export function groupRows<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();

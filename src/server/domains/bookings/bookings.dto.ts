@@ -1,7 +1,6 @@
-import { eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { childRows } from '../../db/child-rows';
 import type { Db } from '../../db/client';
-import { readByIds } from '../../db/prepared';
-import { groupRows } from '../../db/rows';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
 import type { SystemContext } from '../common';
 import { type PaymentStatus } from '../../../shared/booking-status';
@@ -69,6 +68,30 @@ export function paymentStatusIsSql(
 /** A booking as answers read it: the earliest unpaid due date serves the SQL above, not the answer. */
 const { nextUnpaidDue: _kept, ...bookingColumns } = getTableColumns(treatmentBookings);
 
+const i = bookingInstallments;
+const n = bookingSessionNotes;
+/** In the booking's own statement (docs/performance.md#children-in-the-records-statement). */
+const installmentsSql = childRows(
+  i,
+  {
+    id: i.id,
+    seq: i.seq,
+    amount: i.amount,
+    dueDate: i.dueDate,
+    amountPaid: i.amountPaid,
+    isPaid: i.isPaid,
+    paidAt: i.paidAt,
+  },
+  sql`${i.bookingId} = ${treatmentBookings.id}`,
+  [i.seq],
+);
+const notesSql = childRows(
+  n,
+  { sessionNumber: n.sessionNumber, note: n.note, date: n.date },
+  sql`${n.bookingId} = ${treatmentBookings.id}`,
+  [n.sessionNumber],
+);
+
 export function selectBookings(db: Db, todayIso: Value<string>) {
   return db
     .select({
@@ -77,6 +100,8 @@ export function selectBookings(db: Db, todayIso: Value<string>) {
       email: users.email,
       liveTreatmentName: treatments.treatmentName,
       effectiveStatus: effectivePaymentStatusSql(todayIso),
+      installments: installmentsSql,
+      notes: notesSql,
     })
     .from(treatmentBookings)
     .leftJoin(users, eq(users.id, treatmentBookings.userId))
@@ -84,11 +109,12 @@ export function selectBookings(db: Db, todayIso: Value<string>) {
 }
 
 export type BookingJoinRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
-export type InstallmentRow = typeof bookingInstallments.$inferSelect;
-export type NoteRow = typeof bookingSessionNotes.$inferSelect;
 
-/** docs/product.md#records-and-their-fields Treatment booking, with populated userId and treatmentId. */
-export function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], notes: NoteRow[], todayIso: string) {
+/**
+ * docs/product.md#records-and-their-fields Treatment booking, with populated userId and
+ * treatmentId. The row brings its notes in session order and its instalments in sequence order.
+ */
+export function toBookingDto(r: BookingJoinRow, todayIso: string) {
   const b = r.booking;
   return {
     _id: b.id,
@@ -108,11 +134,13 @@ export function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], 
     currency: b.currency,
     treatmentPeriod: b.periodStart ? { startDate: b.periodStart, endDate: b.periodEnd ?? b.periodStart } : null,
     sessionsCompleted: b.sessionsCompleted,
-    sessionNotes: notes
-      .sort((a, c) => a.sessionNumber - c.sessionNumber)
-      .map((n) => ({ sessionNumber: n.sessionNumber, note: n.note, date: n.date ? n.date.toISOString() : null })),
+    sessionNotes: r.notes.map((note) => ({
+      sessionNumber: note.sessionNumber,
+      note: note.note,
+      date: note.date ? note.date.toISOString() : null,
+    })),
     // Overdue by the institute's calendar (TIME_ZONE), not the browser's (docs/money.md#overdue).
-    installments: installments.sort((a, c) => a.seq - c.seq).map((i) => toInstallmentDto(i, todayIso)),
+    installments: r.installments.map((inst) => toInstallmentDto(inst, todayIso)),
     status: b.status,
     cancelledAt: b.cancelledAt ? b.cancelledAt.toISOString() : null,
     bookedOn: b.bookedOn,
@@ -122,22 +150,7 @@ export function toBookingDto(r: BookingJoinRow, installments: InstallmentRow[], 
 }
 export type BookingDto = ReturnType<typeof toBookingDto>;
 
-const installmentsOf = (db: Db, ids: Array<string | Placeholder>) =>
-  db.select().from(bookingInstallments).where(inArray(bookingInstallments.bookingId, ids));
-const notesOf = (db: Db, ids: Array<string | Placeholder>) =>
-  db.select().from(bookingSessionNotes).where(inArray(bookingSessionNotes.bookingId, ids));
-
-/** Installments and notes for a page of bookings in two queries, not two per booking. */
-export async function hydrate(db: Db, rows: BookingJoinRow[], todayIso: string): Promise<BookingDto[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.booking.id);
-  const [insts, notes] = await Promise.all([
-    readByIds(db, 'booking_installments_of', ids, installmentsOf),
-    readByIds(db, 'booking_notes_of', ids, notesOf),
-  ]);
-  const instsOf = groupRows(insts, (i) => i.bookingId);
-  const notesOfBooking = groupRows(notes, (n) => n.bookingId);
-  return rows.map((r) =>
-    toBookingDto(r, instsOf.get(r.booking.id) ?? [], notesOfBooking.get(r.booking.id) ?? [], todayIso),
-  );
+/** A page's (or any list's) answers: each row already carries its instalments and notes. */
+export function toBookingDtos(rows: BookingJoinRow[], todayIso: string): BookingDto[] {
+  return rows.map((r) => toBookingDto(r, todayIso));
 }

@@ -23,11 +23,12 @@ import { type TBookingFilters, type TListBookingsInput } from '@shared/schemas/b
 import {
   BOOKING_NOT_FOUND,
   effectivePaymentStatusSql,
-  hydrate,
   inScope,
   paymentStatusIsSql,
   selectBookings,
   today,
+  toBookingDto,
+  toBookingDtos,
   type BookingDto,
   type Ctx,
 } from './bookings.dto';
@@ -37,7 +38,7 @@ export async function getBooking(ctx: Ctx, id: string): Promise<BookingDto> {
   await inScope(ctx, id);
   const rows = await selectBookings(ctx.db, today(ctx)).where(eq(treatmentBookings.id, id)).limit(1);
   if (!rows.length) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return firstRow(await hydrate(ctx.db, rows, today(ctx)));
+  return toBookingDto(firstRow(rows), today(ctx));
 }
 
 /** Which of the screen's filters a request sets: with the order and scope, what decides the SQL. */
@@ -186,7 +187,7 @@ async function bookingsListPage(ctx: Ctx, input: TListBookingsInput): Promise<Pa
       }),
     count: async () => (await bookingsCount(ctx.db, shape).execute(values))[0]?.n ?? 0,
     cursorRow: (r) => r.booking,
-    items: (rows) => hydrate(ctx.db, rows, t),
+    items: (rows) => toBookingDtos(rows, t),
   });
 }
 
@@ -198,7 +199,7 @@ export async function listAllBookings(ctx: Ctx, filters: TBookingFilters): Promi
     .orderBy(desc(treatmentBookings.createdAt), asc(treatmentBookings.id))
     .limit(5000)
     .execute(filterValues(t, filters));
-  return hydrate(ctx.db, rows, t);
+  return toBookingDtos(rows, t);
 }
 
 export async function listUserBookings(ctx: Ctx, userId: string): Promise<BookingDto[]> {
@@ -212,7 +213,7 @@ export async function listUserBookings(ctx: Ctx, userId: string): Promise<Bookin
     .orderBy(desc(treatmentBookings.createdAt), asc(treatmentBookings.id))
     .limit(5000)
     .execute(filterValues(t, { userId }));
-  return hydrate(ctx.db, rows, t);
+  return toBookingDtos(rows, t);
 }
 
 /** docs/treatments.md: progress/{userId}/{treatmentId} addresses the newest booking of that pair. */

@@ -1,7 +1,7 @@
-import { asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { childRows } from '../../db/child-rows';
 import type { Db } from '../../db/client';
-import { preparedOn, readByIds } from '../../db/prepared';
-import { firstRow, groupRows } from '../../db/rows';
+import { preparedOn } from '../../db/prepared';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { assertRecordInScope } from '../branch-scope';
 import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
@@ -23,10 +23,26 @@ export const inScope = (ctx: Ctx, id: string) => assertRecordInScope(ctx, 'enrol
 // ---------------------------------------------------------------------------------------------
 // Answers (docs/product.md#records-and-their-fields names)
 
+const i = enrollmentInstallments;
 const enrollmentColumns = {
   e: enrollments,
   user: { id: users.id, username: users.username, email: users.email },
   course: { id: courses.id, courseName: courses.courseName, totalFee: courses.totalFee },
+  /** In the enrolment's own statement (docs/performance.md#children-in-the-records-statement). */
+  installments: childRows(
+    i,
+    {
+      id: i.id,
+      seq: i.seq,
+      amount: i.amount,
+      dueDate: i.dueDate,
+      amountPaid: i.amountPaid,
+      isPaid: i.isPaid,
+      paidAt: i.paidAt,
+    },
+    sql`${i.enrollmentId} = ${enrollments.id}`,
+    [i.seq],
+  ),
 };
 
 export function selectEnrollments(db: Db) {
@@ -38,10 +54,9 @@ export function selectEnrollments(db: Db) {
 }
 
 export type EnrollmentJoinRow = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['execute']>>[number];
-export type InstallmentRow = typeof enrollmentInstallments.$inferSelect;
 
-export function toEnrollmentDto(r: EnrollmentJoinRow, installments: InstallmentRow[], todayIso: string) {
-  const e = r.e;
+export function toEnrollmentDto(r: EnrollmentJoinRow, todayIso: string) {
+  const { e, installments } = r;
   const status = e.status === 'completed' ? 'Completed' : 'Active';
   // What the ledger holds, partial payments included (docs/payments.md).
   const paidMinor = e.admissionFeeAmountPaid + installments.reduce((s, i) => s + i.amountPaid, 0);
@@ -80,14 +95,7 @@ export function toEnrollmentDto(r: EnrollmentJoinRow, installments: InstallmentR
 }
 export type EnrollmentDto = ReturnType<typeof toEnrollmentDto>;
 
-const installmentsOf = (db: Db, ids: Array<string | Placeholder>) =>
-  db
-    .select()
-    .from(enrollmentInstallments)
-    .where(inArray(enrollmentInstallments.enrollmentId, ids))
-    .orderBy(asc(enrollmentInstallments.enrollmentId), asc(enrollmentInstallments.seq));
-
-/** One enrolment's row and its instalments: built once (db/prepared.ts). */
+/** One enrolment's row with its instalments: built once (db/prepared.ts). */
 const enrollmentById = (db: Db) =>
   preparedOn(db, 'enrollment_by_id', (d) =>
     selectEnrollments(d)
@@ -96,21 +104,13 @@ const enrollmentById = (db: Db) =>
       .prepare('enrollment_by_id'),
   );
 
-/** One query for the installments of a whole page of enrolments (no N+1). */
-export async function withInstallments(db: Db, rows: EnrollmentJoinRow[], todayIso: string): Promise<EnrollmentDto[]> {
-  if (rows.length === 0) return [];
-  const inst = await readByIds(
-    db,
-    'enrollment_installments_of',
-    rows.map((r) => r.e.id),
-    installmentsOf,
-  );
-  const byEnrollment = groupRows(inst, (i) => i.enrollmentId);
-  return rows.map((r) => toEnrollmentDto(r, byEnrollment.get(r.e.id) ?? [], todayIso));
+/** A page's (or any list's) answers: each row already carries its instalments. */
+export function toEnrollmentDtos(rows: EnrollmentJoinRow[], todayIso: string): EnrollmentDto[] {
+  return rows.map((r) => toEnrollmentDto(r, todayIso));
 }
 
 export async function loadEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto> {
   const [row] = await enrollmentById(ctx.db).execute({ id });
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  return firstRow(await withInstallments(ctx.db, [row], today(ctx)));
+  return toEnrollmentDto(row, today(ctx));
 }

@@ -10,13 +10,14 @@ import { toInstallmentDto } from '../installments';
 import { getCurrencySettings } from '../settings/settings.service';
 import { reusedPage, reusedRead } from '../read-cache';
 import type { TListEnrollmentsInput, TOverdueInput } from '@shared/schemas/enrollments';
+import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/enrollment-status';
 
 import {
   inScope,
   loadEnrollment,
   selectEnrollments,
   today,
-  withInstallments,
+  toEnrollmentDtos,
   type Ctx,
   type EnrollmentDto,
 } from './enrollments.dto';
@@ -72,7 +73,7 @@ async function searchIdConditions(db: Db, s: string): Promise<SQL[]> {
  * varying length, so a page with one is built per call, from the same parts.
  */
 interface EnrollmentsShape extends ListShape<TListEnrollmentsInput['sortBy']> {
-  displayStatus: boolean;
+  displayStatus: DisplayStatus | null;
   courseId: boolean;
   userId: boolean;
 }
@@ -84,10 +85,24 @@ function enrollmentsWhere(s: EnrollmentsShape, search: SQL | undefined): SQL | u
     preparedBranchCondition(s.scope),
     search,
     // A column kept by triggers (docs/performance.md#stored-display-status): an index condition.
-    s.displayStatus ? eq(enrollments.displayStatus, P('displayStatus')) : undefined,
+    s.displayStatus ? eq(enrollments.displayStatus, displayStatusSql(s.displayStatus)) : undefined,
     s.courseId ? eq(enrollments.courseId, P('courseId')) : undefined,
     s.userId ? eq(enrollments.userId, P('userId')) : undefined,
   );
+}
+
+/**
+ * A display status written into the statement, not sent as a parameter: one of four values, so at
+ * most four texts per shape, each planned for its own value and its plan kept. As a parameter, a
+ * status that few enrolments have (fewer than a page) looked cheaper to plan for its value every
+ * time, since each row also gathers its instalments
+ * (docs/performance.md#children-in-the-records-statement). Only the four known values are written.
+ */
+const DISPLAY_STATUS_SQL = new Map(DISPLAY_STATUSES.map((d) => [d, sql.raw(`'${d}'`)]));
+function displayStatusSql(d: DisplayStatus): SQL {
+  const literal = DISPLAY_STATUS_SQL.get(d);
+  if (!literal) throw new Error(`Not a display status: ${d}`);
+  return literal;
 }
 
 const keysetOf = (sortBy: EnrollmentsShape['sortBy'], sortDir: EnrollmentsShape['sortDir']) =>
@@ -144,13 +159,12 @@ async function enrollmentsPage(ctx: Ctx, input: TListEnrollmentsInput): Promise<
     : undefined;
   const shape: EnrollmentsShape = {
     ...listShape(input, scope),
-    displayStatus: !!input.displayStatus,
+    displayStatus: input.displayStatus ?? null,
     courseId: !!input.courseId,
     userId: !!input.userId,
   };
   const values = {
     scopeBranchId: scope?.branchId,
-    displayStatus: input.displayStatus,
     courseId: input.courseId,
     userId: input.userId,
   };
@@ -192,7 +206,7 @@ async function enrollmentsPage(ctx: Ctx, input: TListEnrollmentsInput): Promise<
             ).execute(values))
       )[0]?.n ?? 0,
     cursorRow: (r) => r.e,
-    items: (rows) => withInstallments(db, rows, today(ctx)),
+    items: (rows) => toEnrollmentDtos(rows, today(ctx)),
   });
 }
 
@@ -215,7 +229,7 @@ export async function listEnrollmentsWhere(
     .orderBy(desc(enrollments.createdAt), asc(enrollments.id))
     .limit(limit)
     .offset(offsetOf(page, limit));
-  return withInstallments(ctx.db, rows, today(ctx));
+  return toEnrollmentDtos(rows, today(ctx));
 }
 
 export async function getEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto> {
