@@ -2,8 +2,12 @@
  * The installment arithmetic enrolments and treatment bookings share (docs/money.md). Each domain
  * keeps its own rules on top: bookings derive a payment status, enrolments track completion.
  */
+import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { addToDate } from '../../shared/calendar';
 import { fromMinor, splitMinor } from '../../shared/money';
+import { childRows } from '../db/child-rows';
+import type { bookingInstallments, enrollmentInstallments } from '../db/schema';
 import { iso } from './common';
 
 export type PaymentType = 'full' | 'installment';
@@ -57,4 +61,30 @@ export function toInstallmentDto(i: InstallmentRowLike, todayIso: string) {
     amountPaid: fromMinor(i.amountPaid),
     isOverdue: !i.isPaid && i.dueDate < todayIso,
   };
+}
+
+/**
+ * An enrolment's or a booking's instalments as one value of its own row, in sequence order, with
+ * the fields `toInstallmentDto` reads (docs/performance.md#children-in-the-records-statement).
+ * `owner` is the instalment table's column naming the record; `record` the record's id.
+ */
+export function installmentsInRow(
+  t: typeof enrollmentInstallments | typeof bookingInstallments,
+  owner: PgColumn,
+  record: PgColumn,
+) {
+  return childRows(
+    t,
+    {
+      id: t.id,
+      seq: t.seq,
+      amount: t.amount,
+      dueDate: t.dueDate,
+      amountPaid: t.amountPaid,
+      isPaid: t.isPaid,
+      paidAt: t.paidAt,
+    },
+    sql`${owner} = ${record}`,
+    [t.seq],
+  );
 }

@@ -7,7 +7,7 @@ import { type PaymentStatus } from '../../../shared/booking-status';
 import { todayIn } from '../../../shared/calendar';
 import { fromMinor } from '../../../shared/money';
 import { assertRecordInScope } from '../branch-scope';
-import { toInstallmentDto } from '../installments';
+import { installmentsInRow, toInstallmentDto } from '../installments';
 
 /** Internal callers pass no actor; they are never limited to a branch (docs/security.md#branch-scope). */
 export type Ctx = SystemContext;
@@ -68,23 +68,9 @@ export function paymentStatusIsSql(
 /** A booking as answers read it: the earliest unpaid due date serves the SQL above, not the answer. */
 const { nextUnpaidDue: _kept, ...bookingColumns } = getTableColumns(treatmentBookings);
 
-const i = bookingInstallments;
 const n = bookingSessionNotes;
 /** In the booking's own statement (docs/performance.md#children-in-the-records-statement). */
-const installmentsSql = childRows(
-  i,
-  {
-    id: i.id,
-    seq: i.seq,
-    amount: i.amount,
-    dueDate: i.dueDate,
-    amountPaid: i.amountPaid,
-    isPaid: i.isPaid,
-    paidAt: i.paidAt,
-  },
-  sql`${i.bookingId} = ${treatmentBookings.id}`,
-  [i.seq],
-);
+const installmentsSql = installmentsInRow(bookingInstallments, bookingInstallments.bookingId, treatmentBookings.id);
 const notesSql = childRows(
   n,
   { sessionNumber: n.sessionNumber, note: n.note, date: n.date },

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { childRows } from '../../db/child-rows';
 import type { Db } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
@@ -8,7 +7,7 @@ import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
 import { fromMinor } from '../../../shared/money';
 import { AppError } from '../../errors';
 import { iso, type SystemContext } from '../common';
-import { toInstallmentDto } from '../installments';
+import { installmentsInRow, toInstallmentDto } from '../installments';
 import { todayIn } from './dates';
 
 /** Who is acting is absent for internal callers, which are never limited to a branch. */
@@ -23,26 +22,12 @@ export const inScope = (ctx: Ctx, id: string) => assertRecordInScope(ctx, 'enrol
 // ---------------------------------------------------------------------------------------------
 // Answers (docs/product.md#records-and-their-fields names)
 
-const i = enrollmentInstallments;
 const enrollmentColumns = {
   e: enrollments,
   user: { id: users.id, username: users.username, email: users.email },
   course: { id: courses.id, courseName: courses.courseName, totalFee: courses.totalFee },
   /** In the enrolment's own statement (docs/performance.md#children-in-the-records-statement). */
-  installments: childRows(
-    i,
-    {
-      id: i.id,
-      seq: i.seq,
-      amount: i.amount,
-      dueDate: i.dueDate,
-      amountPaid: i.amountPaid,
-      isPaid: i.isPaid,
-      paidAt: i.paidAt,
-    },
-    sql`${i.enrollmentId} = ${enrollments.id}`,
-    [i.seq],
-  ),
+  installments: installmentsInRow(enrollmentInstallments, enrollmentInstallments.enrollmentId, enrollments.id),
 };
 
 export function selectEnrollments(db: Db) {
