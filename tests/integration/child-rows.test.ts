@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childRows } from '../../src/server/db/child-rows';
-import { openDatabase, type Db, type DbHandle } from '../../src/server/db/client';
+import type { Db } from '../../src/server/db/client';
 import { preparedOn } from '../../src/server/db/prepared';
-import { createTestDatabase } from '../helpers/db';
+import { openTestDatabase } from '../helpers/db';
 
 /**
  * A record's children read in the record's own statement (docs/performance.md#children-in-the-records-statement)
@@ -41,23 +38,14 @@ const columns = {
 const itemsOf = childRows(items, columns, sql`${items.ownerId} = ${owners.id}`, [items.seq]);
 
 describe.each(['postgres', 'pglite'] as const)('children in the record’s statement, on %s', (driver) => {
-  let handle: DbHandle;
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
   let db: Db;
-  let cleanup: () => Promise<void>;
   let full: string | undefined;
   let empty: string | undefined;
 
   beforeAll(async () => {
-    if (driver === 'postgres') {
-      const d = await createTestDatabase();
-      handle = await openDatabase({ databaseUrl: d.url, dataDir: '' });
-      cleanup = () => d.drop();
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'child-rows-test-'));
-      handle = await openDatabase({ dataDir: dir });
-      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-    }
-    db = handle.db;
+    opened = await openTestDatabase(driver);
+    db = opened.handle.db;
     await db.execute(
       sql`create table child_rows_owner (id uuid primary key default gen_random_uuid(), name text not null)`,
     );
@@ -77,8 +65,7 @@ describe.each(['postgres', 'pglite'] as const)('children in the record’s state
       (${full}, 3, 'fourth', 42, '2026-11-29', false, '2026-11-29 23:59:59.999999+05:30')`);
   }, 60_000);
   afterAll(async () => {
-    await handle?.close();
-    await cleanup?.();
+    await opened?.close();
   });
 
   /** What the children's own select answers, in sequence order. */

@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db, type DbHandle } from '../../src/server/db/client';
+import type { Db } from '../../src/server/db/client';
 import { placeholders, preparedOn, rowValues } from '../../src/server/db/prepared';
 import { treatmentBookings } from '../../src/server/db/schema';
-import { createTestDatabase } from '../helpers/db';
+import { openTestDatabase } from '../helpers/db';
 
 /**
  * Statements built once for the whole process and run in every transaction
@@ -45,21 +42,12 @@ async function rolledBack(db: Db, work: (tx: Db) => Promise<unknown>): Promise<v
 }
 
 describe.each(['postgres', 'pglite'] as const)('statements built once, on %s', (driver) => {
-  let handle: DbHandle;
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
   let db: Db;
-  let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    if (driver === 'postgres') {
-      const d = await createTestDatabase();
-      handle = await openDatabase({ databaseUrl: d.url, dataDir: '' });
-      cleanup = () => d.drop();
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prepared-test-'));
-      handle = await openDatabase({ dataDir: dir });
-      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-    }
-    db = handle.db;
+    opened = await openTestDatabase(driver);
+    db = opened.handle.db;
     await db.execute(
       sql`create table prepared_test_parent (id uuid primary key default gen_random_uuid(), name text not null, at timestamptz)`,
     );
@@ -68,8 +56,7 @@ describe.each(['postgres', 'pglite'] as const)('statements built once, on %s', (
     );
   }, 60_000);
   afterAll(async () => {
-    await handle?.close();
-    await cleanup?.();
+    await opened?.close();
   });
 
   it('builds a read once and runs it in each transaction, on that transaction, with its values', async () => {
