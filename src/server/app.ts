@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import compress from '@fastify/compress';
+import { COMPRESSION, registerCompressOnce } from './http/compress-once';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -73,13 +73,10 @@ export async function buildApp(
   // is refused (CSRF, docs/product.md).
   app.removeContentTypeParser('text/plain');
   registerSecurityHeaders(app);
-  // Brotli or gzip for answers over 1 KiB. Quality 4 keeps on-the-fly brotli cheap; the client's
-  // assets are compressed at quality 11 once, at build time (scripts/build.mjs), and sent as is.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  // Brotli or gzip for answers over 1 KiB (COMPRESSION); a reused answer's compressed bytes are
+  // kept and sent again (registerCompressOnce, which runs first).
+  registerCompressOnce(app);
+  await app.register(compress, COMPRESSION);
   await app.register(cookie);
   registerAuthHook(app, deps);
   // A write forgets the dashboard's reused answers when it starts and again before it answers, so

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -122,5 +124,49 @@ describe('embedded list pages', () => {
     expect(mine.items.every((u) => u.branch?._id === branchA)).toBe(true);
     expect(mine.total).toBeLessThan(all.total);
     expect((await t.trpc(admin.token).users.list.query(wide)).total).toBe(all.total);
+  });
+});
+
+/** A raw GET, so the answer's bytes and headers are seen as sent (fetch would decode them). */
+function rawGet(path: string, token: string, acceptEncoding?: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
+    http
+      .get(t.baseUrl + path, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('a reused page over the wire', () => {
+  it('is compressed once per encoding and the same bytes are sent to every caller that accepts it', async () => {
+    const path = `/trpc/users.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: firstPage }))}`;
+    const plain = await rawGet(path, admin.token);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const spy = vi.spyOn(zlib, 'brotliCompressSync');
+    try {
+      const first = await rawGet(path, admin.token, 'gzip, deflate, br');
+      const again = await rawGet(path, admin.token, 'br');
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(first.headers.vary).toContain('accept-encoding');
+      expect(Number(first.headers['content-length'])).toBe(first.body.length);
+      expect(zlib.brotliDecompressSync(first.body)).toEqual(plain.body);
+      expect(again.body).toEqual(first.body);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+    // The client's preferences decide, as for any other answer.
+    const gzip = await rawGet(path, admin.token, 'br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body)).toEqual(plain.body);
+    const none = await rawGet(path, admin.token, 'identity');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toEqual(plain.body);
   });
 });

@@ -74,6 +74,13 @@ export function bytesOnce(value: object, kind: string, write: (value: object) =>
   let memo = bytesByKind.get(kind);
   if (!memo) bytesByKind.set(kind, (memo = new WeakMap()));
   let bytes = memo.get(value);
-  if (!bytes) memo.set(value, (bytes = Buffer.from(write(value))));
+  if (!bytes) {
+    memo.set(value, (bytes = Buffer.from(write(value))));
+    keptBytes.add(bytes);
+  }
   return bytes;
 }
+
+/** The bytes `bytesOnce` keeps: each is sent again as it is, so its compressed forms can be kept too. */
+const keptBytes = new WeakSet<Buffer>();
+export const isKeptBytes = (bytes: Buffer) => keptBytes.has(bytes);
