@@ -23,22 +23,20 @@ export function childRows<C extends Record<string, PgColumn>>(
   table: PgTable,
   columns: C,
   where: SQL,
-  orderBy: PgColumn[],
+  orderBy: [PgColumn, ...PgColumn[]],
 ): SQL<Array<ChildRow<C>>> {
   const keys = Object.keys(columns);
   const kinds = keys.map((k) => kindOf(k, columns[k]!));
   const values = keys.map((k, i) =>
     kinds[i] === 'instant' ? sql`floor(extract(epoch from ${columns[k]}) * 1000)` : sql`${columns[k]}`,
   );
-  const order = orderBy.length
-    ? sql` order by ${sql.join(
-        orderBy.map((c) => sql`${c}`),
-        sql`, `,
-      )}`
-    : sql``;
+  const order = sql.join(
+    orderBy.map((c) => sql`${c}`),
+    sql`, `,
+  );
   return sql<
     Array<ChildRow<C>>
-  >`(select coalesce(json_agg(json_build_array(${sql.join(values, sql`, `)})${order}), '[]'::json) from ${table} where ${where})`.mapWith(
+  >`(select coalesce(json_agg(json_build_array(${sql.join(values, sql`, `)}) order by ${order}), '[]'::json) from ${table} where ${where})`.mapWith(
     { mapFromDriverValue: decoder<ChildRow<C>>(keys, kinds) },
   );
 }

@@ -62,6 +62,9 @@ export function jsonOnce(value: object): string {
 
 /** Per envelope kind: the bytes of reused answers written in that envelope. */
 const bytesByKind = new Map<string, WeakMap<object, Buffer>>();
+/** The bytes `bytesOnce` keeps: each is sent again as it is, so its compressed forms can be kept too. */
+const keptBytes = new WeakSet<Buffer>();
+export const isKeptBytes = (bytes: Buffer) => keptBytes.has(bytes);
 
 /**
  * The UTF-8 bytes of `write(value)`: `value` written into the envelope its caller sends it in
@@ -80,7 +83,3 @@ export function bytesOnce(value: object, kind: string, write: (value: object) =>
   }
   return bytes;
 }
-
-/** The bytes `bytesOnce` keeps: each is sent again as it is, so its compressed forms can be kept too. */
-const keptBytes = new WeakSet<Buffer>();
-export const isKeptBytes = (bytes: Buffer) => keptBytes.has(bytes);
