@@ -15,8 +15,9 @@
  *
  * CPU_COMPARE=<folder>[,<folder>...] measures other builds of the product alongside, in the same
  * interleaved rounds, each in a column named after its folder: a copy of an earlier `dist/server`
- * made before a change, e.g. `git stash && npm run build && cp -r dist/server dist/before/ &&
- * git stash pop`, then `CPU_COMPARE=dist/before`. A folder must be inside the repository (the
+ * made before a change, e.g. `git stash && npm run build && mkdir -p dist/before && cp -r dist/server
+ * dist/before/ && git stash pop`, then `CPU_COMPARE=dist/before` (the folder holds `server/main.js`,
+ * which the run checks before it starts anything). A folder must be inside the repository (the
  * bundle finds its packages and migrations from there); the build replaces only `dist/server`.
  * A folder may carry its own Node flags after `@`, space-separated, in place of the `start`
  * script's: `CPU_COMPARE='dist@--max-semi-space-size=8'` measures the current build with
@@ -61,7 +62,13 @@ const COMPARE = (process.env.CPU_COMPARE ?? '')
     const [dir, flags] = spec.split('@') as [string, string | undefined];
     const nodeArgs = flags === undefined ? null : flags.split(/\s+/).filter(Boolean);
     const label = [path.basename(dir), ...(nodeArgs ?? [])].join(' ');
-    return { label, dir: path.resolve(root, dir), nodeArgs };
+    const folder = path.resolve(root, dir);
+    // A copy made with `cp -r dist/server dist/x` (no dist/x yet) holds main.js one level up, and
+    // the server would only fail to start after the data is loaded.
+    if (!fs.existsSync(path.join(folder, 'server/main.js'))) {
+      throw new Error(`CPU_COMPARE: ${dir} has no server/main.js (mkdir -p ${dir} && cp -r dist/server ${dir}/)`);
+    }
+    return { label, dir: folder, nodeArgs };
   });
 
 await buildProduct();
