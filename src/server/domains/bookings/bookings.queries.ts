@@ -36,9 +36,10 @@ import {
 export async function getBooking(ctx: Ctx, id: string): Promise<BookingDto> {
   assertId(id, 'Booking');
   await inScope(ctx, id);
-  const rows = await selectBookings(ctx.db, today(ctx)).where(eq(treatmentBookings.id, id)).limit(1);
+  const t = today(ctx);
+  const rows = await selectBookings(ctx.db, t).where(eq(treatmentBookings.id, id)).limit(1);
   if (!rows.length) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return toBookingDto(firstRow(rows), today(ctx));
+  return toBookingDto(firstRow(rows), t);
 }
 
 /** Which of the screen's filters a request sets: with the order and scope, what decides the SQL. */
