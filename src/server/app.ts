@@ -5,7 +5,13 @@ import { COMPRESSION, registerCompressOnce } from './http/compress-once';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { AppDeps } from './deps';
 import {
   AppError,
@@ -69,6 +75,35 @@ export async function buildApp(
     done();
   });
 
+  // Per-route hooks, decided once when a route is added instead of asked on every request: a read
+  // route (GET, HEAD) carries neither the write hooks nor request decompression, since it has no
+  // body to decompress. Added before @fastify/compress so that it sees `decompress: false`.
+  app.addHook('onRoute', (r) => {
+    if ([r.method].flat().every((m) => isReadMethod(m))) {
+      r.decompress ??= false;
+      return;
+    }
+    // A write forgets the dashboard's reused answers when it starts and again before it answers,
+    // so whoever made it sees its effect on the next read (docs/payments.md#dashboard). Callback
+    // hooks: they wait for nothing, and an async hook costs a promise each time. A route that
+    // takes reads and writes (tRPC's) asks the method per request.
+    r.onRequest = [...[r.onRequest ?? []].flat(), noteWriteOnRequest];
+    r.onSend = [...[r.onSend ?? []].flat(), noteWriteOnSend];
+  });
+  const noteWriteOnRequest = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    if (!isReadMethod(req.method)) noteWrite(deps);
+    done();
+  };
+  const noteWriteOnSend = (
+    req: FastifyRequest,
+    _reply: FastifyReply,
+    payload: unknown,
+    done: (err: null, p: unknown) => void,
+  ) => {
+    if (!isReadMethod(req.method)) noteWrite(deps);
+    done(null, payload);
+  };
+
   // JSON only (and multipart on the picture paths, users.rest.ts): a text/plain or urlencoded write
   // is refused (CSRF, docs/product.md).
   app.removeContentTypeParser('text/plain');
@@ -79,17 +114,6 @@ export async function buildApp(
   await app.register(compress, COMPRESSION);
   await app.register(cookie);
   registerAuthHook(app, deps);
-  // A write forgets the dashboard's reused answers when it starts and again before it answers, so
-  // whoever made it sees its effect on the next read (docs/payments.md#dashboard). Callback hooks:
-  // they run on every request and wait for nothing, and an async hook costs a promise each time.
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (!isReadMethod(req.method)) noteWrite(deps);
-    done();
-  });
-  app.addHook('onSend', (req, _reply, payload, done) => {
-    if (!isReadMethod(req.method)) noteWrite(deps);
-    done(null, payload);
-  });
   await registerRateLimits(app, deps);
 
   // Fail at start-up, not in production traffic, when an /api path forgets to declare its access.
