@@ -75,21 +75,10 @@ export async function buildApp(
     done();
   });
 
-  // Per-route hooks, decided once when a route is added instead of asked on every request: a read
-  // route (GET, HEAD) carries neither the write hooks nor request decompression, since it has no
-  // body to decompress. Added before @fastify/compress so that it sees `decompress: false`.
-  app.addHook('onRoute', (r) => {
-    if ([r.method].flat().every((m) => isReadMethod(m))) {
-      r.decompress ??= false;
-      return;
-    }
-    // A write forgets the dashboard's reused answers when it starts and again before it answers,
-    // so whoever made it sees its effect on the next read (docs/payments.md#dashboard). Callback
-    // hooks: they wait for nothing, and an async hook costs a promise each time. A route that
-    // takes reads and writes (tRPC's) asks the method per request.
-    r.onRequest = [...[r.onRequest ?? []].flat(), noteWriteOnRequest];
-    r.onSend = [...[r.onSend ?? []].flat(), noteWriteOnSend];
-  });
+  // A write forgets the dashboard's reused answers when it starts and again before it answers, so
+  // whoever made it sees its effect on the next read (docs/payments.md#dashboard). Callback hooks:
+  // they wait for nothing, and an async hook costs a promise each time. A route that takes reads
+  // and writes (tRPC's) asks the method per request.
   const noteWriteOnRequest = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
     if (!isReadMethod(req.method)) noteWrite(deps);
     done();
@@ -103,6 +92,17 @@ export async function buildApp(
     if (!isReadMethod(req.method)) noteWrite(deps);
     done(null, payload);
   };
+  // Per-route hooks, decided once when a route is added instead of asked on every request: a read
+  // route (GET, HEAD) carries neither the write hooks nor request decompression, since it has no
+  // body to decompress. Added before @fastify/compress so that it sees `decompress: false`.
+  app.addHook('onRoute', (r) => {
+    if ([r.method].flat().every(isReadMethod)) {
+      r.decompress ??= false;
+      return;
+    }
+    r.onRequest = [...[r.onRequest ?? []].flat(), noteWriteOnRequest];
+    r.onSend = [...[r.onSend ?? []].flat(), noteWriteOnSend];
+  });
 
   // JSON only (and multipart on the picture paths, users.rest.ts): a text/plain or urlencoded write
   // is refused (CSRF, docs/product.md).
