@@ -26,9 +26,9 @@ import {
 import { registerAuthHook } from './http/auth-hook';
 import { isReadMethod } from './http/methods';
 import { registerRateLimits } from './http/rate-limits';
+import { registerRequestLog, requestLoggerOptions } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { trustProxyOf } from './config';
-import { requestLogLevel } from './logger';
 import { projectRoot } from './paths';
 import { restModules } from './rest-modules';
 import { appRouter, type AppRouter } from './trpc/root';
@@ -54,8 +54,9 @@ export async function buildApp(
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: deps.log,
-    // One log line per request, written when it is answered (below), instead of Fastify's two.
+    // No logger of Fastify's own: `req.log` is made when used, and the request log is ours
+    // (http/request-log.ts).
+    ...requestLoggerOptions(deps.log),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (docs/security.md).
@@ -63,17 +64,7 @@ export async function buildApp(
     // The /api ids and tRPC batch paths can be long; default is fine, but be explicit.
     routerOptions: { maxParamLength: 500 },
   });
-
-  // The request (method, path without its query, address), its status and how long it took: what
-  // Fastify's "incoming request" and "request completed" lines said together, at half the writes
-  // (docs/performance.md#where-the-products-time-goes). Quick successful reads at debug only.
-  const slowMs = deps.config.LOG_SLOW_MS;
-  app.addHook('onResponse', (req, reply, done) => {
-    const ms = reply.elapsedTime;
-    const level = requestLogLevel(req.method, reply.statusCode, ms, slowMs);
-    req.log[level]({ req, res: reply.raw, responseTime: ms }, 'request completed');
-    done();
-  });
+  registerRequestLog(app, deps.log, deps.config.LOG_SLOW_MS);
 
   // A write forgets the dashboard's reused answers when it starts and again before it answers, so
   // whoever made it sees its effect on the next read (docs/payments.md#dashboard). Callback hooks:

@@ -42,6 +42,11 @@ const { dbHandle } = deps;
 const seeded = await seedIfEmpty(deps);
 const app = await buildApp(deps);
 await app.listen({ port: config.PORT, host: config.HOST });
+// Fastify has no logger of its own here (http/request-log.ts), so the lines it wrote are ours.
+for (const a of app.addresses()) {
+  const where = typeof a === 'string' ? a : `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
+  log.info(`Server listening at ${where}`);
+}
 
 const address = app.server.address();
 const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`;

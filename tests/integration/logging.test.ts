@@ -129,6 +129,14 @@ describe('request log', () => {
       expect(requestLines(own, '/trpc/users.list')).toMatchObject([
         { msg: 'request completed', level: 30, req: { method: 'GET' }, res: { statusCode: 200 } },
       ]);
+      // A streamed answer (an Excel export) is logged once, when its last byte is sent.
+      const excel = await everything.api('GET', '/api/payments/excel', { token: admin.token });
+      expect(excel.status).toBe(200);
+      const streamed = requestLines(own, '/api/payments/excel');
+      expect(streamed).toMatchObject([
+        { msg: 'request completed', level: 30, req: { method: 'GET' }, res: { statusCode: 200 } },
+      ]);
+      expect(streamed[0]!.responseTime).toBeGreaterThan(0);
       expect(own.join('')).not.toContain('findme');
     } finally {
       await everything.close();

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import { requestLogLevel } from '../logger';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** performance.now() when the request's first hook ran: the request log's clock. */
+    startedAt: number;
+  }
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type Bindings = Record<string, unknown>;
+
+/** pino's level numbers: a line is written when its level is at least the logger's. */
+const LEVEL_VALUES: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
+const isEnabled = (log: FastifyBaseLogger, level: Level) =>
+  LEVEL_VALUES[level]! >= (LEVEL_VALUES[log.level] ?? LEVEL_VALUES.info!);
+
+/**
+ * A request's logger (`req.log`, which Fastify and its plugins log to as well), made into a pino
+ * child, with the request id bound, only when something is written. Most requests write nothing
+ * (a quick successful read logs at debug), and a pino child per request, with its bindings
+ * written out as JSON, was a measurable part of a short answer
+ * (docs/performance.md#the-request-log).
+ */
+class RequestLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly base: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: object | undefined,
+  ) {}
+
+  get level(): string {
+    return (this.made ?? this.base).level;
+  }
+
+  set level(level: string) {
+    this.logger().level = level;
+  }
+
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
+  silent() {}
+
+  child(bindings: Bindings, options?: object): FastifyBaseLogger {
+    return this.logger().child(bindings, options);
+  }
+
+  /** The level is checked before the child is made. */
+  private write(level: Level, args: unknown[]) {
+    if (!isEnabled(this.made ?? this.base, level)) return;
+    const logger = this.logger();
+    Reflect.apply(logger[level], logger, args);
+  }
+
+  private logger(): FastifyBaseLogger {
+    return (this.made ??= this.options ? this.base.child(this.bindings, this.options) : this.base.child(this.bindings));
+  }
+}
+
+/**
+ * Fastify's logger options for the server: none of its own, and a request logger made from `log`
+ * when used. Fastify given a logger makes a child for every request and listens for the end of
+ * every answer to run its request logging (turned off here: ours is below); without one it does
+ * neither, and `childLoggerFactory` still gives every request its `req.log`.
+ */
+export function requestLoggerOptions(log: FastifyBaseLogger): Pick<FastifyServerOptions, 'childLoggerFactory'> {
+  return {
+    childLoggerFactory: (_logger, bindings, options) =>
+      new RequestLogger(log, bindings, Object.keys(options).length > 0 ? options : undefined),
+  };
+}
+
+/**
+ * One line per request (method, path without its query, address), its status and how long it
+ * took, written when the answer is finished: what Fastify's "incoming request" and "request
+ * completed" lines said together, at half the writes. A quick successful read is logged at debug
+ * (`requestLogLevel`): when debug is off, such an answer waits for nothing after it is sent. A
+ * stream (a report, a file) is timed to its end, since its time is in the sending.
+ */
+export function registerRequestLog(app: FastifyInstance, log: FastifyBaseLogger, slowMs: number) {
+  app.decorateRequest('startedAt', 0);
+  // The first hook of every request (registered before any other), so the time counts them all.
+  app.addHook('onRequest', (req, _reply, done) => {
+    req.startedAt = performance.now();
+    done();
+  });
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const inMemory = payload === null || typeof payload === 'string' || Buffer.isBuffer(payload);
+    const soFar = requestLogLevel(req.method, reply.statusCode, performance.now() - req.startedAt, slowMs);
+    if (!inMemory || soFar !== 'debug' || isEnabled(log, 'debug')) {
+      reply.raw.once('finish', () => {
+        const ms = performance.now() - req.startedAt;
+        const level = requestLogLevel(req.method, reply.statusCode, ms, slowMs);
+        req.log[level]({ req, res: reply.raw, responseTime: ms }, 'request completed');
+      });
+    }
+    done(null, payload);
+  });
+}
