@@ -13,8 +13,10 @@ const lastDay = new Map<string, { minute: number; day: string }>();
  * Formatting is still a few microseconds, so the answer is kept for the rest of its minute: every
  * zone's offset is a whole number of minutes, so a day never starts inside one.
  */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const minute = Math.floor(now.getTime() / 60_000);
+export function todayIn(timeZone: string, now?: Date): string {
+  // Without `now`, the clock is read as a number: a Date is made only when the day is formatted.
+  const ms = now ? now.getTime() : Date.now();
+  const minute = Math.floor(ms / 60_000);
   const last = lastDay.get(timeZone);
   if (last?.minute === minute) return last.day;
   let f = dayFormats.get(timeZone);
@@ -22,7 +24,7 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
     f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     dayFormats.set(timeZone, f);
   }
-  const day = f.format(now);
+  const day = f.format(now ?? new Date(ms));
   lastDay.set(timeZone, { minute, day });
   return day;
 }
