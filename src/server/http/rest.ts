@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import type { Actor } from '../auth/sessions';
-import type { AppDeps } from '../deps';
+import type { AppDeps, RequestMeta } from '../deps';
 import type { PublicContext, ServiceContext } from '../domains/common';
 import { AppError, fromZodError } from '../errors';
 import { FORBIDDEN_MESSAGE, rolesFor, UNAUTHORIZED_MESSAGE, type Access } from './access';
@@ -63,14 +63,19 @@ function parse<S extends ZodType>(schema: S | undefined, value: unknown): z.outp
   return result.data;
 }
 
-function signedIn(deps: AppDeps, actor: Actor | null): ServiceContext {
+function signedIn(deps: AppDeps, actor: Actor | null, request: RequestMeta): ServiceContext {
   if (!actor) throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-  return { db: deps.db, actor, deps };
+  return { db: deps.db, actor, deps, request };
 }
 
-/** The context each kind of path hands its handler (the role check comes first, in route()). */
-const contextFor: { [K in Access]: (deps: AppDeps, actor: Actor | null) => ContextFor<K> } = {
-  public: (deps, actor) => ({ db: deps.db, actor, deps }),
+/**
+ * The context each kind of path hands its handler (the role check comes first, in route()), with
+ * the address, user agent and request id that travel with every service call for the audit trail.
+ */
+const contextFor: {
+  [K in Access]: (deps: AppDeps, actor: Actor | null, request: RequestMeta) => ContextFor<K>;
+} = {
+  public: (deps, actor, request) => ({ db: deps.db, actor, deps, request }),
   authed: signedIn,
   staff: signedIn,
   admin: signedIn,
@@ -105,8 +110,7 @@ export function route<
       const params = parse(def.params, req.params);
       const query = parse(def.query, req.query);
       const body = parse(def.body, req.body);
-      // The address, user agent and request id travel with every service call, for the audit trail.
-      const ctx = { ...contextFor[def.access](deps, actor), request: requestMetaOf(req) };
+      const ctx = contextFor[def.access](deps, actor, requestMetaOf(req));
       const result = await def.handler({ ctx, params, query, body, req, reply });
       if (reply.sent) return reply;
       if (def.status) reply.status(def.status);
