@@ -1,8 +1,8 @@
 /**
  * The baseline's instalment toggle: what `POST /api/enrollments/{id}/pay-installment` does in the
  * product (docs/payments.md#the-paidunpaid-switch), as bare statements in one transaction. Marking
- * paid records a payment of what is left of the instalment (receipt counter and prefix, payment,
- * allocation, the instalment, the enrolment's updatedAt); marking unpaid voids the payments that
+ * paid records a payment of what is left of the instalment (the instalment, the enrolment's
+ * updatedAt, then the receipt prefix and counter, payment, allocation); marking unpaid voids the payments that
  * paid it; either writes one audit entry. Same statements, in the same order, as the product
  * renders them (`npm run bench:http` compares both servers' statement logs).
  */
@@ -149,8 +149,6 @@ function branchCode(name: string | null | undefined) {
 }
 
 async function receiptNumber(run: Run, series: string, branchName: string | undefined, year: number) {
-  const [counter] = await run(COUNTER_NEXT, [series, year, 1]);
-  const seq = counter![0] as number;
   let prefix: string | undefined;
   for (let n = 1; !prefix; n++) {
     const [known] = await run(PREFIX, [series, 1]);
@@ -164,6 +162,8 @@ async function receiptNumber(run: Run, series: string, branchName: string | unde
     ]);
     prefix = claimed?.[0] as string | undefined;
   }
+  const [counter] = await run(COUNTER_NEXT, [series, year, 1]);
+  const seq = counter![0] as number;
   return { seq, number: `${prefix}-${year}-${String(seq).padStart(6, '0')}` };
 }
 
@@ -177,6 +177,8 @@ async function settle(run: Run, t: Target, item: Item, actor: LedgerActor, today
   const branchName = branch?.[0] as string | undefined;
   const series = branch ? branchId! : 'none';
   const year = Number(todayIso.slice(0, 4));
+  await applyToItem(run, item, amount, receivedAt);
+  await touch(run, t.id);
   const receipt = await receiptNumber(run, series, branchName, year);
   const [payment] = await run(PAYMENT_INSERT, [
     receipt.number,
@@ -211,8 +213,6 @@ async function settle(run: Run, t: Target, item: Item, actor: LedgerActor, today
     item.dueDate,
     amount,
   ]);
-  await applyToItem(run, item, amount, receivedAt);
-  await touch(run, t.id);
   return [receipt.number];
 }
 

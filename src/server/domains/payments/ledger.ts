@@ -193,7 +193,12 @@ const insertAllocations = (tx: Db, n: number) =>
       .prepare('ledger_insert_allocations'),
   );
 
-/** Writes one payment with its allocations and applies them. Returns its id and receipt number. */
+/**
+ * Writes one payment with its allocations and applies them. Returns its id and receipt number.
+ * The items are updated first and the receipt number taken last, just before the rows that
+ * carry it: the branch's receipt counter stays locked from there until the transaction ends, and
+ * every other payment of the branch waits for it (docs/payments.md#receipt-numbers).
+ */
 export async function writePayment(tx: Db, p: NewPayment): Promise<{ id: string; receiptNumber: string }> {
   const amount = p.allocations.reduce((s, a) => s + a.amount, 0);
   if (amount <= 0 || p.allocations.some((a) => a.amount <= 0))
@@ -202,6 +207,8 @@ export async function writePayment(tx: Db, p: NewPayment): Promise<{ id: string;
   const [branch] = branchId ? await branchName(tx).execute({ id: branchId }) : [];
   const series = branch ? (branchId ?? 'none') : 'none';
   const year = Number(p.todayIso.slice(0, 4));
+  for (const a of p.allocations) await applyToItem(tx, p.target, a.item, a.amount, p.receivedAt);
+  await refreshTarget(tx, p.target, p.todayIso);
   const { seq, receiptNumber } = await nextReceiptNumber(tx, series, branch?.name, year);
   const values: PaymentValues = {
     receiptNumber,
@@ -239,8 +246,6 @@ export async function writePayment(tx: Db, p: NewPayment): Promise<{ id: string;
     amount: a.amount,
   }));
   await insertAllocations(tx, allocations.length).execute(rowValues(allocations));
-  for (const a of p.allocations) await applyToItem(tx, p.target, a.item, a.amount, p.receivedAt);
-  await refreshTarget(tx, p.target, p.todayIso);
   return { id: row.id, receiptNumber };
 }
 

@@ -69,11 +69,12 @@ const countReceipt = (tx: Db) =>
 /**
  * The next number of a series and year. The counter row is incremented inside the paying
  * transaction: concurrent payments of one branch wait for each other here, and a payment that
- * rolls back gives its number back, so numbers have no gaps.
+ * rolls back gives its number back, so numbers have no gaps. The prefix is found (or claimed)
+ * first, so the counter is held for as short a time as the payment allows.
  */
 export async function nextReceiptNumber(tx: Db, series: string, branchName: string | null | undefined, year: number) {
+  const prefix = await prefixOf(tx, series, branchName);
   const [row] = await countReceipt(tx).execute({ series, year });
   if (!row) throw new Error('receipt counter did not answer');
-  const prefix = await prefixOf(tx, series, branchName);
   return { seq: row.last, receiptNumber: `${prefix}-${year}-${String(row.last).padStart(6, '0')}` };
 }
