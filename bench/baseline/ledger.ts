@@ -2,8 +2,8 @@
  * The baseline's instalment toggle: what `POST /api/enrollments/{id}/pay-installment` does in the
  * product (docs/payments.md#the-paidunpaid-switch), as bare statements in one transaction. Marking
  * paid records a payment of what is left of the instalment (the instalment, the enrolment's
- * updatedAt, then the receipt prefix and counter, payment, allocation); marking unpaid voids the payments that
- * paid it; either writes one audit entry. Same statements, in the same order, as the product
+ * updatedAt, then the receipt prefix and counter, payment, allocation); marking unpaid voids the
+ * payments that paid it; either writes one audit entry. Same statements, in the same order, as the product
  * renders them (`npm run bench:http` compares both servers' statement logs).
  */
 import type postgres from 'postgres';

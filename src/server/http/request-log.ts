@@ -1,10 +1,12 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { requestLogLevel } from '../logger';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** performance.now() when the request's first hook ran: the request log's clock. */
     startedAt: number;
+    /** Whether the request's line waits for the end of its answer (logAtEnd). */
+    loggedAtEnd: boolean;
   }
 }
 
@@ -106,21 +108,34 @@ export function requestLoggerOptions(log: FastifyBaseLogger): Pick<FastifyServer
  */
 export function registerRequestLog(app: FastifyInstance, log: FastifyBaseLogger, slowMs: number) {
   app.decorateRequest('startedAt', 0);
+  app.decorateRequest('loggedAtEnd', false);
   // The first hook of every request (registered before any other), so the time counts them all.
   app.addHook('onRequest', (req, _reply, done) => {
     req.startedAt = performance.now();
     done();
   });
   app.addHook('onSend', (req, reply, payload, done) => {
-    const inMemory = payload === null || typeof payload === 'string' || Buffer.isBuffer(payload);
-    const soFar = requestLogLevel(req.method, reply.statusCode, performance.now() - req.startedAt, slowMs);
-    if (!inMemory || soFar !== 'debug' || isEnabled(log, 'debug')) {
-      reply.raw.once('finish', () => {
-        const ms = performance.now() - req.startedAt;
-        const level = requestLogLevel(req.method, reply.statusCode, ms, slowMs);
-        req.log[level]({ req, res: reply.raw, responseTime: ms }, 'request completed');
-      });
+    // onSend runs again when a later onSend hook fails and the error is sent instead: one line.
+    if (!req.loggedAtEnd) {
+      const inMemory = payload === null || typeof payload === 'string' || Buffer.isBuffer(payload);
+      const soFar = requestLogLevel(req.method, reply.statusCode, performance.now() - req.startedAt, slowMs);
+      if (!inMemory || soFar !== 'debug' || isEnabled(log, 'debug')) logAtEnd(req, reply, slowMs);
     }
     done(null, payload);
   });
+}
+
+/** Writes the request's line when its answer ends: sent in full ('finish') or failed ('error'). */
+function logAtEnd(req: FastifyRequest, reply: FastifyReply, slowMs: number) {
+  req.loggedAtEnd = true;
+  const res = reply.raw;
+  const ended = () => {
+    res.off('finish', ended);
+    res.off('error', ended);
+    const ms = performance.now() - req.startedAt;
+    const level = requestLogLevel(req.method, reply.statusCode, ms, slowMs);
+    req.log[level]({ req, res, responseTime: ms }, 'request completed');
+  };
+  res.on('finish', ended);
+  res.on('error', ended);
 }
