@@ -3,8 +3,8 @@
  * product (docs/payments.md#the-paidunpaid-switch), as bare statements in one transaction. Marking
  * paid records a payment of what is left of the instalment (the instalment, the enrolment's
  * updatedAt, then the receipt prefix and counter, payment, allocation); marking unpaid voids the
- * payments that paid it; either writes one audit entry. Same statements, in the same order, as the product
- * renders them (`npm run bench:http` compares both servers' statement logs).
+ * payments that paid it; either writes one audit entry. Same statements, in the same order, as the
+ * product renders them (`npm run bench:http` compares both servers' statement logs).
  */
 import type postgres from 'postgres';
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { pino } from 'pino';
 import { requestLogLevel } from '../logger';
 
 declare module 'fastify' {
@@ -13,18 +14,9 @@ declare module 'fastify' {
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type Bindings = Record<string, unknown>;
 
-/** pino's level numbers: a line is written when its level is at least the logger's. */
-const LEVEL_VALUES: Record<string, number> = {
-  trace: 10,
-  debug: 20,
-  info: 30,
-  warn: 40,
-  error: 50,
-  fatal: 60,
-  silent: Infinity,
-};
+/** Whether `log` writes lines of `level`, by pino's level numbers; 'silent' has none and writes nothing. */
 const isEnabled = (log: FastifyBaseLogger, level: Level) =>
-  LEVEL_VALUES[level]! >= (LEVEL_VALUES[log.level] ?? LEVEL_VALUES.info!);
+  pino.levels.values[level]! >= (pino.levels.values[log.level] ?? Infinity);
 
 /**
  * A request's logger (`req.log`, which Fastify and its plugins log to as well), made into a pino
