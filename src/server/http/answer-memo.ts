@@ -1,5 +1,6 @@
 import { ZodError, type z, type ZodType } from 'zod';
 import { isReusedAnswer } from '../domains/read-cache';
+import { fastParse } from './output-check';
 
 /*
  * Work done once per reused answer (docs/performance.md#reused-answers). A reused answer
@@ -15,13 +16,16 @@ const checked = new WeakMap<ZodType, WeakMap<object, unknown>>();
 /** The checked forms of reused answers: their JSON text is kept too. */
 const checkedReused = new WeakSet<object>();
 
-/** `schema.parse(value)`, done once per schema and reused answer; throws the ZodError as parse does. */
+/**
+ * `schema.parse(value)` (through its compiled form, output-check.ts), done once per schema and reused
+ * answer; throws the ZodError as parse does.
+ */
 export function checkOnce<S extends ZodType>(schema: S, value: unknown): z.output<S> {
-  if (typeof value !== 'object' || value === null || !isReusedAnswer(value)) return schema.parse(value);
+  if (typeof value !== 'object' || value === null || !isReusedAnswer(value)) return fastParse(schema, value);
   let bySchema = checked.get(schema);
   if (!bySchema) checked.set(schema, (bySchema = new WeakMap()));
   if (bySchema.has(value)) return bySchema.get(value) as z.output<S>;
-  const parsed = schema.parse(value);
+  const parsed = fastParse(schema, value);
   bySchema.set(value, parsed);
   if (typeof parsed === 'object' && parsed !== null) checkedReused.add(parsed);
   return parsed;
