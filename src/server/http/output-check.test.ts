@@ -57,8 +57,14 @@ const defOf = (s: ZodType) => (s as unknown as { _zod: { def: AnyDef } })._zod.d
 function valuesFor(schema: ZodType, valid: boolean): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   const wrong = fc.constantFrom<unknown>(undefined, null, 0, '', 'x', true, [], {}, Number.NaN, -0);
+  // A near miss now and then: most values are valid, so a wrong one is usually alone in its answer.
   const or = (good: fc.Arbitrary<unknown>, ...bad: Array<fc.Arbitrary<unknown>>) =>
-    valid ? good : fc.oneof({ arbitrary: good, weight: 3 }, ...bad.map((b) => ({ arbitrary: b, weight: 1 })), wrong);
+    valid
+      ? good
+      : fc.oneof({ arbitrary: good, weight: 12 }, ...bad.map((b) => ({ arbitrary: b, weight: 1 })), {
+          arbitrary: wrong,
+          weight: 1,
+        });
   const oneOf = output.oneOfValues.get(schema);
   if (oneOf) return or(fc.constantFrom(...oneOf), fc.string());
   switch (def.type) {
@@ -142,7 +148,52 @@ function objectValues(shape: Record<string, ZodType>, valid: boolean): fc.Arbitr
     delete copy[k];
     return copy;
   });
-  return fc.oneof(record, withExtra, missing, fc.constant([]));
+  return fc.oneof(
+    { arbitrary: record, weight: 12 },
+    { arbitrary: withExtra, weight: 3 },
+    { arbitrary: missing, weight: 2 },
+    { arbitrary: fc.constant([]), weight: 1 },
+  );
+}
+
+/** A copy of a generated value (plain objects and arrays, undefined kept). */
+function copy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copy);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)]));
+  }
+  return value;
+}
+
+/** Every place in a value where one of its parts sits: an object's key or an array's index. */
+function slotsOf(value: unknown, out: Array<[Record<string, unknown>, string]> = []) {
+  if (typeof value === 'object' && value !== null) {
+    for (const k of Object.keys(value)) {
+      out.push([value as Record<string, unknown>, k]);
+      slotsOf((value as Record<string, unknown>)[k], out);
+    }
+  }
+  return out;
+}
+
+/**
+ * A valid value with exactly one thing wrong, anywhere in it, however deep: one part replaced by a
+ * value of another kind, or one key removed, or one key added (which the contract drops).
+ */
+function nearMisses(schema: ZodType): fc.Arbitrary<unknown> {
+  const wrong = fc.constantFrom<unknown>(undefined, null, 0, -1, 0.5, '', 'x', true, [], {}, Number.NaN, 2 ** 53);
+  return fc
+    .tuple(valuesFor(schema, true), fc.nat(), fc.constantFrom('replace', 'remove', 'add'), wrong)
+    .map(([valid, at, change, other]) => {
+      const value = copy(valid);
+      const slots = slotsOf(value);
+      if (!slots.length) return other;
+      const [holder, key] = slots[at % slots.length]!;
+      if (change === 'remove' && !Array.isArray(holder)) delete holder[key];
+      else if (change === 'add' && !Array.isArray(holder)) holder.passwordHash = other;
+      else holder[key] = other;
+      return value;
+    });
 }
 
 describe('the compiled output check', () => {
@@ -152,7 +203,7 @@ describe('the compiled output check', () => {
 
   it.each(contracts)('answers as zod does for %s, whatever it is given', (_name, schema) => {
     fc.assert(
-      fc.property(valuesFor(schema, false), (value) => {
+      fc.property(fc.oneof(valuesFor(schema, false), nearMisses(schema)), (value) => {
         const zod = byZod(schema, value);
         const compiled = byCompiled(schema, value);
         expect(compiled).toEqual(zod);
@@ -186,6 +237,13 @@ describe('the compiled output check', () => {
     expect(Object.keys(answer)).toEqual(['items', 'total', 'page', 'pageSize', 'nextCursor']);
     expect(answer.items[0]).not.toHaveProperty('passwordHash');
     expect(Object.keys(answer.items[0]!)).toEqual(Object.keys(users.ZUser.shape));
+  });
+
+  it('refuses an absent key that zod requires, even when its schema takes undefined', () => {
+    const schema = z.object({ a: z.string().or(z.undefined()), b: z.string() });
+    expect(byCompiled(schema, { b: 'x' })).toEqual(byZod(schema, { b: 'x' }));
+    expect(() => fastParse(schema, { b: 'x' })).toThrow(ZodError);
+    expect(fastParse(schema, { a: undefined, b: 'x' })).toEqual({ a: undefined, b: 'x' });
   });
 
   it("refuses a wrong answer with zod's own error", () => {

@@ -191,7 +191,9 @@ class Compiler {
       } else {
         // A field that may be absent in another way (a default, say) leaves its object to zod.
         if (optinOf(field) !== undefined) return null;
-        lines.push(`let x${i} = v[${k}]; ${this.value(field, `x${i}`, scope)}`);
+        // zod refuses a required key that is absent even when its schema takes undefined.
+        lines.push(`let x${i} = v[${k}]; if (x${i} === undefined && !(${k} in v)) return FAIL;`);
+        lines.push(this.value(field, `x${i}`, scope));
       }
     }
     if (optional.includes(true)) {
