@@ -39,14 +39,8 @@ export const takesFast = (schema: ZodType, value: unknown) => checkerOf(schema)(
 
 const checkers = new WeakMap<ZodType, Check>();
 
-function checkerOf(schema: ZodType): Check {
-  let check = checkers.get(schema);
-  if (!check) {
-    check = new Compiler().checker(schema);
-    checkers.set(schema, check);
-  }
-  return check;
-}
+/** The compiled check of `schema` (the compiler keeps each one in `checkers`). */
+const checkerOf = (schema: ZodType): Check => checkers.get(schema) ?? new Compiler().checker(schema);
 
 /** What the generated code reads besides the value: the sub-checks, patterns and sets of values. */
 interface Scope {
@@ -129,7 +123,8 @@ class Compiler {
         return `(typeof ${v} === "string" && P[${scope.P.push(def.pattern) - 1}].test(${v}))`;
       }
       case 'number': {
-        const tests = [`typeof ${v} === "number"`, `Number.isFinite(${v})`];
+        // Number.isFinite is false for anything but a finite number (it does not convert).
+        const tests = [`Number.isFinite(${v})`];
         for (const c of def.checks ?? []) {
           const t = numberCheck(c._zod.def, v);
           if (t === null) return null;
