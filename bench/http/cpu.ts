@@ -1,7 +1,7 @@
 /**
  * CPU time per request, product against baseline (docs/performance.md#where-the-products-time-goes):
  * on a shared machine, req/s swing with other people's work, but the CPU a process spends per
- * answer hardly does. Each path is sent at 10 connections for a few seconds to each server in
+ * answer hardly does. Each path is sent at 10 connections (CPU_CONNECTIONS) for a few seconds to each server in
  * turn (product, baseline, product, baseline) and the server process's own CPU time
  * (/proc/<pid>/stat, user + system) is divided by the answers it gave; so is PostgreSQL's over the
  * same run (every backend of the cluster, which serves that side alone while it runs), because a
@@ -32,7 +32,7 @@ import { startServices } from '../../tests/setup/services';
 import postgres from 'postgres';
 import { postgresCpuMs, postmasterOf, processCpuMs } from '../proc-cpu';
 import { benchSizes, prepareData } from './data';
-import { loadRun, type Target } from './load';
+import { loadRun, median, type Target } from './load';
 import { benchPaths } from './paths';
 import {
   buildBaseline,
@@ -53,6 +53,8 @@ const SECONDS = Number(process.env.CPU_SECONDS ?? 5);
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? 2);
 const PATHS = (process.env.CPU_PATHS ?? '').split(',').filter(Boolean);
 const KEEP = process.env.CPU_KEEP === '1';
+/** Connections per run: 10 by default; 50 shows the tail the p99 target reads. */
+const CONNECTIONS = Number(process.env.CPU_CONNECTIONS ?? 10);
 const PROF = process.env.CPU_PROF ? path.resolve(process.env.CPU_PROF) : null;
 /** Earlier builds to measure alongside (comma-separated folders), each labelled by its folder's name. */
 const COMPARE = (process.env.CPU_COMPARE ?? '')
@@ -98,26 +100,29 @@ try {
     (p) => !PATHS.length || PATHS.some((x) => p.name.toLowerCase().includes(x.toLowerCase())),
   );
   console.log(
-    `| path |${others.map((o) => ` ${o.label} ms CPU / answer |`).join('')} product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product | PostgreSQL ms / answer,${others.map((o) => ` ${o.label} ·`).join('')} product · baseline | req/s, product · baseline |`,
+    `| path |${others.map((o) => ` ${o.label} ms CPU / answer |`).join('')} product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product | PostgreSQL ms / answer,${others.map((o) => ` ${o.label} ·`).join('')} product · baseline | req/s,${others.map((o) => ` ${o.label} ·`).join('')} product · baseline | p99 / open p99 ms (median of rounds),${others.map((o) => ` ${o.label} ·`).join('')} product · baseline |`,
   );
-  console.log(`|---|${others.map(() => '---:|').join('')}---:|---:|---:|---:|---:|`);
+  console.log(`|---|${others.map(() => '---:|').join('')}---:|---:|---:|---:|---:|---:|`);
   for (const p of paths) {
     const sides: Array<[Target, number]> = [
       [{ label: 'product', urls: [product.url] }, product.pid],
       [{ label: 'baseline', urls: [baseline.url] }, baseline.pid],
       ...others.map((o): [Target, number] => [{ label: o.label, urls: [o.url] }, o.pid]),
     ];
-    const cost = new Map<string, { cpu: number; pg: number; answers: number }>();
-    for (const [target] of sides) await loadRun(target, p, { connections: 10, duration: 1, token: data.token });
+    const cost = new Map<string, { cpu: number; pg: number; answers: number; p99: number[]; p99Open: number[] }>();
+    for (const [target] of sides)
+      await loadRun(target, p, { connections: CONNECTIONS, duration: 1, token: data.token });
     for (let round = 0; round < ROUNDS; round++) {
       for (const [target, pid] of sides) {
         const before = processCpuMs(pid);
         const pgBefore = postgresCpuMs(postmaster);
-        const r = await loadRun(target, p, { connections: 10, duration: SECONDS, token: data.token });
-        const c = cost.get(target.label) ?? { cpu: 0, pg: 0, answers: 0 };
+        const r = await loadRun(target, p, { connections: CONNECTIONS, duration: SECONDS, token: data.token });
+        const c = cost.get(target.label) ?? { cpu: 0, pg: 0, answers: 0, p99: [], p99Open: [] };
         c.cpu += processCpuMs(pid) - before;
         c.pg += postgresCpuMs(postmaster) - pgBefore;
         c.answers += r.rps * SECONDS;
+        c.p99.push(r.p99);
+        c.p99Open.push(r.p99Open);
         cost.set(target.label, c);
       }
     }
@@ -128,8 +133,10 @@ try {
     const was = others.map((o) => ` ${ms(o.label).toFixed(3)} |`).join('');
     const pg = [...others.map((o) => o.label), 'product', 'baseline'].map((l) => pgMs(l).toFixed(2)).join(' · ');
     const rps = (label: string) => Math.round(cost.get(label)!.answers / (ROUNDS * SECONDS));
+    const tail = (label: string) =>
+      `${Math.round(median(cost.get(label)!.p99))} / ${Math.round(median(cost.get(label)!.p99Open))}`;
     console.log(
-      `| ${p.name} |${was} ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b / a).toFixed(2)} | ${pg} | ${rps('product')} · ${rps('baseline')} |`,
+      `| ${p.name} |${was} ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b / a).toFixed(2)} | ${pg} | ${[...others.map((o) => o.label), 'product', 'baseline'].map((l) => rps(l)).join(' · ')} | ${[...others.map((o) => o.label), 'product', 'baseline'].map(tail).join(' · ')} |`,
     );
   }
 } finally {
