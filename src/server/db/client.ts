@@ -4,6 +4,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { projectRoot } from '../paths';
 import { countChanges } from './changes';
+import { boundedPipelines } from './bounded-pipelines';
 import { rememberHowPrepared } from './prepared';
 import { mapRowsOnce } from './row-mapping';
 import * as schema from './schema';
@@ -42,7 +43,8 @@ async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   // JIT compiling costs ~300 ms on the short list and count queries of this app (docs/scale.md).
   const client = postgres(url, { max, onnotice: () => {}, connection: { jit: 'off' } });
-  const db: Db = drizzle({ client, schema });
+  // No connection is given more statements than postgres.js can queue safely (bounded-pipelines.ts).
+  const db: Db = drizzle({ client: boundedPipelines(client), schema });
   return {
     db,
     kind: 'postgres',
