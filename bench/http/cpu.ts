@@ -1,8 +1,8 @@
 /**
  * CPU time per request, product against baseline (docs/performance.md#where-the-products-time-goes):
  * on a shared machine, req/s swing with other people's work, but the CPU a process spends per
- * answer hardly does. Each path is sent at 10 connections (CPU_CONNECTIONS) for a few seconds to each server in
- * turn (product, baseline, product, baseline) and the server process's own CPU time
+ * answer hardly does. Each path is sent at 10 connections (CPU_CONNECTIONS) for a few seconds to
+ * each server in turn (product, baseline, product, baseline) and the server process's own CPU time
  * (/proc/<pid>/stat, user + system) is divided by the answers it gave; so is PostgreSQL's over the
  * same run (every backend of the cluster, which serves that side alone while it runs), because a
  * request's statements cost the database too, on the same cores.
@@ -96,11 +96,13 @@ try {
     );
     others.push({ label, url: node.url, pid: node.pid });
   }
+  /** The columns' order wherever a figure is given for every side: the other builds, then the two. */
+  const labels = [...others.map((o) => o.label), 'product', 'baseline'];
   const paths = benchPaths(data).filter(
     (p) => !PATHS.length || PATHS.some((x) => p.name.toLowerCase().includes(x.toLowerCase())),
   );
   console.log(
-    `| path |${others.map((o) => ` ${o.label} ms CPU / answer |`).join('')} product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product | PostgreSQL ms / answer,${others.map((o) => ` ${o.label} ·`).join('')} product · baseline | req/s,${others.map((o) => ` ${o.label} ·`).join('')} product · baseline | p99 / open p99 ms (median of rounds),${others.map((o) => ` ${o.label} ·`).join('')} product · baseline |`,
+    `| path |${others.map((o) => ` ${o.label} ms CPU / answer |`).join('')} product ms CPU / answer | baseline ms CPU / answer | baseline ÷ product | PostgreSQL ms / answer, ${labels.join(' · ')} | req/s, ${labels.join(' · ')} | p99 / open p99 ms (median of rounds), ${labels.join(' · ')} |`,
   );
   console.log(`|---|${others.map(() => '---:|').join('')}---:|---:|---:|---:|---:|---:|`);
   for (const p of paths) {
@@ -131,12 +133,12 @@ try {
     const a = ms('product');
     const b = ms('baseline');
     const was = others.map((o) => ` ${ms(o.label).toFixed(3)} |`).join('');
-    const pg = [...others.map((o) => o.label), 'product', 'baseline'].map((l) => pgMs(l).toFixed(2)).join(' · ');
+    const pg = labels.map((l) => pgMs(l).toFixed(2)).join(' · ');
     const rps = (label: string) => Math.round(cost.get(label)!.answers / (ROUNDS * SECONDS));
     const tail = (label: string) =>
       `${Math.round(median(cost.get(label)!.p99))} / ${Math.round(median(cost.get(label)!.p99Open))}`;
     console.log(
-      `| ${p.name} |${was} ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b / a).toFixed(2)} | ${pg} | ${[...others.map((o) => o.label), 'product', 'baseline'].map((l) => rps(l)).join(' · ')} | ${[...others.map((o) => o.label), 'product', 'baseline'].map(tail).join(' · ')} |`,
+      `| ${p.name} |${was} ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b / a).toFixed(2)} | ${pg} | ${labels.map(rps).join(' · ')} | ${labels.map(tail).join(' · ')} |`,
     );
   }
 } finally {

@@ -156,15 +156,6 @@ function objectValues(shape: Record<string, ZodType>, valid: boolean): fc.Arbitr
   );
 }
 
-/** A copy of a generated value (plain objects and arrays, undefined kept). */
-function copy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copy);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)]));
-  }
-  return value;
-}
-
 /** Every place in a value where one of its parts sits: an object's key or an array's index. */
 function slotsOf(value: unknown, out: Array<[Record<string, unknown>, string]> = []) {
   if (typeof value === 'object' && value !== null) {
@@ -185,7 +176,8 @@ function nearMisses(schema: ZodType): fc.Arbitrary<unknown> {
   return fc
     .tuple(valuesFor(schema, true), fc.nat(), fc.constantFrom('replace', 'remove', 'add'), wrong)
     .map(([valid, at, change, other]) => {
-      const value = copy(valid);
+      // structuredClone keeps keys whose value is undefined, NaN and -0, as the generated values need.
+      const value = structuredClone(valid);
       const slots = slotsOf(value);
       if (!slots.length) return other;
       const [holder, key] = slots[at % slots.length]!;
