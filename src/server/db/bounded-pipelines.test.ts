@@ -1,56 +1,87 @@
+import type { Sql } from 'postgres';
 import { describe, expect, it } from 'vitest';
-import { Places } from './bounded-pipelines';
+import { boundedPipelines, STATEMENTS_AT_ONCE } from './bounded-pipelines';
 
-/** The places behind boundedPipelines (on the pool itself: tests/integration/bounded-pipelines.test.ts). */
-describe('Places', () => {
-  const later = () => {
-    let resolve!: () => void;
-    let reject!: (e: Error) => void;
-    const promise = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
-    return { promise, resolve, reject };
-  };
+/** The bound on a stand-in pool (on PostgreSQL itself: tests/integration/bounded-pipelines.test.ts). */
+describe('boundedPipelines', () => {
+  /** A pool whose statements finish when the test says, recording which were sent. */
+  function fakePool() {
+    const sent: string[] = [];
+    const finish = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+    const statement = (query: string, asValues: { on: boolean }) => {
+      sent.push(query);
+      const done = new Promise((resolve, reject) => finish.set(query, { resolve, reject }));
+      return Object.assign(
+        done.then((rows) => (asValues.on ? { values: rows } : rows)),
+        {
+          values() {
+            asValues.on = true;
+            return this;
+          },
+        },
+      );
+    };
+    const pool = {
+      unsafe: (query: string) => statement(query, { on: false }),
+      begin: (fn: () => Promise<unknown>) => {
+        sent.push('begin');
+        return fn();
+      },
+      options: { max: 1 },
+    };
+    return { pool: pool as unknown as Sql, sent, finish };
+  }
+  const settle = () => new Promise((r) => setImmediate(r));
 
-  it('runs at most `count` at once and gives the next place to the one that asked first', async () => {
-    const places = new Places(2);
-    const started: number[] = [];
-    const gates = Array.from({ length: 5 }, later);
-    const done = gates.map((g, i) =>
-      places.take(() => {
-        started.push(i);
-        return g.promise;
-      }),
-    );
-    await Promise.resolve();
-    expect(started).toEqual([0, 1]);
-    expect(places.state).toEqual({ free: 0, waiting: 3 });
-    gates[1]!.resolve();
-    await done[1];
-    await new Promise((r) => setImmediate(r));
-    expect(started).toEqual([0, 1, 2]);
-    gates[0]!.resolve();
-    gates[2]!.resolve();
-    await Promise.all([done[0], done[2]]);
-    await new Promise((r) => setImmediate(r));
-    expect(started).toEqual([0, 1, 2, 3, 4]);
-    gates[3]!.resolve();
-    gates[4]!.resolve();
-    await Promise.all(done);
-    expect(places.state).toEqual({ free: 2, waiting: 0 });
+  it('sends at most 100 at once, the next in the order asked, and passes the rest through', async () => {
+    const { pool, sent, finish } = fakePool();
+    const db = boundedPipelines(pool);
+    expect(db.options).toBe(pool.options);
+    const n = STATEMENTS_AT_ONCE + 3;
+    const answers = Array.from({ length: n }, (_, i) => Promise.resolve(db.unsafe(`q${i}`)));
+    await settle();
+    expect(sent).toHaveLength(STATEMENTS_AT_ONCE);
+    finish.get('q5')!.resolve('five');
+    await expect(answers[5]).resolves.toBe('five');
+    await settle();
+    expect(sent.at(-1)).toBe(`q${STATEMENTS_AT_ONCE}`);
+    for (let i = 0; i <= STATEMENTS_AT_ONCE; i++) if (i !== 5) finish.get(`q${i}`)!.resolve(i);
+    await settle();
+    expect(sent).toEqual(Array.from({ length: n }, (_, i) => `q${i}`));
+    finish.get(`q${n - 2}`)!.resolve('x');
+    finish.get(`q${n - 1}`)!.resolve('y');
+    await expect(Promise.all(answers)).resolves.toHaveLength(n);
   });
 
-  it('gives the place back when the work fails, or throws before it starts', async () => {
-    const places = new Places(1);
-    await expect(places.take(() => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
-    await expect(
-      places.take(() => {
-        throw new Error('thrown');
-      }),
-    ).rejects.toThrow('thrown');
-    expect(places.state).toEqual({ free: 1, waiting: 0 });
-    await expect(places.take(() => Promise.resolve('next'))).resolves.toBe('next');
+  it('asks for rows as arrays when drizzle does, and sends nothing until awaited', async () => {
+    const { pool, sent, finish } = fakePool();
+    const db = boundedPipelines(pool);
+    const q = db.unsafe('select').values();
+    await settle();
+    expect(sent).toEqual([]);
+    const answer = Promise.resolve(q);
+    await settle();
+    finish.get('select')!.resolve([[1]]);
+    await expect(answer).resolves.toEqual({ values: [[1]] });
   });
 
-  it('refuses to allow no statement at all', () => {
-    expect(() => new Places(0)).toThrow(/At least one statement/);
+  it('gives the place back when a statement fails, and holds one for a whole transaction', async () => {
+    const { pool, sent, finish } = fakePool();
+    const db = boundedPipelines(pool);
+    const failing = Promise.resolve(db.unsafe('fails'));
+    await settle();
+    finish.get('fails')!.reject(new Error('failed'));
+    await expect(failing).rejects.toThrow('failed');
+    let inside!: () => void;
+    const tx = db.begin(() => new Promise<void>((r) => (inside = r)));
+    const others = Array.from({ length: STATEMENTS_AT_ONCE }, (_, i) => Promise.resolve(db.unsafe(`o${i}`)));
+    await settle();
+    expect(sent).toHaveLength(1 + 1 + STATEMENTS_AT_ONCE - 1);
+    inside();
+    await tx;
+    await settle();
+    expect(sent.at(-1)).toBe(`o${STATEMENTS_AT_ONCE - 1}`);
+    for (let i = 0; i < STATEMENTS_AT_ONCE; i++) finish.get(`o${i}`)!.resolve(i);
+    await expect(Promise.all(others)).resolves.toHaveLength(STATEMENTS_AT_ONCE);
   });
 });
