@@ -59,26 +59,22 @@ function kindOf(key: string, column: PgColumn): Kind {
 }
 
 /**
- * The decoder of one selection, generated once: each child becomes one object literal with the
- * selection's keys (written as JSON strings; values read by position), so every child object of a
- * selection has one shape, as the row mapper makes its rows (docs/performance.md#row-mapping).
- * postgres.js hands a `json` value over parsed, PGlite too; a string is parsed here.
+ * Turns the JSON array of arrays back into objects with the selection's keys, in its order, and a
+ * timestamp's milliseconds into a Date. postgres.js hands a `json` value over parsed, PGlite too; a
+ * string is parsed here.
  */
 function decoder<T>(keys: string[], kinds: Kind[]): (value: unknown) => T[] {
+  // Assigning "__proto__" would set the child's prototype instead of a key.
   if (keys.includes('__proto__')) throw new Error('A child row cannot have a "__proto__" key.');
-  const fields = keys.map((k, i) => {
-    const v = `c[${i}]`;
-    return `${JSON.stringify(k)}: ${kinds[i] === 'instant' ? `${v} === null ? null : new Date(${v})` : v}`;
-  });
-  const body = `
-    const list = typeof value === 'string' ? JSON.parse(value) : value;
-    const out = new Array(list.length);
-    for (let i = 0; i < list.length; i++) {
-      const c = list[i];
-      out[i] = { ${fields.join(', ')} };
-    }
-    return out;`;
-  // Generated from the selection's keys only, never from a request or a row.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- one decoder per selection is the point
-  return new Function('value', body) as (value: unknown) => T[];
+  return (value) => {
+    const list = (typeof value === 'string' ? JSON.parse(value) : value) as unknown[][];
+    return list.map((values) => {
+      const child: Record<string, unknown> = {};
+      keys.forEach((key, i) => {
+        const v = values[i];
+        child[key] = kinds[i] === 'instant' && v !== null ? new Date(v as number) : v;
+      });
+      return child as T;
+    });
+  };
 }
