@@ -9,6 +9,7 @@ import { fromMinor, splitMinor } from '../../shared/money';
 import { childRows } from '../db/child-rows';
 import type { bookingInstallments, enrollmentInstallments } from '../db/schema';
 import { iso } from './common';
+import type { TInstallment } from '@shared/schemas/installments.output';
 
 export type PaymentType = 'full' | 'installment';
 
@@ -48,9 +49,10 @@ interface InstallmentRowLike {
 /**
  * An installment as the API shows it: money as a decimal number, dates as strings, and overdue
  * when unpaid and due before `todayIso`, the institute's calendar day (docs/money.md#overdue).
- * One object literal: every page of enrolments or bookings makes one per instalment.
+ * One object literal: every page of enrolments or bookings makes one per instalment. Typed as the
+ * contract, so a field missing on either side fails the build.
  */
-export function toInstallmentDto(i: InstallmentRowLike, todayIso: string) {
+export function toInstallmentDto(i: InstallmentRowLike, todayIso: string): TInstallment {
   return {
     _id: i.id,
     amount: fromMinor(i.amount),

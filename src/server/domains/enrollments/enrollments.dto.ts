@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { assertRecordInScope } from '../branch-scope';
 import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
@@ -9,6 +8,7 @@ import { AppError } from '../../errors';
 import { iso, type SystemContext } from '../common';
 import { installmentsInRow, toInstallmentDto } from '../installments';
 import { todayIn } from './dates';
+import type { TEnrollmentIn } from '@shared/schemas/enrollments.output';
 
 /** Who is acting is absent for internal callers, which are never limited to a branch. */
 export type Ctx = SystemContext;
@@ -40,7 +40,8 @@ export function selectEnrollments(db: Db) {
 
 export type EnrollmentJoinRow = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['execute']>>[number];
 
-export function toEnrollmentDto(r: EnrollmentJoinRow, todayIso: string) {
+/** Typed as the contract: a field missing on either side fails the build. */
+export function toEnrollmentDto(r: EnrollmentJoinRow, todayIso: string): TEnrollmentIn {
   const { e, installments } = r;
   const status = e.status === 'completed' ? 'Completed' : 'Active';
   // What the ledger holds, partial payments included (docs/payments.md).
@@ -78,16 +79,7 @@ export function toEnrollmentDto(r: EnrollmentJoinRow, todayIso: string) {
     updatedAt: e.updatedAt.toISOString(),
   };
 }
-export type EnrollmentDto = ReturnType<typeof toEnrollmentDto>;
-
-/** One enrolment's row with its instalments: built once (db/prepared.ts). */
-const enrollmentById = (db: Db) =>
-  preparedOn(db, 'enrollment_by_id', (d) =>
-    selectEnrollments(d)
-      .where(eq(enrollments.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('enrollment_by_id'),
-  );
+export type EnrollmentDto = TEnrollmentIn;
 
 /** A page's (or any list's) answers: each row already carries its instalments. */
 export function toEnrollmentDtos(rows: EnrollmentJoinRow[], todayIso: string): EnrollmentDto[] {
@@ -95,7 +87,7 @@ export function toEnrollmentDtos(rows: EnrollmentJoinRow[], todayIso: string): E
 }
 
 export async function loadEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto> {
-  const [row] = await enrollmentById(ctx.db).execute({ id });
+  const [row] = await selectEnrollments(ctx.db).where(eq(enrollments.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toEnrollmentDto(row, today(ctx));
 }

@@ -1,16 +1,15 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
-import { branchCondition, branchScopeOf, ownerInScope, preparedBranchCondition } from '../branch-scope';
+import { branchCondition, branchScopeOf, ownerInScope, type BranchScope } from '../branch-scope';
 import type { Page } from '../../../shared/pagination';
 import { assertId, ilikeContains, isUuid, offsetOf } from '../common';
-import { afterCondition, countShape, keysetList, listShape, pageLimit, type ListShape, totalKey } from '../keyset';
+import { keysetList, totalKey } from '../keyset';
 import { toInstallmentDto } from '../installments';
 import { getCurrencySettings } from '../settings/settings.service';
 import { reusedPage, reusedRead } from '../read-cache';
 import type { TListEnrollmentsInput, TOverdueInput } from '@shared/schemas/enrollments';
-import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/enrollment-status';
+import type { TOverdueInstallment } from '@shared/schemas/enrollments.output';
 
 import {
   inScope,
@@ -67,70 +66,20 @@ async function searchIdConditions(db: Db, s: string): Promise<SQL[]> {
   ];
 }
 
-/**
- * What decides the SQL of an enrolments page besides a search (the values travel as parameters):
- * one built-once query per shape (db/prepared.ts). A search adds id lists of
- * varying length, so a page with one is built per call, from the same parts.
- */
-interface EnrollmentsShape extends ListShape<TListEnrollmentsInput['sortBy']> {
-  displayStatus: DisplayStatus | null;
-  courseId: boolean;
-  userId: boolean;
-}
-
-const P = sql.placeholder;
-
-function enrollmentsWhere(s: EnrollmentsShape, search: SQL | undefined): SQL | undefined {
+/** The page's and the count's filters (both joined to users and courses, as the search is). */
+function enrollmentsWhere(
+  input: TListEnrollmentsInput,
+  scope: BranchScope | null,
+  search: SQL | undefined,
+): SQL | undefined {
   return and(
-    preparedBranchCondition(s.scope),
+    branchCondition(scope),
     search,
     // A column kept by triggers (docs/performance.md#stored-display-status): an index condition.
-    s.displayStatus ? eq(enrollments.displayStatus, displayStatusSql(s.displayStatus)) : undefined,
-    s.courseId ? eq(enrollments.courseId, P('courseId')) : undefined,
-    s.userId ? eq(enrollments.userId, P('userId')) : undefined,
+    input.displayStatus ? eq(enrollments.displayStatus, input.displayStatus) : undefined,
+    input.courseId ? eq(enrollments.courseId, input.courseId) : undefined,
+    input.userId ? eq(enrollments.userId, input.userId) : undefined,
   );
-}
-
-/**
- * A display status written into the statement, not sent as a parameter: one of four values, so at
- * most four texts per shape, each planned for its own value and its plan kept. As a parameter, a
- * status that few enrolments have (fewer than a page) looked cheaper to plan for its value every
- * time, since each row also gathers its instalments
- * (docs/performance.md#children-in-the-records-statement). Only the four known values are written.
- */
-const DISPLAY_STATUS_SQL = new Map(DISPLAY_STATUSES.map((d) => [d, sql.raw(`'${d}'`)]));
-function displayStatusSql(d: DisplayStatus): SQL {
-  const literal = DISPLAY_STATUS_SQL.get(d);
-  if (!literal) throw new Error(`Not a display status: ${d}`);
-  return literal;
-}
-
-const keysetOf = (sortBy: EnrollmentsShape['sortBy'], sortDir: EnrollmentsShape['sortDir']) =>
-  ({
-    sortKey: SORT[sortBy],
-    sortDir,
-    plainColumn: sortBy === 'createdAt' || sortBy === 'totalFee',
-    id: enrollments.id,
-    idDir: 'asc',
-  }) as const;
-
-function enrollmentsPageQuery(db: Db, s: EnrollmentsShape, search: SQL | undefined) {
-  const order = s.sortDir === 'asc' ? asc(SORT[s.sortBy]) : desc(SORT[s.sortBy]);
-  const after = s.after ? afterCondition(keysetOf(s.sortBy, s.sortDir), P('afterValue'), P('afterId')) : undefined;
-  return selectEnrollments(db)
-    .where(and(enrollmentsWhere(s, search), after))
-    .orderBy(order, asc(enrollments.id))
-    .limit(pageLimit(s.limit))
-    .offset(s.offset ? P('offset') : 0);
-}
-
-function enrollmentsCountQuery(db: Db, s: EnrollmentsShape, search: SQL | undefined) {
-  return db
-    .select({ n: count() })
-    .from(enrollments)
-    .leftJoin(users, eq(users.id, enrollments.userId))
-    .leftJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(enrollmentsWhere(s, search));
 }
 
 /**
@@ -157,21 +106,14 @@ async function enrollmentsPage(ctx: Ctx, input: TListEnrollmentsInput): Promise<
         ilikeContains(enrollments.deletedCourseName, s),
       )
     : undefined;
-  const shape: EnrollmentsShape = {
-    ...listShape(input, scope),
-    displayStatus: input.displayStatus ?? null,
-    courseId: !!input.courseId,
-    userId: !!input.userId,
-  };
-  const values = {
-    scopeBranchId: scope?.branchId,
-    courseId: input.courseId,
-    userId: input.userId,
-  };
+  const where = enrollmentsWhere(input, scope, search);
   const sortKey = SORT[input.sortBy];
   return keysetList(ctx, input, {
     keyset: {
-      ...keysetOf(input.sortBy, input.sortDir),
+      sortKey,
+      plainColumn: input.sortBy === 'createdAt' || input.sortBy === 'totalFee',
+      id: enrollments.id,
+      idDir: 'asc',
       sortValueOf: async (d, id) =>
         (
           await d
@@ -183,27 +125,20 @@ async function enrollmentsPage(ctx: Ctx, input: TListEnrollmentsInput): Promise<
         )[0]?.v,
     },
     totalKey: totalKey('enrollments', ctx.actor?.id ?? '', input),
-    rows: (start) => {
-      const page = { ...shape, after: !!start.cursor, offset: start.offset > 0 };
-      const params = {
-        ...values,
-        afterValue: start.cursor?.value,
-        afterId: start.cursor?.id,
-        offset: start.offset,
-      };
-      return search
-        ? enrollmentsPageQuery(db, page, search).execute(params)
-        : preparedOn(db, `enrollments.list ${JSON.stringify(page)}`, (d) =>
-            enrollmentsPageQuery(d, page, undefined).prepare('enrollments_list'),
-          ).execute(params);
-    },
+    rows: (start) =>
+      selectEnrollments(db)
+        .where(and(where, start.after))
+        .orderBy(input.sortDir === 'asc' ? asc(sortKey) : desc(sortKey), asc(enrollments.id))
+        .limit(input.pageSize)
+        .offset(start.offset),
     count: async () =>
       (
-        await (search
-          ? enrollmentsCountQuery(db, shape, search).execute(values)
-          : preparedOn(db, `enrollments.count ${JSON.stringify(countShape(shape))}`, (d) =>
-              enrollmentsCountQuery(d, shape, undefined).prepare('enrollments_count'),
-            ).execute(values))
+        await db
+          .select({ n: count() })
+          .from(enrollments)
+          .leftJoin(users, eq(users.id, enrollments.userId))
+          .leftJoin(courses, eq(courses.id, enrollments.courseId))
+          .where(where)
       )[0]?.n ?? 0,
     cursorRow: (r) => r.e,
     items: (rows) => toEnrollmentDtos(rows, today(ctx)),
@@ -239,7 +174,7 @@ export async function getEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto
 }
 
 /** Unpaid installments due before today, oldest first, with who owes them. */
-export async function listOverdueInstallments(ctx: Ctx, input: TOverdueInput) {
+export async function listOverdueInstallments(ctx: Ctx, input: TOverdueInput): Promise<TOverdueInstallment[]> {
   const todayIso = today(ctx);
   const rows = await ctx.db
     .select({
@@ -264,7 +199,8 @@ export async function listOverdueInstallments(ctx: Ctx, input: TOverdueInput) {
     )
     .orderBy(asc(enrollmentInstallments.dueDate), asc(enrollmentInstallments.id))
     .limit(input.limit);
-  return rows.map((r) => ({
+  // Typed as the contract: a field missing on either side fails the build.
+  return rows.map((r): TOverdueInstallment => ({
     ...toInstallmentDto(r.inst, todayIso),
     installmentNumber: r.inst.seq + 1,
     enrollmentId: r.enrollmentId,

@@ -24,20 +24,12 @@ import {
   ZEnrollmentPage,
   ZEnrollmentStatistics,
   ZOverdueInstallmentList,
-  type TEnrollmentIn,
-  type TOverdueInstallment,
 } from '@shared/schemas/enrollments.output';
 import { ZMessage } from '@shared/schemas/output';
 import { ZCurrencySettings } from '@shared/schemas/settings.output';
-import type { Same } from '../common';
-import type { EnrollmentDto } from './enrollments.dto';
 import * as queries from './enrollments.queries';
 import * as service from './enrollments.service';
 import { outputOnce } from '../../http/answer-memo';
-
-// The answers are exactly their contracts: a field added to one only fails the build.
-const _enrollment: Same<EnrollmentDto, TEnrollmentIn> = true;
-const _overdue: Same<Awaited<ReturnType<typeof queries.listOverdueInstallments>>[number], TOverdueInstallment> = true;
 
 export const enrollmentsRouter = router({
   list: staffProcedure

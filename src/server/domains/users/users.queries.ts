@@ -2,24 +2,13 @@
  * The users' reads: the paged list, the picker's search, the REST lists and one user
  * (docs/users.md). The writes and their rules are in users.service.ts.
  */
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { assertUserInScope, branchCondition, branchScopeOf, preparedBranchCondition } from '../branch-scope';
+import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import type { Page } from '../../../shared/pagination';
 import type { Role } from '../../../shared/roles';
-import { assertId, containsPattern, ilikeContains, isUuid, type ServiceContext } from '../common';
-import {
-  afterCondition,
-  countShape,
-  keysetList,
-  listShape,
-  pageLimit,
-  type ListShape,
-  sortValueIn,
-  totalKey,
-} from '../keyset';
+import { assertId, ilikeContains, isUuid, type ServiceContext } from '../common';
+import { keysetList, sortValueIn, totalKey } from '../keyset';
 import { reusedPage } from '../read-cache';
 import { loadUser, selectUsers, toUserDto, USER_NOT_FOUND, type UserDto } from './users.dto';
 import type { TListUsersInput, TSearchUsersInput } from '@shared/schemas/users';
@@ -33,53 +22,6 @@ const SORT = {
 };
 
 /**
- * What decides the SQL of a users page (the values travel as parameters): one built-once query per
- * shape (db/prepared.ts), instead of drizzle building the select on every call.
- */
-interface UsersShape extends ListShape<TListUsersInput['sortBy']> {
-  search: boolean;
-  role: boolean;
-  branchId: boolean;
-}
-
-const P = sql.placeholder;
-
-function usersWhere(s: UsersShape): SQL | undefined {
-  return and(
-    s.search
-      ? or(
-          ilikeContains(users.username, P('search')),
-          ilikeContains(users.fullName, P('search')),
-          ilikeContains(users.email, P('search')),
-        )
-      : undefined,
-    s.role ? eq(users.role, P('role')) : undefined,
-    s.branchId ? eq(users.branchId, P('branchId')) : undefined,
-    preparedBranchCondition(s.scope),
-  );
-}
-
-const keysetOf = (sortBy: UsersShape['sortBy'], sortDir: UsersShape['sortDir']) =>
-  ({ sortKey: SORT[sortBy], sortDir, plainColumn: true, id: users.id, idDir: 'asc' }) as const;
-
-const usersPage = (db: Db, s: UsersShape) =>
-  preparedOn(db, `users.list ${JSON.stringify(s)}`, (d) => {
-    const order = s.sortDir === 'asc' ? asc(SORT[s.sortBy]) : desc(SORT[s.sortBy]);
-    const after = s.after ? afterCondition(keysetOf(s.sortBy, s.sortDir), P('afterValue'), P('afterId')) : undefined;
-    return selectUsers(d)
-      .where(and(usersWhere(s), after))
-      .orderBy(order, asc(users.id))
-      .limit(pageLimit(s.limit))
-      .offset(s.offset ? P('offset') : 0)
-      .prepare('users_list');
-  });
-
-const usersCount = (db: Db, s: UsersShape) =>
-  preparedOn(db, `users.count ${JSON.stringify(countShape(s))}`, (d) =>
-    d.select({ n: count() }).from(users).where(usersWhere(s)).prepare('users_count'),
-  );
-
-/**
  * The users screen's page. In the embedded mode the same caller's same page is reused until the data
  * changes, looked for before any of its work is done (docs/performance.md#embedded-reuse).
  */
@@ -91,34 +33,35 @@ async function usersListPage(ctx: ServiceContext, input: TListUsersInput): Promi
   const { db } = ctx;
   const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize };
   if (input.branchId && !isUuid(input.branchId)) return empty;
-  const scope = await branchScopeOf(ctx);
-  const shape: UsersShape = {
-    ...listShape(input, scope),
-    search: !!input.search,
-    role: !!input.role,
-    branchId: !!input.branchId,
-  };
-  const values = {
-    search: input.search ? containsPattern(input.search) : undefined,
-    role: input.role,
-    branchId: input.branchId,
-    scopeBranchId: scope?.branchId,
-  };
+  const where = and(
+    input.search
+      ? or(
+          ilikeContains(users.username, input.search),
+          ilikeContains(users.fullName, input.search),
+          ilikeContains(users.email, input.search),
+        )
+      : undefined,
+    input.role ? eq(users.role, input.role) : undefined,
+    input.branchId ? eq(users.branchId, input.branchId) : undefined,
+    branchCondition(await branchScopeOf(ctx)),
+  );
   const sortKey = SORT[input.sortBy];
   return keysetList(ctx, input, {
     keyset: {
-      ...keysetOf(input.sortBy, input.sortDir),
+      sortKey,
+      plainColumn: true,
+      id: users.id,
+      idDir: 'asc',
       sortValueOf: sortValueIn(users, sortKey, users.id),
     },
     totalKey: totalKey('users', ctx.actor.id, input),
     rows: (start) =>
-      usersPage(db, { ...shape, after: !!start.cursor, offset: start.offset > 0 }).execute({
-        ...values,
-        afterValue: start.cursor?.value,
-        afterId: start.cursor?.id,
-        offset: start.offset,
-      }),
-    count: async () => (await usersCount(db, shape).execute(values))[0]?.n ?? 0,
+      selectUsers(db)
+        .where(and(where, start.after))
+        .orderBy(input.sortDir === 'asc' ? asc(sortKey) : desc(sortKey), asc(users.id))
+        .limit(input.pageSize)
+        .offset(start.offset),
+    count: async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
     cursorRow: (r) => r,
     items: (rows) => rows.map(toUserDto),
   });
