@@ -10,8 +10,9 @@ const rows = (result: PromiseLike<unknown>) => Promise.resolve(result) as Promis
 /**
  * On PostgreSQL at most 100 statements are sent to the pool at once, so that postgres.js never
  * gives a connection a 101st, where it would send a transaction's `begin` without keeping the
- * connection for the transaction (src/server/db/bounded-pipelines.ts,
- * docs/performance.md#the-pools-queue). Checked on the database handle the server opens.
+ * connection for the transaction (porsager/postgres#1189; src/server/db/bounded-pipelines.ts,
+ * docs/performance.md#the-pools-queue). Checked on the database handle the server opens; given
+ * the bare pool instead, the first test fails on postgres.js 3.4.9 with the driver's TypeError.
  */
 describe('statements sent to the pool at once, on PostgreSQL', () => {
   const opened: Array<{ handle: DbHandle; drop(): Promise<void> }> = [];
@@ -31,7 +32,7 @@ describe('statements sent to the pool at once, on PostgreSQL', () => {
   it('a transaction asked for behind 100 statements on a busy connection holds its connection to the end', async () => {
     const db = await open(1);
     await db.execute(sql`select 1`);
-    // postgres.js 3.4 sends a `begin` that fills a busy connection's queue (the 101st statement
+    // postgres.js 3.4.9 sends a `begin` that fills a busy connection's queue (the 101st statement
     // on it) without keeping the connection for the transaction; other statements then run inside.
     // 100 statements are sent first (`then` sends them), and the transaction is asked for after.
     const outside = Array.from({ length: 100 }, () => rows(db.execute(sql`select pg_sleep(0.005)`)));
