@@ -80,9 +80,8 @@ export function countShape<T extends ListShape<string>>(s: T) {
  * of the rows are wanted, so a page's reusable plan always looked dearer than one made for 25 rows,
  * and every page 1 was planned again: 0.6 ms of the database's CPU against 0.5 ms to run it
  * (docs/performance.md#a-pages-size-in-its-statement). The size is a validated whole number (1 to
- * 200), so a list keeps at most that many texts per shape; only the sizes asked for are built. The
- * payments and audit lists, built per request, write theirs the same way, so that those with a
- * filter's value as a parameter can keep a plan too (postgres.js names them by their text).
+ * 200), so a list keeps at most that many texts per shape; only the sizes asked for are built. It
+ * matters to named (`.prepare()`d) statements only: a plain query is planned for its values anyway.
  */
 export function pageLimit(rows: number): number {
   if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Not a page size: ${rows}`);
