@@ -8,6 +8,7 @@ import { todayIn } from '../../../shared/calendar';
 import { fromMinor } from '../../../shared/money';
 import { assertRecordInScope } from '../branch-scope';
 import { installmentsInRow, toInstallmentDto } from '../installments';
+import type { TBooking } from '@shared/schemas/bookings.output';
 
 /** Internal callers pass no actor; they are never limited to a branch (docs/security.md#branch-scope). */
 export type Ctx = SystemContext;
@@ -90,8 +91,9 @@ export type BookingJoinRow = Awaited<ReturnType<ReturnType<typeof selectBookings
 /**
  * docs/product.md#records-and-their-fields Treatment booking, with populated userId and
  * treatmentId. The row brings its notes in session order and its instalments in sequence order.
+ * Typed with its output contract, so a field one has and the other lacks fails the build.
  */
-export function toBookingDto(r: BookingJoinRow, todayIso: string) {
+export function toBookingDto(r: BookingJoinRow, todayIso: string): TBooking {
   const b = r.booking;
   return {
     _id: b.id,
@@ -111,7 +113,7 @@ export function toBookingDto(r: BookingJoinRow, todayIso: string) {
     currency: b.currency,
     treatmentPeriod: b.periodStart ? { startDate: b.periodStart, endDate: b.periodEnd ?? b.periodStart } : null,
     sessionsCompleted: b.sessionsCompleted,
-    sessionNotes: r.notes.map((note) => ({
+    sessionNotes: r.notes.map((note): TBooking['sessionNotes'][number] => ({
       sessionNumber: note.sessionNumber,
       note: note.note,
       date: note.date ? note.date.toISOString() : null,
@@ -125,7 +127,7 @@ export function toBookingDto(r: BookingJoinRow, todayIso: string) {
     updatedAt: b.updatedAt.toISOString(),
   };
 }
-export type BookingDto = ReturnType<typeof toBookingDto>;
+export type BookingDto = TBooking;
 
 /** A page's (or any list's) answers: each row already carries its instalments and notes. */
 export function toBookingDtos(rows: BookingJoinRow[], todayIso: string): BookingDto[] {
