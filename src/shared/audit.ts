@@ -62,21 +62,6 @@ export interface AuditChange {
   after: AuditValue;
 }
 
-/** An entry as the read paths answer it. */
-export interface AuditEntryDto {
-  id: string;
-  createdAt: string;
-  actor: { id: string; username: string; role: string } | null;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  summary: string;
-  changes: AuditChange[];
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string | null;
-}
-
 export function auditActionLabel(action: string): string {
   return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
 }

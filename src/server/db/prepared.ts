@@ -4,7 +4,7 @@ import type { Db } from './client';
 import * as schema from './schema';
 
 /**
- * Built-once queries for the hot reads and the ledger's writes
+ * Built-once queries for the hot reads
  * (docs/performance.md#statements-built-once): drizzle builds a query's SQL on every call
  * (its builder objects, an `is()` prototype walk per part); a `.prepare()`d one keeps its SQL and
  * its result mapping, and postgres.js then runs it as a named statement, which PostgreSQL parses

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { ServiceContext } from '../common';
-import { auditActionLabel, auditEntityLabel, type AuditChange, type AuditEntryDto } from '../../../shared/audit';
+import { auditActionLabel, auditEntityLabel, type AuditChange } from '../../../shared/audit';
+import type { TAuditEntry } from '@shared/schemas/audit.output';
 import { formatTimestamp } from '../../../shared/format';
 import { reportFileName } from '../../../shared/report-columns';
 import type { TAuditFilters } from '@shared/schemas/audit';
@@ -30,7 +31,7 @@ export function changesText(changes: AuditChange[]): string {
   return changes.map((c) => `${c.field}: ${valueText(c.before)} → ${valueText(c.after)}`).join('; ');
 }
 
-function toRow(e: AuditEntryDto, timeZone: string): ReportRow {
+function toRow(e: TAuditEntry, timeZone: string): ReportRow {
   return {
     time: formatTimestamp(e.createdAt, timeZone),
     actor: e.actor?.username ?? 'anonymous',

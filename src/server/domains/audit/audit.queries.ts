@@ -3,11 +3,11 @@ import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import type { ServiceContext } from '../common';
 import { AppError } from '../../errors';
-import type { AuditEntryDto } from '../../../shared/audit';
 import { isAdmin } from '../../../shared/roles';
 import { ilikeContains, isUuid, offsetOf } from '../common';
 import { listTotal, pageLimit, totalKey } from '../keyset';
 import type { TAuditFilters, TAuditForEntityInput, TAuditListInput, TAuditRestQuery } from '@shared/schemas/audit';
+import type { TAuditEntry } from '@shared/schemas/audit.output';
 
 /**
  * Reading the audit trail (docs/audit.md#reading-it): admins and superadmins only, newest first.
@@ -68,7 +68,8 @@ function selectEntries(db: Db, where: SQL | undefined, limit: number, offset = 0
     .offset(offset);
 }
 
-export function toAuditDto(r: AuditRow): AuditEntryDto {
+/** An entry as the read paths answer it, typed with their output contract (a field one lacks fails the build). */
+export function toAuditDto(r: AuditRow): TAuditEntry {
   return {
     id: r.id,
     createdAt: r.createdAt.toISOString(),
@@ -122,7 +123,7 @@ export async function auditWhere(db: Db, f: TAuditFilters, timeZone: string): Pr
 export async function listAuditPage(
   ctx: ServiceContext,
   q: TAuditRestQuery,
-): Promise<{ data: AuditEntryDto[]; total: number; page: number }> {
+): Promise<{ data: TAuditEntry[]; total: number; page: number }> {
   assertAuditReader(ctx);
   const where = await auditWhere(ctx.db, q, ctx.deps.config.TIME_ZONE);
   if (where === null) return { data: [], total: 0, page: q.page };
@@ -136,7 +137,7 @@ export async function listAuditPage(
 }
 
 export interface AuditSlice {
-  items: AuditEntryDto[];
+  items: TAuditEntry[];
   /** Pass back as `cursor` for the next (older) entries; null at the end. */
   nextCursor: string | null;
 }
@@ -221,11 +222,7 @@ export async function auditForEntity(ctx: ServiceContext, input: TAuditForEntity
 }
 
 /** Batches for the Excel export, newest first, by keyset so memory stays flat. */
-export async function* auditBatches(
-  db: Db,
-  where: SQL | undefined,
-  batchSize: number,
-): AsyncGenerator<AuditEntryDto[]> {
+export async function* auditBatches(db: Db, where: SQL | undefined, batchSize: number): AsyncGenerator<TAuditEntry[]> {
   let after: Cursor | null = null;
   for (;;) {
     const rows = await selectEntries(db, and(where, after ? olderThan(after) : undefined), batchSize);

@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client';
-import { placeholders, preparedOn } from '../../db/prepared';
 import { auditLog } from '../../db/schema';
 import type { RequestMeta } from '../../deps';
 import type { AuditAction, AuditChange, AuditEntityType, AuditValue } from '../../../shared/audit';
@@ -69,7 +68,7 @@ const MAX_TEXT_VALUE = 2000;
  * event that changes nothing, such as a download or a refused sign-in, the plain `db`).
  */
 export async function recordAudit(tx: Db, ctx: AuditContext, entry: AuditEntryInput): Promise<void> {
-  const values: AuditValues = {
+  await tx.insert(auditLog).values({
     actorId: ctx.actor?.id ?? null,
     actorUsername: ctx.actor?.username ?? null,
     actorRole: ctx.actor?.role ?? null,
@@ -83,30 +82,8 @@ export async function recordAudit(tx: Db, ctx: AuditContext, entry: AuditEntryIn
     ip: ctx.request?.ip ?? null,
     userAgent: ctx.request?.userAgent ?? null,
     requestId: ctx.request?.requestId ?? null,
-  };
-  await insertEntry(tx).execute(values);
+  });
 }
-
-const AUDIT_FIELDS = [
-  'actorId',
-  'actorUsername',
-  'actorRole',
-  'action',
-  'entityType',
-  'entityId',
-  'parentType',
-  'parentId',
-  'summary',
-  'changes',
-  'ip',
-  'userAgent',
-  'requestId',
-] as const satisfies ReadonlyArray<keyof typeof auditLog.$inferInsert>;
-type AuditValues = Pick<typeof auditLog.$inferInsert, (typeof AUDIT_FIELDS)[number]>;
-
-/** Built once (db/prepared.ts): every write appends an entry. */
-const insertEntry = (tx: Db) =>
-  preparedOn(tx, 'audit.insert', (d) => d.insert(auditLog).values(placeholders(AUDIT_FIELDS)).prepare('audit_insert'));
 
 /**
  * An account's own event (signing in or out, a refused sign-in, a password reset): the entry is about

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { childRows } from '../../db/child-rows';
 import type { Db } from '../../db/client';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
@@ -8,6 +8,7 @@ import { todayIn } from '../../../shared/calendar';
 import { fromMinor } from '../../../shared/money';
 import { assertRecordInScope } from '../branch-scope';
 import { installmentsInRow, toInstallmentDto } from '../installments';
+import type { TBooking } from '@shared/schemas/bookings.output';
 
 /** Internal callers pass no actor; they are never limited to a branch (docs/security.md#branch-scope). */
 export type Ctx = SystemContext;
@@ -18,9 +19,6 @@ export const BOOKING_NOT_FOUND = 'Booking not found.';
 export const today = (ctx: Ctx) => todayIn(ctx.deps.config.TIME_ZONE);
 export const inScope = (ctx: Ctx, id: string) => assertRecordInScope(ctx, 'booking', id, BOOKING_NOT_FOUND);
 
-/** A value, or the placeholder a built-once query (db/prepared.ts) takes it as. */
-type Value<T> = T | Placeholder;
-
 /**
  * The payment status a reader must see. The stored column is recomputed on every installment
  * write, but an installment also becomes overdue merely because a day passes, with no write.
@@ -29,7 +27,7 @@ type Value<T> = T | Placeholder;
  * and due dates never change), so "an unpaid installment is past due" is the whole correction. A
  * cancelled booking is not chased.
  */
-export function effectivePaymentStatusSql(todayIso: Value<string>): SQL<PaymentStatus> {
+export function effectivePaymentStatusSql(todayIso: string): SQL<PaymentStatus> {
   return sql<PaymentStatus>`case when ${lateSql(todayIso)} then 'overdue' else ${treatmentBookings.paymentStatus} end`;
 }
 
@@ -40,7 +38,7 @@ export function effectivePaymentStatusSql(todayIso: Value<string>): SQL<PaymentS
  * alone. Written to be true or false, never null (nothing unpaid is a null date), so `not (...)`
  * below is exact.
  */
-export function lateSql(todayIso: Value<string>): SQL {
+export function lateSql(todayIso: string): SQL {
   return sql`(${treatmentBookings.status} = 'active' and ${treatmentBookings.nextUnpaidDue} is not null and ${treatmentBookings.nextUnpaidDue} < ${todayIso}::date)`;
 }
 
@@ -50,17 +48,11 @@ export function lateSql(todayIso: Value<string>): SQL {
  * booking: overdue is "late, or stored overdue"; any other status is the stored one unless late
  * (lateSql is never null, so `not (...)` is exact). The count and the capped REST list use it; a
  * page of 25 keeps the case expression, which stops after 25 matches on the way down the date
- * index (docs/performance.md#the-bookings-status-filter-2026-11-26). `overdue` says which of the
- * two tests to write: whether `status`, or the value its placeholder will take, is overdue.
+ * index (docs/performance.md#the-bookings-status-filter-2026-11-26).
  */
-export function paymentStatusIsSql(
-  todayIso: Value<string>,
-  status: Value<PaymentStatus>,
-  sargable: boolean,
-  overdue: boolean,
-): SQL {
+export function paymentStatusIsSql(todayIso: string, status: PaymentStatus, sargable: boolean): SQL {
   if (!sargable) return sql`${effectivePaymentStatusSql(todayIso)} = ${status}`;
-  return overdue
+  return status === 'overdue'
     ? sql`((${lateSql(todayIso)}) or ${treatmentBookings.paymentStatus} = ${status})`
     : sql`(not (${lateSql(todayIso)}) and ${treatmentBookings.paymentStatus} = ${status})`;
 }
@@ -78,7 +70,7 @@ const notesSql = childRows(
   [n.sessionNumber],
 );
 
-export function selectBookings(db: Db, todayIso: Value<string>) {
+export function selectBookings(db: Db, todayIso: string) {
   return db
     .select({
       booking: bookingColumns,
@@ -99,8 +91,9 @@ export type BookingJoinRow = Awaited<ReturnType<ReturnType<typeof selectBookings
 /**
  * docs/product.md#records-and-their-fields Treatment booking, with populated userId and
  * treatmentId. The row brings its notes in session order and its instalments in sequence order.
+ * Typed with its output contract, so a field one has and the other lacks fails the build.
  */
-export function toBookingDto(r: BookingJoinRow, todayIso: string) {
+export function toBookingDto(r: BookingJoinRow, todayIso: string): TBooking {
   const b = r.booking;
   return {
     _id: b.id,
@@ -120,7 +113,7 @@ export function toBookingDto(r: BookingJoinRow, todayIso: string) {
     currency: b.currency,
     treatmentPeriod: b.periodStart ? { startDate: b.periodStart, endDate: b.periodEnd ?? b.periodStart } : null,
     sessionsCompleted: b.sessionsCompleted,
-    sessionNotes: r.notes.map((note) => ({
+    sessionNotes: r.notes.map((note): TBooking['sessionNotes'][number] => ({
       sessionNumber: note.sessionNumber,
       note: note.note,
       date: note.date ? note.date.toISOString() : null,
@@ -134,7 +127,7 @@ export function toBookingDto(r: BookingJoinRow, todayIso: string) {
     updatedAt: b.updatedAt.toISOString(),
   };
 }
-export type BookingDto = ReturnType<typeof toBookingDto>;
+export type BookingDto = TBooking;
 
 /** A page's (or any list's) answers: each row already carries its instalments and notes. */
 export function toBookingDtos(rows: BookingJoinRow[], todayIso: string): BookingDto[] {

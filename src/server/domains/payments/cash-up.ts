@@ -16,12 +16,14 @@ import {
 } from '../reports/report-source';
 import { paymentWhere } from './payments.service';
 import type { TCashUpInput, TPaymentFilters } from '@shared/schemas/payments';
+import type { TCashUp } from '@shared/schemas/payments.output';
 
 /**
  * The daily cash-up (docs/payments.md#cash-up): valid payments totalled per day, branch, cashier,
- * method and currency, with the day's voids listed apart. All of it aggregated in SQL.
+ * method and currency, with the day's voids listed apart. All of it aggregated in SQL. Each part is
+ * typed with its output contract, so a field one has and the other lacks fails the build.
  */
-export async function cashUp(ctx: ServiceContext, input: TCashUpInput) {
+export async function cashUp(ctx: ServiceContext, input: TCashUpInput): Promise<TCashUp> {
   const tz = ctx.deps.config.TIME_ZONE;
   const from = input.from ?? todayIn(tz);
   const to = input.to ?? from;
@@ -82,7 +84,7 @@ export async function cashUp(ctx: ServiceContext, input: TCashUpInput) {
     from,
     to,
     branchId: input.branchId ?? null,
-    rows: rows.map((r) => ({
+    rows: rows.map((r): TCashUp['rows'][number] => ({
       date: r.date,
       branch: r.branchName ? { _id: r.branchId, name: r.branchName } : null,
       cashier: r.cashier ? { _id: r.cashierId, username: r.cashier } : null,
@@ -91,14 +93,18 @@ export async function cashUp(ctx: ServiceContext, input: TCashUpInput) {
       amount: fromMinor(r.amount),
       count: r.count,
     })),
-    totals: totals.map((t) => ({ currency: t.currency, amount: fromMinor(t.amount), count: t.count })),
-    byMethod: byMethod.map((m) => ({
+    totals: totals.map((t): TCashUp['totals'][number] => ({
+      currency: t.currency,
+      amount: fromMinor(t.amount),
+      count: t.count,
+    })),
+    byMethod: byMethod.map((m): TCashUp['byMethod'][number] => ({
       method: m.method,
       currency: m.currency,
       amount: fromMinor(m.amount),
       count: m.count,
     })),
-    voids: voids.map((v) => ({
+    voids: voids.map((v): TCashUp['voids'][number] => ({
       _id: v.id,
       receiptNumber: v.receiptNumber,
       amount: fromMinor(v.amount),
@@ -110,7 +116,6 @@ export async function cashUp(ctx: ServiceContext, input: TCashUpInput) {
     })),
   };
 }
-export type CashUp = Awaited<ReturnType<typeof cashUp>>;
 
 const CASH_UP_COLUMNS: ReportColumn[] = [
   { key: 'date', header: 'Date', type: 'date', width: 12 },

@@ -14,21 +14,21 @@ import { branchScopeOf } from '../branch-scope';
 import { isUuid } from '../common';
 import { todayIn } from '../enrollments/dates';
 import type { TDashboardInput } from '@shared/schemas/payments';
+import type { TDashboard } from '@shared/schemas/payments.output';
 import { reusedRead } from '../read-cache';
 
-interface CurrencyAmount {
-  currency: string;
-  amount: number;
-  count: number;
-}
+/** A sum and a count per currency, as the contract has it. */
+type CurrencyAmount = TDashboard['outstanding'][number];
+type Overdue = TDashboard['mostOverdue'][number];
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
 
 /**
  * Money at a glance (docs/payments.md#dashboard), for one branch or all: every figure is one SQL
- * aggregate over the ledger and the installments, reused for a few seconds (read-cache.ts).
+ * aggregate over the ledger and the installments, reused for a few seconds (read-cache.ts). Typed
+ * with its output contract, so a field one has and the other lacks fails the build.
  */
-export async function dashboard(ctx: ServiceContext, input: TDashboardInput) {
+export async function dashboard(ctx: ServiceContext, input: TDashboardInput): Promise<TDashboard> {
   const scope = await branchScopeOf(ctx);
   const branchId = scope ? scope.branchId : (input.branchId ?? null);
   if (!scope && input.branchId && !isUuid(input.branchId)) throw new AppError('BAD_REQUEST', 'Branch is not valid.');
@@ -39,7 +39,12 @@ export async function dashboard(ctx: ServiceContext, input: TDashboardInput) {
   return reusedRead(ctx.deps, key, () => computeDashboard(ctx, scope !== null, branchId, today));
 }
 
-async function computeDashboard(ctx: ServiceContext, scoped: boolean, branchId: string | null, today: string) {
+async function computeDashboard(
+  ctx: ServiceContext,
+  scoped: boolean,
+  branchId: string | null,
+  today: string,
+): Promise<TDashboard> {
   const tz = ctx.deps.config.TIME_ZONE;
   // A limited manager without a branch sees nothing; "all branches" is only for those not limited.
   const none = scoped && branchId === null;
@@ -60,7 +65,7 @@ async function computeDashboard(ctx: ServiceContext, scoped: boolean, branchId: 
       where ${payments.status} = 'valid' and ${payBranch}
         and ${payments.receivedAt} >= ${from} and ${payments.receivedAt} < ${to}
       group by 1 order by 1`);
-    return rowsOf<{ currency: string; minor: string | number; n: number }>(r).map((x) => ({
+    return rowsOf<{ currency: string; minor: string | number; n: number }>(r).map((x): CurrencyAmount => ({
       currency: x.currency,
       amount: fromMinor(Number(x.minor)),
       count: Number(x.n),
@@ -134,24 +139,24 @@ async function computeDashboard(ctx: ServiceContext, scoped: boolean, branchId: 
     today,
     collectedToday: todayRows,
     collectedThisMonth: monthRows,
-    outstanding: owedList.map((o) => ({
+    outstanding: owedList.map((o): CurrencyAmount => ({
       currency: o.currency,
       amount: fromMinor(Number(o.outstanding)),
       count: Number(o.outstanding_n),
     })),
-    overdue: owedList.map((o) => ({
+    overdue: owedList.map((o): CurrencyAmount => ({
       currency: o.currency,
       amount: fromMinor(Number(o.overdue)),
       count: Number(o.overdue_n),
     })),
-    dueNext7Days: owedList.map((o) => ({
+    dueNext7Days: owedList.map((o): CurrencyAmount => ({
       currency: o.currency,
       amount: fromMinor(Number(o.due7)),
       count: Number(o.due7_n),
     })),
-    monthly: months.map((month) => ({
+    monthly: months.map((month): TDashboard['monthly'][number] => ({
       month,
-      amounts: currencies.map((currency) => ({
+      amounts: currencies.map((currency): TDashboard['monthly'][number]['amounts'][number] => ({
         currency,
         amount: fromMinor(Number(monthlyRows.find((m) => m.month === month && m.currency === currency)?.minor ?? 0)),
       })),
@@ -164,7 +169,7 @@ async function computeDashboard(ctx: ServiceContext, scoped: boolean, branchId: 
       currency: string;
       overdue: string;
       oldest: string;
-    }>(top).map((t) => ({
+    }>(top).map((t): Overdue => ({
       kind: t.kind,
       id: t.record_id,
       payer: t.payer ?? 'Unknown',
@@ -175,4 +180,3 @@ async function computeDashboard(ctx: ServiceContext, scoped: boolean, branchId: 
     })),
   };
 }
-export type Dashboard = Awaited<ReturnType<typeof dashboard>>;

@@ -4,9 +4,8 @@
  * still owes. Callers lock before they allocate, so two cashiers paying the same installment are
  * serialised and never collect more than it is owed.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
 import {
   bookingInstallments,
   courses,
@@ -58,39 +57,32 @@ export const outstandingOf = (i: LedgerItem) => i.amount - i.amountPaid;
 /** Who pays: the student's or customer's name, e-mail and branch, if the account still exists. */
 async function payerOf(tx: Db, userId: string | null) {
   if (!userId) return undefined;
-  const [u] = await preparedOn(tx, 'ledger.payer', (d) =>
-    d
-      .select({ username: users.username, email: users.email, branchId: users.branchId })
-      .from(users)
-      .where(eq(users.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('ledger_payer'),
-  ).execute({ id: userId });
+  const [u] = await tx
+    .select({ username: users.username, email: users.email, branchId: users.branchId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return u;
 }
 
 /**
  * Locks the enrolment (FOR UPDATE of its row only) and reads who pays and for what, in one
  * statement: the payer and the course are joined rather than read after the lock (one round trip
- * instead of three on every payment, toggle and enrolment audit entry). Built once (db/prepared.ts),
- * as are the ledger's other statements: a toggle is a dozen of them.
+ * instead of three on every payment, toggle and enrolment audit entry).
  */
 export function lockEnrollmentRow(tx: Db, id: string) {
-  return preparedOn(tx, 'ledger.lock_enrollment', (d) =>
-    d
-      .select({
-        e: enrollments,
-        payer: { username: users.username, email: users.email, branchId: users.branchId },
-        courseName: courses.courseName,
-      })
-      .from(enrollments)
-      .leftJoin(users, eq(users.id, enrollments.userId))
-      .leftJoin(courses, eq(courses.id, enrollments.courseId))
-      .where(eq(enrollments.id, sql.placeholder('id')))
-      .for('update', { of: enrollments })
-      .limit(1)
-      .prepare('ledger_lock_enrollment'),
-  ).execute({ id });
+  return tx
+    .select({
+      e: enrollments,
+      payer: { username: users.username, email: users.email, branchId: users.branchId },
+      courseName: courses.courseName,
+    })
+    .from(enrollments)
+    .leftJoin(users, eq(users.id, enrollments.userId))
+    .leftJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(eq(enrollments.id, id))
+    .for('update', { of: enrollments })
+    .limit(1);
 }
 
 export type LockedEnrollment = Awaited<ReturnType<typeof lockEnrollmentRow>>[number];
@@ -123,26 +115,15 @@ export async function lockEnrollmentTarget(tx: Db, id: string): Promise<LedgerTa
 /** Locks the booking (FOR UPDATE) and reads who pays and for what. */
 export async function lockBookingTarget(tx: Db, id: string): Promise<LedgerTarget> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const [b] = await preparedOn(tx, 'ledger.lock_booking', (d) =>
-    d
-      .select()
-      .from(treatmentBookings)
-      .where(eq(treatmentBookings.id, sql.placeholder('id')))
-      .for('update')
-      .limit(1)
-      .prepare('ledger_lock_booking'),
-  ).execute({ id });
+  const [b] = await tx.select().from(treatmentBookings).where(eq(treatmentBookings.id, id)).for('update').limit(1);
   if (!b) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   const u = await payerOf(tx, b.userId);
   const [t] = b.treatmentId
-    ? await preparedOn(tx, 'ledger.treatment_name', (d) =>
-        d
-          .select({ name: treatments.treatmentName })
-          .from(treatments)
-          .where(eq(treatments.id, sql.placeholder('id')))
-          .limit(1)
-          .prepare('ledger_treatment_name'),
-      ).execute({ id: b.treatmentId })
+    ? await tx
+        .select({ name: treatments.treatmentName })
+        .from(treatments)
+        .where(eq(treatments.id, b.treatmentId))
+        .limit(1)
     : [];
   return {
     kind: 'booking',
@@ -162,14 +143,11 @@ export async function lockBookingTarget(tx: Db, id: string): Promise<LedgerTarge
 /** What can be paid on the target, oldest first: the admission fee, then installments by due date. */
 export async function itemsOf(tx: Db, target: LedgerTarget): Promise<LedgerItem[]> {
   if (target.kind === 'enrollment') {
-    const rows = await preparedOn(tx, 'ledger.enrollment_items', (d) =>
-      d
-        .select()
-        .from(enrollmentInstallments)
-        .where(eq(enrollmentInstallments.enrollmentId, sql.placeholder('id')))
-        .orderBy(asc(enrollmentInstallments.dueDate), asc(enrollmentInstallments.seq))
-        .prepare('ledger_enrollment_items'),
-    ).execute({ id: target.id });
+    const rows = await tx
+      .select()
+      .from(enrollmentInstallments)
+      .where(eq(enrollmentInstallments.enrollmentId, target.id))
+      .orderBy(asc(enrollmentInstallments.dueDate), asc(enrollmentInstallments.seq));
     const fee: LedgerItem[] =
       target.admissionFee > 0
         ? [
@@ -208,12 +186,9 @@ export async function itemsOf(tx: Db, target: LedgerTarget): Promise<LedgerItem[
 
 /** A booking's instalment rows, by due date: its items, and what its payment status is worked out from. */
 export function bookingInstallmentRows(tx: Db, bookingId: string) {
-  return preparedOn(tx, 'ledger.booking_items', (d) =>
-    d
-      .select()
-      .from(bookingInstallments)
-      .where(eq(bookingInstallments.bookingId, sql.placeholder('id')))
-      .orderBy(asc(bookingInstallments.dueDate), asc(bookingInstallments.seq))
-      .prepare('ledger_booking_items'),
-  ).execute({ id: bookingId });
+  return tx
+    .select()
+    .from(bookingInstallments)
+    .where(eq(bookingInstallments.bookingId, bookingId))
+    .orderBy(asc(bookingInstallments.dueDate), asc(bookingInstallments.seq));
 }

@@ -4,11 +4,12 @@ import { groupRows } from '../../db/rows';
 import { paymentAllocations, type payments } from '../../db/schema';
 import { fromMinor } from '../../../shared/money';
 import { iso } from '../common';
+import type { TPayment } from '@shared/schemas/payments.output';
 
 type PaymentRow = typeof payments.$inferSelect;
 type AllocationRow = typeof paymentAllocations.$inferSelect;
 
-function toAllocationDto(a: AllocationRow) {
+function toAllocationDto(a: AllocationRow): TPayment['allocations'][number] {
   return {
     kind: a.kind,
     installmentId: a.enrollmentInstallmentId ?? a.bookingInstallmentId ?? undefined,
@@ -20,8 +21,11 @@ function toAllocationDto(a: AllocationRow) {
   };
 }
 
-/** A payment as the API answers it (docs/payments.md#rest-paths). */
-export function toPaymentDto(p: PaymentRow, allocations: AllocationRow[]) {
+/**
+ * A payment as the API answers it (docs/payments.md#rest-paths). Typed with its output contract,
+ * so a field that one has and the other lacks fails the build instead of leaving the answer.
+ */
+export function toPaymentDto(p: PaymentRow, allocations: AllocationRow[]): TPayment {
   return {
     _id: p.id,
     receiptNumber: p.receiptNumber,
@@ -45,7 +49,7 @@ export function toPaymentDto(p: PaymentRow, allocations: AllocationRow[]) {
     createdAt: p.createdAt.toISOString(),
   };
 }
-export type PaymentDto = ReturnType<typeof toPaymentDto>;
+export type PaymentDto = TPayment;
 
 /** The allocations of a page of payments in one query. */
 export async function withAllocations(db: Db, rows: PaymentRow[]): Promise<PaymentDto[]> {

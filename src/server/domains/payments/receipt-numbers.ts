@@ -4,7 +4,6 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { placeholders, preparedOn } from '../../db/prepared';
 import { receiptCounters, receiptPrefixes } from '../../db/schema';
 
 /** Three capital letters of the branch name (Galle → GAL); GEN for people without a branch. */
@@ -24,47 +23,21 @@ export function branchCode(name: string | null | undefined): string {
 async function prefixOf(tx: Db, series: string, name: string | null | undefined): Promise<string> {
   const code = branchCode(name);
   for (let n = 1; ; n++) {
-    const [known] = await knownPrefix(tx).execute({ series });
+    const [known] = await tx
+      .select({ prefix: receiptPrefixes.prefix })
+      .from(receiptPrefixes)
+      .where(eq(receiptPrefixes.series, series))
+      .limit(1);
     if (known) return known.prefix;
     const candidate = n === 1 ? code : `${code}${n}`;
-    const [claimed] = await claimPrefix(tx).execute({ series, prefix: candidate });
+    const [claimed] = await tx
+      .insert(receiptPrefixes)
+      .values({ series, prefix: candidate })
+      .onConflictDoNothing()
+      .returning({ prefix: receiptPrefixes.prefix });
     if (claimed) return claimed.prefix;
   }
 }
-
-// Built once (db/prepared.ts): every payment and paid toggle numbers its receipt.
-const knownPrefix = (tx: Db) =>
-  preparedOn(tx, 'receipts.known_prefix', (d) =>
-    d
-      .select({ prefix: receiptPrefixes.prefix })
-      .from(receiptPrefixes)
-      .where(eq(receiptPrefixes.series, sql.placeholder('series')))
-      .limit(1)
-      .prepare('receipts_known_prefix'),
-  );
-
-const claimPrefix = (tx: Db) =>
-  preparedOn(tx, 'receipts.claim_prefix', (d) =>
-    d
-      .insert(receiptPrefixes)
-      .values(placeholders(['series', 'prefix']))
-      .onConflictDoNothing()
-      .returning({ prefix: receiptPrefixes.prefix })
-      .prepare('receipts_claim_prefix'),
-  );
-
-const countReceipt = (tx: Db) =>
-  preparedOn(tx, 'receipts.count', (d) =>
-    d
-      .insert(receiptCounters)
-      .values({ ...placeholders(['series', 'year']), last: 1 })
-      .onConflictDoUpdate({
-        target: [receiptCounters.series, receiptCounters.year],
-        set: { last: sql`${receiptCounters.last} + 1` },
-      })
-      .returning({ last: receiptCounters.last })
-      .prepare('receipts_count'),
-  );
 
 /**
  * The next number of a series and year. The counter row is incremented inside the paying
@@ -74,7 +47,14 @@ const countReceipt = (tx: Db) =>
  */
 export async function nextReceiptNumber(tx: Db, series: string, branchName: string | null | undefined, year: number) {
   const prefix = await prefixOf(tx, series, branchName);
-  const [row] = await countReceipt(tx).execute({ series, year });
+  const [row] = await tx
+    .insert(receiptCounters)
+    .values({ series, year, last: 1 })
+    .onConflictDoUpdate({
+      target: [receiptCounters.series, receiptCounters.year],
+      set: { last: sql`${receiptCounters.last} + 1` },
+    })
+    .returning({ last: receiptCounters.last });
   if (!row) throw new Error('receipt counter did not answer');
   return { seq: row.last, receiptNumber: `${prefix}-${year}-${String(row.last).padStart(6, '0')}` };
 }
