@@ -52,18 +52,6 @@ export function branchCondition(scope: BranchScope | null, column: AnyPgColumn =
   return scope.branchId ? eq(column, scope.branchId) : sql`false`;
 }
 
-/** What a built-once list query knows of the caller's scope (keyset.ts `listShape`). */
-export type ScopeKind = 'all' | 'branch' | 'nothing';
-
-/**
- * `branchCondition` for a built-once query (db/prepared.ts): the kind of scope decides the SQL,
- * and the branch travels as the placeholder `scopeBranchId` (pass `scope?.branchId` as its value).
- */
-export function preparedBranchCondition(kind: ScopeKind, column: AnyPgColumn = users.branchId): SQL | undefined {
-  if (kind === 'all') return undefined;
-  return kind === 'branch' ? eq(column, sql.placeholder('scopeBranchId')) : sql`false`;
-}
-
 /** Rows of `owner` (a user id column) whose user is in the scope: for queries that do not join users. */
 export function ownerInScope(scope: BranchScope | null, owner: AnyPgColumn): SQL | undefined {
   if (!scope) return undefined;

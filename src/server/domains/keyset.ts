@@ -2,7 +2,6 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
-import type { BranchScope } from './branch-scope';
 import { offsetOf } from './common';
 import { reuse, reuseStore } from './read-cache';
 
@@ -47,68 +46,21 @@ export interface KeysetSpec {
   sortValueOf: (db: Db, id: string) => Promise<string | null | undefined>;
 }
 
-/**
- * What every built-once list query's shape holds (db/prepared.ts): its order, its page size (see
- * `pageLimit`), the caller's branch scope (none, one branch, or no branch at all: sees nothing)
- * and, page 1 without a cursor, no cursor condition and no offset (the page reading it sets
- * `after` and `offset` as it starts). A count leaves out what does not change it: the order, the
- * page size, the cursor and the offset (`countShape`).
- */
-export function listShape<S extends string>(
-  input: { sortBy: S; sortDir: 'asc' | 'desc'; pageSize: number },
-  scope: BranchScope | null,
-) {
-  return {
-    sortBy: input.sortBy,
-    sortDir: input.sortDir,
-    limit: input.pageSize,
-    scope: !scope ? ('all' as const) : scope.branchId ? ('branch' as const) : ('nothing' as const),
-    after: false,
-    offset: false,
-  };
-}
-
-/** A list shape without what a count does not depend on, to name the count's statement. */
-export function countShape<T extends ListShape<string>>(s: T) {
-  return { ...s, sortBy: null, sortDir: null, limit: null, after: null, offset: null };
-}
-
-/**
- * A page's size written into its statement as a number (`limit 25`), where every other value is a
- * parameter. PostgreSQL plans a named statement for its values five times, then keeps one plan for
- * every value when that plan does not look dearer. Not knowing a LIMIT, the planner assumes a tenth
- * of the rows are wanted, so a page's reusable plan always looked dearer than one made for 25 rows,
- * and every page 1 was planned again: 0.6 ms of the database's CPU against 0.5 ms to run it
- * (docs/performance.md#a-pages-size-in-its-statement). The size is a validated whole number (1 to
- * 200), so a list keeps at most that many texts per shape; only the sizes asked for are built. It
- * matters to named (`.prepare()`d) statements only: a plain query is planned for its values anyway.
- */
-export function pageLimit(rows: number): number {
-  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Not a page size: ${rows}`);
-  // drizzle writes an SQL part given as the limit as it is (a number would become a parameter).
-  return sql.raw(String(rows)) as unknown as number;
-}
-
-/** The part of a built-once list query's shape that `listShape` makes. */
-export type ListShape<S extends string> = ReturnType<typeof listShape<S>>;
-
 /** Where a page starts: after the cursor's row (its sort value as text, and its id), or at an offset. */
 export interface PageStart {
   /** "After the cursor's row" as a condition; absent when the page starts at `offset`. */
   after?: SQL;
-  /** The cursor's row, for a built-once query that takes it as parameters (`afterCondition`). */
-  cursor?: { value: string; id: string };
   offset: number;
 }
 
 type Bound = Pick<KeysetSpec, 'sortDir' | 'idDir' | 'sortKey' | 'id' | 'plainColumn'>;
 
 /**
- * "After the row whose sort key is `value` and id is `id`", in the spec's order: values or
- * placeholders of a built-once query. The value travels as text and PostgreSQL reads it as the
- * key's own type: no rounding of timestamps' microseconds through a JavaScript Date.
+ * "After the row whose sort key is `value` and id is `id`", in the spec's order. The value travels
+ * as text and PostgreSQL reads it as the key's own type: no rounding of timestamps' microseconds
+ * through a JavaScript Date.
  */
-export function afterCondition(k: Bound, value: unknown, id: unknown): SQL {
+function afterCondition(k: Bound, value: unknown, id: unknown): SQL {
   const beyond = k.sortDir === 'asc' ? sql`>` : sql`<`;
   const idBeyond = k.idDir === 'asc' ? sql`>` : sql`<`;
   const v = sql`${value}`;
@@ -128,7 +80,7 @@ export async function pageStart(db: Db, k: KeysetSpec): Promise<PageStart> {
   if (!rowId) return fallback;
   const value = await k.sortValueOf(db, rowId);
   if (value === null || value === undefined) return fallback;
-  return { after: afterCondition(k, value, rowId), cursor: { value, id: rowId }, offset: 0 };
+  return { after: afterCondition(k, value, rowId), offset: 0 };
 }
 
 /** `sortValueOf` for a sort key read from the list's own table: one look-up by id. */

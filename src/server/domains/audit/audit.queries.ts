@@ -5,7 +5,7 @@ import type { ServiceContext } from '../common';
 import { AppError } from '../../errors';
 import { isAdmin } from '../../../shared/roles';
 import { ilikeContains, isUuid, offsetOf } from '../common';
-import { listTotal, pageLimit, totalKey } from '../keyset';
+import { listTotal, totalKey } from '../keyset';
 import type { TAuditFilters, TAuditForEntityInput, TAuditListInput, TAuditRestQuery } from '@shared/schemas/audit';
 import type { TAuditEntry } from '@shared/schemas/audit.output';
 
@@ -64,7 +64,7 @@ function selectEntries(db: Db, where: SQL | undefined, limit: number, offset = 0
     .from(auditLog)
     .where(where)
     .orderBy(order(auditLog.createdAt), order(auditLog.id))
-    .limit(pageLimit(limit))
+    .limit(limit)
     .offset(offset);
 }
 

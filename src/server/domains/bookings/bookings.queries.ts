@@ -4,7 +4,7 @@ import { treatmentBookings, treatments, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
 import { assertId, ilikeContains, isUuid } from '../common';
-import { keysetList, pageLimit, sortValueIn, totalKey } from '../keyset';
+import { keysetList, sortValueIn, totalKey } from '../keyset';
 import { reusedPage } from '../read-cache';
 import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import { type TBookingFilters, type TListBookingsInput } from '@shared/schemas/bookings';
@@ -115,7 +115,7 @@ async function bookingsListPage(ctx: Ctx, input: TListBookingsInput): Promise<Pa
       selectBookings(ctx.db, t)
         .where(and(scope, filterWhere(t, input, { sargable: false }), start.after))
         .orderBy(input.sortDir === 'asc' ? asc(key) : desc(key), asc(treatmentBookings.id))
-        .limit(pageLimit(input.pageSize))
+        .limit(input.pageSize)
         .offset(start.offset),
     count: async () =>
       (

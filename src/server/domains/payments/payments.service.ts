@@ -8,7 +8,7 @@ import type { Page } from '../../../shared/pagination';
 import { isAdmin } from '../../../shared/roles';
 import { assertRecordInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import { assertId, ilikeContains, isUuid } from '../common';
-import { keysetList, pageLimit, sortValueIn, totalKey } from '../keyset';
+import { keysetList, sortValueIn, totalKey } from '../keyset';
 import { reusedPage } from '../read-cache';
 import { todayIn } from '../enrollments/dates';
 import { allocate } from './allocation';
@@ -196,7 +196,7 @@ async function paymentsPage(ctx: ServiceContext, input: TListPaymentsInput): Pro
         .from(payments)
         .where(and(where, start.after))
         .orderBy(...order)
-        .limit(pageLimit(input.pageSize))
+        .limit(input.pageSize)
         .offset(start.offset),
     count: () => countPayments(ctx, where),
     cursorRow: (r) => r,
