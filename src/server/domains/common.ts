@@ -27,13 +27,6 @@ export type SystemContext = Omit<ServiceContext, 'actor'> & { actor?: Actor | nu
 /** A public path's context: the caller may be signed out. */
 export type PublicContext = SystemContext & { actor: Actor | null };
 
-/**
- * True only when A and B are the same type. A router states that its service's answer type is
- * exactly the procedure's output contract (`const _contract: Same<Dto, TContract> = true`): a field
- * added to one but not the other then fails the build, instead of being dropped from answers.
- */
-export type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id cannot name a row: answer 404 like any unknown id, never a database error. */
