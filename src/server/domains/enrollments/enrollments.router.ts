@@ -33,17 +33,13 @@ import type { Same } from '../common';
 import type { EnrollmentDto } from './enrollments.dto';
 import * as queries from './enrollments.queries';
 import * as service from './enrollments.service';
-import { outputOnce } from '../../http/answer-memo';
 
 // The answers are exactly their contracts: a field added to one only fails the build.
 const _enrollment: Same<EnrollmentDto, TEnrollmentIn> = true;
 const _overdue: Same<Awaited<ReturnType<typeof queries.listOverdueInstallments>>[number], TOverdueInstallment> = true;
 
 export const enrollmentsRouter = router({
-  list: staffProcedure
-    .input(ZListEnrollmentsInput)
-    .output(outputOnce(ZEnrollmentPage))
-    .query(serve(queries.listEnrollments)),
+  list: staffProcedure.input(ZListEnrollmentsInput).output(ZEnrollmentPage).query(serve(queries.listEnrollments)),
   byStudent: staffProcedure
     .input(z.object({ userId: z.string() }))
     .output(ZEnrollmentList)
@@ -53,7 +49,7 @@ export const enrollmentsRouter = router({
     .input(ZOverdueInput)
     .output(ZOverdueInstallmentList)
     .query(serve(queries.listOverdueInstallments)),
-  statistics: staffProcedure.output(outputOnce(ZEnrollmentStatistics)).query(serve(queries.enrollmentStatistics)),
+  statistics: staffProcedure.output(ZEnrollmentStatistics).query(serve(queries.enrollmentStatistics)),
   currency: staffProcedure.output(ZCurrencySettings).query(serve(queries.currencySettings)),
   create: staffProcedure.input(ZCreateEnrollmentInput).output(ZEnrollment).mutation(serve(service.createEnrollment)),
   update: adminProcedure.input(ZUpdateEnrollmentInput).output(ZEnrollment).mutation(serve(service.updateEnrollment)),

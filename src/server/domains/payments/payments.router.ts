@@ -25,7 +25,6 @@ import { cashUp, type CashUp } from './cash-up';
 import { dashboard, type Dashboard } from './dashboard';
 import type { PaymentDto } from './payments.dto';
 import * as service from './payments.service';
-import { outputOnce } from '../../http/answer-memo';
 
 // The answers are exactly their contracts: a field added to one only fails the build.
 const _payment: Same<PaymentDto, TPayment> = true;
@@ -34,7 +33,7 @@ const _dashboard: Same<Dashboard, TDashboard> = true;
 
 export const paymentsRouter = router({
   record: staffProcedure.input(ZRecordPaymentInput).output(ZPayment).mutation(serve(service.recordPayment)),
-  list: staffProcedure.input(ZListPaymentsInput).output(outputOnce(ZPaymentPage)).query(serve(service.listPayments)),
+  list: staffProcedure.input(ZListPaymentsInput).output(ZPaymentPage).query(serve(service.listPayments)),
   get: staffProcedure.input(ZPaymentIdInput).output(ZPayment).query(serveId(service.getPayment)),
   ofEnrollment: staffProcedure
     .input(ZPaymentsOfInput)
