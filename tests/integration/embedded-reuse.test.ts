@@ -73,7 +73,10 @@ describe('embedded list pages', () => {
     expect(before.items[0]).toMatchObject({ _id: student.id, fullName: 'Before' });
 
     const actor = (await readSession(t.deps.db, sessionIdOf(admin.token)!, t.deps.sessionPolicy))!;
-    await updateUser({ db: t.deps.db, actor, deps: t.deps }, { id: student.id, fullName: 'Renamed By A Service' });
+    await updateUser(
+      { db: t.deps.db, actor, deps: t.deps },
+      { id: student.id, fullName: 'Renamed By A Service', branchId: undefined },
+    );
     const after = await api.users.list.query(firstPage);
     expect(after.items[0]).toMatchObject({ _id: student.id, fullName: 'Renamed By A Service' });
   });
