@@ -12,6 +12,7 @@ import { loadConfig } from '../src/server/config';
 import type { Db, DbHandle } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import type { ServiceContext } from '../src/server/domains/common';
+import { readCache } from '../src/server/domains/read-cache';
 import type { AppDeps } from '../src/server/deps';
 import type { JobQueue } from '../src/server/jobs/queue';
 
@@ -126,6 +127,7 @@ export function contextFor(handle: DbHandle, actor: Actor): ServiceContext {
     log: pino({ level: 'silent' }),
     sessionPolicy: { idleMs: 1, maxMs: 1 },
     sessionCache: new SessionCache(0),
+    cache: readCache(),
   };
   return { db: handle.db, actor, deps };
 }

@@ -1,17 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import { COMPRESSION, registerCompressOnce } from './http/compress-once';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, {
-  LogController,
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import {
   AppError,
@@ -34,7 +28,6 @@ import { restModules } from './rest-modules';
 import { appRouter, type AppRouter } from './trpc/root';
 import { contextFactory } from './trpc/context';
 import { trpcPlugin } from './trpc/http-handler';
-import { noteWrite } from './domains/read-cache';
 
 const clientDir = path.join(projectRoot, 'dist/client');
 
@@ -66,43 +59,23 @@ export async function buildApp(
   });
   registerRequestLog(app, deps.log, deps.config.LOG_SLOW_MS);
 
-  // A write forgets the dashboard's reused answers when it starts and again before it answers, so
-  // whoever made it sees its effect on the next read (docs/payments.md#dashboard). Callback hooks:
-  // they wait for nothing, and an async hook costs a promise each time. A route that takes reads
-  // and writes (tRPC's) asks the method per request.
-  const noteWriteOnRequest = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-    if (!isReadMethod(req.method)) noteWrite(deps);
-    done();
-  };
-  const noteWriteOnSend = (
-    req: FastifyRequest,
-    _reply: FastifyReply,
-    payload: unknown,
-    done: (err: null, p: unknown) => void,
-  ) => {
-    if (!isReadMethod(req.method)) noteWrite(deps);
-    done(null, payload);
-  };
-  // Per-route hooks, decided once when a route is added instead of asked on every request: a read
-  // route (GET, HEAD) carries neither the write hooks nor request decompression, since it has no
-  // body to decompress. Added before @fastify/compress so that it sees `decompress: false`.
+  // Per-route, decided once when a route is added: a read route (GET, HEAD) has no body, so it
+  // skips request decompression. Added before @fastify/compress so that it sees `decompress: false`.
   app.addHook('onRoute', (r) => {
-    if ([r.method].flat().every(isReadMethod)) {
-      r.decompress ??= false;
-      return;
-    }
-    r.onRequest = [...[r.onRequest ?? []].flat(), noteWriteOnRequest];
-    r.onSend = [...[r.onSend ?? []].flat(), noteWriteOnSend];
+    if ([r.method].flat().every(isReadMethod)) r.decompress ??= false;
   });
 
   // JSON only (and multipart on the picture paths, users.rest.ts): a text/plain or urlencoded write
   // is refused (CSRF, docs/product.md).
   app.removeContentTypeParser('text/plain');
   registerSecurityHeaders(app);
-  // Brotli or gzip for answers over 1 KiB (COMPRESSION); a reused answer's compressed bytes are
-  // kept and sent again (registerCompressOnce, which runs first).
-  registerCompressOnce(app);
-  await app.register(compress, COMPRESSION);
+  // Brotli or gzip, as the client asks, for answers over 1 KiB. Quality 4 keeps on-the-fly brotli
+  // cheap; the client's assets are compressed at quality 11 once, at build time (scripts/build.mjs).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   registerAuthHook(app, deps);
   await registerRateLimits(app, deps);

@@ -3,6 +3,7 @@ import { SessionCache } from './auth/session-cache';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type DbHandle } from './db/client';
 import { sessionPolicyFrom, type AppDeps } from './deps';
+import { readCache } from './domains/read-cache';
 import { createJobQueue } from './jobs/create-queue';
 import type { JobQueue } from './jobs/queue';
 import { loadDotEnv } from './env';
@@ -35,6 +36,7 @@ export async function assembleDeps(
     log,
     sessionPolicy: sessionPolicyFrom(config),
     sessionCache: new SessionCache(config.SESSION_CACHE_SECONDS * 1000),
+    cache: readCache(),
     get jobs(): JobQueue {
       if (!jobs) throw new Error('The job queue is not started yet.');
       return jobs;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Cache } from './cache';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { JobQueue } from './jobs/queue';
@@ -15,6 +16,8 @@ export interface AppDeps {
   sessionPolicy: SessionPolicy;
   /** This process's memory of recently validated sessions. */
   sessionCache: SessionCache;
+  /** The reads this server reuses until it writes (domains/read-cache.ts). */
+  cache: Cache;
 }
 
 /** Where a call came from, for the audit trail (docs/audit.md): set by the tRPC and REST adapters. */

@@ -53,6 +53,24 @@ describe('compressed answers', () => {
     expect(br.body.length).toBeLessThan(plain.body.length / 3);
   });
 
+  it('compresses a tRPC page as the client prefers, by q-value, and names the encoding in Vary', async () => {
+    const input = { 0: { page: 1, pageSize: 25, sortBy: 'createdAt', sortDir: 'desc' } };
+    const path = `/trpc/users.list?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+    const plain = await rawGet(path, 'identity');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await rawGet(path, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.body)).toEqual(plain.body);
+
+    const gzip = await rawGet(path, 'br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body)).toEqual(plain.body);
+  });
+
   it('leaves small answers uncompressed', async () => {
     const health = await rawGet('/api/health', 'br, gzip');
     expect(health.headers['content-encoding']).toBeUndefined();

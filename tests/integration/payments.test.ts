@@ -550,4 +550,26 @@ describe('roles', () => {
     expect((await pay({ enrollmentId: e._id, amount: 100 })).status).toBe(201);
     expect(await outstanding()).toBe(before + 500 - 100);
   });
+
+  it('the dashboard is fresh after a write through tRPC, and a users list total after a tRPC create', async () => {
+    const outstanding = async () =>
+      (await t.trpc(admin.token).payments.dashboard.query({})).outstanding.find((x) => x.currency === 'LKR')?.amount ??
+      0;
+    const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId }));
+    const before = await outstanding();
+    await t.trpc(manager.token).payments.record.mutate({ enrollmentId: e._id, amount: 100 });
+    expect(await outstanding()).toBe(before - 100);
+
+    const firstPage = { page: 1, pageSize: 10, sortBy: 'createdAt', sortDir: 'desc' } as const;
+    const total = (await t.trpc(admin.token).users.list.query(firstPage)).total;
+    await t.trpc(admin.token).users.create.mutate({
+      username: `fresh_${Date.now()}`,
+      fullName: 'Fresh Total',
+      email: `fresh_${Date.now()}@example.com`,
+      password: 'Str0ng-Passw0rd!',
+      role: 'student',
+      branchId,
+    });
+    expect((await t.trpc(admin.token).users.list.query(firstPage)).total).toBe(total + 1);
+  });
 });

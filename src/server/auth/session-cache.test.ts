@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionCache } from './session-cache';
 import type { Actor } from './sessions';
 
@@ -25,16 +25,26 @@ function pendingRead(answer: Actor | null) {
   return { read, finish: () => finish(), calls: () => calls };
 }
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('session cache', () => {
   it('remembers a session for its lifetime, never past the session’s own end', () => {
+    vi.useFakeTimers();
+    const start = Date.now();
     const cache = new SessionCache(5_000);
-    cache.set(actor('s1'), later, 1_000);
-    expect(cache.get('s1', 5_999)?.id).toBe('u1');
-    expect(cache.get('s1', 6_000)).toBeNull();
-
-    cache.set(actor('s2'), 3_000, 1_000);
-    expect(cache.get('s2', 2_999)?.id).toBe('u1');
-    expect(cache.get('s2', 3_000)).toBeNull();
+    cache.set(actor('s1'), start + 3_600_000);
+    cache.set(actor('s2'), start + 2_000);
+    vi.advanceTimersByTime(1_999);
+    expect(cache.get('s1')?.id).toBe('u1');
+    expect(cache.get('s2')?.id).toBe('u1');
+    vi.advanceTimersByTime(1);
+    expect(cache.get('s2')).toBeNull();
+    vi.advanceTimersByTime(2_999);
+    expect(cache.get('s1')?.id).toBe('u1');
+    vi.advanceTimersByTime(1);
+    expect(cache.get('s1')).toBeNull();
   });
 
   it('shares one look-up among the requests that need the same session meanwhile', async () => {
@@ -69,8 +79,11 @@ describe('session cache', () => {
 
     const userTicket = cache.ticket();
     cache.forgetUser('u9');
-    cache.set(actor('s3'), later, Date.now(), userTicket);
+    cache.set(actor('s3', 'u9'), later, Date.now(), userTicket);
     expect(cache.get('s3')).toBeNull();
+    // Another user's session, read meanwhile, is remembered.
+    cache.set(actor('s5', 'u5'), later, Date.now(), userTicket);
+    expect(cache.get('s5')?.sessionId).toBe('s5');
 
     // A read begun after the end is remembered as usual.
     cache.set(actor('s4'), later, Date.now(), cache.ticket());
@@ -89,6 +102,33 @@ describe('session cache', () => {
     after.finish();
     expect((await early)?.sessionId).toBe('s1');
     expect(await late).toBeNull();
+  });
+
+  it('does not hand a request that came after a user’s sessions ended a look-up begun before', async () => {
+    const cache = new SessionCache(5_000);
+    const before = pendingRead(actor('s1', 'u1'));
+    const early = cache.lookUp('s1', before.read);
+    cache.forgetUser('u1');
+    const after = pendingRead(null);
+    const late = cache.lookUp('s1', after.read);
+    expect(after.calls()).toBe(1);
+    before.finish();
+    after.finish();
+    expect((await early)?.sessionId).toBe('s1');
+    expect(await late).toBeNull();
+  });
+
+  it('forgets a remembered session when it ends, or when its user’s sessions end', () => {
+    const cache = new SessionCache(5_000);
+    cache.set(actor('s1', 'u1'), later);
+    cache.set(actor('s2', 'u1'), later);
+    cache.set(actor('s3', 'u2'), later);
+    cache.forgetSession('s1');
+    expect(cache.get('s1')).toBeNull();
+    expect(cache.get('s2')?.sessionId).toBe('s2');
+    cache.forgetUser('u1');
+    expect(cache.get('s2')).toBeNull();
+    expect(cache.get('s3')?.sessionId).toBe('s3');
   });
 
   it('remembers nothing when its lifetime is zero', () => {

@@ -1,83 +1,81 @@
+import { Cache, type Stamp } from '../cache';
 import type { Actor } from './sessions';
 
 /**
  * A short-lived, per-process memory of validated sessions, so a busy client does not cost a
- * database round trip on every request (docs/performance.md#session-cache).
+ * database round trip on every request (docs/performance.md#session-cache), on the server's cache
+ * module (src/server/cache.ts) with a store of its own: a page of list answers never pushes a
+ * session out.
  *
  * Correctness: the server that ends a session (sign-out, role change, password reset, user
- * deletion) evicts it here at once; another server keeps trusting its copy for at most `ttlMs`
- * (configured by SESSION_CACHE_SECONDS, capped at 10 s). A zero ttl turns the cache off.
+ * deletion) invalidates it here at once; another server keeps trusting its copy for at most
+ * `ttlMs` (configured by SESSION_CACHE_SECONDS, capped at 10 s). A zero ttl turns the cache off.
  */
+const sessionTag = (sessionId: string) => `session|${sessionId}`;
+const userTag = (userId: string) => `user|${userId}`;
+
 export class SessionCache {
-  private readonly entries = new Map<string, { actor: Actor; until: number }>();
-  /** Look-ups under way, shared by the requests that need the same session meanwhile. */
-  private readonly reading = new Map<string, Promise<Actor | null>>();
-  /** Sessions ended so far: a look-up that saw a session end while it ran must not remember it. */
-  private ended = 0;
+  private readonly cache: Cache;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.cache = new Cache(maxEntries);
+  }
 
-  get(sessionId: string, now = Date.now()): Actor | null {
-    const hit = this.entries.get(sessionId);
-    if (!hit) return null;
-    if (hit.until <= now) {
-      this.entries.delete(sessionId);
-      return null;
-    }
-    return hit.actor;
+  get(sessionId: string): Actor | null {
+    return this.cache.peek<Actor>(sessionTag(sessionId)) ?? null;
   }
 
   /**
    * One look-up of a session the cache does not hold, however many requests need it at once: when
    * the copy of a busy client's session runs out, its requests in flight wait for the same read
-   * instead of each sending one.
+   * instead of each sending one. The read keeps what it finds itself (`set`, with the session's
+   * own end); a request that comes after the session ended does not wait for (and get) the answer
+   * of a read that began before.
    */
   lookUp(sessionId: string, read: () => Promise<Actor | null>): Promise<Actor | null> {
-    const under = this.reading.get(sessionId);
-    if (under) return under;
-    const started = read().finally(() => {
-      if (this.reading.get(sessionId) === started) this.reading.delete(sessionId);
-    });
-    this.reading.set(sessionId, started);
-    return started;
+    return this.cache.read(
+      `lookup|${sessionId}`,
+      // Kept for no time, only shared while it runs. Whose session it is shows in its answer only,
+      // so ending any session meanwhile stops newcomers from sharing it (the cache's `tagsOf`).
+      {
+        ttlMs: 0,
+        maxAgeMs: Number.POSITIVE_INFINITY,
+        tags: [sessionTag(sessionId)],
+        tagsOf: (actor) => (actor ? [userTag(actor.id)] : []),
+      },
+      read,
+    );
   }
 
   /** Taken before reading a session from the database, and handed back to `set`. */
-  ticket() {
-    return this.ended;
+  ticket(): Stamp {
+    return this.cache.stamp();
   }
 
   /**
    * `expiresAt`: the session's own end, which a cached copy never outlives. `ticket`: when the
-   * read began; a session ended since then (by this server) is not remembered, so a read that
-   * found the row just before a sign-out deleted it cannot bring the session back.
+   * read began; a session of this user ended since then (by this server) is not remembered, so a
+   * read that found the row just before a sign-out deleted it cannot bring the session back.
    */
-  set(actor: Actor, expiresAt: number, now = Date.now(), ticket = this.ended) {
-    if (this.ttlMs <= 0 || ticket !== this.ended) return;
-    // Map keeps insertion order: dropping the first key drops the oldest entry.
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.delete(actor.sessionId);
-    this.entries.set(actor.sessionId, { actor, until: Math.min(now + this.ttlMs, expiresAt) });
+  set(actor: Actor, expiresAt: number, now = Date.now(), ticket = this.cache.stamp()) {
+    if (this.ttlMs <= 0) return;
+    // The cache counts a lifetime from the ticket (the read's start); this one runs from `now`.
+    const ttlMs = Math.min(this.ttlMs, expiresAt - now) + (now - ticket.at);
+    this.cache.set(sessionTag(actor.sessionId), actor, {
+      ttlMs,
+      tags: [sessionTag(actor.sessionId), userTag(actor.id)],
+      since: ticket,
+    });
   }
 
-  // Forgetting also drops the look-ups under way, so a request that comes after the session ended
-  // does not wait for (and get) the answer of a read that began before.
   forgetSession(sessionId: string) {
-    this.ended++;
-    this.entries.delete(sessionId);
-    this.reading.delete(sessionId);
+    this.cache.invalidate(sessionTag(sessionId));
   }
 
   forgetUser(userId: string) {
-    this.ended++;
-    for (const [id, entry] of this.entries) if (entry.actor.id === userId) this.entries.delete(id);
-    // A look-up under way does not say whose session it is: all are dropped (sessions end rarely).
-    this.reading.clear();
+    this.cache.invalidate(userTag(userId));
   }
 }

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { projectRoot } from '../paths';
-import { countChanges } from './changes';
 import { boundedPipelines } from './bounded-pipelines';
 import * as schema from './schema';
 
@@ -14,12 +13,6 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /**
-   * Embedded only: how many times the data has changed since the database was opened, counted
-   * exactly because this process is its only user (changes.ts). PostgreSQL has other writers
-   * (servers, the worker), so it has none.
-   */
-  changes?: () => number;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -67,12 +60,10 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   const dir = path.resolve(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const changes = countChanges(client);
   const db: Db = drizzle({ client, schema });
   return {
     db,
     kind: 'pglite',
-    changes,
     migrate: () => migrate(drizzle({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
   };

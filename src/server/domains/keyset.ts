@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import { offsetOf } from './common';
-import { reuse, reuseStore } from './read-cache';
+import { reusedTotal } from './read-cache';
 
 /*
  * Keyset ("cursor") paging for the screens' lists (docs/performance.md#keyset-paging). A page
@@ -143,25 +143,18 @@ export async function keysetList<R, I, T>(
 // ---------------------------------------------------------------------------------------------
 // Totals: counted once, reused by the pages that follow and, between writes, by page 1 again.
 
-const TOTAL_TTL_MS = 30_000;
-const MAX_TOTALS = 2_000;
-const totals = reuseStore(MAX_TOTALS);
-
 /**
  * A list's total (and anything else counted over every page, like the payments' sums), per caller
  * and filter (docs/performance.md#keyset-paging). A request with a cursor, which is paging on
  * through the list just counted, reuses the count for 30 seconds. A request without one (page 1,
  * a jump, any REST call) reuses it like the other reused reads (read-cache.ts): within
- * DASHBOARD_CACHE_SECONDS and only while this server has handled no write since the count, so
+ * DASHBOARD_CACHE_SECONDS and only while this server has made no write since the count, so
  * whoever adds or removes a row sees the new total at once. Concurrent requests share one count;
  * a failed count is forgotten. Per server process. The totals are not forgotten at a write (as
  * `reusedRead`'s answers are): the pages with a cursor still reuse them.
  */
 export function listTotal<T>(deps: AppDeps, key: string, withCursor: boolean, count: () => Promise<T>): Promise<T> {
-  const rule = withCursor
-    ? { lifetimeMs: TOTAL_TTL_MS, followWrites: false }
-    : { lifetimeMs: Math.min(TOTAL_TTL_MS, deps.config.DASHBOARD_CACHE_SECONDS * 1000), followWrites: true };
-  return reuse(deps, totals, key, rule, count);
+  return reusedTotal(deps, key, withCursor, count);
 }
 
 /** The key of a list's total: the list, the caller and every filter (not the page, order or cursor). */

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../deps';
 import { listTotal } from './keyset';
-import { noteWrite, reuse, reusedRead, reuseStore } from './read-cache';
+import { afterWrite, invalidateReads, readCache, reusedPage, reusedRead } from './read-cache';
 
-/** A server as the reused reads see it: only its config's lifetime matters (and its identity). */
-const server = (seconds = 30) => ({ config: { DASHBOARD_CACHE_SECONDS: seconds } }) as unknown as AppDeps;
+/** A server as the reused reads see it: its config's lifetime, its database's kind and its own cache. */
+const server = (seconds = 30, kind: 'pglite' | 'postgres' = 'postgres') =>
+  ({ config: { DASHBOARD_CACHE_SECONDS: seconds }, dbHandle: { kind }, cache: readCache() }) as unknown as AppDeps;
 
 /** A computation that counts its calls and answers the call's number. */
 function counter() {
@@ -34,7 +35,7 @@ describe('reusedRead', () => {
     const deps = server(5);
     const c = counter();
     expect(await reusedRead(deps, 'k', c.compute)).toBe(1);
-    noteWrite(deps);
+    invalidateReads(deps);
     expect(await reusedRead(deps, 'k', c.compute)).toBe(2);
     vi.advanceTimersByTime(4_999);
     expect(await reusedRead(deps, 'k', c.compute)).toBe(2);
@@ -70,7 +71,7 @@ describe('listTotal', () => {
     const deps = server();
     const c = counter();
     expect(await listTotal(deps, 'users', false, c.compute)).toBe(1);
-    noteWrite(deps);
+    invalidateReads(deps);
     vi.advanceTimersByTime(29_999);
     expect(await listTotal(deps, 'users', true, c.compute)).toBe(1);
     vi.advanceTimersByTime(1);
@@ -82,7 +83,7 @@ describe('listTotal', () => {
     const c = counter();
     expect(await listTotal(deps, 'users', false, c.compute)).toBe(1);
     expect(await listTotal(deps, 'users', false, c.compute)).toBe(1);
-    noteWrite(deps);
+    invalidateReads(deps);
     expect(await listTotal(deps, 'users', false, c.compute)).toBe(2);
     vi.advanceTimersByTime(2_000);
     expect(await listTotal(deps, 'users', false, c.compute)).toBe(3);
@@ -109,18 +110,48 @@ describe('listTotal', () => {
   });
 });
 
-describe('reuse', () => {
-  it('keeps at most maxEntries per server, forgetting the one stored longest ago', async () => {
+describe('afterWrite', () => {
+  it('forgets the reads once the write is done, whether it succeeded or failed', async () => {
     const deps = server();
-    const store = reuseStore(2);
-    const rule = { lifetimeMs: 60_000, followWrites: false };
     const c = counter();
-    await reuse(deps, store, 'a', rule, c.compute);
-    await reuse(deps, store, 'b', rule, c.compute);
-    await reuse(deps, store, 'c', rule, c.compute);
-    expect(c.calls()).toBe(3);
-    expect(await reuse(deps, store, 'c', rule, c.compute)).toBe(3);
-    expect(await reuse(deps, store, 'b', rule, c.compute)).toBe(2);
-    expect(await reuse(deps, store, 'a', rule, c.compute)).toBe(4);
+    expect(await reusedRead(deps, 'k', c.compute)).toBe(1);
+    expect(await afterWrite(deps, Promise.resolve('written'))).toBe('written');
+    expect(await reusedRead(deps, 'k', c.compute)).toBe(2);
+    await expect(afterWrite(deps, Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(await reusedRead(deps, 'k', c.compute)).toBe(3);
+  });
+
+  it('a read that ran while a write committed is not given again', async () => {
+    const deps = server();
+    let finish!: (n: number) => void;
+    const during = reusedRead(deps, 'k', () => new Promise<number>((resolve) => (finish = resolve)));
+    invalidateReads(deps);
+    finish(1);
+    expect(await during).toBe(1);
+    const c = counter();
+    expect(await reusedRead(deps, 'k', c.compute)).toBe(1);
+    expect(c.calls()).toBe(1);
+  });
+});
+
+describe('reusedPage', () => {
+  const page = { list: 'users', callerId: 'u1', input: { page: 1 } };
+
+  it('reuses a page in the embedded mode until the next write, per caller and input', async () => {
+    const deps = server(30, 'pglite');
+    const c = counter();
+    expect(await reusedPage(deps, page, c.compute)).toBe(1);
+    expect(await reusedPage(deps, page, c.compute)).toBe(1);
+    expect(await reusedPage(deps, { ...page, callerId: 'u2' }, c.compute)).toBe(2);
+    expect(await reusedPage(deps, { ...page, input: { page: 2 } }, c.compute)).toBe(3);
+    invalidateReads(deps);
+    expect(await reusedPage(deps, page, c.compute)).toBe(4);
+  });
+
+  it('reads every page afresh on PostgreSQL', async () => {
+    const deps = server(30, 'postgres');
+    const c = counter();
+    await reusedPage(deps, page, c.compute);
+    expect(await reusedPage(deps, page, c.compute)).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { Cache } from '../cache';
 import type { AppDeps } from '../deps';
 
 /**
@@ -5,136 +6,85 @@ import type { AppDeps } from '../deps';
  * (docs/payments.md#dashboard), the enrolment statistics (docs/courses.md#statistics) and the
  * lists' totals (keyset.ts `listTotal`). Each is an aggregate over many rows that every desk asks
  * for again and again, while nothing changed in between. An answer is reused for at most
- * DASHBOARD_CACHE_SECONDS, and only until this server handles any write: the person who made a
- * change sees it on the next read, and other servers' changes show within the lifetime. In the
- * embedded mode the lists' pages are reused too (`reusedPage`), until the data changes.
+ * DASHBOARD_CACHE_SECONDS, and only until this server writes: every service that changes data
+ * calls `invalidateReads` once it has committed, so the person who made a change sees it on the
+ * next read; other servers' changes (and the worker's) show within the lifetime. In the embedded
+ * mode the lists' pages are reused too (`reusedPage`).
  *
- * `reuse` keeps the entries for `reusedRead`, `reusedPage` and `listTotal`; each says by its `ReuseRule`
- * how long an entry may be reused and whether a write ends it.
+ * The reads are aggregates over several domains (a user's deletion changes the enrolment
+ * statistics, a payment the dashboard and the lists' sums): a write invalidates them all.
  */
-interface Entry {
-  /** When the computation started (Date.now()). */
-  at: number;
-  /** The write generation when it started. */
-  generation: number;
-  /** The one computation every caller within the rule shares. */
-  value: Promise<unknown>;
+
+/** The tag of every reused read. */
+const READS = 'reads';
+
+/** What one server keeps: a few reads, totals of up to a few thousand callers' filters, the pages. */
+export function readCache(): Cache {
+  return new Cache(4_000);
+}
+
+/** Called by a service after it wrote (committed), and by a job that changed data. */
+export function invalidateReads(deps: Pick<AppDeps, 'cache'>): void {
+  deps.cache.invalidate(READS);
 }
 
 /**
- * Reused answers, kept per server (its `AppDeps`): a second server in the same process keeps its
- * own. At most `maxEntries` per server; the one stored longest ago is forgotten first.
+ * `write`'s answer, the reads forgotten once it is done: a service's transaction, say. Also when
+ * it failed: a failed write changed nothing, and forgetting costs one recomputation at most.
  */
-export interface ReuseStore {
-  readonly maxEntries: number;
-  readonly byServer: WeakMap<AppDeps, Map<string, Entry>>;
-}
-
-export function reuseStore(maxEntries = Infinity): ReuseStore {
-  return { maxEntries, byServer: new WeakMap() };
-}
-
-/** When a stored answer may be given again. */
-export interface ReuseRule {
-  /** For how long after its computation started (0 or less: never; the new one is still stored). */
-  lifetimeMs: number;
-  /** Only while this server has handled no write since its computation started. */
-  followWrites: boolean;
-}
-
-/**
- * The answer stored under `key` when `rule` allows reusing it, else `compute()`'s, stored for the
- * callers after (whose own rule then decides). Concurrent callers share one computation; a failed
- * one is forgotten at once.
- */
-export function reuse<T>(
-  deps: AppDeps,
-  store: ReuseStore,
-  key: string,
-  rule: ReuseRule,
-  compute: () => Promise<T>,
-): Promise<T> {
-  let map = store.byServer.get(deps);
-  if (!map) store.byServer.set(deps, (map = new Map<string, Entry>()));
-  const now = Date.now();
-  const generation = writeGeneration(deps);
-  const hit = map.get(key);
-  if (hit && now - hit.at < rule.lifetimeMs && (!rule.followWrites || hit.generation === generation)) {
-    return hit.value as Promise<T>;
+export async function afterWrite<T>(deps: Pick<AppDeps, 'cache'>, write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    invalidateReads(deps);
   }
-  if (map.size >= store.maxEntries) {
-    const oldest = map.keys().next();
-    if (!oldest.done) map.delete(oldest.value);
-  }
-  const value = compute();
-  const entry: Entry = { at: now, generation, value };
-  map.delete(key);
-  map.set(key, entry);
-  // A stored answer is marked for the answer memo; a failed one is forgotten at once.
-  value.then(rememberReused, () => {
-    if (map.get(key) === entry) map.delete(key);
-  });
-  return value;
 }
 
-/** The answers stored for reuse: later callers get these very objects (http/answer-memo.ts). */
-const reusedAnswers = new WeakSet<object>();
-
-function rememberReused(value: unknown): void {
-  if (typeof value === 'object' && value !== null) reusedAnswers.add(value);
-}
-
-/** Whether `value` is an answer stored for reuse, so it may be given to more than one caller. */
-export function isReusedAnswer(value: object): boolean {
-  return reusedAnswers.has(value);
-}
-
-const reads = reuseStore();
-/** Pages kept per embedded server (`reusedPage`): a few hundred callers' pages of at most 100 rows. */
-const pages = reuseStore(500);
-const httpWrites = new WeakMap<AppDeps, number>();
-
-/** Called by the HTTP layer around every request that may write (anything but GET, HEAD, OPTIONS). */
-export function noteWrite(deps: AppDeps): void {
-  httpWrites.set(deps, (httpWrites.get(deps) ?? 0) + 1);
-  reads.byServer.get(deps)?.clear();
-  pages.byServer.get(deps)?.clear();
-}
-
-/**
- * How many writes this server has seen: an answer computed under another number is stale. The
- * requests that may write, and in the embedded mode every change to the data, whoever made it
- * (an in-process job too): there the database counts them (db/changes.ts).
- */
-export function writeGeneration(deps: AppDeps): number {
-  return (httpWrites.get(deps) ?? 0) + (deps.dbHandle?.changes?.() ?? 0);
-}
-
-/** `compute()` once per key within the lifetime and the current write generation; concurrent
- *  callers share one computation, and a failed one is forgotten at once. */
+/** `compute()` once per key within the lifetime and until the next write; concurrent callers
+ *  share one computation, and a failed one is forgotten at once. */
 export function reusedRead<T>(deps: AppDeps, key: string, compute: () => Promise<T>): Promise<T> {
-  const lifetimeMs = deps.config.DASHBOARD_CACHE_SECONDS * 1000;
-  if (lifetimeMs <= 0) return compute();
-  return reuse(deps, reads, key, { lifetimeMs, followWrites: true }, compute);
+  const ttlMs = deps.config.DASHBOARD_CACHE_SECONDS * 1000;
+  if (ttlMs <= 0) return compute();
+  return deps.cache.read(`read|${key}`, { ttlMs, tags: [READS] }, compute);
 }
 
+/** How long a count is reused by the pages with a cursor. */
+const TOTAL_TTL_MS = 30_000;
+
 /**
- * A list page's answer, reused in the embedded mode until the data changes
- * (docs/performance.md#embedded-reuse): there the server is the database's only user and counts
- * every change, so a page asked for again by the same caller with the same filters, order and
- * position is the answer it would compute. At most DASHBOARD_CACHE_SECONDS, for what changes with
- * the clock alone (a booking becomes overdue at midnight). On PostgreSQL, which other servers and
- * the worker write to as well, every page is read afresh. A page is known by the list, the caller
- * and everything in the request (the list's input, as its procedure checked it: the same request
- * writes the same text); it is looked for before any of the page's own work is done.
+ * A list's total (keyset.ts `listTotal`): pages with a cursor reuse it for 30 seconds whatever is
+ * written; page 1 (no cursor) within DASHBOARD_CACHE_SECONDS and until the next write.
+ */
+export function reusedTotal<T>(deps: AppDeps, key: string, withCursor: boolean, count: () => Promise<T>): Promise<T> {
+  const maxAgeMs = withCursor ? TOTAL_TTL_MS : Math.min(TOTAL_TTL_MS, deps.config.DASHBOARD_CACHE_SECONDS * 1000);
+  return deps.cache.read(
+    `total|${key}`,
+    { ttlMs: TOTAL_TTL_MS, maxAgeMs, tags: [READS], evenIfInvalidated: withCursor },
+    count,
+  );
+}
+
+/** A kept page counts as this many reads or totals: at most 500 pages at once. */
+const PAGE_SIZE = 8;
+
+/**
+ * A list page's answer, reused in the embedded mode until the next write
+ * (docs/performance.md#embedded-reuse): there the server is the database's only user, and its
+ * services and in-process jobs invalidate the reads whenever they change data, so a page asked
+ * for again by the same caller with the same filters, order and position is the answer it would
+ * compute. At most DASHBOARD_CACHE_SECONDS, for what changes with the clock alone (a booking
+ * becomes overdue at midnight). On PostgreSQL, which other servers and the worker write to as well,
+ * every page is read afresh. A page is known by the list, the caller and everything in the request
+ * (the list's input, as its procedure checked it: the same request writes the same text); it is
+ * looked for before any of the page's own work is done.
  */
 export function reusedPage<T>(
   deps: AppDeps,
   page: { list: string; callerId: string; input: object },
   compute: () => Promise<T>,
 ): Promise<T> {
-  const lifetimeMs = deps.config.DASHBOARD_CACHE_SECONDS * 1000;
-  if (lifetimeMs <= 0 || !deps.dbHandle?.changes) return compute();
-  const key = `${page.list}|${page.callerId}|${JSON.stringify(page.input)}`;
-  return reuse(deps, pages, key, { lifetimeMs, followWrites: true }, compute);
+  const ttlMs = deps.config.DASHBOARD_CACHE_SECONDS * 1000;
+  if (ttlMs <= 0 || deps.dbHandle.kind !== 'pglite') return compute();
+  const key = `page|${page.list}|${page.callerId}|${JSON.stringify(page.input)}`;
+  return deps.cache.read(key, { ttlMs, tags: [READS], size: PAGE_SIZE }, compute);
 }

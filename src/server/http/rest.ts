@@ -5,7 +5,6 @@ import type { AppDeps, RequestMeta } from '../deps';
 import type { PublicContext, ServiceContext } from '../domains/common';
 import { AppError, fromZodError } from '../errors';
 import { FORBIDDEN_MESSAGE, rolesFor, UNAUTHORIZED_MESSAGE, type Access } from './access';
-import { bytesOnce, checkOnce } from './answer-memo';
 import { requestMetaOf } from './request-meta';
 import type { LimitName } from './rate-limits';
 
@@ -115,19 +114,12 @@ export function route<
       if (reply.sent) return reply;
       if (def.status) reply.status(def.status);
       if (!def.response) return result;
-      let checked: unknown;
       try {
-        // Once per answer object: a reused answer is checked and written for its first caller only.
-        checked = checkOnce(def.response, result);
+        return def.response.parse(result);
       } catch (cause) {
         // A server fault, not the caller's: answered 500 and logged by the error handler.
         throw new Error(`The answer of ${def.method} ${def.url} does not match its contract.`, { cause });
       }
-      if (typeof checked !== 'object' || checked === null) return checked;
-      // The same text and type Fastify would write for the object; a reused answer's bytes are
-      // written once (answer-memo.ts).
-      reply.type('application/json; charset=utf-8');
-      return bytesOnce(checked, 'json', JSON.stringify);
     },
   });
 }

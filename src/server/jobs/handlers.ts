@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { archiveAuditLog } from '../domains/audit/audit.retention';
+import { afterWrite } from '../domains/read-cache';
 import { refreshOverdueBookings } from '../domains/bookings/bookings.service';
 import { buildReportFile } from '../domains/reports/report-job';
 import { queueOverdueReminders } from '../domains/reminders/reminders.service';
@@ -29,14 +30,15 @@ export const handlers: HandlerMap = {
     // Reads derive overdue in SQL; the daily run also brings the stored column up to date, so the
     // table itself (exports, ad-hoc queries) says overdue once a day has passed with no write.
     const today = todayIn(deps.config.TIME_ZONE);
-    await refreshOverdueBookings(deps.db, today);
+    await afterWrite(deps, refreshOverdueBookings(deps.db, today));
     // The daily run also queues the audit archive (docs/audit.md#retention), once per day.
     if (deps.config.AUDIT_RETENTION_MONTHS) {
       await deps.jobs.enqueue('archive-audit-log', {}, { jobId: `audit-archive:${today}` });
     }
     return queueOverdueReminders(deps);
   },
-  'archive-audit-log': (deps) => archiveAuditLog(deps),
+  // The archive removes rows the audit list counts (its totals are reused reads).
+  'archive-audit-log': (deps) => afterWrite(deps, archiveAuditLog(deps)),
   'build-report': async (deps, payload, job) => {
     await buildReportFile(deps, payload.reportFileId, (pct) => job.updateProgress(pct));
   },

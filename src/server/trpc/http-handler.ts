@@ -10,7 +10,6 @@ import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from '@trpc/serv
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { TRPCErrorShape, TRPCResponse } from '@trpc/server/rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bytesOnce, jsonOnce } from '../http/answer-memo';
 
 /*
  * tRPC over Fastify (docs/performance.md#where-the-products-time-goes). tRPC v11's Fastify adapter
@@ -40,35 +39,9 @@ const isAsyncIterable = (v: unknown) => isObject(v) && Symbol.asyncIterator in v
 const isDataStream = (v: unknown) =>
   isObject(v) && (isAsyncIterable(v) || Object.values(v).some((x) => isPromise(x) || isAsyncIterable(x)));
 
-/**
- * One response item's JSON text, as `JSON.stringify(item)` writes it; an answer's own text is
- * written once per answer object (answer-memo.ts, docs/performance.md#reused-answers), so a
- * reused answer is not written again.
- */
-function itemText(item: TRPCResponse): string {
-  if ('result' in item) {
-    const data: unknown = item.result.data;
-    if (typeof data === 'object' && data !== null) return resultText(jsonOnce(data));
-  }
-  return JSON.stringify(item);
-}
-
-/** A successful call's item around its answer's JSON text, as `JSON.stringify` writes the item. */
-const resultText = (dataText: string) => `{"result":{"data":${dataText}}}`;
-
-/**
- * The response's bytes, the answers sent as they are. One call's answer (what the screens mostly
- * send) is written and encoded once per reused answer, in its envelope (answer-memo.ts).
- */
+/** The response's bytes: the items (one, or a batch's list) as `JSON.stringify` writes them. */
 function answerBytes(json: TRPCResponse[], isBatchCall: boolean): Buffer {
-  const only = json.length === 1 ? json[0]! : undefined;
-  const data: unknown = only && 'result' in only ? only.result.data : undefined;
-  if (typeof data === 'object' && data !== null) {
-    return isBatchCall
-      ? bytesOnce(data, 'trpc batch', (d) => `[${resultText(JSON.stringify(d))}]`)
-      : bytesOnce(data, 'trpc', (d) => resultText(JSON.stringify(d)));
-  }
-  return Buffer.from(isBatchCall ? `[${json.map(itemText).join(',')}]` : itemText(json[0]!));
+  return Buffer.from(JSON.stringify(isBatchCall ? json : json[0]!));
 }
 
 /** Whether the router sends answers as they are (no transformer such as superjson): then the

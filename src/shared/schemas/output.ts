@@ -25,20 +25,12 @@ export const zCountOut = z.number().int().nonnegative();
 export function zOneOf<const T extends readonly [string, ...string[]]>(values: T) {
   const allowed: readonly string[] = values;
   const isOneOf = (s: string): s is T[number] => allowed.includes(s);
-  const schema = z.string().transform((s, ctx) => {
+  return z.string().transform((s, ctx) => {
     if (isOneOf(s)) return s;
     ctx.addIssue({ code: 'custom', message: `Expected one of ${values.join(', ')}.` });
     return z.NEVER;
   });
-  oneOfValues.set(schema, allowed);
-  return schema;
 }
-
-/**
- * The values each `zOneOf` schema takes. A transform cannot be read back from the schema, so the
- * server's compiled output check (src/server/http/output-check.ts) learns what it allows here.
- */
-export const oneOfValues = new WeakMap<z.ZodType, readonly string[]>();
 
 /**
  * A stored record's answer: its `_id`, its own fields, then when it was created and last changed

@@ -8,6 +8,7 @@ import { recordAccountEvent } from '../audit/audit.service';
 import type { ServiceContext, SystemContext } from '../common';
 import { findUserDto } from '../users/users.dto';
 import type { TLoginInput } from '@shared/schemas/auth';
+import { invalidateReads } from '../read-cache';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 
@@ -49,6 +50,7 @@ export async function login(ctx: SystemContext, input: TLoginInput, client: Clie
         user?.id ?? null,
         `Refused sign-in as ${typedAccount(input.email)}: too many failed attempts`,
       );
+      invalidateReads(deps);
     }
     throw err;
   }
@@ -64,6 +66,7 @@ export async function login(ctx: SystemContext, input: TLoginInput, client: Clie
         ? `Failed sign-in as ${input.email}: wrong password`
         : `Failed sign-in as ${typedAccount(input.email)}: no such account`,
     );
+    invalidateReads(deps);
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
   await clearFailedLogins(db, input.email, client.ip);
@@ -72,6 +75,7 @@ export async function login(ctx: SystemContext, input: TLoginInput, client: Clie
     await recordAccountEvent(tx, { actor: user, request }, 'sign_in', user.id, `${user.username} signed in`);
     return created;
   });
+  invalidateReads(deps);
   const dto = await findUserDto(db, user.id);
   if (!dto) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   return { user: dto, token: session.token, expiresAt: session.expiresAt };
@@ -83,6 +87,7 @@ export async function logout(ctx: ServiceContext) {
     await invalidateSession(tx, actor.sessionId, deps.sessionCache);
     await recordAccountEvent(tx, { actor, request }, 'sign_out', actor.id, `${actor.username} signed out`);
   });
+  invalidateReads(deps);
 }
 
 export async function me({ db, actor }: ServiceContext) {

@@ -12,7 +12,6 @@ import { ZBooking, ZBookingPage } from '@shared/schemas/bookings.output';
 import { ZMessage } from '@shared/schemas/output';
 import * as queries from './bookings.queries';
 import * as service from './bookings.service';
-import { outputOnce } from '../../http/answer-memo';
 
 /**
  * Roles (docs/product.md#roles: booking screens are for staff; the book sub-link is admin-only;
@@ -22,7 +21,7 @@ import { outputOnce } from '../../http/answer-memo';
  *   book, setInstallmentPaid, cancel, delete    admin, superadmin
  */
 export const bookingsRouter = router({
-  list: staffProcedure.input(ZListBookingsInput).output(outputOnce(ZBookingPage)).query(serve(queries.listBookings)),
+  list: staffProcedure.input(ZListBookingsInput).output(ZBookingPage).query(serve(queries.listBookings)),
   get: staffProcedure.input(ZBookingIdInput).output(ZBooking).query(serveId(queries.getBooking)),
   book: adminProcedure
     .input(ZBookTreatmentInput)

@@ -25,6 +25,7 @@ import { USER_NOT_FOUND, type TPaymentBody, type TProgressBody } from '@shared/s
 
 import { BOOKING_NOT_FOUND, inScope, lateSql, today, type BookingDto, type Ctx } from './bookings.dto';
 import { getBooking } from './bookings.queries';
+import { invalidateReads } from '../read-cache';
 
 const CANCELLED = 'This booking is cancelled; it cannot be changed.';
 
@@ -137,6 +138,7 @@ export async function bookTreatment(ctx: Ctx, input: BookInput): Promise<Booking
     await recordBooked(tx, ctx, row!);
     return row!.id;
   });
+  invalidateReads(ctx.deps);
   return getBooking(ctx, id);
 }
 
@@ -205,6 +207,7 @@ export async function updateProgress(ctx: Ctx, bookingId: string, input: TProgre
       await recordNote(tx, ctx, b, n.sessionNumber, old, { note: text, date });
     }
   });
+  invalidateReads(ctx.deps);
   return getBooking(ctx, bookingId);
 }
 
@@ -249,6 +252,7 @@ export async function setInstallmentPaid(
     if (receipts.length) await recordItemToggle(tx, ctx, target, item, paidBefore, input.isPaid, receipts);
     await storePaymentStatus(tx, b.id, today(ctx));
   });
+  invalidateReads(ctx.deps);
   return getBooking(ctx, bookingId);
 }
 
@@ -274,6 +278,7 @@ export async function updatePayment(ctx: Ctx, bookingId: string, input: TPayment
     await recordPaymentUpdate(tx, ctx, target, toggled);
     await storePaymentStatus(tx, b.id, today(ctx));
   });
+  invalidateReads(ctx.deps);
   return getBooking(ctx, bookingId);
 }
 
@@ -294,6 +299,7 @@ export async function cancelBooking(ctx: Ctx, id: string): Promise<BookingDto> {
       .returning();
     await recordCancelled(tx, ctx, before, row!);
   });
+  invalidateReads(ctx.deps);
   return getBooking(ctx, id);
 }
 
@@ -306,5 +312,6 @@ export async function deleteBooking(ctx: Ctx, id: string): Promise<{ message: st
     await recordBookingDeleted(tx, ctx, await bookingView(tx, b), id);
     await tx.delete(treatmentBookings).where(eq(treatmentBookings.id, id));
   });
+  invalidateReads(ctx.deps);
   return { message: 'Booking deleted successfully!' };
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { recordCatalogueChange } from '../audit/audit.service';
 import { assertId, ilikeContains, numberedPage, type SystemContext } from '../common';
 import type { TCreateBranchInput, TListBranchesInput, TUpdateBranchInput } from '@shared/schemas/branches';
+import { afterWrite } from '../read-cache';
 
 type BranchRow = typeof branches.$inferSelect;
 
@@ -62,50 +63,61 @@ const auditView = (b: BranchRow) => ({ name: b.name, fields: { name: b.name, loc
 
 export async function createBranch(ctx: SystemContext, input: TCreateBranchInput): Promise<BranchDto> {
   await assertNameFree(ctx.db, input.name);
-  return ctx.db.transaction(async (tx) => {
-    const row = firstRow(await tx.insert(branches).values({ name: input.name, location: input.location }).returning());
-    await recordCatalogueChange(tx, ctx, 'branch', row.id, null, auditView(row));
-    return toBranchDto(row);
-  });
+  return afterWrite(
+    ctx.deps,
+    ctx.db.transaction(async (tx) => {
+      const row = firstRow(
+        await tx.insert(branches).values({ name: input.name, location: input.location }).returning(),
+      );
+      await recordCatalogueChange(tx, ctx, 'branch', row.id, null, auditView(row));
+      return toBranchDto(row);
+    }),
+  );
 }
 
 export async function updateBranch(ctx: SystemContext, input: TUpdateBranchInput): Promise<BranchDto> {
   assertId(input.id, 'Branch');
   await assertNameFree(ctx.db, input.name, input.id);
-  return ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(branches).where(eq(branches.id, input.id)).for('update').limit(1);
-    if (!before) throw new AppError('NOT_FOUND', 'Branch not found.');
-    const row = firstRow(
-      await tx
-        .update(branches)
-        .set({ name: input.name, location: input.location })
-        .where(eq(branches.id, input.id))
-        .returning(),
-    );
-    await recordCatalogueChange(tx, ctx, 'branch', row.id, auditView(before), auditView(row));
-    return toBranchDto(row);
-  });
+  return afterWrite(
+    ctx.deps,
+    ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(branches).where(eq(branches.id, input.id)).for('update').limit(1);
+      if (!before) throw new AppError('NOT_FOUND', 'Branch not found.');
+      const row = firstRow(
+        await tx
+          .update(branches)
+          .set({ name: input.name, location: input.location })
+          .where(eq(branches.id, input.id))
+          .returning(),
+      );
+      await recordCatalogueChange(tx, ctx, 'branch', row.id, auditView(before), auditView(row));
+      return toBranchDto(row);
+    }),
+  );
 }
 
 /** docs/users.md: a branch with users cannot be deleted; the answer says how many it has. */
 export async function deleteBranch(ctx: SystemContext, id: string): Promise<{ message: string }> {
   assertId(id, 'Branch');
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(branches).where(eq(branches.id, id)).for('update').limit(1);
-    if (!row) throw new AppError('NOT_FOUND', 'Branch not found.');
-    const [users_] = await tx.select({ n: count() }).from(users).where(eq(users.branchId, id));
-    const n = users_?.n ?? 0;
-    if (n > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `This branch has ${n} ${n === 1 ? 'user' : 'users'}. Move or delete them before deleting the branch.`,
-        { userCount: n },
-      );
-    }
-    await tx.delete(branches).where(eq(branches.id, id));
-    await recordCatalogueChange(tx, ctx, 'branch', id, auditView(row), null);
-    return { message: 'Branch deleted successfully!' };
-  });
+  return afterWrite(
+    ctx.deps,
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(branches).where(eq(branches.id, id)).for('update').limit(1);
+      if (!row) throw new AppError('NOT_FOUND', 'Branch not found.');
+      const [users_] = await tx.select({ n: count() }).from(users).where(eq(users.branchId, id));
+      const n = users_?.n ?? 0;
+      if (n > 0) {
+        throw new AppError(
+          'CONFLICT',
+          `This branch has ${n} ${n === 1 ? 'user' : 'users'}. Move or delete them before deleting the branch.`,
+          { userCount: n },
+        );
+      }
+      await tx.delete(branches).where(eq(branches.id, id));
+      await recordCatalogueChange(tx, ctx, 'branch', id, auditView(row), null);
+      return { message: 'Branch deleted successfully!' };
+    }),
+  );
 }
 
 /** Id and name of every branch, for the user forms' dropdowns. */

@@ -14,6 +14,7 @@ import type {
   TUpdateCourseInput,
 } from '@shared/schemas/courses';
 import type { TCourse, TCourseOption } from '@shared/schemas/courses.output';
+import { afterWrite } from '../read-cache';
 
 type CourseRow = typeof courses.$inferSelect;
 
@@ -140,24 +141,27 @@ export async function getCourse({ db }: SystemContext, id: string): Promise<Cour
 
 /** The demo seed creates courses too, with no actor: its entries name none. */
 export async function createCourse(ctx: SystemContext, input: TCreateCourseInput): Promise<CourseDto> {
-  return ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(courses)
-      .values({
-        courseName: input.courseName,
-        duration: input.duration,
-        totalFee: toMinor(input.totalFee),
-        installments: input.installments,
-        category: input.category,
-        admissionFee: toMinor(input.admissionFee),
-        currency: input.currency ?? 'LKR',
-        description: input.description ?? null,
-      })
-      .returning();
-    const dto = toCourseDto(firstRow(rows));
-    await recordCatalogueChange(tx, ctx, 'course', dto._id, null, auditView(dto));
-    return dto;
-  });
+  return afterWrite(
+    ctx.deps,
+    ctx.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(courses)
+        .values({
+          courseName: input.courseName,
+          duration: input.duration,
+          totalFee: toMinor(input.totalFee),
+          installments: input.installments,
+          category: input.category,
+          admissionFee: toMinor(input.admissionFee),
+          currency: input.currency ?? 'LKR',
+          description: input.description ?? null,
+        })
+        .returning();
+      const dto = toCourseDto(firstRow(rows));
+      await recordCatalogueChange(tx, ctx, 'course', dto._id, null, auditView(dto));
+      return dto;
+    }),
+  );
 }
 
 /** Enrolments keep their own fee snapshot, so a fee change here never rewrites history. */
@@ -173,25 +177,33 @@ export async function updateCourse(ctx: SystemContext, input: TUpdateCourseInput
   if (input.currency !== undefined) set.currency = input.currency;
   if (input.description !== undefined) set.description = input.description;
   if (Object.keys(set).length === 0) return getCourse(ctx, input.id);
-  return ctx.db.transaction(async (tx) => {
-    const [old] = await tx.select().from(courses).where(eq(courses.id, input.id)).for('update').limit(1);
-    if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
-    const before = toCourseDto(old);
-    const after = toCourseDto(firstRow(await tx.update(courses).set(set).where(eq(courses.id, input.id)).returning()));
-    await recordCatalogueChange(tx, ctx, 'course', after._id, auditView(before), auditView(after));
-    return after;
-  });
+  return afterWrite(
+    ctx.deps,
+    ctx.db.transaction(async (tx) => {
+      const [old] = await tx.select().from(courses).where(eq(courses.id, input.id)).for('update').limit(1);
+      if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const before = toCourseDto(old);
+      const after = toCourseDto(
+        firstRow(await tx.update(courses).set(set).where(eq(courses.id, input.id)).returning()),
+      );
+      await recordCatalogueChange(tx, ctx, 'course', after._id, auditView(before), auditView(after));
+      return after;
+    }),
+  );
 }
 
 /** docs/courses.md: the course's enrolments stay, carrying the course name. */
 export async function deleteCourse(ctx: SystemContext, id: string): Promise<{ message: string }> {
   assertId(id, 'Course');
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(courses).where(eq(courses.id, id)).for('update').limit(1);
-    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await detachCourseFromEnrollments(tx, id);
-    await tx.delete(courses).where(eq(courses.id, id));
-    await recordCatalogueChange(tx, ctx, 'course', id, auditView(toCourseDto(row)), null);
-    return { message: 'Course deleted successfully!' };
-  });
+  return afterWrite(
+    ctx.deps,
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(courses).where(eq(courses.id, id)).for('update').limit(1);
+      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+      await detachCourseFromEnrollments(tx, id);
+      await tx.delete(courses).where(eq(courses.id, id));
+      await recordCatalogueChange(tx, ctx, 'course', id, auditView(toCourseDto(row)), null);
+      return { message: 'Course deleted successfully!' };
+    }),
+  );
 }

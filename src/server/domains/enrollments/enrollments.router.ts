@@ -29,13 +29,9 @@ import { ZMessage } from '@shared/schemas/output';
 import { ZCurrencySettings } from '@shared/schemas/settings.output';
 import * as queries from './enrollments.queries';
 import * as service from './enrollments.service';
-import { outputOnce } from '../../http/answer-memo';
 
 export const enrollmentsRouter = router({
-  list: staffProcedure
-    .input(ZListEnrollmentsInput)
-    .output(outputOnce(ZEnrollmentPage))
-    .query(serve(queries.listEnrollments)),
+  list: staffProcedure.input(ZListEnrollmentsInput).output(ZEnrollmentPage).query(serve(queries.listEnrollments)),
   byStudent: staffProcedure
     .input(z.object({ userId: z.string() }))
     .output(ZEnrollmentList)
@@ -45,7 +41,7 @@ export const enrollmentsRouter = router({
     .input(ZOverdueInput)
     .output(ZOverdueInstallmentList)
     .query(serve(queries.listOverdueInstallments)),
-  statistics: staffProcedure.output(outputOnce(ZEnrollmentStatistics)).query(serve(queries.enrollmentStatistics)),
+  statistics: staffProcedure.output(ZEnrollmentStatistics).query(serve(queries.enrollmentStatistics)),
   currency: staffProcedure.output(ZCurrencySettings).query(serve(queries.currencySettings)),
   create: staffProcedure.input(ZCreateEnrollmentInput).output(ZEnrollment).mutation(serve(service.createEnrollment)),
   update: adminProcedure.input(ZUpdateEnrollmentInput).output(ZEnrollment).mutation(serve(service.updateEnrollment)),

@@ -33,6 +33,7 @@ import {
   recordPlanChanged,
 } from './enrollments.audit';
 import { inScope, loadEnrollment, NOT_FOUND, today, type Ctx, type EnrollmentDto } from './enrollments.dto';
+import { afterWrite, invalidateReads } from '../read-cache';
 
 const ALREADY_ENROLLED = 'User is already enrolled in this course';
 const USER_NOT_FOUND = 'User not found. Please check the email.';
@@ -88,6 +89,7 @@ export async function createEnrollment(ctx: Ctx, input: TCreateEnrollmentInput):
       await recordEnrollmentCreated(tx, ctx, row!);
       return row!.id;
     });
+    invalidateReads(ctx.deps);
   } catch (err) {
     // Two simultaneous enrolments: the partial unique index refuses the second.
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', ALREADY_ENROLLED);
@@ -160,6 +162,7 @@ export async function updateEnrollment(ctx: Ctx, input: TUpdateEnrollmentInput):
       if (fee) await toggleItem(tx, ctx, target, fee, input.admissionFeePaid, toggle(ctx));
     }
   });
+  invalidateReads(ctx.deps);
   return loadEnrollment(ctx, input.id);
 }
 
@@ -203,6 +206,7 @@ export async function payInstallment(ctx: Ctx, input: TPayInstallmentInput): Pro
     if (e.status === 'completed') throw new AppError('CONFLICT', COMPLETED_LOCKED);
     await toggleItem(tx, ctx, target, item, isPaid, toggle(ctx, input.method));
   });
+  invalidateReads(ctx.deps);
   return loadEnrollment(ctx, input.id);
 }
 
@@ -215,6 +219,7 @@ export async function payAdmissionFee(ctx: Ctx, input: TPayAdmissionFeeInput): P
     if (e.status === 'completed') throw new AppError('CONFLICT', COMPLETED_LOCKED);
     await toggleItem(tx, ctx, target, fee, input.isPaid, toggle(ctx, input.method));
   });
+  invalidateReads(ctx.deps);
   return loadEnrollment(ctx, input.id);
 }
 
@@ -248,6 +253,7 @@ export async function completeEnrollment(ctx: Ctx, id: string): Promise<Enrollme
     await tx.update(enrollments).set({ status: 'completed', completedAt }).where(eq(enrollments.id, e.id));
     await recordEnrollmentCompleted(tx, ctx, e, completedAt);
   });
+  invalidateReads(ctx.deps);
   return loadEnrollment(ctx, id);
 }
 
@@ -258,15 +264,18 @@ export async function completeEnrollment(ctx: Ctx, id: string): Promise<Enrollme
 export async function deleteEnrollment(ctx: Ctx, input: TDeleteEnrollmentInput): Promise<{ message: string }> {
   assertId(input.id, 'Enrollment');
   await inScope(ctx, input.id);
-  return ctx.db.transaction(async (tx) => {
-    const e = await lockEnrollment(tx, input.id);
-    if (e.userId && e.userId !== input.userId) {
-      throw new AppError('BAD_REQUEST', 'The user ID does not match this enrollment.');
-    }
-    await recordEnrollmentDeleted(tx, ctx, await enrollmentBefore(tx, e), e);
-    await tx.delete(enrollments).where(eq(enrollments.id, e.id));
-    return { message: 'Enrollment deleted successfully!' };
-  });
+  return afterWrite(
+    ctx.deps,
+    ctx.db.transaction(async (tx) => {
+      const e = await lockEnrollment(tx, input.id);
+      if (e.userId && e.userId !== input.userId) {
+        throw new AppError('BAD_REQUEST', 'The user ID does not match this enrollment.');
+      }
+      await recordEnrollmentDeleted(tx, ctx, await enrollmentBefore(tx, e), e);
+      await tx.delete(enrollments).where(eq(enrollments.id, e.id));
+      return { message: 'Enrollment deleted successfully!' };
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

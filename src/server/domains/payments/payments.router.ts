@@ -20,11 +20,10 @@ import {
 import { cashUp } from './cash-up';
 import { dashboard } from './dashboard';
 import * as service from './payments.service';
-import { outputOnce } from '../../http/answer-memo';
 
 export const paymentsRouter = router({
   record: staffProcedure.input(ZRecordPaymentInput).output(ZPayment).mutation(serve(service.recordPayment)),
-  list: staffProcedure.input(ZListPaymentsInput).output(outputOnce(ZPaymentPage)).query(serve(service.listPayments)),
+  list: staffProcedure.input(ZListPaymentsInput).output(ZPaymentPage).query(serve(service.listPayments)),
   get: staffProcedure.input(ZPaymentIdInput).output(ZPayment).query(serveId(service.getPayment)),
   ofEnrollment: staffProcedure
     .input(ZPaymentsOfInput)

@@ -9,7 +9,7 @@ import { isAdmin } from '../../../shared/roles';
 import { assertRecordInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import { assertId, ilikeContains, isUuid } from '../common';
 import { keysetList, sortValueIn, totalKey } from '../keyset';
-import { reusedPage } from '../read-cache';
+import { invalidateReads, reusedPage } from '../read-cache';
 import { todayIn } from '../enrollments/dates';
 import { allocate } from './allocation';
 import { voidLockedPayment, writePayment } from './ledger';
@@ -82,6 +82,7 @@ export async function recordPayment(ctx: ServiceContext, input: TRecordPaymentIn
     await recordPaymentEntry(tx, ctx, target, { ...payment, ...written });
     return written.id;
   });
+  invalidateReads(ctx.deps);
   return getPayment(ctx, id);
 }
 
@@ -104,6 +105,7 @@ export async function voidPayment(ctx: ServiceContext, input: TVoidPaymentInput)
     await voidLockedPayment(tx, p, target, input.reason, ctx.actor, today(ctx));
     await recordVoidEntry(tx, ctx, p, input.reason);
   });
+  invalidateReads(ctx.deps);
   return getPayment(ctx, input.id);
 }
 
@@ -266,6 +268,7 @@ export async function emailReceipt(ctx: ServiceContext, id: string): Promise<{ m
     await recordReceiptEvent(tx, ctx, p, { kind: 'email', to: payerEmail });
     return queued;
   });
+  invalidateReads(ctx.deps);
   // Committed now: hand it on at once rather than at the next relay tick (errors are the relay's).
   void ctx.deps.jobs.flush?.();
   return { message: `Receipt ${p.receiptNumber} will be e-mailed to ${p.payerEmail}.`, jobId: job.id };
@@ -278,5 +281,6 @@ export async function receiptPdf(ctx: ServiceContext, id: string): Promise<{ fil
   if (!receipt) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
   const pdf = buildReceiptPdf(receipt, ctx.deps.config.TIME_ZONE);
   await recordReceiptEvent(ctx.db, ctx, p, { kind: 'download' });
+  invalidateReads(ctx.deps);
   return { fileName: `receipt-${p.receiptNumber}.pdf`, pdf };
 }

@@ -6,6 +6,7 @@ import type { TUpdateAccessInput, TUpdateCurrencyInput } from '@shared/schemas/s
 import type { TCurrencySettings } from '@shared/schemas/settings.output';
 import { managersOwnBranchOnly } from '../branch-scope';
 import { fieldChanges, recordAudit } from '../audit/audit.service';
+import { afterWrite } from '../read-cache';
 
 export type CurrencySettings = TCurrencySettings;
 
@@ -34,26 +35,29 @@ async function saveSettings<T extends Record<string, unknown>>(
   read: (db: Db) => Promise<T>,
   summary: (after: T) => string,
 ): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
-    await tx.select({ id: settings.id }).from(settings).where(eq(settings.id, 1)).for('update');
-    const before = await read(tx);
-    await tx
-      .insert(settings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: settings.id, set: values });
-    const after = await read(tx);
-    const changes = fieldChanges(before, after);
-    if (changes.length) {
-      await recordAudit(tx, ctx, {
-        action: 'update',
-        entityType: 'settings',
-        entityId,
-        summary: summary(after),
-        changes,
-      });
-    }
-    return after;
-  });
+  return afterWrite(
+    ctx.deps,
+    ctx.db.transaction(async (tx) => {
+      await tx.select({ id: settings.id }).from(settings).where(eq(settings.id, 1)).for('update');
+      const before = await read(tx);
+      await tx
+        .insert(settings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: settings.id, set: values });
+      const after = await read(tx);
+      const changes = fieldChanges(before, after);
+      if (changes.length) {
+        await recordAudit(tx, ctx, {
+          action: 'update',
+          entityType: 'settings',
+          entityId,
+          summary: summary(after),
+          changes,
+        });
+      }
+      return after;
+    }),
+  );
 }
 
 /** Admins change the currencies and the rate on the Settings screen; reports use the new rate from then on. */

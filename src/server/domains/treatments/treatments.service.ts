@@ -15,6 +15,7 @@ import {
   type TUpdateTreatmentInput,
 } from '@shared/schemas/treatments';
 import type { TTreatment } from '@shared/schemas/treatments.output';
+import { afterWrite, invalidateReads } from '../read-cache';
 
 type TreatmentRow = typeof treatments.$inferSelect;
 
@@ -116,6 +117,7 @@ export async function createTreatment(ctx: SystemContext, input: TCreateTreatmen
       return dto;
     }),
   );
+  invalidateReads(ctx.deps);
 }
 
 /** Existing bookings keep the price, sessions and schedule they were sold with. */
@@ -133,6 +135,7 @@ export async function updateTreatment(ctx: SystemContext, input: TUpdateTreatmen
       return after;
     }),
   );
+  invalidateReads(ctx.deps);
 }
 
 /**
@@ -141,15 +144,18 @@ export async function updateTreatment(ctx: SystemContext, input: TUpdateTreatmen
  */
 export async function deleteTreatment(ctx: SystemContext, id: string): Promise<{ message: string }> {
   assertId(id, 'Treatment');
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(treatments).where(eq(treatments.id, id)).for('update').limit(1);
-    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await tx
-      .update(treatmentBookings)
-      .set({ treatmentName: row.treatmentName })
-      .where(eq(treatmentBookings.treatmentId, id));
-    await tx.delete(treatments).where(eq(treatments.id, id));
-    await recordCatalogueChange(tx, ctx, 'treatment', id, auditView(toTreatmentDto(row)), null);
-    return { message: 'Treatment deleted successfully!' };
-  });
+  return afterWrite(
+    ctx.deps,
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(treatments).where(eq(treatments.id, id)).for('update').limit(1);
+      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+      await tx
+        .update(treatmentBookings)
+        .set({ treatmentName: row.treatmentName })
+        .where(eq(treatmentBookings.treatmentId, id));
+      await tx.delete(treatments).where(eq(treatments.id, id));
+      await recordCatalogueChange(tx, ctx, 'treatment', id, auditView(toTreatmentDto(row)), null);
+      return { message: 'Treatment deleted successfully!' };
+    }),
+  );
 }

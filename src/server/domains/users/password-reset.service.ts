@@ -16,6 +16,7 @@ import {
   type TResetPasswordInput,
   type TValidateOtpInput,
 } from '@shared/schemas/users';
+import { invalidateReads } from '../read-cache';
 
 /** docs/users.md: 6 digits, valid 10 minutes, at most 5 wrong tries. */
 export const OTP_TTL_MS = 10 * 60_000;
@@ -217,5 +218,6 @@ export async function resetPassword(
       );
     }
   });
+  invalidateReads(deps);
   return { message: PASSWORD_RESET_DONE };
 }

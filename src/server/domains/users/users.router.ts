@@ -16,11 +16,10 @@ import { ZMessage } from '@shared/schemas/output';
 import { ZOtpValid, ZUser, ZUserList, ZUserPage } from '@shared/schemas/users.output';
 import * as queries from './users.queries';
 import * as service from './users.service';
-import { outputOnce } from '../../http/answer-memo';
 
 /** Pictures are uploaded through the multipart REST paths; tRPC carries JSON only. */
 export const usersRouter = router({
-  list: staffProcedure.input(ZListUsersInput).output(outputOnce(ZUserPage)).query(serve(queries.listUsers)),
+  list: staffProcedure.input(ZListUsersInput).output(ZUserPage).query(serve(queries.listUsers)),
   search: staffProcedure.input(ZSearchUsersInput).output(ZUserList).query(serve(queries.searchUsers)),
   students: staffProcedure.output(ZUserList).query(({ ctx }) => queries.listAllUsers(ctx.svc, 'student')),
   get: staffProcedure.input(ZUserIdInput).output(ZUser).query(serveId(queries.getUser)),

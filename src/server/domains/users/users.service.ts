@@ -14,6 +14,7 @@ import { deleteFile, storeImage } from '../files/files.service';
 import { changedFieldNames, fieldChanges, recordAudit } from '../audit/audit.service';
 import { loadUser, USER_NOT_FOUND, type UserDto } from './users.dto';
 import type { TCreateUserInput, TUpdateProfileInput, TUpdateUserInput, UploadedImage } from '@shared/schemas/users';
+import { afterWrite, invalidateReads } from '../read-cache';
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const USERNAME_TAKEN = 'This username is already taken.';
@@ -93,29 +94,32 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput): 
   await assertEmailFree(db, input.email);
   await assertUsernameFree(db, input.username);
   const passwordHash = await hashPassword(input.password);
-  return withUniqueMessages(() =>
-    db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(users)
-        .values({
-          username: input.username,
-          fullName: input.fullName,
-          email: input.email.trim().toLowerCase(),
-          passwordHash,
-          role: input.role,
-          branchId: input.branchId,
-        })
-        .returning({ id: users.id });
-      const created = await loadUser(tx, firstRow(rows).id);
-      await recordAudit(tx, ctx, {
-        action: 'create',
-        entityType: 'user',
-        entityId: created._id,
-        summary: `Created user ${created.username} (${ROLE_LABELS[created.role]})${created.branch ? ` in ${created.branch.name}` : ''}`,
-        changes: fieldChanges(null, auditView(created)),
-      });
-      return created;
-    }),
+  return afterWrite(
+    ctx.deps,
+    withUniqueMessages(() =>
+      db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(users)
+          .values({
+            username: input.username,
+            fullName: input.fullName,
+            email: input.email.trim().toLowerCase(),
+            passwordHash,
+            role: input.role,
+            branchId: input.branchId,
+          })
+          .returning({ id: users.id });
+        const created = await loadUser(tx, firstRow(rows).id);
+        await recordAudit(tx, ctx, {
+          action: 'create',
+          entityType: 'user',
+          entityId: created._id,
+          summary: `Created user ${created.username} (${ROLE_LABELS[created.role]})${created.branch ? ` in ${created.branch.name}` : ''}`,
+          changes: fieldChanges(null, auditView(created)),
+        });
+        return created;
+      }),
+    ),
   );
 }
 
@@ -238,6 +242,7 @@ export async function updateUser(
     if (newRole !== undefined) await invalidateUserSessions(tx, target.id, deps.sessionCache);
     await recordUserEdit(tx, ctx, before, await loadUser(tx, target.id), target.id === actor.id);
   });
+  invalidateReads(deps);
   return loadUser(db, input.id);
 }
 
@@ -257,6 +262,7 @@ export async function updateProfile(
     await applyChanges(tx, target, changes, input.image);
     await recordUserEdit(tx, ctx, before, await loadUser(tx, target.id), true);
   });
+  invalidateReads(ctx.deps);
   return loadUser(db, actor.id);
 }
 
@@ -284,5 +290,6 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<{ mes
       changes: fieldChanges(auditView(before), null),
     });
   });
+  invalidateReads(deps);
   return { message: 'User deleted successfully.' };
 }
