@@ -34,7 +34,9 @@ async function enrol(who: MadeUser = student, course = courseId) {
   };
 }
 
-const pay = (body: Record<string, unknown>, token = manager.token) => t.api('POST', '/api/payments', { token, body });
+// The screens always name the method; these tests pay cash unless they say otherwise.
+const pay = (body: Record<string, unknown>, token = manager.token) =>
+  t.api('POST', '/api/payments', { token, body: { method: 'cash', ...body } });
 const getEnrollment = async (id: string) => (await t.api('GET', `/api/enrollments/${id}`, { token: admin.token })).body;
 
 async function pdfText(buffer: ArrayBuffer): Promise<string> {
