@@ -42,6 +42,11 @@ const ZConfig = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(10).default(5),
   /** How long the payments dashboard may reuse an answer when this server has written nothing (0 = never). */
   DASHBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(30).default(30),
+  /**
+   * How many days back a manager may date a payment's receipt; admins may go further, never before
+   * the enrolment or booking existed (docs/payments.md#recording-a-payment).
+   */
+  BACKDATE_DAYS: z.coerce.number().int().min(0).max(3650).default(31),
   /** Daily reminder time, HH:MM, in TIME_ZONE. */
   REMINDER_TIME: z
     .string()
