@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets } from '../../src/server/db/schema';
+import { otpEvents, passwordResets } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { codeIn, waitForEmail } from '../helpers/email';
 import { makeUser, TEST_PASSWORD } from '../helpers/factories';
@@ -140,10 +140,57 @@ describe('password reset limits', () => {
     expect((await forgot('someone-else@example.com', newClient())).status).toBe(200);
   });
 
+  it('refuses a second code within 30 seconds, the same for an address with no account', async () => {
+    const known = await makeUser(t.deps.db);
+    const unknown = `nobody-${known.id}@example.com`;
+    const answers = [];
+    for (const email of [known.email, unknown]) {
+      expect((await forgot(email, newClient())).status).toBe(200);
+      answers.push(await forgot(email, newClient()));
+    }
+    const [a, b] = answers;
+    expect(a!.status).toBe(429);
+    expect(a!.body.message).toMatch(
+      /^A code was sent to this email moments ago\. Please wait \d+ seconds? before asking for another\.$/,
+    );
+    expect(b!.status).toBe(a!.status);
+    expect(Object.keys(b!.body).sort()).toEqual(Object.keys(a!.body).sort());
+    expect(b!.body.message.replace(/\d+/, 'N')).toBe(a!.body.message.replace(/\d+/, 'N'));
+    for (const r of [a!, b!]) {
+      const wait = Number(r.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(30);
+      expect(r.body.message).toContain(`wait ${wait} second`);
+    }
+    // Thirty seconds later each may ask again.
+    await t.deps.db
+      .update(passwordResets)
+      .set({ createdAt: new Date(Date.now() - 31_000) })
+      .where(eq(passwordResets.userId, known.id));
+    for (const email of [known.email, unknown]) {
+      await t.deps.db
+        .update(otpEvents)
+        .set({ createdAt: new Date(Date.now() - 31_000) })
+        .where(eq(otpEvents.email, email));
+      expect((await forgot(email, newClient())).status).toBe(200);
+    }
+  });
+
   it('limits codes to 5 per email an hour, the same for an address with no account', async () => {
     const known = await makeUser(t.deps.db);
     for (const email of [known.email, 'no-account-here@example.com']) {
-      for (let i = 0; i < 5; i++) expect((await forgot(email, newClient())).status).toBe(200);
+      for (let i = 0; i < 5; i++) {
+        // One code per 30 seconds per address: age the earlier requests past that, within the hour.
+        await t.deps.db
+          .update(otpEvents)
+          .set({ createdAt: sql`${otpEvents.createdAt} - interval '31 seconds'` })
+          .where(eq(otpEvents.email, email));
+        await t.deps.db
+          .update(passwordResets)
+          .set({ createdAt: new Date(Date.now() - 31_000) })
+          .where(eq(passwordResets.userId, known.id));
+        expect((await forgot(email, newClient())).status).toBe(200);
+      }
       const sixth = await forgot(email, newClient());
       expect(sixth.status).toBe(429);
       expect(sixth.body.message).toBe('Too many codes were requested for this email. Please try again later.');
@@ -157,11 +204,15 @@ describe('wrong codes per day', () => {
     t.api('POST', '/api/users/validate-otp', { body: { email, otp }, headers: { 'x-forwarded-for': ip } });
 
   async function newCode(email: string, userId: string, ip: string, notId?: string) {
-    // One new code per 30 seconds per account: age the current request past that.
+    // One new code per 30 seconds per address: age the current request past that.
     await t.deps.db
       .update(passwordResets)
       .set({ createdAt: new Date(Date.now() - 31_000) })
       .where(eq(passwordResets.userId, userId));
+    await t.deps.db
+      .update(otpEvents)
+      .set({ createdAt: new Date(Date.now() - 31_000) })
+      .where(and(eq(otpEvents.email, email), eq(otpEvents.kind, 'code_requested')));
     expect(
       (await t.api('POST', '/api/users/forgot-password', { body: { email }, headers: { 'x-forwarded-for': ip } }))
         .status,
@@ -198,6 +249,26 @@ describe('wrong codes per day', () => {
     expect(over.body.message).toBe(
       'Too many wrong codes were entered for this email today. Please try again tomorrow.',
     );
+  });
+
+  it('counts only the codes compared: 50 guesses sent together at one code cost 5 of the day', async () => {
+    const user = await makeUser(t.deps.db);
+    const ip = newClient();
+    const first = await newCode(user.email, user.id, ip);
+    const wrong = first.code === '000000' ? '111111' : '000000';
+    const burst = await Promise.all(Array.from({ length: 50 }, () => validate(user.email, wrong, newClient())));
+    expect(burst.filter((r) => r.status === 400)).toHaveLength(5);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(45);
+    for (const r of refused) expect(r.body.message).toBe('Too many wrong attempts. Please request a new OTP.');
+    const counted = await t.deps.db
+      .select()
+      .from(otpEvents)
+      .where(and(eq(otpEvents.email, user.email), eq(otpEvents.kind, 'wrong_code')));
+    expect(counted).toHaveLength(5);
+    // The day is not used up: a new code still works, and 15 more wrong ones are allowed.
+    const second = await newCode(user.email, user.id, ip, first.mailId);
+    expect((await validate(user.email, second.code, ip)).status).toBe(200);
   });
 
   it('does not count a right code as a wrong one', async () => {
