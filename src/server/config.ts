@@ -36,6 +36,11 @@ const ZConfig = z.object({
   SEED_ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   SEED_ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: bool.default(true),
+  /**
+   * Signs the device cookies that let a browser which signed in before past an address's lock-out
+   * (docs/security.md#device-cookies). Unset: a random secret stored in the database at first start.
+   */
+  DEVICE_COOKIE_SECRET: z.string().min(32, 'DEVICE_COOKIE_SECRET must be at least 32 characters').optional(),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   /** How long a server may reuse a session it validated; other servers see a sign-out within it. */

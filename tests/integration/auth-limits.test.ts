@@ -91,6 +91,95 @@ describe('sign-in limits', () => {
   });
 });
 
+describe('device cookies', () => {
+  const deviceCookieOf = (res: { headers: Headers }) => {
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('device='));
+    return set?.split(';')[0];
+  };
+  const signInWith = (email: string, password: string, ip: string, cookie?: string) =>
+    t.api('POST', '/api/users/auth', {
+      body: { email, password },
+      headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
+    });
+
+  async function lockAddress(ip: string) {
+    const strangers = await Promise.all(Array.from({ length: 8 }, () => makeUser(t.deps.db)));
+    let failures = 0;
+    for (const v of strangers) {
+      for (let i = 0; i < 4 && failures < 30; i++, failures++) {
+        expect((await signInWith(v.email, `nope-${i}-xxxxx`, ip)).status).toBe(401);
+      }
+    }
+  }
+
+  it('sets an HttpOnly, SameSite=Lax, long-lived signed cookie on a successful sign-in', async () => {
+    const user = await makeUser(t.deps.db, { role: 'manager' });
+    const res = await signInWith(user.email, TEST_PASSWORD, newClient());
+    expect(res.status).toBe(200);
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('device='))!;
+    expect(set).toMatch(/; HttpOnly/i);
+    expect(set).toMatch(/; SameSite=Lax/i);
+    expect(Number(/Max-Age=(\d+)/i.exec(set)?.[1])).toBeGreaterThan(300 * 24 * 3600);
+    expect(set).toContain(user.id);
+    expect(set).not.toContain(user.email);
+  });
+
+  it('30 failures from one address lock a new device out, but a colleague who signed in there before still signs in', async () => {
+    const office = newClient();
+    const colleague = await makeUser(t.deps.db, { role: 'manager' });
+    const earlier = await signInWith(colleague.email, TEST_PASSWORD, office);
+    expect(earlier.status).toBe(200);
+    const cookie = deviceCookieOf(earlier)!;
+    expect(cookie).toMatch(/^device=/);
+
+    await lockAddress(office);
+    const newcomer = await makeUser(t.deps.db, { role: 'manager' });
+    const blocked = await signInWith(newcomer.email, TEST_PASSWORD, office);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const trusted = await signInWith(colleague.email, TEST_PASSWORD, office, cookie);
+    expect(trusted.status).toBe(200);
+    expect(trusted.body.email).toBe(colleague.email);
+    // The cookie is renewed, and the renewed one works as well.
+    const renewed = deviceCookieOf(trusted)!;
+    expect(renewed).not.toBe(cookie);
+    expect((await signInWith(colleague.email, TEST_PASSWORD, office, renewed)).status).toBe(200);
+
+    // It names its account: another account from that browser is held with the address, and so
+    // is a cookie whose signature was altered.
+    expect((await signInWith(newcomer.email, TEST_PASSWORD, office, cookie)).status).toBe(429);
+    const forged = `${cookie.slice(0, -2)}${cookie.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await signInWith(colleague.email, TEST_PASSWORD, office, forged)).status).toBe(429);
+    // Over tRPC too.
+    const viaTrpc = await fetch(`${t.baseUrl}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': office, cookie: renewed },
+      body: JSON.stringify({ email: colleague.email, password: TEST_PASSWORD }),
+    });
+    expect(viaTrpc.status).toBe(200);
+    expect(deviceCookieOf(viaTrpc)).toMatch(/^device=/);
+  });
+
+  it('holds a device cookie for its account after 5 failures through it, not the others', async () => {
+    const ip = newClient();
+    const owner = await makeUser(t.deps.db);
+    const other = await makeUser(t.deps.db);
+    const ownerCookie = deviceCookieOf(await signInWith(owner.email, TEST_PASSWORD, ip))!;
+    const otherCookie = deviceCookieOf(await signInWith(other.email, TEST_PASSWORD, ip))!;
+    for (let i = 0; i < 5; i++) {
+      expect((await signInWith(owner.email, `wrong-${i}-xxxxx`, ip, ownerCookie)).status).toBe(401);
+    }
+    const held = await signInWith(owner.email, TEST_PASSWORD, ip, ownerCookie);
+    expect(held.status).toBe(429);
+    expect(held.body.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect((await signInWith(other.email, TEST_PASSWORD, ip, otherCookie)).status).toBe(200);
+    // The address was not charged for the device's failures: the owner signs in without the cookie.
+    expect((await signInWith(owner.email, TEST_PASSWORD, ip)).status).toBe(200);
+  });
+});
+
 describe('tRPC batches', () => {
   const batch = (app: TestApp, calls: number, email: string, password: string, ip: string) => {
     const path = Array.from({ length: calls }, () => 'auth.login').join(',');

@@ -10,10 +10,16 @@ import { AppError } from '../errors';
  * signs in from one address each morning.
  */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
-/** Failed sign-ins for one account from one client address. */
+/** Failed sign-ins for one account from one client (an address, or a device cookie's device). */
 export const MAX_FAILED_LOGINS_PER_ACCOUNT = 5;
 /** Failed sign-ins from one client address, whatever the accounts. */
 export const MAX_FAILED_LOGINS_PER_CLIENT = 30;
+
+/**
+ * The client a sign-in with a valid device cookie is counted as (in `login_attempts.ip`): the
+ * device, never the address, so failures counted against the address do not hold it.
+ */
+export const deviceClientKey = (nonce: string) => `device:${nonce}`;
 
 export const OTP_CODES_WINDOW_MS = 60 * 60_000;
 /** New codes for one email address per hour. */
@@ -50,7 +56,7 @@ function secondsLeft(oldest: Date | null, windowMs: number, now: number): number
 }
 
 /**
- * Reserves one sign-in check for `email` from `ip`, or refuses with 429. The reservation is a
+ * Reserves one sign-in check for `email` from `ip` (an address, or a device's key), or refuses with 429. The reservation is a
  * `pending` row written under a transaction-scoped advisory lock on the pair, so attempts sent
  * together are counted one after another: 50 parallel wrong passwords get at most 5 checks.
  * Pending rows count against the account (a check in flight may still fail); only failed ones
