@@ -68,6 +68,8 @@ const ZConfig = z.object({
   JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
   JOB_ATTEMPTS: z.coerce.number().int().min(1).default(3),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  /** How long a stopping worker waits for its jobs and stores before it exits anyway (exit code 1). */
+  JOB_SHUTDOWN_MS: z.coerce.number().int().min(100).default(10_000),
   /** Run the daily reminder schedule in this process (off for test servers that share nothing with a clock). */
   REMINDER_SCHEDULE: bool.default(true),
   /** Resend's API origin (a local stand-in in tests); the SDK's default otherwise. */
