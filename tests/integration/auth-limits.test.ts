@@ -161,6 +161,23 @@ describe('device cookies', () => {
     expect(deviceCookieOf(viaTrpc)).toMatch(/^device=/);
   });
 
+  it('is signed with a key every server of the deployment shares (stored in the database)', async () => {
+    const other = await startTestApp({ TRUST_PROXY: '127.0.0.1' }, { sameDatabaseAs: t });
+    try {
+      const ip = newClient();
+      const user = await makeUser(t.deps.db);
+      const cookie = deviceCookieOf(await signInWith(user.email, TEST_PASSWORD, ip))!;
+      await lockAddress(ip);
+      const res = await other.api('POST', '/api/users/auth', {
+        body: { email: user.email, password: TEST_PASSWORD },
+        headers: { 'x-forwarded-for': ip, cookie },
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('holds a device cookie for its account after 5 failures through it, not the others', async () => {
     const ip = newClient();
     const owner = await makeUser(t.deps.db);
