@@ -35,7 +35,7 @@ const instant = z.iso.datetime({ offset: true });
 const bound = (label: string) =>
   zText(label, { message: boundMessage(label) })
     .trim()
-    .refine((v) => (isAuditDay(v) ? true : instant.safeParse(v).success), boundMessage(label))
+    .refine((v) => isAuditDay(v) || instant.safeParse(v).success, { message: boundMessage(label), abort: true })
     .refine((v) => (isAuditDay(v) ? parseDay(v) !== null : hasYearInRange(v)), dateRangeMessage(label));
 
 const intParam = (label: string, min: number, max: number, fallback: number) =>
