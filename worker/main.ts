@@ -27,6 +27,15 @@ async function shutdown(signal: string) {
   const force = closing;
   closing = true;
   log.info({ signal, force }, 'worker shutting down');
+  if (!force) {
+    // Closing waits on Redis and PostgreSQL, which may never answer (both gone): past the grace
+    // period the worker leaves anyway, and the stalled check requeues what it was running.
+    // Unref'd, so a clean close that finishes first is not kept waiting for it.
+    setTimeout(() => {
+      log.error({ graceMs: config.JOB_SHUTDOWN_MS }, 'worker shutdown timed out; exiting');
+      process.exit(1);
+    }, config.JOB_SHUTDOWN_MS).unref();
+  }
   try {
     await worker.close(force);
     if (force) process.exit(1);

@@ -36,12 +36,22 @@ const ZConfig = z.object({
   SEED_ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   SEED_ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: bool.default(true),
+  /**
+   * Signs the device cookies that let a browser which signed in before past an address's lock-out
+   * (docs/security.md#device-cookies). Unset: a random secret stored in the database at first start.
+   */
+  DEVICE_COOKIE_SECRET: z.string().min(32, 'DEVICE_COOKIE_SECRET must be at least 32 characters').optional(),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   /** How long a server may reuse a session it validated; other servers see a sign-out within it. */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(10).default(5),
   /** How long the payments dashboard may reuse an answer when this server has written nothing (0 = never). */
   DASHBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(30).default(30),
+  /**
+   * How many days back a manager may date a payment's receipt; admins may go further, never before
+   * the enrolment or booking existed (docs/payments.md#recording-a-payment).
+   */
+  BACKDATE_DAYS: z.coerce.number().int().min(0).max(3650).default(31),
   /** Daily reminder time, HH:MM, in TIME_ZONE. */
   REMINDER_TIME: z
     .string()
@@ -58,6 +68,8 @@ const ZConfig = z.object({
   JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
   JOB_ATTEMPTS: z.coerce.number().int().min(1).default(3),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  /** How long a stopping worker waits for its jobs and stores before it exits anyway (exit code 1). */
+  JOB_SHUTDOWN_MS: z.coerce.number().int().min(100).default(10_000),
   /** Run the daily reminder schedule in this process (off for test servers that share nothing with a clock). */
   REMINDER_SCHEDULE: bool.default(true),
   /** Resend's API origin (a local stand-in in tests); the SDK's default otherwise. */

@@ -46,7 +46,7 @@ export async function paymentStep(
 ): Promise<void> {
   if (s.kind === 'pay') {
     const paid = await refusedIs4xx(
-      api.payments.record.mutate({ ...target, amount: Math.max(1, Math.round(owed * s.share)) }),
+      api.payments.record.mutate({ ...target, amount: Math.max(1, Math.round(owed * s.share)), method: 'cash' }),
     );
     if (paid) made.push(paid._id);
   } else if (made.length) {

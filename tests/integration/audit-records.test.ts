@@ -398,7 +398,7 @@ describe('the unpaid toggle of a part-paid installment', () => {
     });
     const receipts: string[] = [];
     for (const amount of [300, 200])
-      receipts.push((await trpc().payments.record.mutate({ bookingId: b._id, amount })).receiptNumber);
+      receipts.push((await trpc().payments.record.mutate({ bookingId: b._id, amount, method: 'cash' })).receiptNumber);
     const first = b.installments[0]!._id;
     const unpaid = await oneEntry(() =>
       trpc().bookings.setInstallmentPaid.mutate({ id: b._id, installmentId: first, isPaid: false }),
@@ -454,12 +454,20 @@ describe('payments', () => {
     });
     // More than is owed (409) and a future date (400): nothing.
     await noEntry(async () =>
-      expect((await api('POST', '/api/payments', { enrollmentId: e._id, amount: 999999 })).status).toBe(409),
+      expect((await api('POST', '/api/payments', { enrollmentId: e._id, amount: 999999, method: 'cash' })).status).toBe(
+        409,
+      ),
     );
     await noEntry(async () =>
       expect(
-        (await api('POST', '/api/payments', { enrollmentId: e._id, amount: 1, receivedAt: '2999-01-01T00:00:00Z' }))
-          .status,
+        (
+          await api('POST', '/api/payments', {
+            enrollmentId: e._id,
+            amount: 1,
+            method: 'cash',
+            receivedAt: '2999-01-01T00:00:00Z',
+          })
+        ).status,
       ).toBe(400),
     );
 
@@ -521,7 +529,7 @@ describe('the same change through REST and tRPC', () => {
     });
     const progress = `/api/bookings/progress/${customer.id}/${treatmentId}`;
     await trpc().bookings.setSessions.mutate({ id: b._id, sessionsCompleted: 1 });
-    await trpc().payments.record.mutate({ bookingId: b._id, amount: 10 });
+    await trpc().payments.record.mutate({ bookingId: b._id, amount: 10, method: 'cash' });
     const [payment] = await trpc().payments.ofBooking.query({ id: b._id });
     const cases: Array<{
       name: string;

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets } from '../../src/server/db/schema';
+import { otpEvents, passwordResets } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { codeIn, waitForEmail } from '../helpers/email';
 import { makeUser, TEST_PASSWORD } from '../helpers/factories';
@@ -91,6 +91,112 @@ describe('sign-in limits', () => {
   });
 });
 
+describe('device cookies', () => {
+  const deviceCookieOf = (res: { headers: Headers }) => {
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('device='));
+    return set?.split(';')[0];
+  };
+  const signInWith = (email: string, password: string, ip: string, cookie?: string) =>
+    t.api('POST', '/api/users/auth', {
+      body: { email, password },
+      headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
+    });
+
+  async function lockAddress(ip: string) {
+    const strangers = await Promise.all(Array.from({ length: 8 }, () => makeUser(t.deps.db)));
+    let failures = 0;
+    for (const v of strangers) {
+      for (let i = 0; i < 4 && failures < 30; i++, failures++) {
+        expect((await signInWith(v.email, `nope-${i}-xxxxx`, ip)).status).toBe(401);
+      }
+    }
+  }
+
+  it('sets an HttpOnly, SameSite=Lax, long-lived signed cookie on a successful sign-in', async () => {
+    const user = await makeUser(t.deps.db, { role: 'manager' });
+    const res = await signInWith(user.email, TEST_PASSWORD, newClient());
+    expect(res.status).toBe(200);
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('device='))!;
+    expect(set).toMatch(/; HttpOnly/i);
+    expect(set).toMatch(/; SameSite=Lax/i);
+    expect(Number(/Max-Age=(\d+)/i.exec(set)?.[1])).toBeGreaterThan(300 * 24 * 3600);
+    expect(set).toContain(user.id);
+    expect(set).not.toContain(user.email);
+  });
+
+  it('30 failures from one address lock a new device out, but a colleague who signed in there before still signs in', async () => {
+    const office = newClient();
+    const colleague = await makeUser(t.deps.db, { role: 'manager' });
+    const earlier = await signInWith(colleague.email, TEST_PASSWORD, office);
+    expect(earlier.status).toBe(200);
+    const cookie = deviceCookieOf(earlier)!;
+    expect(cookie).toMatch(/^device=/);
+
+    await lockAddress(office);
+    const newcomer = await makeUser(t.deps.db, { role: 'manager' });
+    const blocked = await signInWith(newcomer.email, TEST_PASSWORD, office);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const trusted = await signInWith(colleague.email, TEST_PASSWORD, office, cookie);
+    expect(trusted.status).toBe(200);
+    expect(trusted.body.email).toBe(colleague.email);
+    // The cookie is renewed, and the renewed one works as well.
+    const renewed = deviceCookieOf(trusted)!;
+    expect(renewed).not.toBe(cookie);
+    expect((await signInWith(colleague.email, TEST_PASSWORD, office, renewed)).status).toBe(200);
+
+    // It names its account: another account from that browser is held with the address, and so
+    // is a cookie whose signature was altered.
+    expect((await signInWith(newcomer.email, TEST_PASSWORD, office, cookie)).status).toBe(429);
+    const forged = `${cookie.slice(0, -2)}${cookie.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await signInWith(colleague.email, TEST_PASSWORD, office, forged)).status).toBe(429);
+    // Over tRPC too.
+    const viaTrpc = await fetch(`${t.baseUrl}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': office, cookie: renewed },
+      body: JSON.stringify({ email: colleague.email, password: TEST_PASSWORD }),
+    });
+    expect(viaTrpc.status).toBe(200);
+    expect(deviceCookieOf(viaTrpc)).toMatch(/^device=/);
+  });
+
+  it('is signed with a key every server of the deployment shares (stored in the database)', async () => {
+    const other = await startTestApp({ TRUST_PROXY: '127.0.0.1' }, { sameDatabaseAs: t });
+    try {
+      const ip = newClient();
+      const user = await makeUser(t.deps.db);
+      const cookie = deviceCookieOf(await signInWith(user.email, TEST_PASSWORD, ip))!;
+      await lockAddress(ip);
+      const res = await other.api('POST', '/api/users/auth', {
+        body: { email: user.email, password: TEST_PASSWORD },
+        headers: { 'x-forwarded-for': ip, cookie },
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('holds a device cookie for its account after 5 failures through it, not the others', async () => {
+    const ip = newClient();
+    const owner = await makeUser(t.deps.db);
+    const other = await makeUser(t.deps.db);
+    const ownerCookie = deviceCookieOf(await signInWith(owner.email, TEST_PASSWORD, ip))!;
+    const otherCookie = deviceCookieOf(await signInWith(other.email, TEST_PASSWORD, ip))!;
+    for (let i = 0; i < 5; i++) {
+      expect((await signInWith(owner.email, `wrong-${i}-xxxxx`, ip, ownerCookie)).status).toBe(401);
+    }
+    const held = await signInWith(owner.email, TEST_PASSWORD, ip, ownerCookie);
+    expect(held.status).toBe(429);
+    expect(held.body.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect((await signInWith(other.email, TEST_PASSWORD, ip, otherCookie)).status).toBe(200);
+    // The address was not charged for the device's failures: the owner signs in without the cookie.
+    expect((await signInWith(owner.email, TEST_PASSWORD, ip)).status).toBe(200);
+  });
+});
+
 describe('tRPC batches', () => {
   const batch = (app: TestApp, calls: number, email: string, password: string, ip: string) => {
     const path = Array.from({ length: calls }, () => 'auth.login').join(',');
@@ -140,10 +246,57 @@ describe('password reset limits', () => {
     expect((await forgot('someone-else@example.com', newClient())).status).toBe(200);
   });
 
+  it('refuses a second code within 30 seconds, the same for an address with no account', async () => {
+    const known = await makeUser(t.deps.db);
+    const unknown = `nobody-${known.id}@example.com`;
+    const answers = [];
+    for (const email of [known.email, unknown]) {
+      expect((await forgot(email, newClient())).status).toBe(200);
+      answers.push(await forgot(email, newClient()));
+    }
+    const [a, b] = answers;
+    expect(a!.status).toBe(429);
+    expect(a!.body.message).toMatch(
+      /^A code was sent to this email moments ago\. Please wait \d+ seconds? before asking for another\.$/,
+    );
+    expect(b!.status).toBe(a!.status);
+    expect(Object.keys(b!.body).sort()).toEqual(Object.keys(a!.body).sort());
+    expect(b!.body.message.replace(/\d+/, 'N')).toBe(a!.body.message.replace(/\d+/, 'N'));
+    for (const r of [a!, b!]) {
+      const wait = Number(r.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(30);
+      expect(r.body.message).toContain(`wait ${wait} second`);
+    }
+    // Thirty seconds later each may ask again.
+    await t.deps.db
+      .update(passwordResets)
+      .set({ createdAt: new Date(Date.now() - 31_000) })
+      .where(eq(passwordResets.userId, known.id));
+    for (const email of [known.email, unknown]) {
+      await t.deps.db
+        .update(otpEvents)
+        .set({ createdAt: new Date(Date.now() - 31_000) })
+        .where(eq(otpEvents.email, email));
+      expect((await forgot(email, newClient())).status).toBe(200);
+    }
+  });
+
   it('limits codes to 5 per email an hour, the same for an address with no account', async () => {
     const known = await makeUser(t.deps.db);
     for (const email of [known.email, 'no-account-here@example.com']) {
-      for (let i = 0; i < 5; i++) expect((await forgot(email, newClient())).status).toBe(200);
+      for (let i = 0; i < 5; i++) {
+        // One code per 30 seconds per address: age the earlier requests past that, within the hour.
+        await t.deps.db
+          .update(otpEvents)
+          .set({ createdAt: sql`${otpEvents.createdAt} - interval '31 seconds'` })
+          .where(eq(otpEvents.email, email));
+        await t.deps.db
+          .update(passwordResets)
+          .set({ createdAt: new Date(Date.now() - 31_000) })
+          .where(eq(passwordResets.userId, known.id));
+        expect((await forgot(email, newClient())).status).toBe(200);
+      }
       const sixth = await forgot(email, newClient());
       expect(sixth.status).toBe(429);
       expect(sixth.body.message).toBe('Too many codes were requested for this email. Please try again later.');
@@ -157,11 +310,15 @@ describe('wrong codes per day', () => {
     t.api('POST', '/api/users/validate-otp', { body: { email, otp }, headers: { 'x-forwarded-for': ip } });
 
   async function newCode(email: string, userId: string, ip: string, notId?: string) {
-    // One new code per 30 seconds per account: age the current request past that.
+    // One new code per 30 seconds per address: age the current request past that.
     await t.deps.db
       .update(passwordResets)
       .set({ createdAt: new Date(Date.now() - 31_000) })
       .where(eq(passwordResets.userId, userId));
+    await t.deps.db
+      .update(otpEvents)
+      .set({ createdAt: new Date(Date.now() - 31_000) })
+      .where(and(eq(otpEvents.email, email), eq(otpEvents.kind, 'code_requested')));
     expect(
       (await t.api('POST', '/api/users/forgot-password', { body: { email }, headers: { 'x-forwarded-for': ip } }))
         .status,
@@ -198,6 +355,26 @@ describe('wrong codes per day', () => {
     expect(over.body.message).toBe(
       'Too many wrong codes were entered for this email today. Please try again tomorrow.',
     );
+  });
+
+  it('counts only the codes compared: 50 guesses sent together at one code cost 5 of the day', async () => {
+    const user = await makeUser(t.deps.db);
+    const ip = newClient();
+    const first = await newCode(user.email, user.id, ip);
+    const wrong = first.code === '000000' ? '111111' : '000000';
+    const burst = await Promise.all(Array.from({ length: 50 }, () => validate(user.email, wrong, newClient())));
+    expect(burst.filter((r) => r.status === 400)).toHaveLength(5);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(45);
+    for (const r of refused) expect(r.body.message).toBe('Too many wrong attempts. Please request a new OTP.');
+    const counted = await t.deps.db
+      .select()
+      .from(otpEvents)
+      .where(and(eq(otpEvents.email, user.email), eq(otpEvents.kind, 'wrong_code')));
+    expect(counted).toHaveLength(5);
+    // The day is not used up: a new code still works, and 15 more wrong ones are allowed.
+    const second = await newCode(user.email, user.id, ip, first.mailId);
+    expect((await validate(user.email, second.code, ip)).status).toBe(200);
   });
 
   it('does not count a right code as a wrong one', async () => {

@@ -117,14 +117,19 @@ describe('keyset paging', () => {
     const api = t.trpc(admin.token);
     const targets: Array<{ _id: string }> = [];
     for (let i = 0; i < 20; i++) targets.push(await enrol(await newStudent()));
-    for (const e of targets.slice(0, 14)) await api.payments.record.mutate({ enrollmentId: e._id, amount: 100 });
+    for (const e of targets.slice(0, 14))
+      await api.payments.record.mutate({ enrollmentId: e._id, amount: 100, method: 'cash' });
     const all = await api.payments.list.query({ page: 1, pageSize: 200 });
     const before = all.items.map((p) => p._id);
     let next = 14;
     const seen = await pageThrough(
       (page, cursor) => api.payments.list.query({ page, pageSize: 4, cursor }),
       async () => {
-        await api.payments.record.mutate({ enrollmentId: targets[next++ % targets.length]!._id, amount: 50 });
+        await api.payments.record.mutate({
+          enrollmentId: targets[next++ % targets.length]!._id,
+          amount: 50,
+          method: 'cash',
+        });
       },
     );
     expectEachOnce(

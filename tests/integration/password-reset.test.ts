@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, passwordResets } from '../../src/server/db/schema';
+import { emailOutbox, otpEvents, passwordResets } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { codeIn, waitForEmail as waitForEmailIn } from '../helpers/email';
 import { makeUser, TEST_PASSWORD } from '../helpers/factories';
@@ -25,12 +25,14 @@ async function requestOtp(email: string, notId?: string) {
   return { code: codeIn(mail), mailId: mail.id, mail };
 }
 
-/** New codes are handed out at most every 30 seconds per account: age the current request past that. */
-async function allowNewCode(userId: string) {
-  await t.deps.db
-    .update(passwordResets)
-    .set({ createdAt: new Date(Date.now() - 31_000) })
-    .where(eq(passwordResets.userId, userId));
+/**
+ * New codes are handed out at most every 30 seconds per email: age the current request, and the
+ * request counted for the address, past that.
+ */
+async function allowNewCode(user: { id: string; email: string }) {
+  const past = new Date(Date.now() - 31_000);
+  await t.deps.db.update(passwordResets).set({ createdAt: past }).where(eq(passwordResets.userId, user.id));
+  await t.deps.db.update(otpEvents).set({ createdAt: past }).where(eq(otpEvents.email, user.email));
 }
 
 const validate = (email: string, otp: string) => t.api('POST', '/api/users/validate-otp', { body: { email, otp } });
@@ -87,7 +89,7 @@ describe('password reset by emailed OTP', () => {
   it('answers a known email without waiting for the account work (no timing difference to measure)', async () => {
     const user = await makeUser(t.deps.db);
     const first = await requestOtp(user.email);
-    await allowNewCode(user.id);
+    await allowNewCode(user);
     // Another transaction holds the user's reset row, so the known path's own transaction must wait.
     let release!: () => void;
     const releaseLock = new Promise<void>((r) => (release = r));
@@ -151,7 +153,7 @@ describe('password reset by emailed OTP', () => {
   it('lets a new request replace the old one', async () => {
     const user = await makeUser(t.deps.db);
     const first = await requestOtp(user.email);
-    await allowNewCode(user.id);
+    await allowNewCode(user);
     const second = await requestOtp(user.email, first.mailId);
     if (first.code !== second.code) {
       const old = await validate(user.email, first.code);
@@ -165,7 +167,7 @@ describe('password reset by emailed OTP', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('hands out at most one new code per 30 seconds, with the same answer', async () => {
+  it('hands out at most one new code per 30 seconds, and says so when it sends none', async () => {
     const user = await makeUser(t.deps.db);
     const { code } = await requestOtp(user.email);
     const [before] = await t.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
@@ -173,8 +175,12 @@ describe('password reset by emailed OTP', () => {
       [1, 2, 3].map(() => t.api('POST', '/api/users/forgot-password', { body: { email: user.email } })),
     );
     for (const res of again) {
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual(FORGOT_ANSWER);
+      expect(res.status).toBe(429);
+      expect(res.body.message).toMatch(
+        /^A code was sent to this email moments ago\. Please wait \d+ seconds? before asking for another\.$/,
+      );
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(30);
     }
     const after = await t.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
     expect(after.map((r) => r.id)).toEqual([before!.id]);

@@ -34,7 +34,9 @@ async function enrol(who: MadeUser = student, course = courseId) {
   };
 }
 
-const pay = (body: Record<string, unknown>, token = manager.token) => t.api('POST', '/api/payments', { token, body });
+// The screens always name the method; these tests pay cash unless they say otherwise.
+const pay = (body: Record<string, unknown>, token = manager.token) =>
+  t.api('POST', '/api/payments', { token, body: { method: 'cash', ...body } });
 const getEnrollment = async (id: string) => (await t.api('GET', `/api/enrollments/${id}`, { token: admin.token })).body;
 
 async function pdfText(buffer: ArrayBuffer): Promise<string> {
@@ -557,7 +559,7 @@ describe('roles', () => {
       0;
     const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId }));
     const before = await outstanding();
-    await t.trpc(manager.token).payments.record.mutate({ enrollmentId: e._id, amount: 100 });
+    await t.trpc(manager.token).payments.record.mutate({ enrollmentId: e._id, amount: 100, method: 'cash' });
     expect(await outstanding()).toBe(before - 100);
 
     const firstPage = { page: 1, pageSize: 10, sortBy: 'createdAt', sortDir: 'desc' } as const;

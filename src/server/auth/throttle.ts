@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, max, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { firstRow } from '../db/rows';
 import { loginAttempts, otpEvents } from '../db/schema';
@@ -10,19 +10,33 @@ import { AppError } from '../errors';
  * signs in from one address each morning.
  */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
-/** Failed sign-ins for one account from one client address. */
+/** Failed sign-ins for one account from one client (an address, or a device cookie's device). */
 export const MAX_FAILED_LOGINS_PER_ACCOUNT = 5;
 /** Failed sign-ins from one client address, whatever the accounts. */
 export const MAX_FAILED_LOGINS_PER_CLIENT = 30;
 
+/**
+ * The client a sign-in with a valid device cookie is counted as (in `login_attempts.ip`): the
+ * device, never the address, so failures counted against the address do not hold it.
+ */
+export const deviceClientKey = (nonce: string) => `device:${nonce}`;
+
 export const OTP_CODES_WINDOW_MS = 60 * 60_000;
 /** New codes for one email address per hour. */
 export const MAX_CODES_PER_ACCOUNT = 5;
+/** A new code at most this often per email address: bounds both guessing (5 tries per code) and email floods. */
+export const OTP_RESEND_INTERVAL_MS = 30_000;
 export const OTP_GUESS_WINDOW_MS = 24 * 60 * 60_000;
 /** Wrong codes for one email address per day, across all its codes. */
 export const MAX_WRONG_CODES_PER_ACCOUNT = 20;
 
 export const TOO_MANY_CODES = 'Too many codes were requested for this email. Please try again later.';
+
+/** A request that sends no code says so, and when the next one will (never "an OTP has been sent"). */
+export function codeJustSentMessage(retryAfterSeconds: number): string {
+  const s = Math.max(1, Math.ceil(retryAfterSeconds));
+  return `A code was sent to this email moments ago. Please wait ${s} ${s === 1 ? 'second' : 'seconds'} before asking for another.`;
+}
 export const TOO_MANY_WRONG_CODES =
   'Too many wrong codes were entered for this email today. Please try again tomorrow.';
 
@@ -42,7 +56,7 @@ function secondsLeft(oldest: Date | null, windowMs: number, now: number): number
 }
 
 /**
- * Reserves one sign-in check for `email` from `ip`, or refuses with 429. The reservation is a
+ * Reserves one sign-in check for `email` from `ip` (an address, or a device's key), or refuses with 429. The reservation is a
  * `pending` row written under a transaction-scoped advisory lock on the pair, so attempts sent
  * together are counted one after another: 50 parallel wrong passwords get at most 5 checks.
  * Pending rows count against the account (a check in flight may still fail); only failed ones
@@ -88,12 +102,15 @@ export async function clearFailedLogins(db: Db, email: string, ip: string) {
 }
 
 /**
- * Counts a password-reset event for an email address (a code requested, or a code about to be
- * checked), refusing with 429 past its limit. Under an advisory lock per address, so parallel
- * requests cannot overshoot. Answers the event's id: a code that proves right is refunded.
+ * Counts a password-reset event for an email address (a code requested, or a wrong code), refusing
+ * with 429 past its limit. Under an advisory lock per address, so parallel requests cannot
+ * overshoot. A code is also refused within 30 seconds of the last one asked for that address:
+ * such a request would send nothing, so it must not answer that a code was sent. Counted per
+ * address for known and unknown addresses alike, so the answers tell nothing about accounts.
+ * Answers the event's id: a wrong-code event that proves not to be one is refunded.
  */
 export async function countOtpEvent(db: Db, email: string, kind: 'code_requested' | 'wrong_code'): Promise<string> {
-  const [max, windowMs, message] =
+  const [limit, windowMs, message] =
     kind === 'code_requested'
       ? [MAX_CODES_PER_ACCOUNT, OTP_CODES_WINDOW_MS, TOO_MANY_CODES]
       : [MAX_WRONG_CODES_PER_ACCOUNT, OTP_GUESS_WINDOW_MS, TOO_MANY_WRONG_CODES];
@@ -101,14 +118,19 @@ export async function countOtpEvent(db: Db, email: string, kind: 'code_requested
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${kind}:${email}`}))`);
     const now = Date.now();
     const [seen] = await tx
-      .select({ n: count(), oldest: min(otpEvents.createdAt) })
+      .select({ n: count(), oldest: min(otpEvents.createdAt), newest: max(otpEvents.createdAt) })
       .from(otpEvents)
       .where(
         and(eq(otpEvents.email, email), eq(otpEvents.kind, kind), gt(otpEvents.createdAt, new Date(now - windowMs))),
       );
-    if ((seen?.n ?? 0) >= max) {
+    if ((seen?.n ?? 0) >= limit) {
       const wait = secondsLeft(seen?.oldest ?? null, windowMs, now);
       throw throttled(message, wait);
+    }
+    const newest = seen?.newest ?? null;
+    if (kind === 'code_requested' && newest && newest.getTime() > now - OTP_RESEND_INTERVAL_MS) {
+      const wait = secondsLeft(newest, OTP_RESEND_INTERVAL_MS, now);
+      throw throttled(codeJustSentMessage(wait), wait);
     }
     // Events older than a day count for nothing; trimming them here needs no cron.
     await tx

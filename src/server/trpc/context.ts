@@ -1,6 +1,7 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { AppDeps } from '../deps';
 import type { PublicContext } from '../domains/common';
+import { DEVICE_COOKIE, setDeviceCookie } from '../auth/device-cookie';
 import { clearSessionCookie, setSessionCookie } from '../http/auth-hook';
 import { requestMetaOf } from '../http/request-meta';
 import type { LimitName } from '../http/rate-limits';
@@ -28,6 +29,9 @@ export function contextFactory(deps: AppDeps) {
       limit: (name: LimitName) => req.server.limiters[name](req, res),
       setSession: (token: string, expiresAt: Date) => setSessionCookie(res, token, expiresAt),
       clearSession: () => clearSessionCookie(res),
+      /** The sign-in's device cookie (src/server/auth/device-cookie.ts), read and renewed by auth.login. */
+      deviceCookie: req.cookies[DEVICE_COOKIE],
+      setDeviceCookie: (value: string) => setDeviceCookie(res, value),
     };
   };
 }

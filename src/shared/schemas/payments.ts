@@ -24,6 +24,19 @@ export const zAmount = (message = AMOUNT_INVALID) =>
 
 export { zPaymentMethod };
 
+export const METHOD_REQUIRED = 'Method is required: cash, card, bank_transfer, cheque, online or other.';
+
+/**
+ * A ledger does not guess how money came in: a payment names its method (the screens always send
+ * one), and a missing one is refused rather than recorded as cash.
+ */
+const zRecordMethod = z.enum(PAYMENT_METHODS, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? METHOD_REQUIRED
+      : 'Method must be cash, card, bank_transfer, cheque, online or other.',
+});
+
 export const ZAllocationInput = z.object({
   kind: z.enum(ALLOCATION_KINDS, {
     error: 'Allocation kind must be admission_fee, enrollment_installment or booking_installment.',
@@ -37,7 +50,7 @@ export const ZRecordPaymentInput = z
     enrollmentId: zOptionalText('Enrollment', 200),
     bookingId: zOptionalText('Booking', 200),
     amount: zAmount(),
-    method: zPaymentMethod.default('cash'),
+    method: zRecordMethod,
     /** When given, must be the record's own currency (a USD booking is paid in USD). */
     currency: zOptionalText('Currency', 3),
     reference: zOptionalText('Reference', 100),

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { SubmitButton } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
+import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
 import { ZForgotPasswordInput } from '@shared/schemas/users';
@@ -30,7 +31,8 @@ export function ForgotPasswordPage() {
               toast.success(OTP_SENT);
               void navigate({ to: '/reset-password', search: { email: values.email } });
             },
-            onError: (err) => form.failRequest(err, OTP_SEND_FAILED),
+            // A refusal names its wait (a code asked for moments ago, too many this hour).
+            onError: (err) => form.failRequest(err, explainedMessage(err, OTP_SEND_FAILED)),
           })
         }
       >

@@ -92,7 +92,10 @@ function VerifyOtpStep({ email, onVerified }: { email?: string; onVerified: (cod
             onClick={() =>
               resend.mutate(
                 { email: typedEmail },
-                { onSuccess: () => toast.success(OTP_SENT), onError: () => toast.error(OTP_SEND_FAILED) },
+                {
+                  onSuccess: () => toast.success(OTP_SENT),
+                  onError: (err) => toast.error(explainedMessage(err, OTP_SEND_FAILED)),
+                },
               )
             }
           >

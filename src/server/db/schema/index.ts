@@ -6,3 +6,4 @@ export * from './treatments';
 export * from './jobs';
 export * from './payments';
 export * from './audit';
+export * from './limits';

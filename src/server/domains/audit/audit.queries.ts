@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { isAdmin } from '../../../shared/roles';
 import { ilikeContains, isUuid, offsetOf } from '../common';
 import { listTotal, totalKey } from '../keyset';
+import { fromBound, toBound } from './audit.bounds';
 import type { TAuditFilters, TAuditForEntityInput, TAuditListInput, TAuditRestQuery } from '@shared/schemas/audit';
 import type { TAuditEntry } from '@shared/schemas/audit.output';
 
@@ -85,10 +86,6 @@ export function toAuditDto(r: AuditRow): TAuditEntry {
   };
 }
 
-/** The start of a calendar day in the institute's time zone, as an instant (index-friendly bounds). */
-const dayStart = (day: string, tz: string) => sql`((${day}::date)::timestamp at time zone ${tz})`;
-const nextDayStart = (day: string, tz: string) => sql`(((${day}::date) + 1)::timestamp at time zone ${tz})`;
-
 /** An actor named by username or email: the user's id, else (a deleted user) the name recorded then. */
 async function actorCondition(db: Db, actor: string): Promise<SQL> {
   const [u] = await db
@@ -108,8 +105,8 @@ export async function auditWhere(db: Db, f: TAuditFilters, timeZone: string): Pr
     f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
     f.actor ? await actorCondition(db, f.actor) : undefined,
     f.action ? eq(auditLog.action, f.action) : undefined,
-    f.from ? sql`${auditLog.createdAt} >= ${dayStart(f.from, timeZone)}` : undefined,
-    f.to ? sql`${auditLog.createdAt} < ${nextDayStart(f.to, timeZone)}` : undefined,
+    f.from ? fromBound(f.from, timeZone) : undefined,
+    f.to ? toBound(f.to, timeZone) : undefined,
     f.search ? ilikeContains(auditLog.summary, f.search) : undefined,
   );
 }

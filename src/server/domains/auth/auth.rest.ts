@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { DEVICE_COOKIE, setDeviceCookie } from '../../auth/device-cookie';
 import { clearSessionCookie, setSessionCookie } from '../../http/auth-hook';
 import { route } from '../../http/rest';
 import { ZLoginInput } from '@shared/schemas/auth';
@@ -16,8 +17,9 @@ export function registerAuthRest(app: FastifyInstance, deps: AppDeps) {
     rateLimit: 'signIn',
     body: ZLoginInput,
     handler: async ({ ctx, body, req, reply }) => {
-      const result = await service.login(ctx, body, { ip: req.ip });
+      const result = await service.login(ctx, body, { ip: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] });
       setSessionCookie(reply, result.token, new Date(Date.now() + deps.sessionPolicy.maxMs));
+      setDeviceCookie(reply, result.deviceCookie);
       return { ...result.user, token: result.token };
     },
   });

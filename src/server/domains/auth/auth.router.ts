@@ -10,8 +10,9 @@ export const authRouter = router({
     .input(ZLoginInput)
     .output(ZSignedIn)
     .mutation(async ({ ctx, input }) => {
-      const result = await service.login(ctx.svc, input, { ip: ctx.clientIp });
+      const result = await service.login(ctx.svc, input, { ip: ctx.clientIp, deviceCookie: ctx.deviceCookie });
       ctx.setSession(result.token, new Date(Date.now() + ctx.deps.sessionPolicy.maxMs));
+      ctx.setDeviceCookie(result.deviceCookie);
       return { ...result.user, token: result.token };
     }),
   logout: authedProcedure.output(ZMessage).mutation(async ({ ctx }) => {

@@ -15,6 +15,8 @@ import { allocate } from './allocation';
 import { voidLockedPayment, writePayment } from './ledger';
 import { recordPaymentEntry, recordReceiptEvent, recordVoidEntry } from './ledger-audit';
 import { buildReceiptPdf, loadReceipt } from './receipt';
+import { checkReceivedAt } from './received-at';
+import { countReceiptEmail } from './receipt-limits';
 import {
   BOOKING_CANCELLED,
   BOOKING_NOT_FOUND,
@@ -38,9 +40,6 @@ export const VOID_ADMINS_ONLY = 'Only admins and superadmins can void payments.'
 
 const today = (ctx: Pick<ServiceContext, 'deps'>) => todayIn(ctx.deps.config.TIME_ZONE);
 
-/** Clock skew a browser may have: a payment "received" a minute ahead is now, not the future. */
-const FUTURE_TOLERANCE_MS = 60_000;
-
 async function lockTarget(tx: ServiceContext['db'], ref: { kind: 'enrollment' | 'booking'; id: string }) {
   return ref.kind === 'enrollment' ? lockEnrollmentTarget(tx, ref.id) : lockBookingTarget(tx, ref.id);
 }
@@ -61,8 +60,7 @@ export async function recordPayment(ctx: ServiceContext, input: TRecordPaymentIn
     : { kind: 'booking' as const, id: input.bookingId ?? '', notFound: BOOKING_NOT_FOUND };
   await assertRecordInScope(ctx, ref.kind, ref.id, ref.notFound);
   const receivedAt = input.receivedAt ? new Date(input.receivedAt) : new Date();
-  if (receivedAt.getTime() > Date.now() + FUTURE_TOLERANCE_MS)
-    throw new AppError('BAD_REQUEST', 'Received at cannot be in the future.');
+  await checkReceivedAt(ctx, ref, receivedAt);
   const id = await ctx.db.transaction(async (tx) => {
     const target = await lockTarget(tx, ref);
     assertPayable(target);
@@ -257,6 +255,7 @@ export async function emailReceipt(ctx: ServiceContext, id: string): Promise<{ m
     );
   }
   const { payerId, payerEmail } = p;
+  await countReceiptEmail(ctx, p.id);
   // The job and its entry are one transaction: a queued e-mail is always recorded, and one that
   // failed to queue never is.
   const job = await ctx.db.transaction(async (tx) => {

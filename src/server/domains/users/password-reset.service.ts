@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import { invalidateUserSessions } from '../../auth/sessions';
-import { countOtpEvent, refundOtpEvent } from '../../auth/throttle';
+import { countOtpEvent, OTP_RESEND_INTERVAL_MS, refundOtpEvent } from '../../auth/throttle';
 import type { Db } from '../../db/client';
 import { firstRow } from '../../db/rows';
 import { passwordResets, users } from '../../db/schema';
@@ -21,8 +21,7 @@ import { invalidateReads } from '../read-cache';
 /** docs/users.md: 6 digits, valid 10 minutes, at most 5 wrong tries. */
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
-/** A new code at most this often per account: bounds both guessing (5 tries per code) and email floods. */
-export const OTP_RESEND_INTERVAL_MS = 30_000;
+export { OTP_RESEND_INTERVAL_MS };
 
 export const FORGOT_ANSWER = 'If that email belongs to an account, an OTP has been sent.';
 export const OTP_VERIFIED = 'OTP verified.';
@@ -55,7 +54,9 @@ export async function requestPasswordReset(
   input: TForgotPasswordInput,
 ): Promise<{ message: string }> {
   // Counted per email address before the answer, for known and unknown addresses alike, so the
-  // limit bounds the emails one address receives and still tells nothing about accounts.
+  // limit bounds the emails one address receives and still tells nothing about accounts. A
+  // request within 30 seconds of the last is refused here (429), so "an OTP has been sent" is
+  // only ever answered when one is.
   await countOtpEvent(db, input.email, 'code_requested');
   void issueResetCode(deps, input.email, request).catch((err: unknown) =>
     deps.log.error({ err }, 'password reset request failed'),
@@ -65,8 +66,8 @@ export async function requestPasswordReset(
 
 /**
  * Creates (or replaces) the user's reset request and queues the email that carries the code. The
- * audit entry is written with them: a request that sends no new code (none for an unknown email,
- * none within 30 seconds of the last) changes nothing and records nothing.
+ * audit entry is written with them: a request that sends no new code (none for an unknown email;
+ * one that raced past the 30-second refusal) changes nothing and records nothing.
  */
 async function issueResetCode(deps: AppDeps, email: string, request?: RequestMeta): Promise<void> {
   const { db } = deps;
@@ -127,19 +128,17 @@ function sameHash(a: string, b: string) {
 
 /**
  * Checks the code against the user's live request. A try is claimed before the comparison (an
- * atomic increment capped at the limit), so parallel guesses cannot exceed five; a right code
+ * atomic increment capped at five per code), so parallel guesses cannot exceed five; a right code
  * gives its try back.
+ *
+ * The daily bound (20 wrong codes per address, across codes: a new code every 30 seconds must not
+ * renew the guesses) counts only codes that were compared and wrong, and a guess for an address
+ * with no code to compare (no account, or none requested), which is wrong as surely and must be
+ * counted the same so the answers tell nothing about accounts. A check refused before any
+ * comparison (the code locked or expired) counts for nothing: 50 guesses sent together at one
+ * code compare five, and cost five.
  */
 async function verifyOtp(db: Db, email: string, code: string): Promise<{ userId: string; resetId: string }> {
-  // Every check is counted as a wrong code first (at most 20 a day per address, across codes:
-  // a new code every 30 seconds must not renew the guesses) and given back when it proves right.
-  const guess = await countOtpEvent(db, email, 'wrong_code');
-  const verified = await checkOtp(db, email, code);
-  await refundOtpEvent(db, guess);
-  return verified;
-}
-
-async function checkOtp(db: Db, email: string, code: string): Promise<{ userId: string; resetId: string }> {
   const [row] = await db
     .select({ reset: passwordResets })
     .from(passwordResets)
@@ -147,7 +146,10 @@ async function checkOtp(db: Db, email: string, code: string): Promise<{ userId: 
     .where(eq(sql`lower(${users.email})`, email))
     .limit(1);
   const reset = row?.reset;
-  if (!reset || !reset.otpHash) throw new AppError('BAD_REQUEST', INVALID_OTP);
+  if (!reset || !reset.otpHash) {
+    await countOtpEvent(db, email, 'wrong_code');
+    throw new AppError('BAD_REQUEST', INVALID_OTP);
+  }
   if (reset.expiresAt.getTime() <= Date.now()) throw new AppError('BAD_REQUEST', OTP_EXPIRED);
   const [claimed] = await db
     .update(passwordResets)
@@ -161,19 +163,34 @@ async function checkOtp(db: Db, email: string, code: string): Promise<{ userId: 
     )
     .returning({ attempts: passwordResets.attempts, otpHash: passwordResets.otpHash });
   if (!claimed) {
-    // Lost to a concurrent replacement or expiry, or the limit was reached.
-    throw new AppError(
-      reset.attempts >= OTP_MAX_ATTEMPTS ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST',
-      reset.attempts >= OTP_MAX_ATTEMPTS ? OTP_LOCKED : INVALID_OTP,
-    );
+    // Lost to a concurrent replacement or expiry, or the limit was reached (perhaps by guesses
+    // sent together with this one, after the row above was read: look again).
+    const [now] = await db
+      .select({ attempts: passwordResets.attempts })
+      .from(passwordResets)
+      .where(eq(passwordResets.id, reset.id));
+    const locked = (now?.attempts ?? reset.attempts) >= OTP_MAX_ATTEMPTS;
+    throw new AppError(locked ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST', locked ? OTP_LOCKED : INVALID_OTP);
+  }
+  const giveBackTry = () =>
+    db
+      .update(passwordResets)
+      .set({ attempts: sql`greatest(${passwordResets.attempts} - 1, 0)` })
+      .where(eq(passwordResets.id, reset.id));
+  // Reserved as a wrong code before comparing (so parallel checks cannot pass the daily bound),
+  // given back when the code proves right; refused, the try is given back as well.
+  let guess: string;
+  try {
+    guess = await countOtpEvent(db, email, 'wrong_code');
+  } catch (err) {
+    await giveBackTry();
+    throw err;
   }
   if (!claimed.otpHash || !sameHash(claimed.otpHash, hashOtp(reset.id, code))) {
     throw new AppError('BAD_REQUEST', claimed.attempts >= OTP_MAX_ATTEMPTS ? OTP_LOCKED : INVALID_OTP);
   }
-  await db
-    .update(passwordResets)
-    .set({ attempts: sql`greatest(${passwordResets.attempts} - 1, 0)` })
-    .where(eq(passwordResets.id, reset.id));
+  await refundOtpEvent(db, guess);
+  await giveBackTry();
   return { userId: reset.userId, resetId: reset.id };
 }
 
