@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z, ZodError } from 'zod';
 import type { AppDeps } from '../deps';
 import { reusedRead } from '../domains/read-cache';
-import { bytesOnce, checkOnce, jsonOnce, outputOnce } from './answer-memo';
+import { bytesOnce, checkOnce, outputOnce } from './answer-memo';
 
 /** A server as the reused reads see it: only its config's lifetime matters (and its identity). */
 const server = { config: { DASHBOARD_CACHE_SECONDS: 30 } } as unknown as AppDeps;
@@ -84,37 +84,6 @@ describe('outputOnce', () => {
     const err = await caller.broken().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TRPCError);
     expect(err).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed' });
-  });
-});
-
-describe('jsonOnce', () => {
-  it("is the object's JSON text, written once for a reused answer's checked form", async () => {
-    const schema = z.object({
-      a: z.array(z.union([z.number(), z.string(), z.null()])),
-      b: z.object({ c: z.boolean() }),
-    });
-    const checkedAnswer = checkOnce(schema, await reused({ a: [1, 'two', null], b: { c: true } }));
-    const stringify = vi.spyOn(JSON, 'stringify');
-    try {
-      expect(jsonOnce(checkedAnswer)).toBe('{"a":[1,"two",null],"b":{"c":true}}');
-      expect(jsonOnce(checkedAnswer)).toBe('{"a":[1,"two",null],"b":{"c":true}}');
-      expect(stringify).toHaveBeenCalledTimes(1);
-    } finally {
-      stringify.mockRestore();
-    }
-  });
-
-  it('writes a fresh answer each time', () => {
-    const value = { a: 1 };
-    const stringify = vi.spyOn(JSON, 'stringify');
-    try {
-      expect(jsonOnce(value)).toBe('{"a":1}');
-      value.a = 2;
-      expect(jsonOnce(value)).toBe('{"a":2}');
-      expect(stringify).toHaveBeenCalledTimes(2);
-    } finally {
-      stringify.mockRestore();
-    }
   });
 });
 

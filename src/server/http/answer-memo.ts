@@ -6,14 +6,14 @@ import { fastParse } from './output-check';
  * Work done once per reused answer (docs/performance.md#reused-answers). A reused answer
  * (src/server/domains/read-cache.ts) is the very same object every time it is given, so what
  * depends on that object alone is done for its first caller only: the check against the contract
- * its procedure or route declares, its JSON text and the bytes sent. All are kept in WeakMaps keyed
+ * its procedure or route declares and the bytes sent. All are kept in WeakMaps keyed
  * by the object. A fresh answer is checked and written as always and not kept: one entry per request
  * would only give the garbage collector more to trace. Nothing changes an answer after it is made;
  * the reuse relies on that already.
  */
 
 const checked = new WeakMap<ZodType, WeakMap<object, unknown>>();
-/** The checked forms of reused answers: their JSON text is kept too. */
+/** The checked forms of reused answers: their bytes are kept too. */
 const checkedReused = new WeakSet<object>();
 
 /**
@@ -49,20 +49,8 @@ export function outputOnce<S extends ZodType>(schema: S): { readonly '~standard'
   return { '~standard': { ...schema['~standard'], validate } };
 }
 
-/** Whether what is written of `value` is kept: a reused answer, or the checked form of one. */
+/** Whether the bytes written of `value` are kept: a reused answer, or the checked form of one. */
 const isKept = (value: object) => checkedReused.has(value) || isReusedAnswer(value);
-
-const texts = new WeakMap<object, string>();
-
-/** `JSON.stringify(value)`, written once per reused answer (or its checked form from `checkOnce`). */
-export function jsonOnce(value: object): string {
-  let text = texts.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(value);
-    if (isKept(value)) texts.set(value, text);
-  }
-  return text;
-}
 
 /** Per envelope kind: the bytes of reused answers written in that envelope. */
 const bytesByKind = new Map<string, WeakMap<object, Buffer>>();
@@ -72,7 +60,7 @@ export const isKeptBytes = (bytes: Buffer) => keptBytes.has(bytes);
 
 /**
  * The UTF-8 bytes of `write(value)`: `value` written into the envelope its caller sends it in
- * (`kind` names that envelope, say a tRPC call's). A reused answer's are written and encoded once
+ * (`kind` names that envelope, say a REST path's bare JSON). A reused answer's are written and encoded once
  * per envelope, and the same bytes are sent to every caller (nothing writes into a sent buffer);
  * a fresh answer's are made each time.
  */
