@@ -4,6 +4,7 @@ import { z, ZodError, type ZodType } from 'zod';
 import * as audit from '../../shared/schemas/audit.output';
 import * as auth from '../../shared/schemas/auth.output';
 import * as bookings from '../../shared/schemas/bookings.output';
+import * as branches from '../../shared/schemas/branches.output';
 import * as courses from '../../shared/schemas/courses.output';
 import * as enrollments from '../../shared/schemas/enrollments.output';
 import * as installments from '../../shared/schemas/installments.output';
@@ -20,6 +21,7 @@ const contracts: Array<[string, ZodType]> = Object.entries<unknown>({
   ...audit,
   ...auth,
   ...bookings,
+  ...branches,
   ...courses,
   ...enrollments,
   ...installments,
