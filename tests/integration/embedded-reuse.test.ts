@@ -143,24 +143,15 @@ function rawGet(path: string, token: string, acceptEncoding?: string) {
 }
 
 describe('a reused page over the wire', () => {
-  it('is compressed once per encoding and the same bytes are sent to every caller that accepts it', async () => {
+  it('is compressed as the client asks, like any other answer', async () => {
     const path = `/trpc/users.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: firstPage }))}`;
     const plain = await rawGet(path, admin.token);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(1024);
-    const spy = vi.spyOn(zlib, 'brotliCompressSync');
-    try {
-      const first = await rawGet(path, admin.token, 'gzip, deflate, br');
-      const again = await rawGet(path, admin.token, 'br');
-      expect(first.headers['content-encoding']).toBe('br');
-      expect(first.headers.vary).toContain('accept-encoding');
-      expect(Number(first.headers['content-length'])).toBe(first.body.length);
-      expect(zlib.brotliDecompressSync(first.body)).toEqual(plain.body);
-      expect(again.body).toEqual(first.body);
-      expect(spy).toHaveBeenCalledTimes(1);
-    } finally {
-      spy.mockRestore();
-    }
+    const first = await rawGet(path, admin.token, 'gzip, deflate, br');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(first.body)).toEqual(plain.body);
     // The client's preferences decide, as for any other answer.
     const gzip = await rawGet(path, admin.token, 'br;q=0, gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');

@@ -20,15 +20,22 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = (await t.userWithSession('superadmin')).token;
   sql = postgres(t.deps.config.DATABASE_URL!, { max: 1, onnotice: () => {} });
+  // A first call of each kind, so that the raced ones meet a warm server.
+  await t.api('GET', '/api/branch', { token: admin });
+  await t.trpc(admin).branches.options.query();
 });
 afterAll(async () => {
   await sql?.end();
   await t?.close();
 });
 
-/** Resolves once some statement of the server waits on a lock, i.e. it reached the held row. */
+/**
+ * Resolves once some statement of the server waits on a lock, i.e. it reached the held row. The
+ * call cannot finish before that (its INSERT needs the lock), so this only waits for a busy
+ * machine: up to a minute.
+ */
 async function someoneWaitsOnALock(tx: postgres.TransactionSql) {
-  for (let i = 0; i < 500; i++) {
+  for (let i = 0; i < 3000; i++) {
     const [row] = await tx<{ n: number }[]>`
       select count(*)::int as n from pg_stat_activity
       where datname = current_database() and wait_event_type = 'Lock'`;
@@ -66,7 +73,7 @@ async function trpcFailure(p: Promise<unknown>) {
   throw new Error('the call succeeded');
 }
 
-describe('a unique violation the service could not see', () => {
+describe('a unique violation the service could not see', { timeout: 120_000 }, () => {
   const holdName = (name: string) => (tx: postgres.TransactionSql) =>
     tx`insert into branches (name, location) values (${name}, 'Held')`;
 
@@ -91,7 +98,7 @@ describe('a unique violation the service could not see', () => {
   });
 });
 
-describe('a foreign-key violation the service could not see', () => {
+describe('a foreign-key violation the service could not see', { timeout: 120_000 }, () => {
   /** The user's branch is deleted by another transaction while the user is being created. */
   const user = (name: string, branchId: string) => ({
     username: name,
