@@ -74,7 +74,6 @@ for (const file of fs.readdirSync(path.join(dist, 'client/assets'))) {
 }
 
 const esbuild = await import('esbuild');
-const { trpcFastSpread } = await import('./trpc-spread.mjs');
 fs.rmSync(path.join(dist, 'server'), { recursive: true, force: true });
 await esbuild.build({
   absWorkingDir: root,
@@ -88,10 +87,9 @@ await esbuild.build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  // Dependencies stay in node_modules (native addons, PGlite's wasm files); only our code is
-  // bundled, and @trpc/server with a cheaper object-spread helper (trpc-spread.mjs).
+  // Dependencies stay in node_modules as their authors publish them (native addons, PGlite's
+  // wasm files); only our code is bundled.
   packages: 'external',
-  plugins: [trpcFastSpread((message) => console.warn(message))],
   sourcemap: true,
   logLevel: 'warning',
   tsconfig: path.join(root, 'tsconfig.json'),

@@ -1,8 +1,7 @@
 /**
- * CPU per tRPC call through the server's own handler and through tRPC's stock Fastify adapter
- * (src/server/trpc/http-handler.ts, docs/performance.md#where-the-products-time-goes), in one
- * process on an embedded (PGlite) database: both apps answer the same calls in turn
- * (`app.inject`, no sockets), six rounds each, and the median of each side is printed.
+ * CPU per tRPC call through tRPC's Fastify plugin (docs/performance.md#where-the-products-time-goes),
+ * in one process on an embedded (PGlite) database: the app answers the same call N times
+ * (`app.inject`, no sockets), six rounds, and the median round is printed.
  *
  *   npx tsx bench/http/trpc-adapter.ts
  *   TRPC_URL='/trpc/users.list?batch=1&input=%7B%220%22%3A%7B%22page%22%3A1%7D%7D' N=1000 npx tsx bench/http/trpc-adapter.ts
@@ -10,7 +9,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { createSession } from '../../src/server/auth/sessions';
 import { assembleDeps } from '../../src/server/bootstrap';
@@ -28,14 +26,13 @@ const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', REMINDE
 const handle = await openDatabase({ dataDir: dir });
 await handle.migrate();
 const deps = await assembleDeps(config, createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'production' }), handle);
-const own = await buildApp(deps, { serveClient: false });
-const stock = await buildApp(deps, { serveClient: false, stockTrpcAdapter: true });
+const app = await buildApp(deps, { serveClient: false });
 try {
   const user = await makeUser(deps.db, { role: 'admin' });
   const { token } = await createSession(deps.db, user.id, deps.sessionPolicy);
 
   /** Milliseconds of this process's CPU per call, over N calls one after another. */
-  async function cpuPerCall(app: FastifyInstance): Promise<number> {
+  async function cpuPerCall(): Promise<number> {
     const start = process.cpuUsage();
     for (let i = 0; i < N; i++) {
       const res = await app.inject({ method: 'GET', url: URL_PATH, headers: { authorization: `Bearer ${token}` } });
@@ -45,20 +42,14 @@ try {
     return (used.user + used.system) / 1000 / N;
   }
 
-  for (const app of [own, stock]) await cpuPerCall(app); // warm-up
-  const own_: number[] = [];
-  const stock_: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    own_.push(await cpuPerCall(own));
-    stock_.push(await cpuPerCall(stock));
-  }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
+  await cpuPerCall(); // warm-up
+  const rounds: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) rounds.push(await cpuPerCall());
+  const median = [...rounds].sort((a, b) => a - b)[rounds.length >> 1] ?? NaN;
   console.log(`${URL_PATH}: ms CPU per call (median of ${ROUNDS} rounds of ${N})`);
-  console.log(`  own handler   ${median(own_).toFixed(3)}`);
-  console.log(`  stock adapter ${median(stock_).toFixed(3)}`);
+  console.log(`  tRPC's Fastify plugin ${median.toFixed(3)}`);
 } finally {
-  await own.close();
-  await stock.close();
+  await app.close();
   await deps.jobs.close();
   await handle.close();
   fs.rmSync(dir, { recursive: true, force: true });

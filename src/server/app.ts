@@ -5,18 +5,9 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
-import {
-  AppError,
-  fromBadInputDbError,
-  HTTP_STATUS,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  propOf,
-  retryAfterOf,
-  unavailableError,
-} from './errors';
+import { AppError, answerFor, retryAfterOf } from './errors';
 import { registerAuthHook } from './http/auth-hook';
 import { isReadMethod } from './http/methods';
 import { registerRateLimits } from './http/rate-limits';
@@ -27,7 +18,6 @@ import { projectRoot } from './paths';
 import { restModules } from './rest-modules';
 import { appRouter, type AppRouter } from './trpc/root';
 import { contextFactory } from './trpc/context';
-import { trpcPlugin } from './trpc/http-handler';
 
 const clientDir = path.join(projectRoot, 'dist/client');
 
@@ -38,14 +28,7 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(
-  deps: AppDeps,
-  opts: {
-    serveClient?: boolean;
-    /** tRPC through the stock Fastify adapter alone (the test that compares both answers uses it). */
-    stockTrpcAdapter?: boolean;
-  } = {},
-): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // No logger of Fastify's own: `req.log` is made when used, and the request log is ours
     // (http/request-log.ts).
@@ -90,41 +73,13 @@ export async function buildApp(
     for (const method of [r.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: r.url, access });
   });
 
-  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    if (err instanceof AppError) {
-      const status = HTTP_STATUS[err.code];
-      const retryAfter = retryAfterOf(err);
-      if (retryAfter) reply.header('retry-after', String(retryAfter));
-      if (status >= 500) req.log.error({ err }, 'request failed');
-      return reply.status(status).send({ message: err.message, code: err.code, details: err.details });
-    }
-    const unavailable = unavailableError(err);
-    if (unavailable) {
-      req.log.warn({ err }, 'dependency unavailable: answered 503');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ message: unavailable.message, code: unavailable.code });
-    }
-    const badInput = fromBadInputDbError(err);
-    if (badInput) {
-      // A schema let this value through: answer 400, and log it so the schema gets fixed.
-      req.log.warn(
-        { sqlstate: propOf(badInput.details, 'sqlstate'), url: req.routeOptions.url },
-        'input refused by the database',
-      );
-      return reply.status(400).send({ message: badInput.message, code: badInput.code });
-    }
-    if (isUniqueViolation(err))
-      return reply.status(409).send({ message: 'That record already exists.', code: 'CONFLICT' });
-    if (isForeignKeyViolation(err))
-      return reply.status(409).send({ message: 'That record is still referenced elsewhere.', code: 'CONFLICT' });
-    const status = err.statusCode;
-    if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ message: err.message, code: err.code ?? 'BAD_REQUEST' });
-    }
-    req.log.error({ err }, 'unexpected error');
-    return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL' });
+  // Every error answers through answerFor (errors.ts), the mapping tRPC's procedures use too.
+  app.setErrorHandler((err, req, reply) => {
+    const { error, status, code, log } = answerFor(err);
+    if (log) req.log[log.level]({ ...log.fields, url: req.routeOptions.url }, log.msg);
+    const retryAfter = retryAfterOf(error);
+    if (retryAfter) reply.header('retry-after', String(retryAfter));
+    return reply.status(status).send({ message: error.message, code, details: error.details });
   });
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
@@ -132,8 +87,12 @@ export async function buildApp(
   const trpcOptions = {
     router: appRouter,
     createContext: contextFactory(deps),
-    // Sign-in and password-reset calls refuse to share a batch (procedures.ts); this bounds the rest.
+    // Sign-in and password-reset calls refuse to share a batch (procedures.ts); this bounds the rest:
+    // a longer batch is answered 400 before any call runs.
     maxBatchSize: 20,
+    // Queries by GET and mutations by POST only (tRPC's default, said here): any other method is
+    // answered 405, so a page can never run a mutation through a link or an image.
+    allowMethodOverride: false,
     responseMeta({ errors }) {
       const retryAfter = Math.max(
         0,
@@ -142,14 +101,15 @@ export async function buildApp(
       return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {};
     },
     onError({ error, path: p }) {
+      // A procedure's own failure was mapped and logged inside it (init.ts); this logs the rest,
+      // such as a context that could not be made.
       if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) {
-        deps.log.error({ err: error.cause ?? error, path: p }, 'tRPC procedure failed');
+        const { log } = answerFor(error.cause ?? error);
+        if (log) deps.log[log.level]({ ...log.fields, path: p }, log.msg);
       }
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
-  // Plain calls are answered without Fetch objects; the rest by the stock adapter (trpc/http-handler.ts).
-  if (opts.stockTrpcAdapter) await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
-  else await app.register(trpcPlugin<AppRouter>, { prefix: '/trpc', trpcOptions });
+  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
 
   for (const register of restModules) register(app, deps);
 

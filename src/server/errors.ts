@@ -166,3 +166,81 @@ export function unavailableError(err: unknown): AppError | null {
   }
   return null;
 }
+
+/** A line the transport writes to its log for an answered error (it adds where: url or path). */
+export interface ErrorLog {
+  level: 'warn' | 'error';
+  msg: string;
+  fields: Record<string, unknown>;
+}
+
+/** What to answer for a thrown value, and what to log. */
+export interface ErrorAnswer {
+  /** The answer: its message, code and details are what the caller reads, on REST and tRPC alike. */
+  error: AppError;
+  /** The HTTP status: the code's, or Fastify's own for a request it refused before any route ran. */
+  status: number;
+  /** The `code` a REST answer carries: the AppError's, or Fastify's own (`FST_…`) for such a refusal. */
+  code: string;
+  log: ErrorLog | null;
+}
+
+const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
+
+/** Our code for a status Fastify gave a request it refused (a body too large, a content type no parser takes). */
+const CODE_OF_STATUS = new Map<number, AppErrorCode>(
+  Object.entries(HTTP_STATUS).map(([code, status]) => [status, code as AppErrorCode]),
+);
+
+const answer = (error: AppError, log: ErrorLog | null = null): ErrorAnswer => ({
+  error,
+  status: HTTP_STATUS[error.code],
+  code: error.code,
+  log,
+});
+
+/**
+ * The one mapping of anything thrown while answering a request to its answer: Fastify's error
+ * handler and the tRPC middleware both call it, so a rule answers the same on /api and /trpc.
+ * A service's AppError is answered as it is; a refused input (ZodError) is a 400 naming its first
+ * issue; a unique or foreign-key violation a check could not see (two writes at once) is a 409; a
+ * database refusal of input a schema let through is a 400; an outage is a 503 to retry; anything
+ * else is a 500 that says nothing internal and is logged.
+ */
+export function answerFor(err: unknown): ErrorAnswer {
+  if (err instanceof AppError) {
+    return answer(
+      err,
+      HTTP_STATUS[err.code] >= 500 ? { level: 'error', msg: 'request failed', fields: { err } } : null,
+    );
+  }
+  if (err instanceof ZodError) return answer(fromZodError(err));
+  const unavailable = unavailableError(err);
+  if (unavailable) {
+    return answer(unavailable, { level: 'warn', msg: 'dependency unavailable: answered 503', fields: { err } });
+  }
+  const badInput = fromBadInputDbError(err);
+  if (badInput) {
+    // A schema let this value through: answered 400, and logged so that the schema gets fixed.
+    const sqlstate = propOf(badInput.details, 'sqlstate');
+    return answer(badInput, { level: 'warn', msg: 'input refused by the database', fields: { sqlstate } });
+  }
+  if (isUniqueViolation(err)) return answer(new AppError('CONFLICT', 'That record already exists.'));
+  if (isForeignKeyViolation(err)) return answer(new AppError('CONFLICT', 'That record is still referenced elsewhere.'));
+  const status = propOf(err, 'statusCode');
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Fastify refused the request itself; its status and code are kept as it gives them.
+    const message = textOf(err, 'message') ?? 'Bad request.';
+    return {
+      error: new AppError(CODE_OF_STATUS.get(status) ?? 'BAD_REQUEST', message),
+      status,
+      code: textOf(err, 'code') ?? 'BAD_REQUEST',
+      log: null,
+    };
+  }
+  return answer(new AppError('INTERNAL', INTERNAL_MESSAGE), {
+    level: 'error',
+    msg: 'unexpected error',
+    fields: { err },
+  });
+}

@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { AppError, fromBadInputDbError, propOf, TRPC_CODE, unavailableError } from '../errors';
+import { ZodError } from 'zod';
+import { AppError, answerFor, propOf, TRPC_CODE } from '../errors';
 import type { Access } from '../http/access';
 import type { Context } from './context';
 
@@ -8,29 +9,16 @@ export interface Meta {
   access?: Access;
 }
 
-interface IssueLike {
-  message: string;
-  path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
-}
-
-const isIssueLike = (i: unknown): i is IssueLike => typeof propOf(i, 'message') === 'string';
-
-function issuesOf(cause: unknown): IssueLike[] | null {
-  const issues = propOf(cause, 'issues');
-  return Array.isArray(issues) ? issues.filter(isIssueLike) : null;
-}
-
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
     errorFormatter({ shape, error }) {
-      const issues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : null;
+      // Inside a procedure every failure became an AppError (mapErrors below), whose message and
+      // details are the answer. tRPC's own refusals (an unknown procedure, a wrong method, a batch
+      // too long, input that is not JSON) keep tRPC's message; any other failure says nothing internal.
       const appError = error.cause instanceof AppError ? error.cause : null;
-      let message = shape.message;
-      // Zod issues: the first issue's message is the user-facing one (schemas carry the documented texts).
-      if (issues) message = issues[0]?.message ?? 'Invalid input.';
-      // An unexpected failure says nothing internal.
+      let message = appError?.message ?? shape.message;
       if (error.code === 'INTERNAL_SERVER_ERROR' && !appError) message = 'Something went wrong. Please try again.';
       return {
         ...shape,
@@ -39,9 +27,7 @@ const t = initTRPC
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
-          details:
-            issues?.map((i) => ({ path: (i.path ?? []).map(String).join('.'), message: i.message })) ??
-            appError?.details,
+          details: appError?.details,
         },
       };
     },
@@ -50,34 +36,33 @@ const t = initTRPC
 export const router = t.router;
 
 /**
- * Services throw AppError; this turns it into the matching tRPC error, for every procedure. It is a
- * function, not a middleware of its own, so that the signed-in procedures run it inside their one
- * middleware: tRPC copies its call state twice at every middleware layer
- * (docs/performance.md#where-the-products-time-goes).
+ * What a procedure's failure was, for answerFor. tRPC hands on a value the procedure threw as the
+ * cause of an INTERNAL_SERVER_ERROR, and an input its schema refused as the cause of a
+ * BAD_REQUEST. An answer that breaks its `.output()` contract is an INTERNAL_SERVER_ERROR caused
+ * by a schema's issues: a fault of ours, answered 500 like any other, never a 400. Undefined for
+ * an error of tRPC's own, which is answered as tRPC gives it.
  */
-export function mapAppErrors<R extends { ok: true } | { ok: false; error: TRPCError }>(
-  result: R,
-  ctx: Pick<Context, 'deps'>,
-  path: string,
-): R {
-  if (result.ok) return result;
-  const cause = result.error.cause;
-  if (cause instanceof AppError) throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
-  const unavailable = unavailableError(cause);
-  if (unavailable) {
-    ctx.deps.log.warn({ err: cause, path }, 'dependency unavailable: answered 503');
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailable.message, cause: unavailable });
-  }
-  // A database refusal of input a schema let through: 400, logged so the schema gets fixed.
-  const badInput = fromBadInputDbError(cause);
-  if (badInput) {
-    ctx.deps.log.warn({ sqlstate: propOf(badInput.details, 'sqlstate'), path }, 'input refused by the database');
-    throw new TRPCError({ code: 'BAD_REQUEST', message: badInput.message, cause: badInput });
-  }
-  return result;
+function thrownIn(error: TRPCError): unknown {
+  const cause = error.cause;
+  if (error.code === 'BAD_REQUEST' && cause instanceof ZodError) return cause;
+  if (error.code !== 'INTERNAL_SERVER_ERROR') return cause instanceof AppError ? cause : undefined;
+  const isOutputCheck = cause instanceof ZodError || Array.isArray(propOf(cause, 'issues'));
+  return cause && !isOutputCheck ? cause : error;
 }
 
-/** Public procedures: the error mapping as their first middleware. */
-export const baseProcedure = t.procedure.use(async ({ ctx, path, next }) => mapAppErrors(await next(), ctx, path));
-/** No middleware yet: for a procedure builder whose one middleware calls mapAppErrors itself. */
-export const bareProcedure = t.procedure;
+/**
+ * Every procedure's first middleware: whatever failed inside is answered through answerFor
+ * (errors.ts), the same mapping Fastify's error handler uses for /api, and logged as it says.
+ */
+const mapErrors = t.middleware(async ({ ctx, path, next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const thrown = thrownIn(result.error);
+  if (thrown === undefined) return result;
+  const { error, log } = answerFor(thrown);
+  if (log) ctx.deps.log[log.level]({ ...log.fields, path }, log.msg);
+  throw new TRPCError({ code: TRPC_CODE[error.code], message: error.message, cause: error });
+});
+
+/** The procedure every other is built on: errors mapped, nothing checked yet (procedures.ts). */
+export const baseProcedure = t.procedure.use(mapErrors);

@@ -1,34 +1,38 @@
-import { TRPCError } from '@trpc/server';
 import { ADMIN_ROLES, STAFF_ROLES, type Role } from '../../shared/roles';
+import { AppError } from '../errors';
 import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../http/access';
 import type { LimitName } from '../http/rate-limits';
 import type { ServiceContext } from '../domains/common';
-import { bareProcedure, baseProcedure, mapAppErrors } from './init';
+import { baseProcedure } from './init';
 
+/** Anyone: the error mapping (init.ts) and nothing else. */
 export const publicProcedure = baseProcedure.meta({ access: 'public' });
 
 /**
- * A signed-in caller, of one of `roles` when given: one middleware for both checks and the error
- * mapping, because tRPC copies its call state twice at every middleware
- * (docs/performance.md#where-the-products-time-goes). The context gains the actor and a service
- * context carrying it; tRPC merges them into the rest.
+ * Anyone signed in. The context gains the actor and a service context carrying it; tRPC merges
+ * them into the rest.
  */
-function signedIn(roles: readonly Role[] | null) {
-  return bareProcedure.use(async ({ ctx, path, next }) => {
+export const authedProcedure = publicProcedure
+  .use(({ ctx, next }) => {
     const actor = ctx.actor;
-    if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
-    if (roles && !roles.includes(actor.role)) throw new TRPCError({ code: 'FORBIDDEN', message: FORBIDDEN_MESSAGE });
+    if (!actor) throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
     const svc: ServiceContext = { ...ctx.svc, actor };
-    return mapAppErrors(await next({ ctx: { actor, svc } }), ctx, path);
+    return next({ ctx: { actor, svc } });
+  })
+  .meta({ access: 'authed' });
+
+/** A signed-in caller of one of `roles`. */
+function withRole(roles: readonly Role[]) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!roles.includes(ctx.actor.role)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+    return next();
   });
 }
 
-/** Anyone signed in. */
-export const authedProcedure = signedIn(null).meta({ access: 'authed' });
 /** manager, admin, superadmin: the back-office. */
-export const staffProcedure = signedIn(STAFF_ROLES).meta({ access: 'staff' });
+export const staffProcedure = withRole(STAFF_ROLES).meta({ access: 'staff' });
 /** admin, superadmin: creating, deleting and money toggles. */
-export const adminProcedure = signedIn(ADMIN_ROLES).meta({ access: 'admin' });
+export const adminProcedure = withRole(ADMIN_ROLES).meta({ access: 'admin' });
 
 export const NOT_BATCHED = 'Sign-in and password-reset calls must be sent on their own, not in a batch.';
 
@@ -39,7 +43,7 @@ export const NOT_BATCHED = 'Sign-in and password-reset calls must be sent on the
  */
 export function limitedProcedure(limit: LimitName) {
   return publicProcedure.use(async ({ ctx, next }) => {
-    if (ctx.callsInRequest > 1) throw new TRPCError({ code: 'BAD_REQUEST', message: NOT_BATCHED });
+    if (ctx.callsInRequest > 1) throw new AppError('BAD_REQUEST', NOT_BATCHED);
     await ctx.limit(limit);
     return next();
   });

@@ -7,11 +7,13 @@ import { AppError } from '../../errors';
 import { recordCatalogueChange } from '../audit/audit.service';
 import { assertId, ilikeContains, numberedPage, type SystemContext } from '../common';
 import type { TCreateBranchInput, TListBranchesInput, TUpdateBranchInput } from '@shared/schemas/branches';
+import type { TBranch } from '@shared/schemas/branches.output';
 import { afterWrite } from '../read-cache';
 
 type BranchRow = typeof branches.$inferSelect;
 
-export function toBranchDto(b: BranchRow) {
+/** The answer typed as its contract: a field added to one only fails the build. */
+export function toBranchDto(b: BranchRow): TBranch {
   return {
     _id: b.id,
     name: b.name,
@@ -20,7 +22,7 @@ export function toBranchDto(b: BranchRow) {
     updatedAt: b.updatedAt.toISOString(),
   };
 }
-export type BranchDto = ReturnType<typeof toBranchDto>;
+export type BranchDto = TBranch;
 
 const DUPLICATE = 'A branch with this name already exists.';
 
