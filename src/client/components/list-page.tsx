@@ -1,4 +1,3 @@
-import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DataList, type ListColumn } from '@/components/data-list';
 import { AddLink } from '@/components/list-actions';
@@ -9,14 +8,9 @@ import type { ListSearch } from '@/lib/list-search';
 import { usePagedList, type PagedList } from '@/lib/use-paged-list';
 
 /** What a list screen's table hook is given: the URL search and the paged list. */
-export interface ListView<
-  TSearch extends ListSearch,
-  TData extends ListData,
-  TError = unknown,
-  TKey extends QueryKey = QueryKey,
-> {
+export interface ListView<TSearch extends ListSearch, TData extends ListData> {
   search: TSearch;
-  paged: PagedList<TSearch, TData, TError, TKey>;
+  paged: PagedList<TSearch, TData>;
 }
 
 /** What a list screen's table hook gives back: its columns, its filters and its delete confirmation. */
@@ -32,8 +26,8 @@ export interface ListTable<TRow, TSort extends string> {
  *   const useBranchTable: TableHook<typeof branchList> = ({ search, paged }) => { …; return { columns, dialog } };
  */
 export type TableHook<L> =
-  L extends ListDef<infer TSearch, infer TSort, infer TData, infer TError, infer TKey>
-    ? (view: ListView<TSearch, TData, TError, TKey>) => ListTable<TData['items'][number], TSort>
+  L extends ListDef<infer TSearch, infer TSort, infer TData>
+    ? (view: ListView<TSearch, TData>) => ListTable<TData['items'][number], TSort>
     : never;
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -51,15 +45,9 @@ function narrowed(search: ListSearch): boolean {
  * Declared once per screen, after its table hook:
  *   export const BranchListPage = listPage(branchList, useBranchTable);
  */
-export function listPage<
-  TSearch extends ListSearch,
-  TSort extends string,
-  TData extends ListData,
-  TError,
-  TKey extends QueryKey,
->(
-  list: ListDef<TSearch, TSort, TData, TError, TKey>,
-  useTable: (view: ListView<TSearch, TData, TError, TKey>) => ListTable<TData['items'][number], TSort>,
+export function listPage<TSearch extends ListSearch, TSort extends string, TData extends ListData>(
+  list: ListDef<TSearch, TSort, TData>,
+  useTable: (view: ListView<TSearch, TData>) => ListTable<TData['items'][number], TSort>,
   { actions, above }: { actions?: ReactNode; above?: ReactNode } = {},
 ) {
   const { names, header, add, guard } = list.screen;
@@ -67,7 +55,7 @@ export function listPage<
   // Its own component, so that behind the 'table' guard none of its queries run for non-staff.
   function Table() {
     const [search, onSearchChange] = useUrlSearch(list.validateSearch);
-    const paged = usePagedList(list.options(search), search, onSearchChange);
+    const paged = usePagedList((cursor) => list.options(search, cursor), search, onSearchChange);
     const { columns, filters, dialog } = useTable({ search, paged });
     const empty = narrowed(search) ? `No ${names.plural} match your search.` : `No ${names.plural} found.`;
     return (
