@@ -1,8 +1,11 @@
+import { Link, type LinkComponentProps } from '@tanstack/react-router';
+import { PlusIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DataList, type ListColumn } from '@/components/data-list';
-import { AddLink } from '@/components/list-actions';
 import { PageHeader } from '@/components/page-header';
 import { PermissionDenied, RequireRole, STAFF_ROLES } from '@/components/require-role';
+import { Button } from '@/components/ui/button';
+import { useIsAdmin } from '@/lib/auth';
 import { useUrlSearch, type ListData, type ListDef } from '@/lib/list-route';
 import type { ListSearch } from '@/lib/list-search';
 import { usePagedList, type PagedList } from '@/lib/use-paged-list';
@@ -29,6 +32,30 @@ export type TableHook<L> =
   L extends ListDef<infer TSearch, infer TSort, infer TData>
     ? (view: ListView<TSearch, TData>) => ListTable<TData['items'][number], TSort>
     : never;
+
+/**
+ * A list screen's header action that opens its create form ("Add Branch", "Enroll Student");
+ * `adminOnly` shows it to admins and superadmins only (the server refuses the others' creates).
+ */
+function AddLink({
+  to,
+  adminOnly,
+  children,
+}: {
+  to: LinkComponentProps['to'];
+  adminOnly?: boolean;
+  children: ReactNode;
+}) {
+  const admin = useIsAdmin();
+  if (adminOnly && !admin) return null;
+  return (
+    <Button asChild>
+      <Link to={to}>
+        <PlusIcon /> {children}
+      </Link>
+    </Button>
+  );
+}
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

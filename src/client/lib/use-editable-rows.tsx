@@ -3,7 +3,7 @@ import type { ResolverDef, TRPCMutationOptions } from '@trpc/tanstack-react-quer
 import type { ChangeEvent, ComponentProps, KeyboardEvent, ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { ListColumn } from '@/components/data-list';
-import { DeleteConfirm } from '@/components/list-actions';
+import { DeleteConfirm } from '@/components/delete-confirm';
 import { Input } from '@/components/ui/input';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 
@@ -155,15 +155,4 @@ export function useEditableRows<
 /** A tRPC router whose queries are refetched (`trpc.enrollments`). */
 interface Refetched {
   pathFilter: () => Parameters<QueryClient['invalidateQueries']>[0];
-}
-
-/** What a row's Edit, Delete, Save and Cancel buttons need of `useEditableRows`. */
-export interface RowEditing<TRow> {
-  name: (row: TRow) => string;
-  editing: (row: TRow) => boolean;
-  start: (row: TRow) => void;
-  cancel: () => void;
-  save: () => void;
-  pending: boolean;
-  del: { ask: (row: TRow) => void };
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SelectFilter } from '@/components/filter-field';
-import { RowEditActions } from '@/components/list-actions';
+import { RowEditActions } from '@/components/row-actions';
 import { listPage, type TableHook } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
 import { useEditableRows } from '@/lib/use-editable-rows';
