@@ -27,12 +27,13 @@ type ColumnOptions<TRow, TSort extends string> = Pick<ListColumn<TRow, TSort>, '
 /**
  * The rows of a list screen edited in place and deleted behind a confirmation, with
  * docs/product.md#messages's toasts for `noun` ('Branch' gives 'Branch updated successfully!' and
- * 'Failed to delete branch. Please try again.'). `toInput` checks the draft before it is sent: a
- * string is the message to toast instead. `name` is how a row is called in its buttons' labels and
+ * 'Failed to delete branch. Please try again.'). `toInput` reads the draft before it is sent, with
+ * the update procedure's input schema (`readWith(ZUpdateBranchInput)`): a string is the schema's
+ * message, toasted instead. `name` is how a row is called in its buttons' labels and
  * the delete confirmation.
  * `procedures` is the domain's router (`trpc.branches`): its `update` and `delete` save, and every
  * query under it (and under each router in `also`) is refetched after a change.
- *   const rows = useEditableRows({ noun: 'Branch', toDraft, toInput, procedures: trpc.branches });
+ *   const rows = useEditableRows({ noun: 'Branch', toDraft, toInput: readWith(ZUpdateBranchInput), procedures: trpc.branches });
  *   <Input aria-label="Location" {...rows.bind('location')} />
  */
 export function useEditableRows<
