@@ -9,9 +9,9 @@ import type { RouterContext } from '../router';
 /**
  * The route options of a list screen driven by the URL (`?page=2&q=…&sort=…&dir=…` and its
  * filters): validated search params, and the list prefetched before the screen shows (with the
- * page's keyset cursor when Next led to it, see page-cursors.ts). A screen
- * reached by two addresses (`/branch` and `/branch/all-branch`) uses the same options in both
- * route files, its component given apart so the router can load it lazily:
+ * page's keyset cursor when Next led to it, see page-cursors.ts). A screen reached by two
+ * addresses (`/branch` and `/branch/all-branch`) uses the same options in both route files, its
+ * component given apart so the router can load it lazily:
  *   export const Route = createFileRoute('/_admin/branch/')({ ...branchListRoute, component: BranchListPage });
  */
 export function listRoute<TSearch extends ListSearch>({
