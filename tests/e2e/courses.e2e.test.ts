@@ -51,6 +51,10 @@ describe('courses', () => {
     await row.getByText('Rs. 2,500.00').waitFor();
 
     await row.getByRole('button', { name: `Edit ${name}` }).click();
+    // The row is read by the course schema before it is sent: a blank fee is refused with its message.
+    await row.getByLabel('Total Fee').fill('');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Please fill all the required fields.');
     await row.getByLabel('Total Fee').fill('130500.5');
     await row.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Course updated successfully!');

@@ -1,22 +1,19 @@
-import type { QueryKey } from '@tanstack/react-query';
+import { Link, type LinkComponentProps } from '@tanstack/react-router';
+import { PlusIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DataList, type ListColumn } from '@/components/data-list';
-import { AddLink } from '@/components/list-actions';
 import { PageHeader } from '@/components/page-header';
 import { PermissionDenied, RequireRole, STAFF_ROLES } from '@/components/require-role';
+import { Button } from '@/components/ui/button';
+import { useIsAdmin } from '@/lib/auth';
 import { useUrlSearch, type ListData, type ListDef } from '@/lib/list-route';
 import type { ListSearch } from '@/lib/list-search';
 import { usePagedList, type PagedList } from '@/lib/use-paged-list';
 
 /** What a list screen's table hook is given: the URL search and the paged list. */
-export interface ListView<
-  TSearch extends ListSearch,
-  TData extends ListData,
-  TError = unknown,
-  TKey extends QueryKey = QueryKey,
-> {
+export interface ListView<TSearch extends ListSearch, TData extends ListData> {
   search: TSearch;
-  paged: PagedList<TSearch, TData, TError, TKey>;
+  paged: PagedList<TSearch, TData>;
 }
 
 /** What a list screen's table hook gives back: its columns, its filters and its delete confirmation. */
@@ -32,9 +29,33 @@ export interface ListTable<TRow, TSort extends string> {
  *   const useBranchTable: TableHook<typeof branchList> = ({ search, paged }) => { …; return { columns, dialog } };
  */
 export type TableHook<L> =
-  L extends ListDef<infer TSearch, infer TSort, infer TData, infer TError, infer TKey>
-    ? (view: ListView<TSearch, TData, TError, TKey>) => ListTable<TData['items'][number], TSort>
+  L extends ListDef<infer TSearch, infer TSort, infer TData>
+    ? (view: ListView<TSearch, TData>) => ListTable<TData['items'][number], TSort>
     : never;
+
+/**
+ * A list screen's header action that opens its create form ("Add Branch", "Enroll Student");
+ * `adminOnly` shows it to admins and superadmins only (the server refuses the others' creates).
+ */
+function AddLink({
+  to,
+  adminOnly,
+  children,
+}: {
+  to: LinkComponentProps['to'];
+  adminOnly?: boolean;
+  children: ReactNode;
+}) {
+  const admin = useIsAdmin();
+  if (adminOnly && !admin) return null;
+  return (
+    <Button asChild>
+      <Link to={to}>
+        <PlusIcon /> {children}
+      </Link>
+    </Button>
+  );
+}
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -51,15 +72,9 @@ function narrowed(search: ListSearch): boolean {
  * Declared once per screen, after its table hook:
  *   export const BranchListPage = listPage(branchList, useBranchTable);
  */
-export function listPage<
-  TSearch extends ListSearch,
-  TSort extends string,
-  TData extends ListData,
-  TError,
-  TKey extends QueryKey,
->(
-  list: ListDef<TSearch, TSort, TData, TError, TKey>,
-  useTable: (view: ListView<TSearch, TData, TError, TKey>) => ListTable<TData['items'][number], TSort>,
+export function listPage<TSearch extends ListSearch, TSort extends string, TData extends ListData>(
+  list: ListDef<TSearch, TSort, TData>,
+  useTable: (view: ListView<TSearch, TData>) => ListTable<TData['items'][number], TSort>,
   { actions, above }: { actions?: ReactNode; above?: ReactNode } = {},
 ) {
   const { names, header, add, guard } = list.screen;
@@ -67,7 +82,7 @@ export function listPage<
   // Its own component, so that behind the 'table' guard none of its queries run for non-staff.
   function Table() {
     const [search, onSearchChange] = useUrlSearch(list.validateSearch);
-    const paged = usePagedList(list.options(search), search, onSearchChange);
+    const paged = usePagedList((cursor) => list.options(search, cursor), search, onSearchChange);
     const { columns, filters, dialog } = useTable({ search, paged });
     const empty = narrowed(search) ? `No ${names.plural} match your search.` : `No ${names.plural} found.`;
     return (

@@ -1,16 +1,20 @@
-import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query';
-import { useNavigate, useSearch, type LinkComponentProps } from '@tanstack/react-router';
+import type { QueryClient, UseQueryOptions } from '@tanstack/react-query';
+import { useNavigate, useSearch, type LinkComponentProps, type ParsedLocation } from '@tanstack/react-router';
+import type { TRPCQueryKey } from '@trpc/tanstack-react-query';
 import { pageInput, sortOf, type ListSearch, type ListSort, type SortDir } from '@/lib/list-search';
+import { cursorOf, type PageCursors } from '@/lib/page-cursors';
+import type { TrpcError } from '@/lib/trpc';
 import type { RouterContext } from '../router';
 
 /**
  * The route options of a list screen driven by the URL (`?page=2&q=…&sort=…&dir=…` and its
- * filters): validated search params, and the list prefetched before the screen shows. A screen
- * reached by two addresses (`/branch` and `/branch/all-branch`) uses the same options in both
- * route files, its component given apart so the router can load it lazily:
+ * filters): validated search params, and the list prefetched before the screen shows (with the
+ * page's keyset cursor when Next led to it, see page-cursors.ts). A screen reached by two
+ * addresses (`/branch` and `/branch/all-branch`) uses the same options in both route files, its
+ * component given apart so the router can load it lazily:
  *   export const Route = createFileRoute('/_admin/branch/')({ ...branchListRoute, component: BranchListPage });
  */
-export function listRoute<TSearch extends object>({
+export function listRoute<TSearch extends ListSearch>({
   validateSearch,
   prefetch,
   listPart = (search) => search,
@@ -18,16 +22,20 @@ export function listRoute<TSearch extends object>({
   /** Reads the URL's search params; anything it does not know is dropped. */
   validateSearch: (search: Record<string, unknown>) => TSearch;
   /** Fills the cache before the screen shows; a failure shows the screen's own error state. */
-  prefetch: (queryClient: QueryClient, search: TSearch) => Promise<unknown>;
+  prefetch: (queryClient: QueryClient, search: TSearch, cursor: string | undefined) => Promise<unknown>;
   /** The params the list depends on, when the URL holds others too (a second tab's choices). */
   listPart?: (search: TSearch) => TSearch;
 }) {
   return {
     validateSearch,
     loaderDeps: ({ search }: { search: TSearch }) => listPart(search),
-    loader: ({ context, deps }: { context: RouterContext; deps: TSearch }) => prefetch(context.queryClient, deps),
+    loader: ({ context, deps, location }: { context: RouterContext; deps: TSearch; location: ParsedLocation }) =>
+      prefetch(context.queryClient, deps, cursorOf(location.state, deps.page ?? 1)),
   };
 }
+
+/** A list screen's URL search setter; `cursors` go with a move between pages (see page-cursors.ts). */
+export type SearchSetter<TSearch> = (next: TSearch, cursors?: PageCursors) => void;
 
 /**
  * A list screen's URL search and its setter (which replaces the history entry, so paging and
@@ -36,20 +44,28 @@ export function listRoute<TSearch extends object>({
  */
 export function useUrlSearch<TSearch extends object>(
   validateSearch: (search: Record<string, unknown>) => TSearch,
-): [TSearch, (next: TSearch) => void] {
+): [TSearch, SearchSetter<TSearch>] {
   const search = validateSearch(useSearch({ strict: false }));
   const navigate = useNavigate();
-  return [search, (next) => void navigate({ to: '.', search: next, replace: true })];
+  return [
+    search,
+    (next, cursors) =>
+      void navigate({ to: '.', search: next, replace: true, state: cursors && { pageCursors: cursors } }),
+  ];
 }
 
-/** The input every list procedure takes from the URL: page, page size, search text and sort. */
+/** The input every list procedure takes from the URL: page, page size, search text, sort and the page's cursor. */
 export type ListInput<TSort extends string> = ReturnType<typeof pageInput> & { sortBy: TSort; sortDir: SortDir };
 
-/** A list's answer as the screen reads it. */
+/** A list's answer as the screen reads it; keyset-paged lists name where the page ended. */
 export interface ListData {
   items: Array<{ _id: string }>;
   total: number;
+  nextCursor?: string | null;
 }
+
+/** A list procedure's query, as `trpc.<domain>.list.queryOptions(input)` makes it. */
+export type ListQueryOptions<TData extends ListData> = UseQueryOptions<TData, TrpcError, TData, TRPCQueryKey>;
 
 /**
  * How a list screen names itself and its rows. `record` marks rows for tests
@@ -80,9 +96,9 @@ export interface ListScreen {
 
 /**
  * A server-paged list in one place: its URL search, page size and sort columns, the query that
- * turns the URL into the procedure's input (route loader and screen ask for the same query), the
- * route options of every address that shows it, and the words of its screen. `listPage` draws it.
- * Lists show 25 rows a page unless told otherwise:
+ * turns the URL (and the page's cursor) into the procedure's input (route loader and screen ask
+ * for the same query), the route options of every address that shows it, and the words of its
+ * screen. `listPage` draws it. Lists show 25 rows a page unless told otherwise:
  *   export const branchList = defineList({
  *     validateSearch: validateListSearch,
  *     sortColumns: ['name', 'location'],
@@ -91,13 +107,7 @@ export interface ListScreen {
  *     screen: { names: { record: 'branch', plural: 'branches', search: '…' }, header: { … } },
  *   });
  */
-export function defineList<
-  TSearch extends ListSearch,
-  TSort extends string,
-  TData extends ListData,
-  TError,
-  TKey extends QueryKey,
->({
+export function defineList<TSearch extends ListSearch, TSort extends string, TData extends ListData>({
   pageSize = 25,
   validateSearch,
   sortColumns,
@@ -112,16 +122,17 @@ export function defineList<
   sortColumns: readonly TSort[];
   /** Without a choice in the URL; most lists are `NEWEST_FIRST`. */
   defaultSort: ListSort<NoInfer<TSort>>;
-  /** `trpc.<domain>.list.queryOptions(…)` for the URL's search (`input` holds its paging and sort). */
-  query: (input: ListInput<TSort>, search: TSearch) => UseQueryOptions<TData, TError, TData, TKey>;
+  /** `trpc.<domain>.list.queryOptions(…)` for the URL's search (`input` holds its paging, sort and cursor). */
+  query: (input: ListInput<TSort>, search: TSearch) => ListQueryOptions<TData>;
   /** More the route fills before the screen shows (the statistics over the enrolments). */
   prefetchAlso?: (queryClient: QueryClient) => Promise<unknown>;
   screen: ListScreen;
 }) {
   const sort = (search: ListSearch): ListSort<TSort> => sortOf(search, sortColumns, defaultSort);
-  const options = (search: TSearch) => {
+  /** The query of the page the URL names; `cursor` reads it by keyset (see page-cursors.ts). */
+  const options = (search: TSearch, cursor: string | undefined) => {
     const { by, dir } = sort(search);
-    return query({ ...pageInput(search, pageSize), sortBy: by, sortDir: dir }, search);
+    return query({ ...pageInput(search, pageSize, cursor), sortBy: by, sortDir: dir }, search);
   };
   return {
     screen,
@@ -131,16 +142,12 @@ export function defineList<
     options,
     route: listRoute({
       validateSearch,
-      prefetch: (queryClient, search) =>
-        Promise.all([queryClient.prefetchQuery(options(search)), prefetchAlso?.(queryClient)]),
+      prefetch: (queryClient, search, cursor) =>
+        Promise.all([queryClient.prefetchQuery(options(search, cursor)), prefetchAlso?.(queryClient)]),
     }),
   };
 }
 
-export type ListDef<
-  TSearch extends ListSearch,
-  TSort extends string,
-  TData extends ListData,
-  TError,
-  TKey extends QueryKey,
-> = ReturnType<typeof defineList<TSearch, TSort, TData, TError, TKey>>;
+export type ListDef<TSearch extends ListSearch, TSort extends string, TData extends ListData> = ReturnType<
+  typeof defineList<TSearch, TSort, TData>
+>;

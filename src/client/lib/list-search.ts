@@ -60,7 +60,7 @@ export function oneOf<T extends string>(values: readonly T[], value: unknown): T
   return (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
 }
 
-/** The paging and search part of a list procedure's input. */
-export function pageInput(search: ListSearch, pageSize: number) {
-  return { page: search.page ?? 1, pageSize, search: search.q };
+/** The paging and search part of a list procedure's input; `cursor` reads the page by keyset. */
+export function pageInput(search: ListSearch, pageSize: number, cursor?: string) {
+  return { page: search.page ?? 1, pageSize, search: search.q, ...(cursor && { cursor }) };
 }

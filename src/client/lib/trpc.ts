@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCClientErrorLike } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/root';
@@ -63,3 +63,6 @@ export type Trpc = typeof trpc;
 /** What each procedure takes and answers, declared once for every feature: `RouterOutputs['users']['get']`. */
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/** How a procedure call fails, the same for every procedure (the `error` of a query). */
+export type TrpcError = TRPCClientErrorLike<AppRouter>;

@@ -3,7 +3,7 @@ import type { ResolverDef, TRPCMutationOptions } from '@trpc/tanstack-react-quer
 import type { ChangeEvent, ComponentProps, KeyboardEvent, ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { ListColumn } from '@/components/data-list';
-import { DeleteConfirm } from '@/components/list-actions';
+import { DeleteConfirm } from '@/components/delete-confirm';
 import { Input } from '@/components/ui/input';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 
@@ -27,12 +27,13 @@ type ColumnOptions<TRow, TSort extends string> = Pick<ListColumn<TRow, TSort>, '
 /**
  * The rows of a list screen edited in place and deleted behind a confirmation, with
  * docs/product.md#messages's toasts for `noun` ('Branch' gives 'Branch updated successfully!' and
- * 'Failed to delete branch. Please try again.'). `toInput` checks the draft before it is sent: a
- * string is the message to toast instead. `name` is how a row is called in its buttons' labels and
+ * 'Failed to delete branch. Please try again.'). `toInput` reads the draft before it is sent, with
+ * the update procedure's input schema (`readWith(ZUpdateBranchInput)`): a string is the schema's
+ * message, toasted instead. `name` is how a row is called in its buttons' labels and
  * the delete confirmation.
  * `procedures` is the domain's router (`trpc.branches`): its `update` and `delete` save, and every
  * query under it (and under each router in `also`) is refetched after a change.
- *   const rows = useEditableRows({ noun: 'Branch', toDraft, toInput, procedures: trpc.branches });
+ *   const rows = useEditableRows({ noun: 'Branch', toDraft, toInput: readWith(ZUpdateBranchInput), procedures: trpc.branches });
  *   <Input aria-label="Location" {...rows.bind('location')} />
  */
 export function useEditableRows<
@@ -155,15 +156,4 @@ export function useEditableRows<
 /** A tRPC router whose queries are refetched (`trpc.enrollments`). */
 interface Refetched {
   pathFilter: () => Parameters<QueryClient['invalidateQueries']>[0];
-}
-
-/** What a row's Edit, Delete, Save and Cancel buttons need of `useEditableRows`. */
-export interface RowEditing<TRow> {
-  name: (row: TRow) => string;
-  editing: (row: TRow) => boolean;
-  start: (row: TRow) => void;
-  cancel: () => void;
-  save: () => void;
-  pending: boolean;
-  del: { ask: (row: TRow) => void };
 }

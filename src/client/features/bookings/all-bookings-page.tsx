@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SelectFilter } from '@/components/filter-field';
-import { LabelledDeleteConfirm, viewDeleteColumn } from '@/components/list-actions';
+import { LabelledDeleteConfirm } from '@/components/delete-confirm';
+import { viewDeleteColumn } from '@/components/row-actions';
 import { listPage, type TableHook } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { useIsAdmin } from '@/lib/auth';

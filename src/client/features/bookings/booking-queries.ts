@@ -3,7 +3,6 @@ import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '@shared/booking-status'
 import { NEWEST_FIRST, searchWithFilter } from '@/lib/list-search';
 import { BOOKING_SORT_COLUMNS } from '@shared/schemas/bookings';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
-import { withCursor } from '@/lib/keyset';
 
 export type Booking = RouterOutputs['bookings']['get'];
 
@@ -23,10 +22,7 @@ export const bookingList = defineList({
   validateSearch: validateBookingSearch,
   sortColumns: BOOKING_SORT_COLUMNS,
   defaultSort: NEWEST_FIRST,
-  query: (input, search) =>
-    trpc.bookings.list.queryOptions(
-      withCursor({ ...input, paymentStatus: search.status }, trpc.bookings.list.pathKey()),
-    ),
+  query: (input, search) => trpc.bookings.list.queryOptions({ ...input, paymentStatus: search.status }),
   screen: {
     names: {
       record: 'booking',

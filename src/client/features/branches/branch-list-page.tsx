@@ -1,11 +1,11 @@
-import { RowEditActions } from '@/components/list-actions';
+import { RowEditActions } from '@/components/row-actions';
 import { listPage, type TableHook } from '@/components/list-page';
 import { useIsAdmin } from '@/lib/auth';
+import { readWith } from '@/lib/read-draft';
 import { useEditableRows } from '@/lib/use-editable-rows';
 import { trpc } from '@/lib/trpc';
+import { ZUpdateBranchInput } from '@shared/schemas/branches';
 import { branchList } from './branch-queries';
-
-const REQUIRED = 'Please fill all the required fields.';
 
 interface Branch {
   _id: string;
@@ -20,8 +20,7 @@ const useBranchTable: TableHook<typeof branchList> = () => {
     noun: 'Branch',
     name: (b) => b.name,
     toDraft: (b: Branch) => ({ id: b._id, name: b.name, location: b.location }),
-    toInput: (d) =>
-      !d.name.trim() || !d.location.trim() ? REQUIRED : { id: d.id, name: d.name.trim(), location: d.location.trim() },
+    toInput: readWith(ZUpdateBranchInput),
     procedures: trpc.branches,
   });
   return {

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SelectFilter } from '@/components/filter-field';
-import { RowEditActions } from '@/components/list-actions';
+import { RowEditActions } from '@/components/row-actions';
 import { listPage, type TableHook } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
+import { readWith } from '@/lib/read-draft';
 import { useEditableRows } from '@/lib/use-editable-rows';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
+import { ZUpdateCourseInput } from '@shared/schemas/courses';
 import { courseList, type Course } from './course-queries';
-
-const REQUIRED = 'Please fill all the required fields.';
 
 /** The Courses header's links beside Add Course. */
 const ENROLMENT_LINKS = (
@@ -43,7 +43,7 @@ const useCoursesTable: TableHook<typeof courseList> = ({ paged }) => {
       admissionFee: String(c.admissionFee),
       installments: String(c.installments),
     }),
-    toInput: ({ id, ...fields }) => (Object.values(fields).some((v) => !v.trim()) ? REQUIRED : { id, ...fields }),
+    toInput: readWith(ZUpdateCourseInput),
     procedures: trpc.courses,
     also: [trpc.enrollments],
   });

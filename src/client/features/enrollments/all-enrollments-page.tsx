@@ -4,7 +4,8 @@ import { AlertTriangleIcon, CheckCircle2Icon, GraduationCapIcon } from 'lucide-r
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { SelectFilter } from '@/components/filter-field';
-import { LabelledDeleteConfirm, viewDeleteColumn } from '@/components/list-actions';
+import { LabelledDeleteConfirm } from '@/components/delete-confirm';
+import { viewDeleteColumn } from '@/components/row-actions';
 import { listPage, type TableHook } from '@/components/list-page';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

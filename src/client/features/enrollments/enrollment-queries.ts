@@ -2,7 +2,6 @@ import { defineList } from '@/lib/list-route';
 import { NEWEST_FIRST, searchWithFilter } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
 import { DISPLAY_STATUSES } from '@shared/enrollment-status';
-import { withCursor } from '@/lib/keyset';
 
 const validateEnrollmentSearch = searchWithFilter('status', DISPLAY_STATUSES);
 
@@ -14,10 +13,7 @@ export const enrollmentList = defineList({
   validateSearch: validateEnrollmentSearch,
   sortColumns: ['username', 'courseName', 'totalFee', 'createdAt'],
   defaultSort: NEWEST_FIRST,
-  query: (input, search) =>
-    trpc.enrollments.list.queryOptions(
-      withCursor({ ...input, displayStatus: search.status }, trpc.enrollments.list.pathKey()),
-    ),
+  query: (input, search) => trpc.enrollments.list.queryOptions({ ...input, displayStatus: search.status }),
   prefetchAlso: (queryClient) => queryClient.prefetchQuery(trpc.enrollments.statistics.queryOptions()),
   screen: {
     names: { record: 'enrollment', plural: 'enrollments', search: 'Search by student email, name or course' },

@@ -1,4 +1,3 @@
-import { withCursor } from '@/lib/keyset';
 import { listRoute } from '@/lib/list-route';
 import { oneOf, pageInput, sortOf, validateListSearch, type ListSearch, type ListSort } from '@/lib/list-search';
 import { trpc } from '@/lib/trpc';
@@ -62,16 +61,18 @@ export function paymentFilters(search: PaymentSearch) {
   };
 }
 
-/** One place that turns the URL's search into the `payments.list` input (route loader and screen). */
-export function paymentListOptions(search: PaymentSearch) {
+/**
+ * One place that turns the URL's search, and the page's keyset cursor when Next led to it, into
+ * the `payments.list` input (route loader and screen).
+ */
+export function paymentListOptions(search: PaymentSearch, cursor: string | undefined) {
   const sort = paymentSort(search);
-  const input = {
-    ...pageInput(search, PAYMENT_PAGE_SIZE),
+  return trpc.payments.list.queryOptions({
+    ...pageInput(search, PAYMENT_PAGE_SIZE, cursor),
     ...paymentFilters(search),
     sortBy: sort.by,
     sortDir: sort.dir,
-  };
-  return trpc.payments.list.queryOptions(withCursor(input, trpc.payments.list.pathKey()));
+  });
 }
 
 /** /payments. */
@@ -79,5 +80,5 @@ export const paymentsRoute = listRoute({
   validateSearch: validatePaymentSearch,
   // The Cash-up tab's choices do not change the list: choosing a day does not reload it.
   listPart: ({ tab: _tab, day: _day, cashBranch: _branch, ...list }) => list,
-  prefetch: (queryClient, search) => queryClient.prefetchQuery(paymentListOptions(search)),
+  prefetch: (queryClient, search, cursor) => queryClient.prefetchQuery(paymentListOptions(search, cursor)),
 });

@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useUrlSearch } from '@/lib/list-route';
+import { useUrlSearch, type SearchSetter } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
 import { trpc } from '@/lib/trpc';
 import { formatDateTime, formatDay, formatMoney } from '@shared/format';
@@ -61,9 +61,9 @@ function PaymentList({
   onSearchChange,
 }: {
   search: PaymentSearch;
-  onSearchChange: (next: PaymentSearch) => void;
+  onSearchChange: SearchSetter<PaymentSearch>;
 }) {
-  const paged = usePagedList(paymentListOptions(search), search, onSearchChange);
+  const paged = usePagedList((cursor) => paymentListOptions(search, cursor), search, onSearchChange);
   const { columns, dialog } = usePaymentColumns({ showPayer: true });
   const totals = paged.list.data?.totals ?? [];
   return (

@@ -1,5 +1,7 @@
 import type { RouterOutputs } from '@/lib/trpc';
-import { UPDATE_REQUIRED, ZUpdateTreatmentInput } from '@shared/schemas/treatments';
+import { ZUpdateTreatmentInput } from '@shared/schemas/treatments';
+// Relative, so that its unit test (run without the client's '@/' alias) can load it.
+import { readWith } from '../../lib/read-draft';
 
 export type Treatment = RouterOutputs['treatments']['list']['items'][number];
 
@@ -30,8 +32,7 @@ const durationPart = (v: string) => {
  */
 export function readDraft({ weeks, days, months, ...fields }: ReturnType<typeof toDraft>) {
   const duration = { weeks: durationPart(weeks), days: durationPart(days), months: durationPart(months) };
-  const read = ZUpdateTreatmentInput.safeParse({ ...fields, duration });
-  return read.success ? read.data : (read.error.issues[0]?.message ?? UPDATE_REQUIRED);
+  return readWith(ZUpdateTreatmentInput)({ ...fields, duration });
 }
 
 /** Duration as the table shows it: '2W 3D 1M', or '—' when there is none. */

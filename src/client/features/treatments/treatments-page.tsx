@@ -1,4 +1,4 @@
-import { RowEditActions } from '@/components/list-actions';
+import { RowEditActions } from '@/components/row-actions';
 import { listPage, type TableHook } from '@/components/list-page';
 import { useIsAdmin } from '@/lib/auth';
 import { useCurrencies } from '@/lib/format';

@@ -2,7 +2,6 @@ import { defineList } from '@/lib/list-route';
 import { grantableRoles, ROLE_LABELS, ROLES, type Role } from '@shared/roles';
 import { NEWEST_FIRST, searchWithFilter } from '@/lib/list-search';
 import { trpc, type RouterInputs, type RouterOutputs } from '@/lib/trpc';
-import { withCursor } from '@/lib/keyset';
 
 export type User = RouterOutputs['users']['get'];
 export type UserListInput = RouterInputs['users']['list'];
@@ -21,8 +20,7 @@ export const userList = defineList({
   validateSearch: validateUserSearch,
   sortColumns: ['username', 'fullName', 'email', 'role', 'createdAt'],
   defaultSort: NEWEST_FIRST,
-  query: (input, search) =>
-    trpc.users.list.queryOptions(withCursor({ ...input, role: search.role }, trpc.users.list.pathKey())),
+  query: (input, search) => trpc.users.list.queryOptions({ ...input, role: search.role }),
   screen: {
     names: { record: 'user', plural: 'users', search: 'Search username, name or email' },
     header: { title: 'Users', description: 'Staff, students and customers of every branch.' },

@@ -2,14 +2,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { SelectFilter } from '@/components/filter-field';
-import { DeleteConfirm, RowEditActions } from '@/components/list-actions';
+import { DeleteConfirm } from '@/components/delete-confirm';
+import { RowEditActions } from '@/components/row-actions';
 import { listPage, type TableHook } from '@/components/list-page';
 import { NativeSelect } from '@/components/native-select';
 import { Badge } from '@/components/ui/badge';
 import { storeUser, useCurrentUser } from '@/lib/auth';
+import { readWith } from '@/lib/read-draft';
 import { useEditableRows } from '@/lib/use-editable-rows';
 import { trpc } from '@/lib/trpc';
 import { isAdmin, ROLE_LABELS, type Role } from '@shared/roles';
+import { ZUpdateUserInput } from '@shared/schemas/users';
 import { canManage, ROLE_FILTER, roleOptionsFor, userList, type User } from './user-queries';
 
 interface Draft {
@@ -19,8 +22,6 @@ interface Draft {
   role: Role;
   branchId: string;
 }
-
-const REQUIRED = 'Please fill all the required fields.';
 
 const userLink = (u: User) => (
   <Link to="/users/$userId" params={{ userId: u._id }} className="underline-offset-4 hover:underline">
@@ -43,16 +44,7 @@ const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
       role: u.role,
       branchId: u.branch?._id ?? '',
     }),
-    toInput: (d) =>
-      !d.username.trim() || !d.fullName.trim()
-        ? REQUIRED
-        : {
-            id: d.id,
-            username: d.username.trim(),
-            fullName: d.fullName.trim(),
-            role: d.role,
-            branchId: d.branchId || null,
-          },
+    toInput: readWith(ZUpdateUserInput),
     procedures: trpc.users,
     onSaved: (user) => {
       // Editing one's own row changes the header's name too.

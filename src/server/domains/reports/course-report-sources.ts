@@ -5,21 +5,12 @@ import { courses, enrollmentInstallments, enrollments, users } from '../../db/sc
 import { COURSE_REPORT_COLUMNS, REPORT_COLUMN_LABELS } from '../../../shared/report-columns';
 import { iso } from '../common';
 import type { CurrencySettings } from '../settings/settings.service';
-import {
-  catalogueFilterLines,
-  catalogueWhere,
-  cellOf,
-  dayWithin,
-  listOrCustom,
-  money,
-  oneTableList,
-  sumMinor,
-  tableSource,
-  totalsRow,
-  type CatalogueFilters,
-  type ReportColumn,
-  type ReportSource,
-} from './report-source';
+import { tableSource } from './report-batches';
+import { catalogueFilterLines, catalogueWhere, dayWithin, type CatalogueFilters } from './report-filters';
+import { cellOf, listOrCustom, oneTableList } from './report-lists';
+import type { ReportColumn, ReportSource } from './report-source';
+import { sumMinor, totalsRow } from './report-totals';
+import { money } from './report-values';
 import { revenueSource } from './revenue-report-source';
 import type { TCourseReportFilters } from '@shared/schemas/reports';
 

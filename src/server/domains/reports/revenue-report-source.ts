@@ -1,5 +1,6 @@
 import type { CurrencySettings } from '../settings/settings.service';
-import { money, type ReportColumn, type ReportRow, type ReportSource } from './report-source';
+import type { ReportColumn, ReportRow, ReportSource } from './report-source';
+import { money } from './report-values';
 
 export interface RevenueGroup {
   name: string;

@@ -7,21 +7,12 @@ import { iso } from '../common';
 import { effectivePaymentStatusSql } from '../bookings/bookings.dto';
 import { todayIn } from '../../../shared/calendar';
 import type { CurrencySettings } from '../settings/settings.service';
-import {
-  catalogueFilterLines,
-  catalogueWhere,
-  cellOf,
-  dayWithin,
-  durationText,
-  listOrCustom,
-  money,
-  oneTableList,
-  sumMinor,
-  tableSource,
-  totalsRow,
-  type ReportColumn,
-  type ReportSource,
-} from './report-source';
+import { tableSource } from './report-batches';
+import { catalogueFilterLines, catalogueWhere, dayWithin } from './report-filters';
+import { cellOf, listOrCustom, oneTableList } from './report-lists';
+import type { ReportColumn, ReportSource } from './report-source';
+import { sumMinor, totalsRow } from './report-totals';
+import { durationText, money } from './report-values';
 import { revenueSource } from './revenue-report-source';
 import type { TTreatmentReportFilters } from '@shared/schemas/reports';
 

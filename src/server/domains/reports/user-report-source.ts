@@ -8,16 +8,10 @@ import {
   type UserReportColumn,
 } from '../../../shared/report-columns';
 import { iso } from '../common';
-import {
-  createdWithin,
-  dateFilterLine,
-  countIn,
-  listOrCustom,
-  pickCells,
-  tableSource,
-  type ReportColumn,
-  type ReportSource,
-} from './report-source';
+import { countIn, tableSource } from './report-batches';
+import { createdWithin, dateFilterLine } from './report-filters';
+import { listOrCustom, pickCells } from './report-lists';
+import type { ReportColumn, ReportSource } from './report-source';
 import type { TUserReportFilters } from '@shared/schemas/reports';
 
 const USER_COLUMN_META: Record<UserReportColumn, Omit<ReportColumn, 'key' | 'header'>> = {
