@@ -6,14 +6,8 @@ import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
 import { branchCondition, branchScopeOf } from '../branch-scope';
 import { todayIn } from '../enrollments/dates';
-import {
-  cursorTs,
-  keyset,
-  type Cursor,
-  type ReportColumn,
-  type ReportRow,
-  type ReportSource,
-} from '../reports/report-source';
+import { cursorTs, keyset, type Cursor } from '../reports/report-batches';
+import type { ReportColumn, ReportRow, ReportSource } from '../reports/report-source';
 import { paymentWhere } from './payments.service';
 import type { TCashUpInput, TPaymentFilters } from '@shared/schemas/payments';
 import type { TCashUp } from '@shared/schemas/payments.output';

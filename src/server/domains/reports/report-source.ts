@@ -35,5 +35,3 @@ export interface ReportSource {
   summary?(): Promise<Record<string, unknown>>;
 }
 
-// The cash-up (payments/cash-up.ts) walks its rows with the same generator.
-export { cursorTs, keyset, type Cursor } from './report-batches';
