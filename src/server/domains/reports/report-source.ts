@@ -34,4 +34,3 @@ export interface ReportSource {
   /** Extra JSON fields of the `format=json` answer. */
   summary?(): Promise<Record<string, unknown>>;
 }
-
