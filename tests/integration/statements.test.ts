@@ -336,3 +336,29 @@ describe('statement access and refusals', () => {
     expect(res.body).toMatchObject({ totals: [], lines: [] });
   });
 });
+
+describe('statement on the embedded database', () => {
+  it('reads the same way on PGlite, as `npm start` runs without DATABASE_URL', async () => {
+    const e = await startTestApp({}, { embedded: true });
+    try {
+      const staff = await e.userWithSession('admin');
+      const person = await makeUser(e.deps.db, { role: 'student' });
+      const courseId = await postCourse(e, staff.token, 'Embedded', {
+        totalFee: 2000,
+        admissionFee: 250,
+        installments: 2,
+      });
+      const api = e.trpc(staff.token);
+      const en = await api.enrollments.create.mutate({ userId: person.id, courseId, paymentType: 'installment' });
+      const paid = await api.payments.record.mutate({ enrollmentId: en._id, amount: 600.5, method: 'cash' });
+      await api.payments.record.mutate({ enrollmentId: en._id, amount: 100, method: 'card' });
+      await api.payments.void.mutate({ id: paid._id, reason: 'wrong amount' });
+      const s = await api.statements.get.query({ userId: person.id });
+      expect(s.totals).toEqual([{ currency: 'LKR', charged: 2250, paid: 100, balance: 2150, overdue: 0 }]);
+      expect(s.lines.map((l) => l.kind)).toEqual(['charge', 'charge', 'payment', 'payment', 'void', 'charge']);
+      expectRunningBalances(s);
+    } finally {
+      await e.close();
+    }
+  });
+});
