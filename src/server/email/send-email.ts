@@ -5,6 +5,7 @@ import type { JobPayload } from '../jobs/definitions';
 import { buildOtpEmail } from './templates/otp';
 import { buildReceiptEmail } from './templates/receipt';
 import { buildReminderEmail } from './templates/reminder';
+import { buildStatementEmail } from './templates/statement';
 import { sendViaResend } from './transport';
 import type { EmailMessage } from './types';
 
@@ -22,6 +23,8 @@ function render(deps: AppDeps, payload: Payload): Promise<EmailMessage | null> {
       return buildReminderEmail(deps, { userId: payload.userId, ref: payload.ref });
     case 'receipt':
       return buildReceiptEmail(deps, { userId: payload.userId, ref: payload.ref });
+    case 'statement':
+      return buildStatementEmail(deps, { userId: payload.userId, ref: payload.ref });
   }
 }
 

@@ -2,11 +2,13 @@ import { DetailsPage } from '@/components/details-page';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { UserAvatar } from '@/components/user-avatar';
 import { trpc } from '@/lib/trpc';
 import { formatDate } from '@shared/format';
 import { ROLE_LABELS } from '@shared/roles';
 import { UserRecords } from './user-records';
+import { UserStatement } from './user-statement';
 
 /** One user's details, and for admins the user's History (docs/audit.md#reading-it). */
 export function UserDetailsPage({ userId }: { userId: string }) {
@@ -35,7 +37,18 @@ export function UserDetailsPage({ userId }: { userId: string }) {
               </DetailList>
             </CardContent>
           </Card>
-          <UserRecords userId={u._id} />
+          <Tabs defaultValue="records">
+            <TabsList>
+              <TabsTrigger value="records">Records</TabsTrigger>
+              <TabsTrigger value="statement">Statement</TabsTrigger>
+            </TabsList>
+            <TabsContent value="records" className="space-y-4">
+              <UserRecords userId={u._id} />
+            </TabsContent>
+            <TabsContent value="statement">
+              <UserStatement userId={u._id} />
+            </TabsContent>
+          </Tabs>
         </>
       )}
     </DetailsPage>
