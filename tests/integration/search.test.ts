@@ -210,6 +210,11 @@ describe('finding each kind', () => {
     expect(idsOf(rest, 'user').sort()).toEqual([studentA.id, studentB.id].sort());
   });
 
+  it('answers a two-character text in name order', async () => {
+    const found = ofKind(await hits('wI'), 'user');
+    expect(found.map((h) => h.title)).toEqual(['Nadeesha Wickramasinghe', 'Ruwan Wickramasinghe']);
+  });
+
   it('takes the text literally: LIKE wildcards match only themselves', async () => {
     expect(await hits('%%')).toEqual([]);
     expect(await hits('__')).toEqual([]);

@@ -45,19 +45,26 @@ interface Person {
   email: string;
 }
 
-/** People by name, username, e-mail or phone: an exact username or e-mail first, then names that start with the text. */
+/**
+ * People by name, username, e-mail or phone: an exact username or e-mail first, then names that
+ * start with the text, then by name. Ranking reads every match, which the trigram indexes keep few
+ * from three characters on; a two-character text has no trigram, matches a large share of everyone,
+ * and is answered in name order alone, which the name index walks and stops after five.
+ */
 async function findPeople(ctx: ServiceContext, text: string, scope: SQL | undefined): Promise<Person[]> {
   const lower = text.toLowerCase();
+  const rank =
+    text.length >= 3
+      ? [
+          sql`(lower(${users.email}) = ${lower} or lower(${users.username}) = ${lower}) desc`,
+          sql`${users.fullName} ilike ${startsWithPattern(text)} desc`,
+        ]
+      : [];
   return ctx.db
     .select({ id: users.id, fullName: users.fullName, username: users.username, email: users.email })
     .from(users)
     .where(and(personMatch(text), scope))
-    .orderBy(
-      sql`(lower(${users.email}) = ${lower} or lower(${users.username}) = ${lower}) desc`,
-      sql`${users.fullName} ilike ${startsWithPattern(text)} desc`,
-      asc(users.fullName),
-      asc(users.id),
-    )
+    .orderBy(...rank, asc(users.fullName), asc(users.id))
     .limit(PER_KIND);
 }
 
