@@ -11,6 +11,7 @@ import { jobsRouter } from '../domains/settings/jobs.router';
 import { paymentsRouter } from '../domains/payments/payments.router';
 import { auditRouter } from '../domains/audit/audit.router';
 import { statementsRouter } from '../domains/statements/statements.router';
+import { searchRouter } from '../domains/search/search.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -27,6 +28,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   audit: auditRouter,
   statements: statementsRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { LogOutIcon, PanelLeftIcon, UserIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { GlobalSearch } from '@/components/global-search';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -31,6 +32,7 @@ export function Header({ collapsed, narrow, onToggle }: { collapsed: boolean; na
       >
         <PanelLeftIcon className="size-5" />
       </Button>
+      <GlobalSearch className="mx-2 min-w-0 flex-1 sm:mx-4" />
       <ProfileMenu />
     </header>
   );

@@ -10,6 +10,7 @@ import {
   keptNameTrigramIndex,
   keptRef,
   money,
+  trigramIndex,
   ownerRef,
   updatedAt,
 } from './common';
@@ -34,6 +35,8 @@ export const courses = pgTable(
     index('courses_category_idx').on(t.category),
     index('courses_created_idx').on(t.createdAt),
     index('courses_name_idx').on(t.courseName),
+    // The header search finds a course by any part of its name (docs/architecture.md#search).
+    trigramIndex('courses_course_name_trgm_idx', t.courseName),
   ],
 );
 

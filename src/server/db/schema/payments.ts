@@ -80,6 +80,9 @@ export const payments = pgTable(
     nonNullIndex('payments_enrollment_idx', t.enrollmentId),
     nonNullIndex('payments_booking_idx', t.bookingId),
     index('payments_receipt_number_idx').on(t.receiptNumber),
+    // The header search matches a receipt number from its start (LIKE 'GAL-2026-00%'), which only a
+    // pattern-ops index serves whatever the database's collation (docs/architecture.md#search).
+    index('payments_receipt_number_prefix_idx').on(t.receiptNumber.op('text_pattern_ops')),
     // The Payments screen's search looks in all these at once (paymentSearchText): one trigram
     // index over them costs a write far less than five.
     trigramIndex('payments_search_trgm_idx', paymentSearchText(t)),

@@ -9,6 +9,7 @@ import {
   keptRef,
   money,
   ownerRef,
+  trigramIndex,
   updatedAt,
 } from './common';
 import { users } from './users';
@@ -35,6 +36,8 @@ export const treatments = pgTable(
   (t) => [
     uniqueIndex('treatments_name_uq').on(sql`lower(${t.treatmentName})`),
     index('treatments_created_idx').on(t.createdAt),
+    // The header search finds a treatment by any part of its name (docs/architecture.md#search).
+    trigramIndex('treatments_name_trgm_idx', t.treatmentName),
   ],
 );
 

@@ -41,6 +41,8 @@ export const users = pgTable(
     trigramIndex('users_username_trgm_idx', t.username),
     trigramIndex('users_full_name_trgm_idx', t.fullName),
     trigramIndex('users_email_trgm_idx', t.email),
+    // The header search also looks in phone numbers (docs/architecture.md#search).
+    trigramIndex('users_phone_trgm_idx', t.phone).where(sql`${t.phone} is not null`),
     // The users table sorts by these columns (then id); without an index every page sorts 100,000 rows.
     index('users_username_sort_idx').on(t.username, t.id),
     index('users_full_name_sort_idx').on(t.fullName, t.id),
