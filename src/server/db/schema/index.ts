@@ -6,3 +6,5 @@ export * from './treatments';
 export * from './jobs';
 export * from './payments';
 export * from './audit';
+export * from './organisation';
+export * from './tills';

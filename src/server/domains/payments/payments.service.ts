@@ -15,6 +15,7 @@ import { allocate } from './allocation';
 import { voidLockedPayment, writePayment } from './ledger';
 import { recordPaymentEntry, recordReceiptEvent, recordVoidEntry } from './ledger-audit';
 import { buildReceiptPdf, loadReceipt } from './receipt';
+import { assertVoidAllowed, linkTillPayment, tillAtPayment } from '../tills/tills.service';
 import {
   BOOKING_CANCELLED,
   BOOKING_NOT_FOUND,
@@ -78,7 +79,10 @@ export async function recordPayment(ctx: ServiceContext, input: TRecordPaymentIn
       note: input.note,
       receivedAt,
     };
+    const branchId = target.payerBranchId ?? ctx.actor.branchId;
+    const till = await tillAtPayment(tx, ctx, { branchId, method: input.method, receivedAt });
     const written = await writePayment(tx, { ...payment, target, actor: ctx.actor, todayIso: today(ctx) });
+    await linkTillPayment(tx, till, written.id);
     await recordPaymentEntry(tx, ctx, target, { ...payment, ...written });
     return written.id;
   });
@@ -99,6 +103,7 @@ export async function voidPayment(ctx: ServiceContext, input: TVoidPaymentInput)
     const [p] = await tx.select().from(payments).where(eq(payments.id, before.id)).for('update').limit(1);
     if (!p) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
     if (p.status === 'void') throw new AppError('CONFLICT', 'This payment is already void.');
+    await assertVoidAllowed(tx, ctx, p);
     if (target?.kind === 'enrollment' && target.status === 'completed')
       throw new AppError('CONFLICT', ENROLLMENT_COMPLETED);
     await voidLockedPayment(tx, p, target, input.reason, ctx.actor, today(ctx));
