@@ -13,6 +13,7 @@ import { registerRemindersRest } from './domains/reminders/reminders.rest';
 import { registerPaymentsRest } from './domains/payments/payments.rest';
 import { registerAuditRest } from './domains/audit/audit.rest';
 import { registerTillsRest } from './domains/tills/tills.rest';
+import { registerOrganisationRest } from './domains/settings/organisation.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -29,4 +30,5 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerPaymentsRest,
   registerAuditRest,
   registerTillsRest,
+  registerOrganisationRest,
 ];

@@ -15,6 +15,7 @@ import {
   type ReportSource,
 } from '../reports/report-source';
 import { paymentWhere } from './payments.service';
+import { tillCashUpLines } from '../tills/tills.cash-up';
 import type { TCashUpInput, TPaymentFilters } from '@shared/schemas/payments';
 
 /**
@@ -146,6 +147,7 @@ export async function cashUpSource(ctx: ServiceContext, input: TCashUpInput): Pr
       c.from === c.to ? `Day: ${c.from}` : `Days: ${c.from} to ${c.to}`,
       ...(c.branchId ? [`Branch id: ${c.branchId}`] : []),
       voidLines.length ? `Voided, not counted: ${voidLines.join('; ')}` : 'No voided payments.',
+      ...(await tillCashUpLines(ctx, c)),
     ],
     count: () => Promise.resolve(rows.length),
     batches: async function* (size: number) {

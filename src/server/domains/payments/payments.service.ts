@@ -16,6 +16,7 @@ import { voidLockedPayment, writePayment } from './ledger';
 import { recordPaymentEntry, recordReceiptEvent, recordVoidEntry } from './ledger-audit';
 import { buildReceiptPdf, loadReceipt } from './receipt';
 import { assertVoidAllowed, linkTillPayment, tillAtPayment } from '../tills/tills.service';
+import { loadOrganisation, logoForPdf } from '../settings/organisation.service';
 import {
   BOOKING_CANCELLED,
   BOOKING_NOT_FOUND,
@@ -279,9 +280,10 @@ export async function emailReceipt(ctx: ServiceContext, id: string): Promise<{ m
 /** The receipt as a PDF (docs/payments.md#receipts); each download is recorded. */
 export async function receiptPdf(ctx: ServiceContext, id: string): Promise<{ fileName: string; pdf: Buffer }> {
   const p = await findPayment(ctx, id);
-  const receipt = await loadReceipt(ctx.db, p.id, ctx.deps.config.APP_NAME);
+  const organisation = await loadOrganisation(ctx.db, ctx.deps.config);
+  const receipt = await loadReceipt(ctx.db, p.id, organisation);
   if (!receipt) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
-  const pdf = buildReceiptPdf(receipt, ctx.deps.config.TIME_ZONE);
+  const pdf = buildReceiptPdf(receipt, ctx.deps.config.TIME_ZONE, await logoForPdf(ctx.db, organisation));
   await recordReceiptEvent(ctx.db, ctx, p, { kind: 'download' });
   return { fileName: `receipt-${p.receiptNumber}.pdf`, pdf };
 }
