@@ -125,7 +125,7 @@ function OrganisationForm({ saved }: { saved: TOrganisation }) {
       {isAdmin && (
         <CardFooter className="mt-6 justify-end">
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save organisation'}
+            {save.isPending ? 'Updating...' : 'Update organisation'}
           </Button>
         </CardFooter>
       )}
