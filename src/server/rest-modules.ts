@@ -14,6 +14,8 @@ import { registerPaymentsRest } from './domains/payments/payments.rest';
 import { registerAuditRest } from './domains/audit/audit.rest';
 import { registerStatementRest } from './domains/statements/statements.rest';
 import { registerSearchRest } from './domains/search/search.rest';
+import { registerTillsRest } from './domains/tills/tills.rest';
+import { registerOrganisationRest } from './domains/settings/organisation.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -31,4 +33,6 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerAuditRest,
   registerStatementRest,
   registerSearchRest,
+  registerTillsRest,
+  registerOrganisationRest,
 ];

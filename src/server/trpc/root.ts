@@ -12,6 +12,7 @@ import { paymentsRouter } from '../domains/payments/payments.router';
 import { auditRouter } from '../domains/audit/audit.router';
 import { statementsRouter } from '../domains/statements/statements.router';
 import { searchRouter } from '../domains/search/search.router';
+import { tillsRouter } from '../domains/tills/tills.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -29,6 +30,7 @@ export const appRouter = router({
   audit: auditRouter,
   statements: statementsRouter,
   search: searchRouter,
+  tills: tillsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -25,6 +25,8 @@ import {
   type PaymentSearch,
 } from './payment-queries';
 import { paymentRowProps, usePaymentColumns } from './payments-table';
+import { CashUpTills } from '../tills/cash-up-tills';
+import { TillCard } from '../tills/till-card';
 
 /** The ledger for managers, admins and superadmins: list, totals, Excel, cash-up (docs/payments.md). */
 export function PaymentsPage() {
@@ -33,6 +35,7 @@ export function PaymentsPage() {
     <div>
       <PageHeader title="Payments" description="Every payment received, with its receipt." />
       <RequireRole roles={STAFF_ROLES}>
+        <TillCard />
         <Tabs
           value={search.tab ?? 'list'}
           onValueChange={(tab) => onSearchChange({ ...search, tab: tab === 'cash-up' ? 'cash-up' : undefined })}
@@ -222,6 +225,7 @@ function CashUp({ search, onSearchChange }: { search: PaymentSearch; onSearchCha
                     ))}
               </div>
             </div>
+            <CashUpTills day={day} branchId={branchId || undefined} />
             {cash.data.voids.length > 0 && (
               <div className="text-sm">
                 <p className="font-medium">Voided (not counted)</p>

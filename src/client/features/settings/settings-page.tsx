@@ -3,19 +3,26 @@ import { ADMIN_ROLES, PermissionDenied, RequireRole } from '@/components/require
 import { AccessSettingsCard } from './access-settings-card';
 import { CurrencySettingsCard } from './currency-settings-card';
 import { JobStatusCard } from './job-status-card';
+import { OrganisationCard } from './organisation-card';
+import { TillSettingsCard } from './till-settings-card';
 
-/** Settings (admin and superadmin): currency and exchange rate, branch access, and the background jobs. */
+/**
+ * Settings: the organisation on paper (staff read it, admins edit it); for admins and
+ * superadmins also currency and exchange rate, branch access, tills and the background jobs.
+ */
 export function SettingsPage() {
   return (
     <div>
       <PageHeader title="Settings" />
-      <RequireRole roles={ADMIN_ROLES} fallback={<PermissionDenied />}>
-        <div className="grid gap-6">
+      <div className="grid gap-6">
+        <OrganisationCard />
+        <RequireRole roles={ADMIN_ROLES} fallback={<PermissionDenied />}>
           <CurrencySettingsCard />
           <AccessSettingsCard />
+          <TillSettingsCard />
           <JobStatusCard />
-        </div>
-      </RequireRole>
+        </RequireRole>
+      </div>
     </div>
   );
 }

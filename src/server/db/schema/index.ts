@@ -7,3 +7,5 @@ export * from './jobs';
 export * from './payments';
 export * from './audit';
 export * from './limits';
+export * from './organisation';
+export * from './tills';

@@ -9,5 +9,7 @@ export const settings = pgTable('settings', {
   exchangeRate: numeric('exchange_rate', { precision: 12, scale: 4 }).notNull().default('320.75'),
   /** docs/security.md#branch-scope: when on, managers work only with their own branch's people. */
   managersOwnBranchOnly: boolean('managers_own_branch_only').notNull().default(false),
+  /** docs/payments.md#tills: when on, a cash payment needs the cashier's open till. */
+  tillRequired: boolean('till_required').notNull().default(false),
   updatedAt: updatedAt(),
 });

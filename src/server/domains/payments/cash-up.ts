@@ -9,6 +9,7 @@ import { todayIn } from '../enrollments/dates';
 import { cursorTs, keyset, type Cursor } from '../reports/report-batches';
 import type { ReportColumn, ReportRow, ReportSource } from '../reports/report-source';
 import { paymentWhere } from './payments.service';
+import { tillCashUpLines } from '../tills/tills.cash-up';
 import type { TCashUpInput, TPaymentFilters } from '@shared/schemas/payments';
 import type { TCashUp } from '@shared/schemas/payments.output';
 
@@ -145,6 +146,7 @@ export async function cashUpSource(ctx: ServiceContext, input: TCashUpInput): Pr
       c.from === c.to ? `Day: ${c.from}` : `Days: ${c.from} to ${c.to}`,
       ...(c.branchId ? [`Branch id: ${c.branchId}`] : []),
       voidLines.length ? `Voided, not counted: ${voidLines.join('; ')}` : 'No voided payments.',
+      ...(await tillCashUpLines(ctx, c)),
     ],
     count: () => Promise.resolve(rows.length),
     batches: async function* (size: number) {

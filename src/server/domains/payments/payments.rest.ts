@@ -26,6 +26,7 @@ import {
   ZPaymentList,
   ZReceiptQueued,
 } from '@shared/schemas/payments.output';
+import { paperOrganisation } from '../settings/organisation.service';
 
 function attachment(reply: FastifyReply, type: string, fileName: string) {
   return reply
@@ -38,7 +39,11 @@ function attachment(reply: FastifyReply, type: string, fileName: string) {
 async function sendSource(ctx: ServiceContext, reply: FastifyReply, source: ReportSource, format: 'xlsx' | 'pdf') {
   const tz = ctx.deps.config.TIME_ZONE;
   const fileName = `${source.fileBase}_${todayIn(tz)}.${format}`;
-  const meta = { generatedAt: new Date(), timeZone: tz };
+  const meta = {
+    generatedAt: new Date(),
+    timeZone: tz,
+    organisation: await paperOrganisation(ctx.db, ctx.deps.config),
+  };
   if (format === 'pdf') {
     const rows = await source.count();
     if (rows > PDF_MAX_ROWS)

@@ -17,6 +17,8 @@ import { recordPaymentEntry, recordReceiptEvent, recordVoidEntry } from './ledge
 import { buildReceiptPdf, loadReceipt } from './receipt';
 import { checkReceivedAt } from './received-at';
 import { countReceiptEmail } from './receipt-limits';
+import { assertVoidAllowed, linkTillPayment, tillAtPayment } from '../tills/tills.service';
+import { loadOrganisation, logoForPdf } from '../settings/organisation.service';
 import {
   BOOKING_CANCELLED,
   BOOKING_NOT_FOUND,
@@ -76,7 +78,10 @@ export async function recordPayment(ctx: ServiceContext, input: TRecordPaymentIn
       note: input.note,
       receivedAt,
     };
+    const branchId = target.payerBranchId ?? ctx.actor.branchId;
+    const till = await tillAtPayment(tx, ctx, { branchId, method: input.method, receivedAt });
     const written = await writePayment(tx, { ...payment, target, actor: ctx.actor, todayIso: today(ctx) });
+    await linkTillPayment(tx, till, written.id);
     await recordPaymentEntry(tx, ctx, target, { ...payment, ...written });
     return written.id;
   });
@@ -98,6 +103,7 @@ export async function voidPayment(ctx: ServiceContext, input: TVoidPaymentInput)
     const [p] = await tx.select().from(payments).where(eq(payments.id, before.id)).for('update').limit(1);
     if (!p) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
     if (p.status === 'void') throw new AppError('CONFLICT', 'This payment is already void.');
+    await assertVoidAllowed(tx, ctx, p);
     if (target?.kind === 'enrollment' && target.status === 'completed')
       throw new AppError('CONFLICT', ENROLLMENT_COMPLETED);
     await voidLockedPayment(tx, p, target, input.reason, ctx.actor, today(ctx));
@@ -276,9 +282,10 @@ export async function emailReceipt(ctx: ServiceContext, id: string): Promise<{ m
 /** The receipt as a PDF (docs/payments.md#receipts); each download is recorded. */
 export async function receiptPdf(ctx: ServiceContext, id: string): Promise<{ fileName: string; pdf: Buffer }> {
   const p = await findPayment(ctx, id);
-  const receipt = await loadReceipt(ctx.db, p.id, ctx.deps.config.APP_NAME);
+  const organisation = await loadOrganisation(ctx.db, ctx.deps.config);
+  const receipt = await loadReceipt(ctx.db, p.id, organisation);
   if (!receipt) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
-  const pdf = buildReceiptPdf(receipt, ctx.deps.config.TIME_ZONE);
+  const pdf = buildReceiptPdf(receipt, ctx.deps.config.TIME_ZONE, await logoForPdf(ctx.db, organisation));
   await recordReceiptEvent(ctx.db, ctx, p, { kind: 'download' });
   invalidateReads(ctx.deps);
   return { fileName: `receipt-${p.receiptNumber}.pdf`, pdf };

@@ -9,14 +9,15 @@ import {
   paymentAllocations,
   payments,
 } from '../../db/schema';
-import { formatMoney } from '../../../shared/format';
+import { formatDateTime, formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
 import { wrapText } from '../reports/report-writers';
+import { contactLine, type logoForPdf, type Organisation } from '../settings/organisation.service';
 
 /** Everything a receipt shows (docs/payments.md#receipts). Money as decimals. */
 export interface Receipt {
-  organisation: string;
+  organisation: Organisation;
   receiptNumber: string;
   branch: string;
   payer: string;
@@ -41,7 +42,7 @@ const LINE_NAMES = {
   booking_installment: (n: number | null) => `Installment ${n ?? ''}`.trim(),
 } as const;
 
-export async function loadReceipt(db: Db, paymentId: string, organisation: string): Promise<Receipt | null> {
+export async function loadReceipt(db: Db, paymentId: string, organisation: Organisation): Promise<Receipt | null> {
   const [p] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   if (!p) return null;
   const allocs = await db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, p.id));
@@ -149,27 +150,34 @@ export function amountInWords(amount: number, currency: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export function formatReceiptDate(d: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(d);
-}
+/** The date and time a receipt prints: the screens' format (docs/product.md#formats), in TIME_ZONE. */
+export const formatReceiptDate = (d: Date, timeZone: string) => formatDateTime(d, timeZone);
 
-/** An A5 receipt; a voided one carries a large VOID across it. */
-export function buildReceiptPdf(r: Receipt, timeZone: string): Buffer {
+type PdfLogo = Awaited<ReturnType<typeof logoForPdf>>;
+
+/**
+ * An A5 receipt: the organisation's letterhead (logo, name, address, phone, e-mail) and its
+ * receipt footer; a voided one carries a large VOID across it.
+ */
+export function buildReceiptPdf(r: Receipt, timeZone: string, logo: PdfLogo = null): Buffer {
   const doc = new jsPDF({ unit: 'mm', format: 'a5' });
   const width = doc.internal.pageSize.getWidth();
+  const height = doc.internal.pageSize.getHeight();
   const money = (n: number) => formatMoney(n, r.currency);
+  let left = 12;
+  if (logo) {
+    // At most 12 mm high and 30 mm wide, keeping its shape.
+    const scale = Math.min(12 / logo.height, 30 / logo.width);
+    doc.addImage(logo.data, logo.format, 12, 9, logo.width * scale, logo.height * scale);
+    left = 14 + logo.width * scale;
+  }
   doc.setFontSize(15);
-  doc.text(r.organisation, 12, 16);
+  doc.text(r.organisation.name, left, 16);
+  doc.setFontSize(8);
+  const contact = contactLine(r.organisation);
+  if (contact) doc.text(wrapText(doc, contact, width - left - 50), left, 20);
   doc.setFontSize(9);
-  doc.text(`Branch: ${r.branch}`, 12, 22);
+  doc.text(`Branch: ${r.branch}`, 12, 25);
   doc.setFontSize(13);
   doc.text('RECEIPT', width - 12, 16, { align: 'right' });
   doc.setFontSize(10);
@@ -183,7 +191,7 @@ export function buildReceiptPdf(r: Receipt, timeZone: string): Buffer {
     ['Received by', r.receivedBy],
   ];
   autoTable(doc, {
-    startY: 28,
+    startY: 29,
     body: facts,
     theme: 'plain',
     styles: { fontSize: 9, cellPadding: 1 },
@@ -224,5 +232,12 @@ export function buildReceiptPdf(r: Receipt, timeZone: string): Buffer {
     doc.text('VOID', width / 2, doc.internal.pageSize.getHeight() / 2 + 10, { align: 'center', angle: 30 });
     doc.setTextColor(0);
   }
+  // The footer line: the organisation's own words, else its name and how to reach it.
+  doc.setFontSize(8);
+  doc.setTextColor(90);
+  const footer = r.organisation.receiptFooter || [r.organisation.name, contact].filter(Boolean).join(' · ');
+  const footerLines = wrapText(doc, footer, width - 24);
+  doc.text(footerLines, width / 2, height - 8 - (footerLines.length - 1) * 3.5, { align: 'center' });
+  doc.setTextColor(0);
   return Buffer.from(doc.output('arraybuffer'));
 }

@@ -16,6 +16,8 @@ export const PDF_MAX_ROWS = 20_000;
 export interface ReportMeta {
   generatedAt: Date;
   timeZone: string;
+  /** The organisation's name and contact line (loadOrganisation), printed on the PDF's header. */
+  organisation?: { name: string; contact: string };
   /** Called with the number of data rows written so far. */
   onRows?: (written: number) => Promise<void> | void;
 }
@@ -189,6 +191,7 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
   const info = workbook.addWorksheet('Report info');
   info.columns = [{ width: 22 }, { width: 60 }];
   const lines: Array<[string, string]> = [
+    ...(meta.organisation ? [['Organisation', meta.organisation.name] as [string, string]] : []),
     ['Report', source.title],
     ['Generated', `${formatDateTime(meta.generatedAt, meta.timeZone)} (${meta.timeZone})`],
     ['Rows', String(written)],
@@ -219,6 +222,12 @@ export async function buildPdf(source: ReportSource, meta: ReportMeta): Promise<
   const pageWidth = doc.internal.pageSize.getWidth();
   doc.setFontSize(16);
   doc.text(source.title, 14, 16);
+  if (meta.organisation) {
+    doc.setFontSize(11);
+    doc.text(meta.organisation.name, pageWidth - 14, 12, { align: 'right' });
+    doc.setFontSize(8);
+    if (meta.organisation.contact) doc.text(meta.organisation.contact, pageWidth - 14, 16, { align: 'right' });
+  }
   doc.setFontSize(9);
   doc.setTextColor(90);
   const lines = [

@@ -20,6 +20,7 @@ import { buildPdf, jsonChunks, PDF_MAX_ROWS, writeXlsx } from './report-writers'
 import { PieceWriter, readStoredFile } from './report-file-store';
 import { ZReportSpec, type TReportCountInput, type TReportSpec } from '@shared/schemas/reports';
 import type { TReportFileStatus } from '@shared/schemas/reports.output';
+import { paperOrganisation } from '../settings/organisation.service';
 
 export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -137,7 +138,11 @@ export async function runReport(ctx: ServiceContext, spec: TReportSpec, format: 
     return { kind: 'job', reportId: row.id, jobId: job.id, status: 'queued', fileName };
   }
 
-  const meta = { generatedAt: new Date(), timeZone: deps.config.TIME_ZONE };
+  const meta = {
+    generatedAt: new Date(),
+    timeZone: deps.config.TIME_ZONE,
+    organisation: await paperOrganisation(deps.db, deps.config),
+  };
   await recordDownload(ctx, spec.report, source.title, detail, source.filterLines);
   if (format === 'pdf') {
     const pdf = await buildPdf(source, meta);
@@ -189,6 +194,7 @@ export async function buildStoredReport(
     const meta = {
       generatedAt: new Date(),
       timeZone: deps.config.TIME_ZONE,
+      organisation: await paperOrganisation(deps.db, deps.config),
       // Writing rows is most of the work; the last 5% is storing the file.
       onRows: async (written: number) => {
         const pct = Math.min(95, Math.floor((written / total) * 95));

@@ -8,6 +8,8 @@ import {
   updateCurrencySettings,
 } from './settings.service';
 import { ZCurrencySettings } from '@shared/schemas/settings.output';
+import { ZOrganisation, ZOrganisationInput } from '@shared/schemas/organisation';
+import { getOrganisation, updateOrganisation } from './organisation.service';
 
 export const settingsRouter = router({
   getCurrency: staffProcedure.output(ZCurrencySettings).query(({ ctx }) => getCurrencySettings(ctx.svc.db)),
@@ -17,4 +19,9 @@ export const settingsRouter = router({
     .mutation(serve(updateCurrencySettings)),
   getAccess: staffProcedure.query(({ ctx }) => getAccessSettings(ctx.svc.db)),
   updateAccess: adminProcedure.input(ZUpdateAccessInput).mutation(serve(updateAccessSettings)),
+  getOrganisation: staffProcedure.output(ZOrganisation).query(({ ctx }) => getOrganisation(ctx.svc)),
+  updateOrganisation: adminProcedure
+    .input(ZOrganisationInput)
+    .output(ZOrganisation)
+    .mutation(serve(updateOrganisation)),
 });

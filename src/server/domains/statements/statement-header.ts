@@ -1,4 +1,6 @@
 import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { contactLine, loadOrganisation } from '../settings/organisation.service';
 
 /** What heads a printed statement: the organisation's name, and lines under it (address, phone). */
 export interface StatementHeader {
@@ -6,10 +8,9 @@ export interface StatementHeader {
   lines: string[];
 }
 
-/**
- * The organisation's header on a statement: today the name printed on receipts (APP_NAME). It is
- * the one place a statement learns who issues it, so organisation settings replace this alone.
- */
-export async function statementHeader(deps: { config: Pick<Config, 'APP_NAME'> }): Promise<StatementHeader> {
-  return { name: deps.config.APP_NAME, lines: [] };
+/** The organisation's letterhead on a statement (Settings → Organisation, docs/users.md). */
+export async function statementHeader(deps: { db: Db; config: Pick<Config, 'APP_NAME'> }): Promise<StatementHeader> {
+  const o = await loadOrganisation(deps.db, deps.config);
+  const contact = contactLine(o);
+  return { name: o.name, lines: contact ? [contact] : [] };
 }

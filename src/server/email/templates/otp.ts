@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { isUuid } from '../../domains/common';
 import { generateOtp, hashOtp, OTP_TTL_MS } from '../../domains/users/password-reset.service';
 import type { EmailMessage } from '../types';
+import { loadOrganisation } from '../../domains/settings/organisation.service';
 import { brandedEmail } from './layout';
 
 /**
@@ -45,7 +46,7 @@ export async function buildOtpEmail(
   if (!user) return null;
 
   const minutes = OTP_TTL_MS / 60_000;
-  return brandedEmail(config, user.email, 'Your password reset code', [
+  return brandedEmail(await loadOrganisation(db, config), user.email, 'Your password reset code', [
     `Hello ${user.fullName},`,
     `Your one-time code to reset your password is: ${code}`,
     `It is valid for ${minutes} minutes and can be tried at most 5 times.`,

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps';
 import { formatMoney } from '../../../shared/format';
 import { amountInWords, formatReceiptDate, loadReceipt } from '../../domains/payments/receipt';
 import type { EmailMessage } from '../types';
+import { loadOrganisation } from '../../domains/settings/organisation.service';
 import { brandedEmail } from './layout';
 
 /** The receipt e-mailed to the payer on request (docs/payments.md#receipts); `ref` is the payment id. */
@@ -10,11 +11,12 @@ export async function buildReceiptEmail(
   p: { userId: string; ref?: string },
 ): Promise<EmailMessage | null> {
   if (!p.ref) return null;
-  const r = await loadReceipt(deps.db, p.ref, deps.config.APP_NAME);
+  const organisation = await loadOrganisation(deps.db, deps.config);
+  const r = await loadReceipt(deps.db, p.ref, organisation);
   if (!r?.payerEmail) return null;
   const money = (n: number) => formatMoney(n, r.currency);
   const tz = deps.config.TIME_ZONE;
-  return brandedEmail(deps.config, r.payerEmail, `Receipt ${r.receiptNumber}${r.void ? ' (void)' : ''}`, [
+  return brandedEmail(organisation, r.payerEmail, `Receipt ${r.receiptNumber}${r.void ? ' (void)' : ''}`, [
     `Dear ${r.payer},`,
     r.void
       ? `Receipt ${r.receiptNumber} below was voided${r.void.reason ? `: ${r.void.reason}` : ''}. It no longer counts as a payment.`
@@ -27,5 +29,6 @@ export async function buildReceiptEmail(
       `Received on ${formatReceiptDate(r.receivedAt, tz)} by ${r.receivedBy}`,
       ...(r.balance !== null && r.record ? [`Still outstanding on this ${r.record}: ${money(r.balance)}`] : []),
     ].join('\n'),
+    ...(organisation.receiptFooter ? [organisation.receiptFooter] : []),
   ]);
 }

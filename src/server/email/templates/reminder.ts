@@ -11,6 +11,7 @@ import {
 import { formatDay, formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
 import type { EmailMessage } from '../types';
+import { loadOrganisation } from '../../domains/settings/organisation.service';
 import { brandedEmail } from './layout';
 
 export type InstallmentKind = 'enrollment' | 'booking';
@@ -104,10 +105,15 @@ export async function buildReminderEmail(
   const due = await loadDue(deps, target.kind, target.id);
   if (!due || due.isPaid || !due.active || due.userId !== payload.userId) return null;
   const amount = formatMoney(fromMinor(due.amountMinor), due.currency);
-  return brandedEmail(deps.config, due.email, 'Payment reminder: installment overdue', [
-    `Dear ${due.fullName},`,
-    `Installment ${due.seq + 1} for ${due.what}, ${amount}, was due on ${formatDay(due.dueDate)} and has not been paid yet.`,
-    'Please pay it at your earliest convenience, or contact us if you have already paid or need more time.',
-    'Thank you.',
-  ]);
+  return brandedEmail(
+    await loadOrganisation(deps.db, deps.config),
+    due.email,
+    'Payment reminder: installment overdue',
+    [
+      `Dear ${due.fullName},`,
+      `Installment ${due.seq + 1} for ${due.what}, ${amount}, was due on ${formatDay(due.dueDate)} and has not been paid yet.`,
+      'Please pay it at your earliest convenience, or contact us if you have already paid or need more time.',
+      'Thank you.',
+    ],
+  );
 }

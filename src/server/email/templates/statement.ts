@@ -4,6 +4,7 @@ import { loadStatement, rangeOfRef } from '../../domains/statements/statements.s
 import { periodText } from '../../domains/statements/statement-pdf';
 import type { EmailMessage } from '../types';
 import { brandedEmail } from './layout';
+import { loadOrganisation } from '../../domains/settings/organisation.service';
 
 /**
  * A person's account statement, e-mailed on request (docs/users.md#statement); `ref` is the period
@@ -26,7 +27,7 @@ export async function buildStatementEmail(
       `${formatDay(l.date)}  ${l.description}${l.receiptNumber ? ` [${l.receiptNumber}]` : ''}  ` +
       `${formatMoney(l.amount, l.currency)}  (balance ${formatMoney(l.balance, l.currency)})`,
   );
-  return brandedEmail(deps.config, s.person.email, 'Your account statement', [
+  return brandedEmail(await loadOrganisation(deps.db, deps.config), s.person.email, 'Your account statement', [
     `Dear ${s.person.fullName},`,
     `This is your account statement (${periodText(range)}).`,
     totals.length ? totals.join('\n') : 'There is nothing on your account.',
