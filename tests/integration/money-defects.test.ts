@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrollments, treatmentBookings } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, makeUser, postCourse, type MadeUser } from '../helpers/factories';
 
@@ -175,5 +177,40 @@ describe('Mark as Unpaid', () => {
     await expect(
       t.trpc(admin.token).payments.unmarkPreview.query({ enrollmentId: '00000000-0000-4000-8000-000000000000' }),
     ).rejects.toMatchObject({ data: { httpStatus: 404 } });
+  });
+});
+
+describe('part-payments show in the statuses', () => {
+  it('an enrolment with part of an installment or of the admission fee paid is Active (Partial), stored too', async () => {
+    const e = await enrol();
+    const inst = e.installments[0]!;
+    await pay({
+      enrollmentId: e._id,
+      amount: 5000,
+      allocations: [{ kind: 'enrollment_installment', installmentId: inst._id, amount: 5000 }],
+    });
+    expect((await getEnrollment(e._id)).displayStatus).toBe('Active (Partial)');
+    const stored = await t.deps.db.select().from(enrollments).where(eq(enrollments.id, e._id));
+    expect(stored[0]!.displayStatus).toBe('Active (Partial)');
+
+    const fee = await enrol();
+    await pay({ enrollmentId: fee._id, amount: 1000 });
+    expect((await getEnrollment(fee._id)).displayStatus).toBe('Active (Partial)');
+    const feeRow = await t.deps.db.select().from(enrollments).where(eq(enrollments.id, fee._id));
+    expect(feeRow[0]!.displayStatus).toBe('Active (Partial)');
+  });
+
+  it('a booking with part of an installment paid is partially_paid, and paid only once everything is', async () => {
+    const b = await book();
+    const first = (await pay({ bookingId: b._id, amount: 2000 })).body;
+    const status = async () =>
+      (await t.deps.db.select().from(treatmentBookings).where(eq(treatmentBookings.id, b._id)))[0]!.paymentStatus;
+    expect(await status()).toBe('partially_paid');
+    const got = await t.api('GET', `/api/bookings/booking/${b._id}`, { token: admin.token });
+    expect(got.body.paymentStatus).toBe('partially_paid');
+    await pay({ bookingId: b._id, amount: 8000 });
+    expect(await status()).toBe('paid');
+    await t.api('POST', `/api/payments/${first._id}/void`, { token: admin.token, body: { reason: 'Bounced' } });
+    expect(await status()).toBe('partially_paid');
   });
 });

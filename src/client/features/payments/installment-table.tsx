@@ -14,17 +14,27 @@ export interface InstallmentToggle {
   disabled?: boolean;
 }
 
-function InstallmentState({ installment: i }: { installment: TInstallment }) {
+function InstallmentState({ installment: i, currency }: { installment: TInstallment; currency: string }) {
   // Overdue is the server's word (docs/money.md#overdue): its time zone, not the browser's.
+  const part = !i.isPaid && i.amountPaid > 0;
   const [variant, text] = i.isPaid
     ? (['success', 'Paid'] as const)
     : i.isOverdue
       ? (['destructive', 'Overdue'] as const)
-      : (['warning', 'Pending'] as const);
+      : part
+        ? (['warning', 'Part paid'] as const)
+        : (['warning', 'Pending'] as const);
   return (
-    <Badge variant={variant} data-testid="installment-state">
-      {text}
-    </Badge>
+    <span className="flex flex-wrap items-center gap-1">
+      <Badge variant={variant} data-testid="installment-state">
+        {text}
+      </Badge>
+      {part && (
+        <span className="text-xs text-muted-foreground" data-testid="installment-left">
+          {formatMoney(i.amount - i.amountPaid, currency)} left
+        </span>
+      )}
+    </span>
   );
 }
 
@@ -67,7 +77,7 @@ export function InstallmentsCard({
               </TableCell>
               <TableCell>{formatDay(i.dueDate)}</TableCell>
               <TableCell>
-                <InstallmentState installment={i} />
+                <InstallmentState installment={i} currency={currency} />
               </TableCell>
               <TableCell>{i.isPaid ? formatDate(i.paidAt) : '—'}</TableCell>
               {toggle && (
