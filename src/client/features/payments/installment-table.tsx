@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/titled-card';
@@ -7,7 +8,9 @@ import type { TInstallment } from '@shared/schemas/installments.output';
 
 /** The Mark as Paid / Mark as Unpaid column, for admins (useInstallmentToggle). */
 export interface InstallmentToggle {
-  toggle: (installment: TInstallment) => void;
+  toggle: (installment: TInstallment, number?: number) => void;
+  /** The dialog the switch opened (Record payment, or the unmark confirmation), in the record's currency. */
+  renderDialog?: (currency: string) => ReactNode;
   /** The installment whose switch is on its way to the server. */
   pendingId: string | null;
   /** Every switch off, e.g. on a completed enrolment. */
@@ -86,7 +89,7 @@ export function InstallmentsCard({
                     size="sm"
                     variant={i.isPaid ? 'outline' : 'default'}
                     disabled={toggle.disabled || toggle.pendingId === i._id}
-                    onClick={() => toggle.toggle(i)}
+                    onClick={() => toggle.toggle(i, n + 1)}
                   >
                     {i.isPaid ? 'Mark as Unpaid' : 'Mark as Paid'}
                   </Button>
@@ -96,6 +99,7 @@ export function InstallmentsCard({
           ))}
         </TableBody>
       </Table>
+      {toggle?.renderDialog?.(currency)}
     </TitledCard>
   );
 }
