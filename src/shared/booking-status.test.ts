@@ -39,3 +39,18 @@ describe('payment progress', () => {
     expect(progressColor(0)).toBe('red');
   });
 });
+
+describe('part-payments', () => {
+  it('a part of one installment paid makes a booking partially paid, not paid', () => {
+    const today = '2025-03-10';
+    expect(
+      computePaymentStatus(
+        [
+          { isPaid: false, dueDate: '2025-03-10', amountPaid: 100 },
+          { isPaid: false, dueDate: '2025-04-10', amountPaid: 0 },
+        ],
+        today,
+      ),
+    ).toBe('partially_paid');
+  });
+});

@@ -17,10 +17,12 @@ export interface InstallmentLike {
   isPaid: boolean;
   /** YYYY-MM-DD */
   dueDate: string;
+  /** What has been paid of it so far (any unit); a part-payment makes the booking partially paid. */
+  amountPaid?: number;
 }
 
 /**
- * none paid -> pending, all paid -> paid, otherwise partially_paid; an unpaid installment whose
+ * nothing paid -> pending, all paid -> paid, otherwise (a part of one is enough) partially_paid; an unpaid installment whose
  * due date is before `today` (YYYY-MM-DD, clinic time zone) makes it overdue until it is paid.
  */
 export function computePaymentStatus(
@@ -31,7 +33,7 @@ export function computePaymentStatus(
   if (installments.length === 0) return fallback;
   if (installments.some((i) => !i.isPaid && i.dueDate < today)) return 'overdue';
   const paid = installments.filter((i) => i.isPaid).length;
-  if (paid === 0) return 'pending';
+  if (paid === 0) return installments.some((i) => (i.amountPaid ?? 0) > 0) ? 'partially_paid' : 'pending';
   return paid === installments.length ? 'paid' : 'partially_paid';
 }
 

@@ -14,7 +14,9 @@ export interface DisplayStatusInput {
   admissionFeePaid: boolean;
   /** A zero admission fee has nothing to pay, so it counts as settled. */
   admissionFee?: number;
-  installments: ReadonlyArray<{ isPaid: boolean }>;
+  installments: ReadonlyArray<{ isPaid: boolean; amountPaid?: number }>;
+  /** What has been paid of the admission fee (any unit): a part-payment makes the enrolment active. */
+  admissionFeeAmountPaid?: number;
 }
 
 export function isAdmissionSettled(e: Pick<DisplayStatusInput, 'admissionFeePaid' | 'admissionFee'>): boolean {
@@ -30,6 +32,10 @@ export function enrollmentDisplayStatus(e: DisplayStatusInput): DisplayStatus {
   if (fullyPaid && e.status.toLowerCase() === 'completed') return 'Completed';
   if (fullyPaid) return 'Active (Paid)';
   // A zero admission fee is settled but is not a payment the student made.
-  const anyPayment = e.admissionFeePaid || e.installments.some((i) => i.isPaid);
+  // Any money allocated counts, a part of an installment too (docs/payments.md#statuses).
+  const anyPayment =
+    e.admissionFeePaid ||
+    (e.admissionFeeAmountPaid ?? 0) > 0 ||
+    e.installments.some((i) => i.isPaid || (i.amountPaid ?? 0) > 0);
   return anyPayment ? 'Active (Partial)' : 'Pending Payment';
 }

@@ -120,15 +120,27 @@ describe('enrolments', () => {
     await page.getByRole('columnheader', { name: 'Amount (LKR)' }).waitFor();
 
     const installment = page.getByTestId('installment-row').first();
-    await installment.getByRole('button', { name: 'Mark as Paid' }).click();
-    await expectToast(page, 'Installment status updated!');
+    // Mark as Paid opens Record payment for the installment; Mark as Unpaid confirms what it voids.
+    const markPaid = async () => {
+      await installment.getByRole('button', { name: 'Mark as Paid' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Record payment' });
+      await dialog.getByLabel('Method').selectOption('cash');
+      await dialog.getByRole('button', { name: 'Record payment' }).click();
+      await expectToast(page, /Payment recorded: receipt /);
+    };
+    await markPaid();
     await installment.getByTestId('installment-state').getByText('Paid').waitFor();
     await page.getByTestId('display-status').getByText('Active (Partial)').waitFor();
 
     await installment.getByRole('button', { name: 'Mark as Unpaid' }).click();
+    await page
+      .getByTestId('unmark-description')
+      .getByText(/This voids receipt /)
+      .waitFor();
+    await page.getByRole('button', { name: 'Void and mark unpaid' }).click();
     await installment.getByTestId('installment-state').getByText('Pending').waitFor();
     await page.getByTestId('display-status').getByText('Pending Payment').waitFor();
-    await installment.getByRole('button', { name: 'Mark as Paid' }).click();
+    await markPaid();
     await installment.getByTestId('installment-state').getByText('Paid').waitFor();
 
     await page.getByRole('button', { name: 'Mark Admission Fee as Paid' }).click();

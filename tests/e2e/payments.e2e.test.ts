@@ -67,7 +67,7 @@ describe('payments', () => {
     expect(receipt).toMatch(/^[A-Z]{3}-\d{4}-\d{6}$/);
     const first = page.getByTestId('installment-row').first();
     await first.getByTestId('installment-paid').getByText('Rs. 3,000.00').waitFor();
-    await first.getByTestId('installment-state').getByText('Pending').waitFor();
+    await first.getByTestId('installment-state').getByText('Part paid').waitFor();
     await page.getByTestId('admission-fee-state').getByText('Paid').waitFor();
 
     const [pdf, download] = await Promise.all([

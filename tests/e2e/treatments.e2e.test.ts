@@ -73,7 +73,9 @@ describe('treatments and bookings', () => {
 
     // Pay the first installment: the bar moves to a third, orange.
     await page.getByTestId('installment-row').first().getByRole('button', { name: 'Mark as Paid' }).click();
-    await expectToast(page, 'Installment status updated!');
+    const dialog = page.getByRole('dialog', { name: 'Record payment' });
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await expectToast(page, /Payment recorded: receipt /);
     await expect.poll(() => bar.getAttribute('data-percent')).toBe('33');
     expect(await bar.getAttribute('data-colour')).toBe('orange');
     await page.getByTestId('payment-status').getByText('Partially Paid').first().waitFor();

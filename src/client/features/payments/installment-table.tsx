@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/titled-card';
@@ -7,24 +8,36 @@ import type { TInstallment } from '@shared/schemas/installments.output';
 
 /** The Mark as Paid / Mark as Unpaid column, for admins (useInstallmentToggle). */
 export interface InstallmentToggle {
-  toggle: (installment: TInstallment) => void;
+  toggle: (installment: TInstallment, number?: number) => void;
+  /** The dialog the switch opened (Record payment, or the unmark confirmation), in the record's currency. */
+  renderDialog?: (currency: string) => ReactNode;
   /** The installment whose switch is on its way to the server. */
   pendingId: string | null;
   /** Every switch off, e.g. on a completed enrolment. */
   disabled?: boolean;
 }
 
-function InstallmentState({ installment: i }: { installment: TInstallment }) {
+function InstallmentState({ installment: i, currency }: { installment: TInstallment; currency: string }) {
   // Overdue is the server's word (docs/money.md#overdue): its time zone, not the browser's.
+  const part = !i.isPaid && i.amountPaid > 0;
   const [variant, text] = i.isPaid
     ? (['success', 'Paid'] as const)
     : i.isOverdue
       ? (['destructive', 'Overdue'] as const)
-      : (['warning', 'Pending'] as const);
+      : part
+        ? (['warning', 'Part paid'] as const)
+        : (['warning', 'Pending'] as const);
   return (
-    <Badge variant={variant} data-testid="installment-state">
-      {text}
-    </Badge>
+    <span className="flex flex-wrap items-center gap-1">
+      <Badge variant={variant} data-testid="installment-state">
+        {text}
+      </Badge>
+      {part && (
+        <span className="text-xs text-muted-foreground" data-testid="installment-left">
+          {formatMoney(i.amount - i.amountPaid, currency)} left
+        </span>
+      )}
+    </span>
   );
 }
 
@@ -67,7 +80,7 @@ export function InstallmentsCard({
               </TableCell>
               <TableCell>{formatDay(i.dueDate)}</TableCell>
               <TableCell>
-                <InstallmentState installment={i} />
+                <InstallmentState installment={i} currency={currency} />
               </TableCell>
               <TableCell>{i.isPaid ? formatDate(i.paidAt) : '—'}</TableCell>
               {toggle && (
@@ -76,7 +89,7 @@ export function InstallmentsCard({
                     size="sm"
                     variant={i.isPaid ? 'outline' : 'default'}
                     disabled={toggle.disabled || toggle.pendingId === i._id}
-                    onClick={() => toggle.toggle(i)}
+                    onClick={() => toggle.toggle(i, n + 1)}
                   >
                     {i.isPaid ? 'Mark as Unpaid' : 'Mark as Paid'}
                   </Button>
@@ -86,6 +99,7 @@ export function InstallmentsCard({
           ))}
         </TableBody>
       </Table>
+      {toggle?.renderDialog?.(currency)}
     </TitledCard>
   );
 }

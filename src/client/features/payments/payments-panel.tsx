@@ -126,13 +126,15 @@ const ZPaymentForm = z.object({
   day: z.string(),
 });
 
-function RecordPaymentDialog({
+/** The Record payment dialog; with `item` (Mark as Paid) it pays that one item, prefilled with what it owes. */
+export function RecordPaymentDialog({
   kind,
   id,
   currency,
   nextDue,
   outstanding,
   onClose,
+  item,
 }: {
   kind: 'enrollment' | 'booking';
   id: string;
@@ -140,6 +142,11 @@ function RecordPaymentDialog({
   nextDue: number;
   outstanding: number;
   onClose: () => void;
+  item?: {
+    kind: 'admission_fee' | 'enrollment_installment' | 'booking_installment';
+    installmentId?: string;
+    label: string;
+  };
 }) {
   const queryClient = useQueryClient();
   const today = new Date().toLocaleDateString('en-CA');
@@ -165,6 +172,7 @@ function RecordPaymentDialog({
     record.mutate({
       ...(kind === 'enrollment' ? { enrollmentId: id } : { bookingId: id }),
       ...values,
+      ...(item ? { allocations: [{ kind: item.kind, installmentId: item.installmentId, amount: values.amount }] } : {}),
       currency,
       // Today means "now"; an earlier day is back-dated to its noon, local time.
       receivedAt: day && day !== today ? new Date(`${day}T12:00:00`).toISOString() : undefined,
@@ -177,7 +185,9 @@ function RecordPaymentDialog({
           <DialogHeader>
             <DialogTitle>Record payment</DialogTitle>
             <DialogDescription>
-              Outstanding: {formatMoney(outstanding, currency)}. The oldest unpaid items are settled first.
+              {item
+                ? `${item.label}: ${formatMoney(outstanding, currency)} outstanding. Name how it was paid.`
+                : `Outstanding: ${formatMoney(outstanding, currency)}. The oldest unpaid items are settled first.`}
             </DialogDescription>
           </DialogHeader>
           <FormField name="amount" label={`Amount (${currency})`}>

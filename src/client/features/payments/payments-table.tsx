@@ -33,6 +33,8 @@ export function invalidateMoney(queryClient: ReturnType<typeof useQueryClient>) 
     queryClient.invalidateQueries(trpc.payments.pathFilter()),
     queryClient.invalidateQueries(trpc.enrollments.pathFilter()),
     queryClient.invalidateQueries(trpc.bookings.pathFilter()),
+    // The History panels read the audit log, which every payment, void and toggle writes to.
+    queryClient.invalidateQueries(trpc.audit.pathFilter()),
   ]);
 }
 

@@ -68,6 +68,8 @@ export const payments = pgTable(
     voidedById: keptRef('voided_by', () => users.id),
     voidedByName: text('voided_by_name'),
     voidReason: text('void_reason'),
+    /** What was still owed on the enrolment or booking right after this payment: the receipt prints it. */
+    balanceAfter: money('balance_after_minor'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -65,6 +65,7 @@ export function toEnrollmentDto(r: EnrollmentJoinRow, todayIso: string): TEnroll
       status,
       admissionFeePaid: e.admissionFeePaid,
       admissionFee: e.admissionFee,
+      admissionFeeAmountPaid: e.admissionFeeAmountPaid,
       installments,
     }),
     installments: installments.map((i) => toInstallmentDto(i, todayIso)),

@@ -12,6 +12,7 @@ import type { Allocation } from './allocation';
 import { applyToItem, refreshTarget } from './ledger-items';
 import type { LedgerTarget } from './ledger-targets';
 import { nextReceiptNumber } from './receipt-numbers';
+import { outstandingNow } from './receipt-balance';
 
 export interface NewPayment {
   target: LedgerTarget;
@@ -44,6 +45,7 @@ export async function writePayment(tx: Db, p: NewPayment): Promise<{ id: string;
   const year = Number(p.todayIso.slice(0, 4));
   for (const a of p.allocations) await applyToItem(tx, p.target, a.item, a.amount, p.receivedAt);
   await refreshTarget(tx, p.target, p.todayIso);
+  const balanceAfter = await outstandingNow(tx, p.target);
   const { seq, receiptNumber } = await nextReceiptNumber(tx, series, branch?.name, year);
   const [row] = await tx
     .insert(payments)
@@ -68,6 +70,7 @@ export async function writePayment(tx: Db, p: NewPayment): Promise<{ id: string;
       receivedAt: p.receivedAt,
       receivedById: p.actor?.id ?? null,
       receivedByName: p.actor?.username ?? null,
+      balanceAfter,
     })
     .returning({ id: payments.id });
   if (!row) throw new Error('payment insert did not answer');

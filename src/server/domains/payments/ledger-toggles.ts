@@ -2,14 +2,13 @@
  * The documented toggles (docs/payments.md#the-paidunpaid-switch): marking an item paid records a
  * payment of what is left of it; marking it unpaid voids the payments that paid it.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { paymentAllocations, payments } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { PaymentMethod } from '../../../shared/payment-kinds';
 import { writePayment, type NewPayment } from './ledger-record';
 import { outstandingOf, type LedgerItem, type LedgerTarget } from './ledger-targets';
 import { voidLockedPayment } from './ledger-void';
+import { settledTogether, unmarkPlan } from './unmark-plan';
 
 /** Records a payment of what is left of the item; answers its receipt number (none when nothing is left). */
 export async function settleItem(
@@ -31,16 +30,6 @@ export async function settleItem(
   return [receiptNumber];
 }
 
-/** The allocations to this one item. */
-function sameItem(item: LedgerItem) {
-  const id = item.installmentId ?? '';
-  return item.kind === 'admission_fee'
-    ? eq(paymentAllocations.kind, 'admission_fee')
-    : item.kind === 'enrollment_installment'
-      ? eq(paymentAllocations.enrollmentInstallmentId, id)
-      : eq(paymentAllocations.bookingInstallmentId, id);
-}
-
 /**
  * Voids the payments that paid the item; answers their receipt numbers. The caller's `item` is
  * left holding what is still paid on it, as `settleItem` leaves it holding the new amount. A
@@ -53,42 +42,8 @@ export async function unsettleItem(
   opts: { actor: NewPayment['actor']; todayIso: string },
 ): Promise<string[]> {
   if (item.amountPaid <= 0) return [];
-  const paying = await tx
-    .selectDistinct({ id: paymentAllocations.paymentId })
-    .from(paymentAllocations)
-    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
-    .where(
-      and(
-        target.kind === 'enrollment'
-          ? eq(paymentAllocations.enrollmentId, target.id)
-          : eq(paymentAllocations.bookingId, target.id),
-        sameItem(item),
-        eq(payments.status, 'valid'),
-      ),
-    );
-  if (paying.length === 0) return [];
-  const rows = await tx
-    .select()
-    .from(payments)
-    .where(
-      inArray(
-        payments.id,
-        paying.map((p) => p.id),
-      ),
-    )
-    .for('update');
-  for (const p of rows) {
-    const [parts] = await tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(paymentAllocations)
-      .where(and(eq(paymentAllocations.paymentId, p.id), sql`not (${sameItem(item)})`));
-    if ((parts?.n ?? 0) > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `This was paid with receipt ${p.receiptNumber} together with other items; void that receipt instead.`,
-      );
-    }
-  }
+  const { voids: rows, blockedBy } = await unmarkPlan(tx, target, item, true);
+  if (blockedBy) throw new AppError('CONFLICT', settledTogether(blockedBy.receiptNumber));
   for (const p of rows) {
     const after = await voidLockedPayment(tx, p, target, 'marked unpaid', opts.actor, opts.todayIso);
     const now = after.find((i) => i.kind === item.kind && i.installmentId === item.installmentId);

@@ -20,6 +20,8 @@ import {
 import { cashUp } from './cash-up';
 import { dashboard } from './dashboard';
 import * as service from './payments.service';
+import { unmarkPreview } from './unmark-preview';
+import { ZUnmarkPreview, ZUnmarkPreviewInput } from '@shared/schemas/unmark';
 
 export const paymentsRouter = router({
   record: staffProcedure.input(ZRecordPaymentInput).output(ZPayment).mutation(serve(service.recordPayment)),
@@ -37,4 +39,6 @@ export const paymentsRouter = router({
   void: adminProcedure.input(ZVoidPaymentInput).output(ZPayment).mutation(serve(service.voidPayment)),
   cashUp: staffProcedure.input(ZCashUpInput).output(ZCashUp).query(serve(cashUp)),
   dashboard: staffProcedure.input(ZDashboardInput).output(ZDashboard).query(serve(dashboard)),
+  // The toggles are admins'; so is the question their confirmation asks.
+  unmarkPreview: adminProcedure.input(ZUnmarkPreviewInput).output(ZUnmarkPreview).query(serve(unmarkPreview)),
 });

@@ -1,14 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
 import type { Db } from '../../db/client';
-import {
-  bookingInstallments,
-  enrollmentInstallments,
-  enrollments,
-  paymentAllocations,
-  payments,
-} from '../../db/schema';
+import { paymentAllocations, payments } from '../../db/schema';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
@@ -30,7 +24,7 @@ export interface Receipt {
   reference: string | null;
   receivedBy: string;
   receivedAt: Date;
-  /** What is still owed on the enrolment or booking now; null once the record is gone. */
+  /** What was still owed on the enrolment or booking right after this payment; null once the record is gone. */
   balance: number | null;
   record: 'enrollment' | 'booking' | null;
   void: { at: Date | null; by: string | null; reason: string | null } | null;
@@ -46,28 +40,8 @@ export async function loadReceipt(db: Db, paymentId: string, organisation: Organ
   const [p] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   if (!p) return null;
   const allocs = await db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, p.id));
-  let balance: number | null = null;
-  if (p.enrollmentId) {
-    const [row] = await db
-      .select({
-        owed: sql<number>`${enrollments.admissionFee} - ${enrollments.admissionFeeAmountPaid} + coalesce((select sum(${enrollmentInstallments.amount} - ${enrollmentInstallments.amountPaid}) from ${enrollmentInstallments} where ${enrollmentInstallments.enrollmentId} = ${enrollments.id}), 0)`.mapWith(
-          Number,
-        ),
-      })
-      .from(enrollments)
-      .where(eq(enrollments.id, p.enrollmentId));
-    balance = row ? fromMinor(row.owed) : null;
-  } else if (p.bookingId) {
-    const [row] = await db
-      .select({
-        owed: sql<number>`coalesce(sum(${bookingInstallments.amount} - ${bookingInstallments.amountPaid}), 0)`.mapWith(
-          Number,
-        ),
-      })
-      .from(bookingInstallments)
-      .where(eq(bookingInstallments.bookingId, p.bookingId));
-    balance = row ? fromMinor(row.owed) : null;
-  }
+  // Stored as the payment was written (receipt-balance.ts), so every reprint says the same.
+  const balance = (p.enrollmentId || p.bookingId) && p.balanceAfter !== null ? fromMinor(p.balanceAfter) : null;
   return {
     organisation,
     receiptNumber: p.receiptNumber,
