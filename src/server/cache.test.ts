@@ -1,37 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { counter, pending, useFixedClock } from '../../tests/helpers/computations';
 import { Cache } from './cache';
-
-/** A computation that counts its calls and answers the call's number. */
-function counter() {
-  let calls = 0;
-  const compute = () => Promise.resolve(++calls);
-  return { compute, calls: () => calls };
-}
-
-/** A computation the test finishes by hand, as a database answer that has not arrived yet. */
-function pending<T>() {
-  let finish!: (value: T) => void;
-  let fail!: (err: Error) => void;
-  let calls = 0;
-  const compute = () => {
-    calls++;
-    return new Promise<T>((resolve, reject) => {
-      finish = resolve;
-      fail = reject;
-    });
-  };
-  return { compute, finish: (v: T) => finish(v), fail: (e: Error) => fail(e), calls: () => calls };
-}
 
 const use = { ttlMs: 5_000, tags: ['t'] };
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date('2026-11-26T10:00:00Z'));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFixedClock();
 
 describe('Cache', () => {
   it('keeps an answer for its lifetime, counted from when its computation started', async () => {

@@ -1,5 +1,6 @@
 import { ShieldAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { useCurrentUser } from '@/lib/auth';
 import { ADMIN_ROLES, STAFF_ROLES, type Role } from '@shared/roles';
@@ -36,3 +37,26 @@ export function PermissionDenied({ title, message = PERMISSION_DENIED }: { title
 }
 
 export { ADMIN_ROLES, STAFF_ROLES };
+
+/**
+ * A page only some roles may use (the add and create forms): its header for everyone, its body
+ * for those roles, the permission message for the others.
+ */
+export function RolePage({
+  title,
+  description,
+  roles,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  roles: readonly Role[];
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <PageHeader title={title} description={description} />
+      <RequireRole roles={roles}>{children}</RequireRole>
+    </div>
+  );
+}

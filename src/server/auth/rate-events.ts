@@ -23,16 +23,13 @@ export async function countEvents(db: Db, limits: Array<{ limit: EventLimit; key
     const now = Date.now();
     for (const { limit, key } of sorted) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate:${limit.bucket}|${key}`}))`);
+      // This limit's and key's events, and when the window opened.
+      const mine = and(eq(rateEvents.bucket, limit.bucket), eq(rateEvents.key, key));
+      const windowStart = new Date(now - limit.windowMs);
       const [seen] = await tx
         .select({ n: count(), oldest: min(rateEvents.createdAt) })
         .from(rateEvents)
-        .where(
-          and(
-            eq(rateEvents.bucket, limit.bucket),
-            eq(rateEvents.key, key),
-            gt(rateEvents.createdAt, new Date(now - limit.windowMs)),
-          ),
-        );
+        .where(and(mine, gt(rateEvents.createdAt, windowStart)));
       if ((seen?.n ?? 0) >= limit.max) {
         const oldest = seen?.oldest ?? null;
         throw throttled(
@@ -41,15 +38,7 @@ export async function countEvents(db: Db, limits: Array<{ limit: EventLimit; key
         );
       }
       // Events past their window count for nothing; trimming them here needs no cron.
-      await tx
-        .delete(rateEvents)
-        .where(
-          and(
-            eq(rateEvents.bucket, limit.bucket),
-            eq(rateEvents.key, key),
-            lt(rateEvents.createdAt, new Date(now - limit.windowMs)),
-          ),
-        );
+      await tx.delete(rateEvents).where(and(mine, lt(rateEvents.createdAt, windowStart)));
     }
     await tx.insert(rateEvents).values(sorted.map(({ limit, key }) => ({ bucket: limit.bucket, key })));
   });

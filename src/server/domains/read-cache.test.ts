@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { counter, useFixedClock } from '../../../tests/helpers/computations';
 import type { AppDeps } from '../deps';
 import { listTotal } from './keyset';
 import { afterWrite, invalidateReads, readCache, reusedPage, reusedRead } from './read-cache';
@@ -7,20 +8,7 @@ import { afterWrite, invalidateReads, readCache, reusedPage, reusedRead } from '
 const server = (seconds = 30, kind: 'pglite' | 'postgres' = 'postgres') =>
   ({ config: { DASHBOARD_CACHE_SECONDS: seconds }, dbHandle: { kind }, cache: readCache() }) as unknown as AppDeps;
 
-/** A computation that counts its calls and answers the call's number. */
-function counter() {
-  let calls = 0;
-  const compute = () => Promise.resolve(++calls);
-  return { compute, calls: () => calls };
-}
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date('2026-11-26T10:00:00Z'));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFixedClock();
 
 describe('reusedRead', () => {
   it('shares one computation between concurrent callers', async () => {

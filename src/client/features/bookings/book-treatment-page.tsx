@@ -6,8 +6,7 @@ import { SubmitButton } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { NativeSelect } from '@/components/native-select';
-import { PageHeader } from '@/components/page-header';
-import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
+import { ADMIN_ROLES, RolePage } from '@/components/require-role';
 import { UserPicker } from '@/components/user-picker';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { isClientError } from '@/lib/errors';
@@ -20,15 +19,13 @@ import { formatMoney, plural } from '@shared/format';
 /** docs/product.md#screens-and-routes, Book Treatment for User (admin and superadmin: the server refuses others). */
 export function BookTreatmentPage() {
   return (
-    <div>
-      <PageHeader
-        title="Book Treatment for User"
-        description="The price follows the patient type: local in LKR, foreign in USD."
-      />
-      <RequireRole roles={ADMIN_ROLES}>
-        <BookTreatmentForm />
-      </RequireRole>
-    </div>
+    <RolePage
+      title="Book Treatment for User"
+      description="The price follows the patient type: local in LKR, foreign in USD."
+      roles={ADMIN_ROLES}
+    >
+      <BookTreatmentForm />
+    </RolePage>
   );
 }
 

@@ -3,8 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
-import { PageHeader } from '@/components/page-header';
-import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
+import { ADMIN_ROLES, RolePage } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -16,12 +15,9 @@ import { ZCreateBranchInput } from '@shared/schemas/branches';
 /** docs/product.md#screens-and-routes, Add New Branch (admin and superadmin: the server refuses others). */
 export function AddBranchPage() {
   return (
-    <div>
-      <PageHeader title="Add New Branch" description="A new location of the institute or clinic." />
-      <RequireRole roles={ADMIN_ROLES}>
-        <AddBranchForm />
-      </RequireRole>
-    </div>
+    <RolePage title="Add New Branch" description="A new location of the institute or clinic." roles={ADMIN_ROLES}>
+      <AddBranchForm />
+    </RolePage>
   );
 }
 

@@ -3,8 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
-import { PageHeader } from '@/components/page-header';
-import { RequireRole, STAFF_ROLES } from '@/components/require-role';
+import { RolePage, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -27,12 +26,9 @@ const EMPTY = {
 /** docs/product.md#screens-and-routes, Add New Course: six required fields; on success back to /courses. */
 export function AddCoursePage() {
   return (
-    <div>
-      <PageHeader title="Add New Course" description="Fees are in Sri Lankan rupees (LKR)." />
-      <RequireRole roles={STAFF_ROLES}>
-        <AddCourseForm />
-      </RequireRole>
-    </div>
+    <RolePage title="Add New Course" description="Fees are in Sri Lankan rupees (LKR)." roles={STAFF_ROLES}>
+      <AddCourseForm />
+    </RolePage>
   );
 }
 

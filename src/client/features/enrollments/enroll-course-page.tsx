@@ -5,8 +5,7 @@ import { toast } from 'sonner';
 import { SubmitButton } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { NativeSelect } from '@/components/native-select';
-import { PageHeader } from '@/components/page-header';
-import { RequireRole, STAFF_ROLES } from '@/components/require-role';
+import { RolePage, STAFF_ROLES } from '@/components/require-role';
 import { UserPicker } from '@/components/user-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
@@ -20,15 +19,13 @@ import { splitMinor, toMinor, fromMinor } from '@shared/money';
 /** docs/product.md#screens-and-routes, Enroll Student: user email, course, payment type (default full). */
 export function EnrollCoursePage() {
   return (
-    <div>
-      <PageHeader
-        title="Enroll Student"
-        description="Enrol a registered user in a course. The course's fees are fixed on the enrolment at this moment."
-      />
-      <RequireRole roles={STAFF_ROLES}>
-        <EnrollForm />
-      </RequireRole>
-    </div>
+    <RolePage
+      title="Enroll Student"
+      description="Enrol a registered user in a course. The course's fees are fixed on the enrolment at this moment."
+      roles={STAFF_ROLES}
+    >
+      <EnrollForm />
+    </RolePage>
   );
 }
 

@@ -44,6 +44,25 @@ type Dash = RouterOutputs['payments']['dashboard'];
 
 const counted = (items: { count: number }[]) => items.reduce((s, i) => s + i.count, 0);
 
+/** One figure of the dashboard per currency; none at all reads as zero. */
+function MoneyStat({
+  testId,
+  title,
+  items,
+  hint,
+}: {
+  testId: string;
+  title: string;
+  items: Array<{ currency: string; amount: number }>;
+  hint?: string;
+}) {
+  return (
+    <div data-testid={testId}>
+      <StatCard title={title} value={<MoneyList items={items} empty={formatMoney(0)} />} hint={hint} />
+    </div>
+  );
+}
+
 function DashboardBody({ data }: { data: Dash }) {
   const currencies = [...new Set(data.monthly.flatMap((m) => m.amounts.map((a) => a.currency)))];
   const chartConfig: ChartConfig = Object.fromEntries(
@@ -57,32 +76,21 @@ function DashboardBody({ data }: { data: Dash }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
-        <div data-testid="collected-today">
-          <StatCard title="Collected today" value={<MoneyList items={data.collectedToday} empty={formatMoney(0)} />} />
-        </div>
-        <div data-testid="collected-month">
-          <StatCard
-            title="Collected this month"
-            value={<MoneyList items={data.collectedThisMonth} empty={formatMoney(0)} />}
-          />
-        </div>
-        <div data-testid="outstanding">
-          <StatCard title="Outstanding" value={<MoneyList items={data.outstanding} empty={formatMoney(0)} />} />
-        </div>
-        <div data-testid="overdue">
-          <StatCard
-            title="Overdue"
-            value={<MoneyList items={data.overdue.filter((o) => o.amount > 0)} empty={formatMoney(0)} />}
-            hint={`${formatCount(overdueCount)} overdue ${overdueCount === 1 ? 'item' : 'items'}`}
-          />
-        </div>
-        <div data-testid="due-7-days">
-          <StatCard
-            title="Due in the next 7 days"
-            value={<MoneyList items={data.dueNext7Days.filter((o) => o.amount > 0)} empty={formatMoney(0)} />}
-            hint={`${formatCount(counted(data.dueNext7Days))} due`}
-          />
-        </div>
+        <MoneyStat testId="collected-today" title="Collected today" items={data.collectedToday} />
+        <MoneyStat testId="collected-month" title="Collected this month" items={data.collectedThisMonth} />
+        <MoneyStat testId="outstanding" title="Outstanding" items={data.outstanding} />
+        <MoneyStat
+          testId="overdue"
+          title="Overdue"
+          items={data.overdue.filter((o) => o.amount > 0)}
+          hint={`${formatCount(overdueCount)} overdue ${overdueCount === 1 ? 'item' : 'items'}`}
+        />
+        <MoneyStat
+          testId="due-7-days"
+          title="Due in the next 7 days"
+          items={data.dueNext7Days.filter((o) => o.amount > 0)}
+          hint={`${formatCount(counted(data.dueNext7Days))} due`}
+        />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { NativeSelect } from '@/components/native-select';
+import { fileNameOf, messageOf, saveBlob } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@shared/payment-kinds';
@@ -46,30 +47,12 @@ export function BranchSelect({
   );
 }
 
-async function messageOf(res: Response): Promise<string> {
-  try {
-    const body = (await res.json()) as { message?: string };
-    if (body.message) return body.message;
-  } catch {
-    /* not JSON */
-  }
-  return `The server answered ${res.status}.`;
-}
-
 /** Fetches a same-origin file with the session cookie and saves it under the server's file name. */
 export async function downloadFile(path: string, label: string, fallbackName: string) {
   try {
     const res = await fetch(path, { credentials: 'include' });
     if (!res.ok) throw new Error(await messageOf(res));
-    const m = /filename="?([^";]+)"?/i.exec(res.headers.get('content-disposition') ?? '');
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = m?.[1] ?? fallbackName;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(await res.blob(), fileNameOf(res) ?? fallbackName);
   } catch (err) {
     toast.error(`Failed to download ${label}: ${err instanceof Error ? err.message : 'Unknown error'}`);
   }

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ReportsTab, type ReportsTabConfig } from './reports-tab';
-import { StatsError } from './stat-card';
+import { StatsError, SummaryCard } from './stat-card';
 
 /**
  * A domain's analytics (docs/product.md#screens-and-routes, Reports): a Statistics tab over the stats query and a
@@ -62,26 +61,19 @@ export function RankedListCard({
   empty: string;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {items.length ? (
-          <ol className="space-y-2">
-            {items.map((item, i) => (
-              <li key={item.key} className="flex items-center justify-between gap-3 text-sm">
-                <span>
-                  {i + 1}. {item.label}
-                </span>
-                <span className="tabular-nums">{item.count}</span>
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="text-sm text-muted-foreground">{empty}</p>
-        )}
-      </CardContent>
-    </Card>
+    <SummaryCard title={title} empty={empty}>
+      {items.length > 0 && (
+        <ol className="space-y-2">
+          {items.map((item, i) => (
+            <li key={item.key} className="flex items-center justify-between gap-3 text-sm">
+              <span>
+                {i + 1}. {item.label}
+              </span>
+              <span className="tabular-nums">{item.count}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </SummaryCard>
   );
 }

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart';
+import type { ChartConfig } from '@/components/ui/chart';
 import { useCurrencies } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { formatMoney, plural } from '@shared/format';
@@ -9,7 +7,7 @@ import { COURSE_REPORT_COLUMNS, DEFAULT_COURSE_REPORT_COLUMNS } from '@shared/re
 import type { CourseStats } from './report-types';
 import { AnalyticsSection, RankedListCard } from './analytics-section';
 import type { ReportsTabConfig } from './reports-tab';
-import { PALETTE, StatCard } from './stat-card';
+import { CountBarChart, PALETTE, StatCard, SummaryCard } from './stat-card';
 
 const CONFIG: ReportsTabConfig = {
   kind: 'course',
@@ -74,26 +72,17 @@ function CourseStatsBody({ data }: { data: CourseStats }) {
         />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Courses by Category</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {data.categoryCounts.length ? (
-              <ChartContainer config={categoryConfig} className="max-h-64 w-full" data-testid="course-category-chart">
-                <BarChart data={data.categoryCounts.map((c) => ({ category: c._id, count: c.count }))}>
-                  <CartesianGrid vertical={false} />
-                  <XAxis dataKey="category" tickLine={false} axisLine={false} />
-                  <YAxis allowDecimals={false} />
-                  <ChartTooltip content={<ChartTooltipContent />} />
-                  <Bar dataKey="count" fill="var(--color-count)" radius={4} isAnimationActive={false} />
-                </BarChart>
-              </ChartContainer>
-            ) : (
-              <p className="text-sm text-muted-foreground">No courses yet.</p>
-            )}
-          </CardContent>
-        </Card>
+        <SummaryCard title="Courses by Category" empty="No courses yet.">
+          {data.categoryCounts.length > 0 && (
+            <CountBarChart
+              config={categoryConfig}
+              data={data.categoryCounts.map((c) => ({ category: c._id, count: c.count }))}
+              xKey="category"
+              className="max-h-64 w-full"
+              testId="course-category-chart"
+            />
+          )}
+        </SummaryCard>
         <RankedListCard
           title="Most Popular Courses"
           items={data.popularCourses.map((p) => ({

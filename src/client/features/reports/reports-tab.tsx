@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { loadErrorMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { plural } from '@shared/format';
 import { REPORT_COLUMN_LABELS } from '@shared/report-columns';
 import { PreparedFiles } from './prepared-files';
+import { ReportFileButtons } from './report-file-buttons';
 import { EMPTY_FILTERS, filtersToQuery, ReportFilters, type FilterValues } from './report-filters';
 import { useReportDownloads } from './use-report-download';
 
@@ -37,8 +36,6 @@ export interface ReportsTabConfig {
   defaultColumns: readonly string[];
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 function withQuery(path: string, q: URLSearchParams, extra?: Record<string, string>) {
   const all = new URLSearchParams(q);
   for (const [k, v] of Object.entries(extra ?? {})) all.set(k, v);
@@ -65,41 +62,6 @@ export function ReportsTab({ config, categories }: { config: ReportsTabConfig; c
   const listCount = useQuery(trpc.reports.count.queryOptions({ report: config.countReports.list, filters: input }));
   const recordCount = useQuery(
     trpc.reports.count.queryOptions({ report: config.countReports.records, filters: input }),
-  );
-
-  const fileButtons = (r: ReportDef) => (
-    <div className="flex flex-wrap gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={downloads.busy !== null}
-        onClick={() =>
-          downloads.start({
-            label: `${r.title} (Excel)`,
-            method: 'GET',
-            path: withQuery(r.excelPath, query),
-            fallbackName: `${r.fileBase}_${today()}.xlsx`,
-          })
-        }
-      >
-        <FileSpreadsheetIcon /> Excel
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={downloads.busy !== null}
-        onClick={() =>
-          downloads.start({
-            label: `${r.title} (PDF)`,
-            method: 'GET',
-            path: withQuery(r.pdfPath, query),
-            fallbackName: `${r.fileBase}_${today()}.pdf`,
-          })
-        }
-      >
-        <FileTextIcon /> PDF
-      </Button>
-    </div>
   );
 
   const countText = (q: typeof listCount, label: string) =>
@@ -132,7 +94,17 @@ export function ReportsTab({ config, categories }: { config: ReportsTabConfig; c
               <CardTitle>{r.title}</CardTitle>
               <CardDescription>{r.description}</CardDescription>
             </CardHeader>
-            <CardContent>{fileButtons(r)}</CardContent>
+            <CardContent>
+              <ReportFileButtons
+                downloads={downloads}
+                title={r.title}
+                fileBase={r.fileBase}
+                request={(format) => ({
+                  method: 'GET',
+                  path: withQuery(format === 'xlsx' ? r.excelPath : r.pdfPath, query),
+                })}
+              />
+            </CardContent>
           </Card>
         ))}
       </div>
@@ -162,28 +134,19 @@ export function ReportsTab({ config, categories }: { config: ReportsTabConfig; c
               </label>
             ))}
           </fieldset>
-          <div className="flex flex-wrap gap-2">
-            {(['xlsx', 'pdf'] as const).map((format) => (
-              <Button
-                key={format}
-                variant="outline"
-                size="sm"
-                disabled={downloads.busy !== null || columns.length === 0}
-                onClick={() =>
-                  downloads.start({
-                    label: `Custom Report (${format === 'xlsx' ? 'Excel' : 'PDF'})`,
-                    method: 'POST',
-                    path: withQuery(config.customPath, query, { format }),
-                    body: { fields: columns },
-                    fallbackName: `${config.customFileBase}_${today()}.${format}`,
-                  })
-                }
-              >
-                {format === 'xlsx' ? <FileSpreadsheetIcon /> : <FileTextIcon />} {format === 'xlsx' ? 'Excel' : 'PDF'}
-              </Button>
-            ))}
+          <ReportFileButtons
+            downloads={downloads}
+            title="Custom Report"
+            fileBase={config.customFileBase}
+            disabled={columns.length === 0}
+            request={(format) => ({
+              method: 'POST',
+              path: withQuery(config.customPath, query, { format }),
+              body: { fields: columns },
+            })}
+          >
             {columns.length === 0 && <span className="text-sm text-muted-foreground">Select at least one column.</span>}
-          </div>
+          </ReportFileButtons>
         </CardContent>
       </Card>
     </div>

@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { fileNameOf, messageOf, saveBlob } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
 
 export interface ReportRequest {
@@ -23,32 +24,6 @@ export interface PreparedFile {
   downloadUrl: string | null;
   /** Why it failed: the build's error, or why its status could not be read. */
   error: string | null;
-}
-
-function fileNameOf(res: Response): string | null {
-  const m = /filename="?([^";]+)"?/i.exec(res.headers.get('content-disposition') ?? '');
-  return m ? m[1]! : null;
-}
-
-async function messageOf(res: Response): Promise<string> {
-  try {
-    const body = (await res.json()) as { message?: string };
-    if (body.message) return body.message;
-  } catch {
-    /* not JSON */
-  }
-  return `The server answered ${res.status}.`;
-}
-
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 const POLL_MS = 1000;
@@ -99,7 +74,7 @@ export function useReportDownloads() {
         return;
       }
       if (!res.ok) throw new Error(await messageOf(res));
-      save(await res.blob(), fileNameOf(res) ?? req.fallbackName);
+      saveBlob(await res.blob(), fileNameOf(res) ?? req.fallbackName);
     } catch (err) {
       console.error('Report download failed', err);
       toast.error(`Failed to download ${req.label}: ${err instanceof Error ? err.message : 'Unknown error'}`);
@@ -153,7 +128,7 @@ export function useReportDownloads() {
     try {
       const res = await fetch(f.downloadUrl, { credentials: 'include' });
       if (!res.ok) throw new Error(await messageOf(res));
-      save(await res.blob(), fileNameOf(res) ?? f.fileName);
+      saveBlob(await res.blob(), fileNameOf(res) ?? f.fileName);
     } catch (err) {
       console.error('Report download failed', err);
       toast.error(`Failed to download ${f.label}: ${err instanceof Error ? err.message : 'Unknown error'}`);

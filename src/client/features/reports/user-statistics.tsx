@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, XAxis, YAxis } from 'recharts';
-import { Button } from '@/components/ui/button';
+import { Cell, Pie, PieChart } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import {
   ChartContainer,
@@ -16,50 +14,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { trpc } from '@/lib/trpc';
 import { ROLE_LABELS } from '@shared/roles';
 import { PreparedFiles } from './prepared-files';
+import { ReportFileButtons } from './report-file-buttons';
 import type { UserStats } from './report-types';
-import { PALETTE, StatCard, StatsError } from './stat-card';
+import { CountBarChart, PALETTE, StatCard, StatsError, SummaryCard } from './stat-card';
 import { useReportDownloads } from './use-report-download';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export function UserStatistics() {
   const stats = useQuery(trpc.reports.userStats.queryOptions());
   const downloads = useReportDownloads();
-
-  const actions = (
-    <div className="flex gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={downloads.busy !== null}
-        onClick={() =>
-          downloads.start({
-            label: 'User Report (Excel)',
-            method: 'GET',
-            path: '/api/reports/users/excel',
-            fallbackName: `user_report_${today()}.xlsx`,
-          })
-        }
-      >
-        <FileSpreadsheetIcon /> Excel Report
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={downloads.busy !== null}
-        onClick={() =>
-          downloads.start({
-            label: 'User Report (PDF)',
-            method: 'GET',
-            path: '/api/reports/users/pdf',
-            fallbackName: `user_report_${today()}.pdf`,
-          })
-        }
-      >
-        <FileTextIcon /> PDF Report
-      </Button>
-    </div>
-  );
 
   return (
     <section className="space-y-4" aria-labelledby="user-stats-title">
@@ -67,7 +29,14 @@ export function UserStatistics() {
         <h2 id="user-stats-title" className="text-xl font-semibold">
           User Statistics
         </h2>
-        {actions}
+        <ReportFileButtons
+          downloads={downloads}
+          title="User Report"
+          fileBase="user_report"
+          caption=" Report"
+          className="flex gap-2"
+          request={(format) => ({ method: 'GET', path: `/api/reports/users/${format === 'xlsx' ? 'excel' : 'pdf'}` })}
+        />
       </div>
       <PreparedFiles files={downloads.files} onDownload={downloads.fetchPrepared} onDismiss={downloads.dismiss} />
       {stats.isPending ? (
@@ -106,48 +75,32 @@ function UserStatsBody({ data }: { data: UserStats }) {
         ))}
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Users by Role</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {roleData.length ? (
-              <ChartContainer config={roleConfig} className="mx-auto aspect-square max-h-72" data-testid="role-chart">
-                <PieChart>
-                  <ChartTooltip content={<ChartTooltipContent nameKey="roleKey" hideLabel />} />
-                  <Pie data={roleData} dataKey="count" nameKey="roleKey" label isAnimationActive={false}>
-                    {roleData.map((r) => (
-                      <Cell key={r.roleKey} fill={r.fill} />
-                    ))}
-                  </Pie>
-                  <ChartLegend content={<ChartLegendContent nameKey="roleKey" />} />
-                </PieChart>
-              </ChartContainer>
-            ) : (
-              <p className="text-sm text-muted-foreground">No users yet.</p>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Users by Branch</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {branchData.length ? (
-              <ChartContainer config={branchConfig} className="max-h-72 w-full" data-testid="branch-chart">
-                <BarChart data={branchData}>
-                  <CartesianGrid vertical={false} />
-                  <XAxis dataKey="name" tickLine={false} axisLine={false} />
-                  <YAxis allowDecimals={false} />
-                  <ChartTooltip content={<ChartTooltipContent />} />
-                  <Bar dataKey="count" fill="var(--color-count)" radius={4} isAnimationActive={false} />
-                </BarChart>
-              </ChartContainer>
-            ) : (
-              <p className="text-sm text-muted-foreground">No users are assigned to a branch.</p>
-            )}
-          </CardContent>
-        </Card>
+        <SummaryCard title="Users by Role" empty="No users yet.">
+          {roleData.length > 0 && (
+            <ChartContainer config={roleConfig} className="mx-auto aspect-square max-h-72" data-testid="role-chart">
+              <PieChart>
+                <ChartTooltip content={<ChartTooltipContent nameKey="roleKey" hideLabel />} />
+                <Pie data={roleData} dataKey="count" nameKey="roleKey" label isAnimationActive={false}>
+                  {roleData.map((r) => (
+                    <Cell key={r.roleKey} fill={r.fill} />
+                  ))}
+                </Pie>
+                <ChartLegend content={<ChartLegendContent nameKey="roleKey" />} />
+              </PieChart>
+            </ChartContainer>
+          )}
+        </SummaryCard>
+        <SummaryCard title="Users by Branch" empty="No users are assigned to a branch.">
+          {branchData.length > 0 && (
+            <CountBarChart
+              config={branchConfig}
+              data={branchData}
+              xKey="name"
+              className="max-h-72 w-full"
+              testId="branch-chart"
+            />
+          )}
+        </SummaryCard>
       </div>
       <Card>
         <CardHeader>

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
-import { PageHeader } from '@/components/page-header';
-import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
+import { ADMIN_ROLES, RolePage } from '@/components/require-role';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { isClientError } from '@/lib/errors';
@@ -23,15 +22,13 @@ const EMPTY = {
 /** docs/product.md#screens-and-routes, Add New Treatment (admin and superadmin: the server refuses others). */
 export function CreateTreatmentPage() {
   return (
-    <div>
-      <PageHeader
-        title="Add New Treatment"
-        description="Prices for local and foreign patients, sessions and payment plan."
-      />
-      <RequireRole roles={ADMIN_ROLES}>
-        <CreateTreatmentForm />
-      </RequireRole>
-    </div>
+    <RolePage
+      title="Add New Treatment"
+      description="Prices for local and foreign patients, sessions and payment plan."
+      roles={ADMIN_ROLES}
+    >
+      <CreateTreatmentForm />
+    </RolePage>
   );
 }
 

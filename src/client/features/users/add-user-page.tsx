@@ -4,8 +4,7 @@ import { toast } from 'sonner';
 import { SubmitButton } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { NativeSelect } from '@/components/native-select';
-import { PageHeader } from '@/components/page-header';
-import { RequireRole, STAFF_ROLES } from '@/components/require-role';
+import { RolePage, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -20,15 +19,13 @@ import { roleOptionsFor } from './user-queries';
 /** docs/product.md#screens-and-routes, Add New User: admins, managers and superadmins (docs/product.md#roles). */
 export function AddUserPage() {
   return (
-    <div>
-      <PageHeader
-        title="Add New User"
-        description="Staff, students and customers sign in with the email and password given here."
-      />
-      <RequireRole roles={STAFF_ROLES}>
-        <AddUserForm />
-      </RequireRole>
-    </div>
+    <RolePage
+      title="Add New User"
+      description="Staff, students and customers sign in with the email and password given here."
+      roles={STAFF_ROLES}
+    >
+      <AddUserForm />
+    </RolePage>
   );
 }
 

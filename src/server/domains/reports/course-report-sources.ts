@@ -1,12 +1,12 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import { ownerInScope, type BranchScope } from '../branch-scope';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { COURSE_REPORT_COLUMNS, REPORT_COLUMN_LABELS } from '../../../shared/report-columns';
 import { iso } from '../common';
 import type { CurrencySettings } from '../settings/settings.service';
 import { tableSource } from './report-batches';
-import { catalogueFilterLines, catalogueWhere, dayWithin, type CatalogueFilters } from './report-filters';
+import { catalogueFilterLines, catalogueWhere, recordWhere, type CatalogueFilters } from './report-filters';
 import { cellOf, listOrCustom, oneTableList } from './report-lists';
 import type { ReportColumn, ReportSource } from './report-source';
 import { sumMinor, totalsRow } from './report-totals';
@@ -82,10 +82,8 @@ const enrolOutstanding = sql<number>`(${enrollments.admissionFee} - ${enrollment
   + coalesce((select sum(${enrollmentInstallments.amount} - ${enrollmentInstallments.amountPaid}) from ${enrollmentInstallments}
      where ${enrollmentInstallments.enrollmentId} = ${enrollments.id}), 0))`;
 
-function enrollmentWhere(f: TCourseReportFilters, scope: BranchScope | null): SQL[] {
-  const mine = ownerInScope(scope, enrollments.userId);
-  return [...courseWhere(f), ...(mine ? [mine] : []), ...dayWithin(enrollments.enrolledOn, f.startDate, f.endDate)];
-}
+const enrollmentWhere = (f: TCourseReportFilters, scope: BranchScope | null) =>
+  recordWhere(courseWhere(f), scope, { owner: enrollments.userId, day: enrollments.enrolledOn }, f);
 
 export function enrollmentSource(db: Db, f: TCourseReportFilters, scope: BranchScope | null): ReportSource {
   const where = enrollmentWhere(f, scope);

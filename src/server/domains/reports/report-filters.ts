@@ -1,5 +1,6 @@
 import { gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ownerInScope, type BranchScope } from '../branch-scope';
 import { formatDay, formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
 
@@ -31,6 +32,20 @@ export function catalogueWhere(cols: { category: AnyPgColumn; price: AnyPgColumn
   if (f.minPrice !== undefined) w.push(gte(cols.price, f.minPrice));
   if (f.maxPrice !== undefined) w.push(lte(cols.price, f.maxPrice));
   return w;
+}
+
+/**
+ * A record report's conditions (enrolments, bookings): the catalogue's, the caller's branch scope
+ * on the record's owner, and the record's own day within the dates.
+ */
+export function recordWhere(
+  catalogue: SQL[],
+  scope: BranchScope | null,
+  cols: { owner: AnyPgColumn; day: AnyPgColumn },
+  f: { startDate?: string; endDate?: string },
+): SQL[] {
+  const mine = ownerInScope(scope, cols.owner);
+  return [...catalogue, ...(mine ? [mine] : []), ...dayWithin(cols.day, f.startDate, f.endDate)];
 }
 
 export function catalogueFilterLines(priceLabel: string, f: CatalogueFilters, dateLabel: string): string[] {

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { ownerInScope, type BranchScope } from '../branch-scope';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
 import { bookingInstallments, treatmentBookings, treatments, users } from '../../db/schema';
 import { REPORT_COLUMN_LABELS, type TreatmentReportColumn } from '../../../shared/report-columns';
@@ -8,7 +8,7 @@ import { effectivePaymentStatusSql } from '../bookings/bookings.dto';
 import { todayIn } from '../../../shared/calendar';
 import type { CurrencySettings } from '../settings/settings.service';
 import { tableSource } from './report-batches';
-import { catalogueFilterLines, catalogueWhere, dayWithin } from './report-filters';
+import { catalogueFilterLines, catalogueWhere, recordWhere } from './report-filters';
 import { cellOf, listOrCustom, oneTableList } from './report-lists';
 import type { ReportColumn, ReportSource } from './report-source';
 import { sumMinor, totalsRow } from './report-totals';
@@ -99,14 +99,8 @@ const bookingPaid = sql<number>`coalesce((select sum(${bookingInstallments.amoun
 const bookingOutstanding = sql<number>`coalesce((select sum(${bookingInstallments.amount} - ${bookingInstallments.amountPaid}) from ${bookingInstallments}
   where ${bookingInstallments.bookingId} = ${treatmentBookings.id}), 0)`;
 
-function bookingWhere(f: TTreatmentReportFilters, scope: BranchScope | null): SQL[] {
-  const mine = ownerInScope(scope, treatmentBookings.userId);
-  return [
-    ...treatmentWhere(f),
-    ...(mine ? [mine] : []),
-    ...dayWithin(treatmentBookings.bookedOn, f.startDate, f.endDate),
-  ];
-}
+const bookingWhere = (f: TTreatmentReportFilters, scope: BranchScope | null) =>
+  recordWhere(treatmentWhere(f), scope, { owner: treatmentBookings.userId, day: treatmentBookings.bookedOn }, f);
 
 export function bookingSource(db: Db, tz: string, f: TTreatmentReportFilters, scope: BranchScope | null): ReportSource {
   const where = bookingWhere(f, scope);
