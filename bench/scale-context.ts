@@ -11,7 +11,7 @@ import type { Actor } from '../src/server/auth/sessions';
 import { loadConfig } from '../src/server/config';
 import type { Db, DbHandle } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
-import type { ServiceContext } from '../src/server/domains/common';
+import type { ServiceContext } from '../src/server/domains/context';
 import { readCache } from '../src/server/domains/read-cache';
 import type { AppDeps } from '../src/server/deps';
 import type { JobQueue } from '../src/server/jobs/queue';

@@ -15,7 +15,7 @@ import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../src/server/auth/sessions';
 import { openDatabase, type DbHandle } from '../src/server/db/client';
-import type { ServiceContext } from '../src/server/domains/common';
+import type { ServiceContext } from '../src/server/domains/context';
 import { listBookings } from '../src/server/domains/bookings/bookings.queries';
 import {
   enrollmentStatistics,

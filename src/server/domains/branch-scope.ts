@@ -3,7 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { enrollments, settings, treatmentBookings, users } from '../db/schema';
 import { AppError } from '../errors';
-import { isUuid, type SystemContext } from './common';
+import type { SystemContext } from './context';
+import { isUuid } from './ids';
 
 /**
  * The "managers see only their own branch" setting (docs/security.md#branch-scope). People belong

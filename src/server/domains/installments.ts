@@ -8,7 +8,7 @@ import { addToDate } from '../../shared/calendar';
 import { fromMinor, splitMinor } from '../../shared/money';
 import { childRows } from '../db/child-rows';
 import type { bookingInstallments, enrollmentInstallments } from '../db/schema';
-import { iso } from './common';
+import { iso } from './ids';
 import type { TInstallment } from '@shared/schemas/installments.output';
 
 export type PaymentType = 'full' | 'installment';

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
-import { offsetOf } from './common';
+import { offsetOf } from './paging';
 import { reusedTotal } from './read-cache';
 
 /*
@@ -109,7 +109,7 @@ export interface ListRequest {
  * filter (`listTotal`), and `items` turns the rows into the answer. `cursorRow` names the row a
  * page's cursor points at, when the selected rows nest it. In the embedded mode the list's service
  * function reuses a whole page until the data changes (`reusedPage`), before calling this.
- * Not numberedPage (common.ts) even with `keyset: null`: the total is reused, nextCursor answered.
+ * Not numberedPage (paging.ts) even with `keyset: null`: the total is reused, nextCursor answered.
  */
 export async function keysetList<R, I, T>(
   { db, deps }: { db: Db; deps: AppDeps },

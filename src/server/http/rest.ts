@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import type { Actor } from '../auth/sessions';
 import type { AppDeps, RequestMeta } from '../deps';
-import type { PublicContext, ServiceContext } from '../domains/common';
+import type { PublicContext, ServiceContext } from '../domains/context';
 import { AppError, fromZodError } from '../errors';
 import { FORBIDDEN_MESSAGE, rolesFor, UNAUTHORIZED_MESSAGE, type Access } from './access';
 import { requestMetaOf } from './request-meta';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import { jobs } from '../db/schema';
-import { isUuid } from '../domains/common';
+import { isUuid } from '../domains/ids';
 import { parsePayload } from './definitions';
 import { runHandler, withHandlers, type HandlerMap } from './handlers';
 import type { JobInfo, JobQueue, JobState } from './queue';

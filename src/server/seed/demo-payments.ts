@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { enrollments, users } from '../db/schema';
 import type { AppDeps } from '../deps';
-import type { ServiceContext } from '../domains/common';
+import type { ServiceContext } from '../domains/context';
 import { recordPayment, voidPayment } from '../domains/payments/payments.service';
 
 const DAY = 86_400_000;

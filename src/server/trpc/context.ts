@@ -1,6 +1,6 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { AppDeps } from '../deps';
-import type { PublicContext } from '../domains/common';
+import type { PublicContext } from '../domains/context';
 import { DEVICE_COOKIE, setDeviceCookie } from '../auth/device-cookie';
 import { clearSessionCookie, setSessionCookie } from '../http/auth-hook';
 import { requestMetaOf } from '../http/request-meta';

@@ -2,7 +2,7 @@ import { ADMIN_ROLES, STAFF_ROLES, type Role } from '../../shared/roles';
 import { AppError } from '../errors';
 import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../http/access';
 import type { LimitName } from '../http/rate-limits';
-import type { ServiceContext } from '../domains/common';
+import type { ServiceContext } from '../domains/context';
 import { baseProcedure } from './init';
 
 /** Anyone: the error mapping (init.ts) and nothing else. */

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import type { ServiceContext } from '../common';
+import type { ServiceContext } from '../context';
 import { auditActionLabel, auditEntityLabel, type AuditChange } from '../../../shared/audit';
 import type { TAuditEntry } from '@shared/schemas/audit.output';
 import { formatTimestamp } from '../../../shared/format';

@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import type { ServiceContext } from '../common';
+import type { ServiceContext } from '../context';
 import { AppError } from '../../errors';
 import { isAdmin } from '../../../shared/roles';
-import { ilikeContains, isUuid, offsetOf } from '../common';
+import { isUuid } from '../ids';
+import { offsetOf } from '../paging';
+import { ilikeContains } from '../sql-conditions';
 import { listTotal, totalKey } from '../keyset';
 import { fromBound, toBound } from './audit.bounds';
 import type { TAuditFilters, TAuditForEntityInput, TAuditListInput, TAuditRestQuery } from '@shared/schemas/audit';

@@ -6,7 +6,7 @@ import { clearFailedLogins, deviceClientKey, recordFailedLogin, reserveLoginAtte
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAccountEvent } from '../audit/audit.service';
-import type { ServiceContext, SystemContext } from '../common';
+import type { ServiceContext, SystemContext } from '../context';
 import { findUserDto } from '../users/users.dto';
 import type { TLoginInput } from '@shared/schemas/auth';
 import { invalidateReads } from '../read-cache';

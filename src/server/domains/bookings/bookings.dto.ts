@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { childRows } from '../../db/child-rows';
 import type { Db } from '../../db/client';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
-import type { SystemContext } from '../common';
+import type { SystemContext } from '../context';
 import { type PaymentStatus } from '../../../shared/booking-status';
 import { todayIn } from '../../../shared/calendar';
 import { fromMinor } from '../../../shared/money';

@@ -4,7 +4,7 @@ import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments
 import { computePaymentStatus } from '../../../shared/booking-status';
 import { addToDate } from '../../../shared/calendar';
 import { AppError } from '../../errors';
-import { assertId, isUuid } from '../common';
+import { assertId, isUuid } from '../ids';
 import { buildInstallmentSchedule } from '../installments';
 import { setItemPaid } from '../payments/ledger';
 import { itemsOf, lockBookingTarget, type LedgerTarget } from '../payments/ledger-targets';

@@ -5,7 +5,10 @@ import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
 import { recordCatalogueChange, type CatalogueView } from '../audit/audit.service';
-import { assertId, ilikeContains, numberedPage, type SystemContext } from '../common';
+import type { SystemContext } from '../context';
+import { assertId } from '../ids';
+import { numberedPage } from '../paging';
+import { ilikeContains } from '../sql-conditions';
 import { detachCourseFromEnrollments } from '../enrollments/enrollments.service';
 import type {
   TCreateCourseInput,

@@ -4,7 +4,7 @@ import { courses, enrollmentInstallments, enrollments, users } from '../../db/sc
 import { assertUserInScope } from '../branch-scope';
 import { isAdmissionSettled } from '../../../shared/enrollment-status';
 import { AppError, isUniqueViolation } from '../../errors';
-import { assertId, isUuid } from '../common';
+import { assertId, isUuid } from '../ids';
 import { buildInstallmentSchedule } from '../installments';
 import { setItemPaid } from '../payments/ledger';
 import {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { firstRow } from '../../db/rows';
 import { files } from '../../db/schema';
 import { AppError } from '../../errors';
-import { assertId } from '../common';
+import { assertId } from '../ids';
 
 /** Pictures are at most 2 MB (docs/users.md). */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;

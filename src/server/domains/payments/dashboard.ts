@@ -7,11 +7,11 @@ import {
   treatmentBookings,
   users,
 } from '../../db/schema';
-import type { ServiceContext } from '../common';
+import type { ServiceContext } from '../context';
 import { AppError } from '../../errors';
 import { fromMinor } from '../../../shared/money';
 import { branchScopeOf } from '../branch-scope';
-import { isUuid } from '../common';
+import { isUuid } from '../ids';
 import { todayIn } from '../enrollments/dates';
 import type { TDashboardInput } from '@shared/schemas/payments';
 import type { TDashboard } from '@shared/schemas/payments.output';

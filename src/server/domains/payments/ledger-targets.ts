@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AllocationKind } from '../../../shared/payment-kinds';
-import { isUuid } from '../common';
+import { isUuid } from '../ids';
 
 export const ENROLLMENT_NOT_FOUND = 'Enrollment not found.';
 export const BOOKING_NOT_FOUND = 'Booking not found.';

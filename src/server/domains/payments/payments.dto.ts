@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { groupRows } from '../../db/rows';
 import { paymentAllocations, type payments } from '../../db/schema';
 import { fromMinor } from '../../../shared/money';
-import { iso } from '../common';
+import { iso } from '../ids';
 import type { TPayment } from '@shared/schemas/payments.output';
 
 type PaymentRow = typeof payments.$inferSelect;

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
-import type { ServiceContext } from '../common';
+import type { ServiceContext } from '../context';
 import { route, ZIdParam } from '../../http/rest';
 import { todayIn } from '../enrollments/dates';
 import { CONTENT_TYPES } from '../reports/reports.service';

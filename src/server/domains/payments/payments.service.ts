@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { enrollments, payments, paymentSearchText, treatmentBookings } from '../../db/schema';
-import type { ServiceContext } from '../common';
+import type { ServiceContext } from '../context';
 import { AppError } from '../../errors';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { isAdmin } from '../../../shared/roles';
 import { assertRecordInScope, branchCondition, branchScopeOf } from '../branch-scope';
-import { assertId, ilikeContains, isUuid } from '../common';
+import { assertId, isUuid } from '../ids';
+import { ilikeContains } from '../sql-conditions';
 import { keysetList, sortValueIn, totalKey } from '../keyset';
 import { invalidateReads, reusedPage } from '../read-cache';
 import { todayIn } from '../enrollments/dates';

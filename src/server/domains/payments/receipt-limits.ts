@@ -1,5 +1,5 @@
 import { countEvents, type EventLimit } from '../../auth/rate-events';
-import type { ServiceContext } from '../common';
+import type { ServiceContext } from '../context';
 
 /**
  * Receipt e-mails (docs/payments.md#receipts): a payer gets a receipt again when they ask, not a

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { enrollments, treatmentBookings } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isAdmin } from '../../../shared/roles';
-import { isUuid, type ServiceContext } from '../common';
+import type { ServiceContext } from '../context';
+import { isUuid } from '../ids';
 
 /** Clock skew a browser may have: a payment "received" a minute ahead is now, not the future. */
 const FUTURE_TOLERANCE_MS = 60_000;

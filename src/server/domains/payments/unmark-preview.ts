@@ -5,9 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { enrollments, treatmentBookings } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { ServiceContext } from '../common';
+import type { ServiceContext } from '../context';
 import { assertRecordInScope } from '../branch-scope';
-import { assertId, isUuid } from '../common';
+import { assertId, isUuid } from '../ids';
 import { fromMinor } from '../../../shared/money';
 import type { TUnmarkPreview, TUnmarkPreviewInput } from '@shared/schemas/unmark';
 import { BOOKING_NOT_FOUND, ENROLLMENT_NOT_FOUND } from './ledger-targets';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { bookingInstallments, enrollmentInstallments, reminderLog, users } from '../../db/schema';
 import { INSTALLMENT_PLANS, reminderRef, type InstallmentKind } from '../../email/templates/reminder';
 import { todayIn } from '../../../shared/calendar';
-import type { ServiceContext } from '../common';
+import type { ServiceContext } from '../context';
 
 const BATCH = 500;
 

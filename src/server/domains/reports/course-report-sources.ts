@@ -3,7 +3,7 @@ import type { BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { COURSE_REPORT_COLUMNS, REPORT_COLUMN_LABELS } from '../../../shared/report-columns';
-import { iso } from '../common';
+import { iso } from '../ids';
 import type { CurrencySettings } from '../settings/settings.service';
 import { tableSource } from './report-batches';
 import { catalogueFilterLines, catalogueWhere, recordWhere, type CatalogueFilters } from './report-filters';

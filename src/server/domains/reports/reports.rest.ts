@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z, ZodType } from 'zod';
 import type { AppDeps } from '../../deps';
-import type { ServiceContext } from '../common';
+import type { ServiceContext } from '../context';
 import { route, ZIdParam } from '../../http/rest';
 import {
   DEFAULT_COURSE_REPORT_COLUMNS,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { SystemContext } from '../common';
+import type { SystemContext } from '../context';
 import { branches, courses, enrollments, treatmentBookings, treatments, users } from '../../db/schema';
 import { fromMinor } from '../../../shared/money';
 import { branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';

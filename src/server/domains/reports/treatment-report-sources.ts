@@ -3,7 +3,7 @@ import type { BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
 import { bookingInstallments, treatmentBookings, treatments, users } from '../../db/schema';
 import { REPORT_COLUMN_LABELS, type TreatmentReportColumn } from '../../../shared/report-columns';
-import { iso } from '../common';
+import { iso } from '../ids';
 import { effectivePaymentStatusSql } from '../bookings/bookings.dto';
 import { todayIn } from '../../../shared/calendar';
 import type { CurrencySettings } from '../settings/settings.service';

@@ -7,7 +7,7 @@ import {
   REPORT_COLUMN_LABELS,
   type UserReportColumn,
 } from '../../../shared/report-columns';
-import { iso } from '../common';
+import { iso } from '../ids';
 import { countIn, tableSource } from './report-batches';
 import { createdWithin, dateFilterLine } from './report-filters';
 import { listOrCustom, pickCells } from './report-lists';

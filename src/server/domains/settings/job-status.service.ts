@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../common';
+import type { ServiceContext } from '../context';
 import { AppError } from '../../errors';
 import type { JobStatus } from '../../jobs/queue';
 import type { TListJobsInput } from '@shared/schemas/settings';

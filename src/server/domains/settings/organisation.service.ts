@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { files, organisation } from '../../db/schema';
 import type { TOrganisation, TOrganisationInput } from '@shared/schemas/organisation';
 import { fieldChanges, recordAudit } from '../audit/audit.service';
-import type { SystemContext } from '../common';
+import type { SystemContext } from '../context';
 import { deleteFile, storeImage } from '../files/files.service';
 
 /** The organisation as paper prints it (docs/users.md#the-organisation-on-paper). */

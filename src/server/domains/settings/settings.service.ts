@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { SystemContext } from '../common';
+import type { SystemContext } from '../context';
 import { settings } from '../../db/schema';
 import type { TUpdateAccessInput, TUpdateCurrencyInput } from '@shared/schemas/settings';
 import type { TCurrencySettings } from '@shared/schemas/settings.output';

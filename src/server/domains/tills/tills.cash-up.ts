@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../shared/format';
-import type { ServiceContext } from '../common';
+import type { ServiceContext } from '../context';
 import { listTills } from './tills.read';
 
 type Amounts = Array<{ currency: string; amount: number }>;

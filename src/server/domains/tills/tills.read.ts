@@ -4,7 +4,9 @@ import { payments, tillAmounts, tillPayments, tills } from '../../db/schema';
 import { fromMinor } from '../../../shared/money';
 import type { TTill, TTillList, TListTillsInput } from '@shared/schemas/tills';
 import { branchCondition, branchScopeOf } from '../branch-scope';
-import { isUuid, offsetOf, type ServiceContext } from '../common';
+import type { ServiceContext } from '../context';
+import { isUuid } from '../ids';
+import { offsetOf } from '../paging';
 
 type TillRow = typeof tills.$inferSelect;
 type AmountRow = typeof tillAmounts.$inferSelect;

@@ -22,7 +22,8 @@ import {
   type TTillSettingsInput,
 } from '@shared/schemas/tills';
 import { branchScopeOf } from '../branch-scope';
-import { assertId, type ServiceContext, type SystemContext } from '../common';
+import type { ServiceContext, SystemContext } from '../context';
+import { assertId } from '../ids';
 import { cashTaken, expectedOf, tillScope, toTillDtos } from './tills.read';
 
 export const DAY_CLOSED = (day: string) =>

@@ -6,7 +6,10 @@ import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { AppError, isUniqueViolation } from '../../errors';
 import { recordCatalogueChange, type CatalogueView } from '../audit/audit.service';
-import { assertId, ilikeContains, numberedPage, type SystemContext } from '../common';
+import type { SystemContext } from '../context';
+import { assertId } from '../ids';
+import { numberedPage } from '../paging';
+import { ilikeContains } from '../sql-conditions';
 import {
   DUPLICATE_TREATMENT,
   type TCreateTreatmentInput,

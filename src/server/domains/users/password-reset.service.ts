@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { firstRow } from '../../db/rows';
 import { passwordResets, users } from '../../db/schema';
 import type { AppDeps, RequestMeta } from '../../deps';
-import type { SystemContext } from '../common';
+import type { SystemContext } from '../context';
 import { AppError, isUniqueViolation } from '../../errors';
 import { recordAccountEvent } from '../audit/audit.service';
 import {

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { passwordResets, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { isUuid } from '../../domains/common';
+import { isUuid } from '../../domains/ids';
 import { generateOtp, hashOtp, OTP_TTL_MS } from '../../domains/users/password-reset.service';
 import type { EmailMessage } from '../types';
 import { loadOrganisation } from '../../domains/settings/organisation.service';
