@@ -23,16 +23,16 @@ export class LedgerError extends Error {
 }
 
 /**
- * Every statement as a named (prepared) statement, those without parameters too: what the
- * product's ORM is set to (src/server/db/client.ts). `simple` is postgres.js's own option, left
- * out of its types.
+ * Every statement unnamed, as drizzle sends a query it was not asked to `.prepare(name)`:
+ * postgres.js `unsafe` with `prepare: false`, so PostgreSQL plans it on every call. One without
+ * parameters then goes by the simple protocol, on both sides (postgres.js's default for `unsafe`).
  */
-export const NAMED = { prepare: true, simple: false } as postgres.UnsafeQueryOptions;
+export const UNNAMED: postgres.UnsafeQueryOptions = { prepare: false };
 
 export const runIn =
   (tx: postgres.TransactionSql): Run =>
   (text, params) =>
-    tx.unsafe(text, params as postgres.ParameterOrJSON<never>[], NAMED).values();
+    tx.unsafe(text, params as postgres.ParameterOrJSON<never>[], UNNAMED).values();
 
 // ------------------------------------------------------------------------------------- statements
 

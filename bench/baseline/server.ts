@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
-import { LedgerError, NAMED, pgTimestamp, runIn, toggleInstallment, type LedgerActor } from './ledger';
+import { LedgerError, pgTimestamp, runIn, toggleInstallment, UNNAMED, type LedgerActor } from './ledger';
 import * as q from './sql';
 
 const TIME_ZONE = process.env.TIME_ZONE ?? 'Asia/Colombo';
@@ -34,9 +34,9 @@ const sql = postgres(process.env.DATABASE_URL!, {
 for (const oid of ['114', '3802']) (sql.options.serializers as Record<string, (x: unknown) => unknown>)[oid] = (x) => x;
 
 type Row = unknown[];
-// Named statements, as the product runs them (NAMED in ./ledger).
+// Unnamed statements, as the product runs them (UNNAMED in ./ledger).
 const values = (text: string, params: unknown[] = []) =>
-  sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], NAMED).values() as unknown as Promise<Row[]>;
+  sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], UNNAMED).values() as unknown as Promise<Row[]>;
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 const money = (minor: unknown) => Number(minor) / 100;
@@ -333,7 +333,7 @@ app.get('/trpc/users.list', async (req) => {
   await requireRole(req, STAFF);
   const { page, pageSize, offset } = paging(trpcInput(req), []);
   const [rows, [count]] = await Promise.all([
-    offset ? values(q.usersPage(pageSize), [offset]) : values(q.usersPageFirst(pageSize)),
+    offset ? values(q.USERS_PAGE, [pageSize, offset]) : values(q.USERS_PAGE_FIRST, [pageSize]),
     reusedCount('users', () => values(q.USERS_COUNT)),
   ]);
   return trpcAnswer({
@@ -354,13 +354,16 @@ app.get('/trpc/enrollments.list', async (req) => {
   let count: Row[];
   if (input.displayStatus === undefined) {
     [rows, count] = await Promise.all([
-      offset ? values(q.enrollmentsPage(pageSize), [offset]) : values(q.enrollmentsPageFirst(pageSize)),
+      offset ? values(q.ENROLLMENTS_PAGE, [pageSize, offset]) : values(q.ENROLLMENTS_PAGE_FIRST, [pageSize]),
       reusedCount('enrollments', () => values(q.ENROLLMENTS_COUNT)),
     ]);
   } else if (input.displayStatus === 'Pending Payment') {
+    const status = input.displayStatus;
     [rows, count] = await Promise.all([
-      offset ? values(q.enrollmentsPendingPage(pageSize), [offset]) : values(q.enrollmentsPendingPageFirst(pageSize)),
-      reusedCount('enrollments pending', () => values(q.ENROLLMENTS_PENDING_COUNT)),
+      offset
+        ? values(q.ENROLLMENTS_BY_STATUS_PAGE, [status, pageSize, offset])
+        : values(q.ENROLLMENTS_BY_STATUS_PAGE_FIRST, [status, pageSize]),
+      reusedCount('enrollments pending', () => values(q.ENROLLMENTS_BY_STATUS_COUNT, [status])),
     ]);
   } else {
     throw new HttpError(400, 'The baseline serves the Pending Payment filter only.', 'BAD_REQUEST');
@@ -383,8 +386,8 @@ app.get('/trpc/bookings.list', async (req) => {
   const t = today();
   const [rows, [count]] = await Promise.all([
     offset
-      ? values(q.bookingsByStatusPage(pageSize), [t, t, status, offset])
-      : values(q.bookingsByStatusPageFirst(pageSize), [t, t, status]),
+      ? values(q.BOOKINGS_BY_STATUS_PAGE, [t, t, status, pageSize, offset])
+      : values(q.BOOKINGS_BY_STATUS_PAGE_FIRST, [t, t, status, pageSize]),
     reusedCount(`bookings ${t} ${status}`, () => values(q.BOOKINGS_BY_STATUS_COUNT, [t, status])),
   ]);
   const items = rows.map((r) => bookingDto(r, t));

@@ -1,7 +1,8 @@
 /**
  * The statements the product runs for the measured paths, as its ORM renders them (read from
- * PostgreSQL's log with `log_statement = all`). `npm run bench:http` captures both servers' SQL
- * again on every run and reports any difference, so a change in the product shows up there.
+ * PostgreSQL's log with `log_statement = all`): every value a parameter, a page's size and offset
+ * and a filter's value included. `npm run bench:http` captures both servers' SQL again on every run
+ * and reports any difference, so a change in the product shows up there.
  */
 
 const SESSION_COLUMNS = `"sessions"."id", "sessions"."user_id", "sessions"."created_at", "sessions"."last_used_at", "sessions"."expires_at", "users"."id", "users"."role", "users"."email", "users"."username", "users"."branch_id"`;
@@ -13,9 +14,9 @@ const USER_COLUMNS = `"users"."id", "users"."username", "users"."full_name", "us
 const USERS_FROM = `from "users" left join "branches" on "branches"."id" = "users"."branch_id" order by "users"."created_at" desc, "users"."id" asc`;
 /** REST GET /api/users: newest first, capped at 10,000 rows. */
 export const USERS_ALL = `select ${USER_COLUMNS} ${USERS_FROM} limit $1`;
-/** A page's size is written into its statement, as the product writes it (docs/performance.md#a-pages-size-in-its-statement). */
-export const usersPageFirst = (size: number) => `select ${USER_COLUMNS} ${USERS_FROM} limit ${size}`;
-export const usersPage = (size: number) => `select ${USER_COLUMNS} ${USERS_FROM} limit ${size} offset $1`;
+/** A page: its size (, its offset). The ORM leaves `offset` out on page 1. */
+export const USERS_PAGE_FIRST = `select ${USER_COLUMNS} ${USERS_FROM} limit $1`;
+export const USERS_PAGE = `select ${USER_COLUMNS} ${USERS_FROM} limit $1 offset $2`;
 export const USERS_COUNT = `select count(*) from "users"`;
 
 /**
@@ -31,18 +32,17 @@ const INSTALLMENT_CHILD = ['id', 'seq', 'amount_minor', 'due_date', 'amount_paid
 const ENROLLMENT_COLUMNS = `"enrollments"."id", "enrollments"."user_id", "enrollments"."course_id", "enrollments"."payment_type", "enrollments"."total_fee_minor", "enrollments"."admission_fee_minor", "enrollments"."currency", "enrollments"."admission_fee_paid", "enrollments"."admission_fee_paid_minor", "enrollments"."admission_fee_paid_at", "enrollments"."status", "enrollments"."completed_at", "enrollments"."display_status", "enrollments"."enrolled_on", "enrollments"."deleted_username", "enrollments"."deleted_email", "enrollments"."deleted_course_name", "enrollments"."created_at", "enrollments"."updated_at", "users"."id", "users"."username", "users"."email", "courses"."id", "courses"."course_name", "courses"."total_fee_minor", ${children('enrollment_installments', `"enrollment_id" = "enrollments"."id"`, INSTALLMENT_CHILD, ['paid_at'], 'seq')}`;
 const ENROLLMENT_FROM = `from "enrollments" left join "users" on "users"."id" = "enrollments"."user_id" left join "courses" on "courses"."id" = "enrollments"."course_id"`;
 const ENROLLMENT_ORDER = `order by "enrollments"."created_at" desc, "enrollments"."id" asc`;
-/** A display-status filter: the stored column (docs/performance.md#stored-display-status), its value written in as the product writes it. */
-const PENDING_PAYMENT = `"enrollments"."display_status" = 'Pending Payment'`;
-export const enrollmentsPageFirst = (size: number) =>
-  `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit ${size}`;
-export const enrollmentsPage = (size: number) =>
-  `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit ${size} offset $1`;
+/** Parameters: size (, offset). */
+export const ENROLLMENTS_PAGE_FIRST = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit $1`;
+export const ENROLLMENTS_PAGE = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit $1 offset $2`;
 export const ENROLLMENTS_COUNT = `select count(*) ${ENROLLMENT_FROM}`;
-export const enrollmentsPendingPageFirst = (size: number) =>
-  `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit ${size}`;
-export const enrollmentsPendingPage = (size: number) =>
-  `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${PENDING_PAYMENT} ${ENROLLMENT_ORDER} limit ${size} offset $1`;
-export const ENROLLMENTS_PENDING_COUNT = `select count(*) ${ENROLLMENT_FROM} where ${PENDING_PAYMENT}`;
+/** A display-status filter: the stored column (docs/performance.md#stored-display-status), its value the first parameter. */
+const BY_DISPLAY_STATUS = `"enrollments"."display_status" = $1`;
+/** Parameters: display status, size (, offset). */
+export const ENROLLMENTS_BY_STATUS_PAGE_FIRST = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${BY_DISPLAY_STATUS} ${ENROLLMENT_ORDER} limit $2`;
+export const ENROLLMENTS_BY_STATUS_PAGE = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${BY_DISPLAY_STATUS} ${ENROLLMENT_ORDER} limit $2 offset $3`;
+/** Parameters: display status. */
+export const ENROLLMENTS_BY_STATUS_COUNT = `select count(*) ${ENROLLMENT_FROM} where ${BY_DISPLAY_STATUS}`;
 export const ENROLLMENT_BY_ID = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where "enrollments"."id" = $1 limit $2`;
 
 export const ENROLLMENT_STATISTICS = `select count(*), count(*) filter (where "status" = 'completed'), (select count(*) from "enrollment_installments" where "enrollment_installments"."is_paid" = false and "enrollment_installments"."due_date" < $1) from "enrollments"`;
@@ -70,10 +70,8 @@ const BOOKING_COLUMNS = `"treatment_bookings"."id", "treatment_bookings"."user_i
 const BOOKING_CHILDREN = `${children('booking_installments', `"booking_id" = "treatment_bookings"."id"`, INSTALLMENT_CHILD, ['paid_at'], 'seq')}, ${children('booking_session_notes', `"booking_id" = "treatment_bookings"."id"`, ['session_number', 'note', 'date'], ['date'], 'session_number')}`;
 const BOOKING_FROM = `from "treatment_bookings" left join "users" on "users"."id" = "treatment_bookings"."user_id" left join "treatments" on "treatments"."id" = "treatment_bookings"."treatment_id"`;
 const BOOKING_ORDER = `order by "treatment_bookings"."created_at" desc, "treatment_bookings"."id" asc`;
-/** Parameters: today, today, status (, offset). */
-export const bookingsByStatusPageFirst = (size: number) =>
-  `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')}, ${BOOKING_CHILDREN} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit ${size}`;
-export const bookingsByStatusPage = (size: number) =>
-  `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')}, ${BOOKING_CHILDREN} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit ${size} offset $4`;
+/** Parameters: today, today, status, size (, offset). */
+export const BOOKINGS_BY_STATUS_PAGE_FIRST = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')}, ${BOOKING_CHILDREN} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $4`;
+export const BOOKINGS_BY_STATUS_PAGE = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')}, ${BOOKING_CHILDREN} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $4 offset $5`;
 /** Parameters: today, status. */
 export const BOOKINGS_BY_STATUS_COUNT = `select count(*) ${BOOKING_FROM} where ${OVERDUE('$1', '$2')}`;

@@ -12,6 +12,11 @@ export interface Statement {
   pid: number;
   /** The statement text with whitespace collapsed. */
   text: string;
+  /**
+   * How it was sent: by the simple protocol, as an unnamed statement (planned on every call), or
+   * as a named (prepared) one, whose plan PostgreSQL may keep.
+   */
+  protocol: 'simple' | 'unnamed' | 'named';
   /** `$1 = '...'` as logged, when it had parameters. */
   params: string;
 }
@@ -56,9 +61,10 @@ export function parseStatements(logText: string): Statement[] {
   for (let k = 1; k + 1 < parts.length; k += 2) {
     const pid = Number(parts[k]);
     const e = parts[k + 1]!;
-    const m = /^LOG:\s+(?:execute [^:]+|statement): ([\s\S]*)$/.exec(e.trimEnd());
+    const m = /^LOG:\s+(?:execute ([^:]+)|statement): ([\s\S]*)$/.exec(e.trimEnd());
     if (m) {
-      out.push({ pid, text: m[1]!.replace(/\s+/g, ' ').trim(), params: '' });
+      const protocol = m[1] === undefined ? 'simple' : m[1] === '<unnamed>' ? 'unnamed' : 'named';
+      out.push({ pid, text: m[2]!.replace(/\s+/g, ' ').trim(), protocol, params: '' });
       continue;
     }
     const d = /^DETAIL:\s+parameters: ([\s\S]*)$/.exec(e.trimEnd());

@@ -65,8 +65,12 @@ function maskWriteTimes(v: unknown): unknown {
 
 const SESSION_SQL = /from "sessions"|update "sessions"/;
 
+/** A long statement's start and end: where two pages' statements differ is often their end. */
+const shorten = (s: string) => (s.length > 240 ? `${s.slice(0, 110)} … ${s.slice(-110)}` : s);
+
 function compareSql(a: Statement[], b: Statement[], withParams: boolean): string {
-  const key = (s: Statement) => (withParams ? `${s.text} [${s.params}]` : s.text);
+  // How a statement is sent counts as much as its text: a named one may keep its plan.
+  const key = (s: Statement) => `(${s.protocol}) ${withParams ? `${s.text} [${s.params}]` : s.text}`;
   const count = (xs: Statement[]) => {
     const m = new Map<string, number>();
     for (const s of xs) if (!SESSION_SQL.test(s.text)) m.set(key(s), (m.get(key(s)) ?? 0) + 1);
@@ -78,7 +82,7 @@ function compareSql(a: Statement[], b: Statement[], withParams: boolean): string
   for (const k of new Set([...ca.keys(), ...cb.keys()])) {
     const na = ca.get(k) ?? 0;
     const nb = cb.get(k) ?? 0;
-    if (na !== nb) diffs.push(`${na} vs ${nb}× ${k.slice(0, 160)}`);
+    if (na !== nb) diffs.push(`${na} vs ${nb}× ${shorten(k)}`);
   }
   return diffs.length ? `product vs baseline: ${diffs.join(' | ')}` : 'same';
 }
