@@ -12,6 +12,7 @@ import { registerReportRest } from './domains/reports/reports.rest';
 import { registerRemindersRest } from './domains/reminders/reminders.rest';
 import { registerPaymentsRest } from './domains/payments/payments.rest';
 import { registerAuditRest } from './domains/audit/audit.rest';
+import { registerReceivablesRest } from './domains/receivables/receivables.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -27,4 +28,5 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerRemindersRest,
   registerPaymentsRest,
   registerAuditRest,
+  registerReceivablesRest,
 ];

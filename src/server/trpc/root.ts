@@ -10,6 +10,7 @@ import { settingsRouter } from '../domains/settings/settings.router';
 import { jobsRouter } from '../domains/settings/jobs.router';
 import { paymentsRouter } from '../domains/payments/payments.router';
 import { auditRouter } from '../domains/audit/audit.router';
+import { receivablesRouter } from '../domains/receivables/receivables.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -25,6 +26,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   jobs: jobsRouter,
   audit: auditRouter,
+  receivables: receivablesRouter,
 });
 
 export type AppRouter = typeof appRouter;
