@@ -48,7 +48,10 @@ export interface AgedTotal {
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
 
-/** Unpaid, past-due parts with their owner: a course filter keeps enrolments only, a treatment one bookings only. */
+/**
+ * Unpaid, past-due parts with their owner: a course filter keeps enrolments only, a treatment one
+ * bookings only (both: either). Every part names its columns, as any of them may come first.
+ */
 function overdueParts(s: ReceivablesScope): SQL {
   const asOf = sql`${s.asOf}::date`;
   const wantEnrolments = s.treatmentId === undefined || s.courseId !== undefined;
@@ -63,16 +66,16 @@ function overdueParts(s: ReceivablesScope): SQL {
       from ${enrollmentInstallments} i join ${enrollments} e on e.id = i.enrollment_id
       where e.status = 'active' and i.amount_paid_minor < i.amount_minor and i.due_date < ${asOf} ${course}`);
     parts.push(sql`
-      select e.user_id, case when e.user_id is null then e.deleted_username end, e.currency,
-        e.admission_fee_minor - e.admission_fee_paid_minor, e.enrolled_on
+      select e.user_id, case when e.user_id is null then e.deleted_username end as kept_name, e.currency,
+        e.admission_fee_minor - e.admission_fee_paid_minor as minor, e.enrolled_on as due_date
       from ${enrollments} e
       where e.status = 'active' and e.admission_fee_paid_minor < e.admission_fee_minor
         and e.enrolled_on < ${asOf} ${course}`);
   }
   if (wantBookings) {
     parts.push(sql`
-      select b.user_id, case when b.user_id is null then b.deleted_username end, b.currency,
-        i.amount_minor - i.amount_paid_minor, i.due_date
+      select b.user_id, case when b.user_id is null then b.deleted_username end as kept_name, b.currency,
+        i.amount_minor - i.amount_paid_minor as minor, i.due_date
       from ${bookingInstallments} i join ${treatmentBookings} b on b.id = i.booking_id
       where b.status = 'active' and i.amount_paid_minor < i.amount_minor and i.due_date < ${asOf} ${treatment}`);
   }
