@@ -16,6 +16,7 @@ import { registerStatementRest } from './domains/statements/statements.rest';
 import { registerSearchRest } from './domains/search/search.rest';
 import { registerTillsRest } from './domains/tills/tills.rest';
 import { registerOrganisationRest } from './domains/settings/organisation.rest';
+import { registerReceivablesRest } from './domains/receivables/receivables.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -35,4 +36,5 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerSearchRest,
   registerTillsRest,
   registerOrganisationRest,
+  registerReceivablesRest,
 ];

@@ -13,6 +13,7 @@ import { auditRouter } from '../domains/audit/audit.router';
 import { statementsRouter } from '../domains/statements/statements.router';
 import { searchRouter } from '../domains/search/search.router';
 import { tillsRouter } from '../domains/tills/tills.router';
+import { receivablesRouter } from '../domains/receivables/receivables.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -31,6 +32,7 @@ export const appRouter = router({
   statements: statementsRouter,
   search: searchRouter,
   tills: tillsRouter,
+  receivables: receivablesRouter,
 });
 
 export type AppRouter = typeof appRouter;

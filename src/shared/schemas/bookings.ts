@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zStartDay } from '@shared/schemas/start-day';
 import { zPaymentMethod } from '@shared/schemas/payment-method';
 import { INT4_MAX, INT4_MIN, zId, zInstant, zInt, zText } from '@shared/schemas/primitives';
 import { PAYMENT_STATUSES } from '@shared/booking-status';
@@ -23,6 +24,8 @@ export const ZBookTreatmentInput = z.object({
   email: zText('User email', { message: ENTER_EMAIL }).trim().min(1, ENTER_EMAIL).max(320, USER_NOT_FOUND),
   userType,
   paymentType,
+  /** A day up to 12 months back, for a customer who started earlier (admins only). */
+  bookedOn: zStartDay('Booked on'),
 });
 export type TBookTreatmentInput = z.infer<typeof ZBookTreatmentInput>;
 
@@ -35,6 +38,8 @@ export const ZBookTreatmentBody = z.object({
     .max(200, 'Please select a user.'),
   userType,
   paymentType,
+  /** A day up to 12 months back, for a customer who started earlier (admins only). */
+  bookedOn: zStartDay('Booked on'),
 });
 
 const sessionNumber = zInt(

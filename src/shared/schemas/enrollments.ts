@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zStartDay } from '@shared/schemas/start-day';
 import { blankToUndefined, INT4_MAX, MAX_PAGE, zId, zOptionalText, zText } from '@shared/schemas/primitives';
 import { DISPLAY_STATUSES } from '@shared/enrollment-status';
 import { ZPageInput, zSortBy } from '@shared/pagination';
@@ -25,6 +26,8 @@ export const ZCreateEnrollmentInput = z
     ),
     // The old client sends the currency; the enrolment takes the course's.
     currency: z.unknown().optional(),
+    /** A day up to 12 months back, for a student who joined earlier (admins only). */
+    enrolledOn: zStartDay('Enrolled on'),
   })
   .refine((v) => Boolean(v.userId || v.email), { message: ENROLL_REQUIRED, path: ['email'] });
 export type TCreateEnrollmentInput = z.infer<typeof ZCreateEnrollmentInput>;

@@ -13,7 +13,7 @@ export type PaymentSortColumn = (typeof PAYMENT_SORT_COLUMNS)[number];
 /**
  * The Payments screen's URL search: the list's `?from=2026-11-01&method=card&status=void&sort=amount&dir=desc&page=2`,
  * and the Cash-up tab's `?tab=cash-up&day=2026-11-20&cashBranch=<id>` (its own branch, so switching
- * tabs keeps both choices; no day is today).
+ * tabs keeps both choices; no day is today), and `?tab=receivables`.
  */
 export interface PaymentSearch extends ListSearch {
   from?: string;
@@ -21,7 +21,7 @@ export interface PaymentSearch extends ListSearch {
   branchId?: string;
   method?: (typeof PAYMENT_METHODS)[number];
   status?: (typeof PAYMENT_STATUS_FILTERS)[number];
-  tab?: 'cash-up';
+  tab?: 'cash-up' | 'receivables';
   day?: string;
   cashBranch?: string;
 }
@@ -39,7 +39,7 @@ export function validatePaymentSearch(search: Record<string, unknown>): PaymentS
     branchId: id(search.branchId),
     method: oneOf(PAYMENT_METHODS, search.method),
     status: oneOf(PAYMENT_STATUS_FILTERS, search.status),
-    tab: search.tab === 'cash-up' ? 'cash-up' : undefined,
+    tab: search.tab === 'cash-up' || search.tab === 'receivables' ? search.tab : undefined,
     day: day(search.day),
     cashBranch: id(search.cashBranch),
   };

@@ -27,6 +27,7 @@ import {
 import { paymentRowProps, usePaymentColumns } from './payments-table';
 import { CashUpTills } from '../tills/cash-up-tills';
 import { TillCard } from '../tills/till-card';
+import { Receivables } from './receivables-tab';
 
 /** The ledger for managers, admins and superadmins: list, totals, Excel, cash-up (docs/payments.md). */
 export function PaymentsPage() {
@@ -38,17 +39,23 @@ export function PaymentsPage() {
         <TillCard />
         <Tabs
           value={search.tab ?? 'list'}
-          onValueChange={(tab) => onSearchChange({ ...search, tab: tab === 'cash-up' ? 'cash-up' : undefined })}
+          onValueChange={(tab) =>
+            onSearchChange({ ...search, tab: tab === 'cash-up' || tab === 'receivables' ? tab : undefined })
+          }
         >
           <TabsList>
             <TabsTrigger value="list">Payments</TabsTrigger>
             <TabsTrigger value="cash-up">Cash-up</TabsTrigger>
+            <TabsTrigger value="receivables">Receivables</TabsTrigger>
           </TabsList>
           <TabsContent value="list">
             <PaymentList search={search} onSearchChange={onSearchChange} />
           </TabsContent>
           <TabsContent value="cash-up">
             <CashUp search={search} onSearchChange={onSearchChange} />
+          </TabsContent>
+          <TabsContent value="receivables">
+            <Receivables />
           </TabsContent>
         </Tabs>
       </RequireRole>

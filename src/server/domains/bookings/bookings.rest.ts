@@ -38,6 +38,7 @@ export function registerBookingRest(app: FastifyInstance, deps: AppDeps) {
         treatmentId: body.treatmentId,
         userType: body.userType,
         paymentType: body.paymentType,
+        bookedOn: body.bookedOn,
       }),
   });
   route(app, deps, {

@@ -32,6 +32,7 @@ export const bookingsRouter = router({
         treatmentId: input.treatmentId,
         userType: input.userType,
         paymentType: input.paymentType,
+        bookedOn: input.bookedOn,
       }),
     ),
   setSessions: staffProcedure

@@ -6,6 +6,7 @@ import { addToDate } from '../../../shared/calendar';
 import { AppError } from '../../errors';
 import { assertId, isUuid } from '../ids';
 import { buildInstallmentSchedule } from '../installments';
+import { startDayOf } from '../start-day';
 import { setItemPaid } from '../payments/ledger';
 import { itemsOf, lockBookingTarget, type LedgerTarget } from '../payments/ledger-targets';
 import { recordItemToggle } from '../payments/ledger-audit';
@@ -59,6 +60,8 @@ export interface BookInput {
   treatmentId: string;
   userType: 'local' | 'foreign';
   paymentType: 'full' | 'installment';
+  /** Up to 12 months back (admins); today when absent. */
+  bookedOn?: string;
 }
 
 async function findCustomer(db: Db, customer: BookInput['customer']): Promise<string> {
@@ -121,7 +124,7 @@ export async function bookTreatment(ctx: Ctx, input: BookInput): Promise<Booking
   const [treatment] = await ctx.db.select().from(treatments).where(eq(treatments.id, input.treatmentId)).limit(1);
   if (!treatment) throw new AppError('NOT_FOUND', 'Treatment not found.');
   const currency = await getCurrencySettings(ctx.db);
-  const bookedOn = today(ctx);
+  const bookedOn = startDayOf(ctx, input.bookedOn, 'Booked on');
   const terms = bookingTerms(treatment, input.userType, bookedOn, currency);
   const schedule = buildInstallmentSchedule(terms.price, input.paymentType, treatment.installments, bookedOn);
   const id = await ctx.db.transaction(async (tx) => {
@@ -131,7 +134,7 @@ export async function bookTreatment(ctx: Ctx, input: BookInput): Promise<Booking
         userId,
         ...terms,
         paymentType: input.paymentType,
-        paymentStatus: computePaymentStatus(schedule, bookedOn),
+        paymentStatus: computePaymentStatus(schedule, today(ctx)),
       })
       .returning();
     await tx.insert(bookingInstallments).values(schedule.map((s) => ({ ...s, bookingId: row!.id })));

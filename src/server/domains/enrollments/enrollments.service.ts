@@ -6,6 +6,7 @@ import { isAdmissionSettled } from '../../../shared/enrollment-status';
 import { AppError, isUniqueViolation } from '../../errors';
 import { assertId, isUuid } from '../ids';
 import { buildInstallmentSchedule } from '../installments';
+import { startDayOf } from '../start-day';
 import { setItemPaid } from '../payments/ledger';
 import {
   enrollmentTargetOf,
@@ -58,7 +59,7 @@ export async function createEnrollment(ctx: Ctx, input: TCreateEnrollmentInput):
   const userId = await findUserId(ctx.db, input);
   await assertUserInScope(ctx, userId, USER_NOT_FOUND);
   assertId(input.courseId, 'Course');
-  const enrolledOn = today(ctx);
+  const enrolledOn = startDayOf(ctx, input.enrolledOn, 'Enrolled on');
   let id: string;
   try {
     id = await ctx.db.transaction(async (tx) => {

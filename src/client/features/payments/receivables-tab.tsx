@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
+import { DatePicker } from '@/components/date-picker';
+import { FilterField } from '@/components/filter-field';
+import { LoadError } from '@/components/load-error';
+import { NativeSelect } from '@/components/native-select';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { trpc } from '@/lib/trpc';
+import { formatDay, formatMoney } from '@shared/format';
+import { BranchSelect, downloadFile, queryString } from './payment-common';
+
+const PAGE_SIZE = 50;
+const BUCKETS = [
+  ['d1_30', '1–30 days'],
+  ['d31_60', '31–60 days'],
+  ['d61_90', '61–90 days'],
+  ['d90_plus', 'Over 90 days'],
+] as const;
+
+/**
+ * Who owes money that is past due, and for how long (docs/payments.md#receivables): one row per
+ * person and currency, the most overdue first, paged on the server; the files hold every row.
+ */
+export function Receivables() {
+  const today = new Date().toLocaleDateString('en-CA');
+  const [asOf, setAsOf] = useState(today);
+  const [branchId, setBranchId] = useState('');
+  const [courseId, setCourseId] = useState('');
+  const [treatmentId, setTreatmentId] = useState('');
+  const [page, setPage] = useState(1);
+  const filters = {
+    asOf: asOf === today ? undefined : asOf,
+    branchId: branchId || undefined,
+    courseId: courseId || undefined,
+    treatmentId: treatmentId || undefined,
+  };
+  const list = useQuery({
+    ...trpc.receivables.list.queryOptions({ ...filters, page, limit: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const courses = useQuery(trpc.courses.options.queryOptions());
+  const treatments = useQuery(trpc.treatments.options.queryOptions());
+  const choose = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setPage(1);
+  };
+  const qs = queryString(filters);
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle>Receivables</CardTitle>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              void downloadFile(`/api/reports/receivables/excel${qs}`, 'receivables (Excel)', 'receivables.xlsx')
+            }
+          >
+            <FileSpreadsheetIcon /> Excel
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              void downloadFile(`/api/reports/receivables/pdf${qs}`, 'receivables (PDF)', 'receivables.pdf')
+            }
+          >
+            <FileTextIcon /> PDF
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <FilterField label="As of">
+            <DatePicker label="As of" value={asOf} max={today} onChange={choose((d) => setAsOf(d || today))} />
+          </FilterField>
+          <FilterField label="Branch">
+            <BranchSelect value={branchId} onChange={choose(setBranchId)} />
+          </FilterField>
+          <FilterField label="Course">
+            <NativeSelect value={courseId} onChange={(e) => choose(setCourseId)(e.target.value)} aria-label="Course">
+              <option value="">All courses</option>
+              {(courses.data ?? []).map((c) => (
+                <option key={c._id} value={c._id}>
+                  {c.courseName}
+                </option>
+              ))}
+            </NativeSelect>
+          </FilterField>
+          <FilterField label="Treatment">
+            <NativeSelect
+              value={treatmentId}
+              onChange={(e) => choose(setTreatmentId)(e.target.value)}
+              aria-label="Treatment"
+            >
+              <option value="">All treatments</option>
+              {(treatments.data ?? []).map((t) => (
+                <option key={t._id} value={t._id}>
+                  {t.treatmentName}
+                </option>
+              ))}
+            </NativeSelect>
+          </FilterField>
+        </div>
+        {list.isPending ? (
+          <Skeleton className="h-40 w-full" />
+        ) : list.isError ? (
+          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <>
+            <div className="grid gap-2 text-sm sm:grid-cols-2" data-testid="receivables-totals">
+              {list.data.totals.length === 0 && <p className="text-muted-foreground">Nothing is overdue.</p>}
+              {list.data.totals.map((t) => (
+                <div key={t.currency} data-currency={t.currency} className="rounded-md border p-3">
+                  <p className="font-medium">
+                    Overdue ({t.currency}): {formatMoney(t.total, t.currency)}
+                  </p>
+                  <p className="text-muted-foreground">
+                    {BUCKETS.map(([k, label]) => `${label}: ${formatMoney(t.buckets[k], t.currency)}`).join(' · ')}
+                  </p>
+                </div>
+              ))}
+            </div>
+            <Table containerClassName="rounded-md border" aria-label="Receivables">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Person</TableHead>
+                  <TableHead>Phone</TableHead>
+                  {BUCKETS.map(([k, label]) => (
+                    <TableHead key={k} className="text-right">
+                      {label}
+                    </TableHead>
+                  ))}
+                  <TableHead className="text-right">Total</TableHead>
+                  <TableHead>Oldest due</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {list.data.data.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={8} className="text-center text-muted-foreground">
+                      Nobody owes anything past due.
+                    </TableCell>
+                  </TableRow>
+                )}
+                {list.data.data.map((r) => (
+                  <TableRow key={`${r.person._id ?? r.person.fullName}-${r.currency}`} data-testid="receivable-row">
+                    <TableCell>
+                      {r.person._id ? (
+                        // The person's statement: the user details page's Statement tab.
+                        <a href={`/users/${r.person._id}?tab=statement`} className="underline-offset-4 hover:underline">
+                          {r.person.fullName}
+                        </a>
+                      ) : (
+                        r.person.fullName
+                      )}
+                    </TableCell>
+                    <TableCell>{r.person.phone ?? '—'}</TableCell>
+                    {BUCKETS.map(([k]) => (
+                      <TableCell key={k} className="text-right tabular-nums">
+                        {r.buckets[k] ? formatMoney(r.buckets[k], r.currency) : '—'}
+                      </TableCell>
+                    ))}
+                    <TableCell className="text-right font-medium tabular-nums">
+                      {formatMoney(r.total, r.currency)}
+                    </TableCell>
+                    <TableCell>{formatDay(r.oldestDue)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <div className="flex items-center justify-between gap-2 text-sm">
+              <span className="text-muted-foreground">
+                Page {page} of {pages} ({list.data.total} rows)
+              </span>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  Previous
+                </Button>
+                <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  Next
+                </Button>
+              </div>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
