@@ -134,38 +134,37 @@ const contactText = (label: string, max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** A multipart form carries the contact as JSON text; a JSON body as an object. */
-const fromJsonText = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  if (!v.trim()) return null;
+/**
+ * A multipart form carries the contact as JSON text (a JSON body as an object): the REST adapter
+ * reads it with this before the schema sees it. Text that is no JSON is left for the schema to refuse.
+ */
+export function contactFromFormText(v: string | undefined): unknown {
+  if (v === undefined || !v.trim()) return v === undefined ? undefined : null;
   try {
     return JSON.parse(v) as unknown;
   } catch {
     return v;
   }
-};
+}
 
 /** A guardian or emergency contact; all fields blank is no contact. A contact needs a name and a phone. */
-export const zEmergencyContact = z.preprocess(
-  fromJsonText,
-  z
-    .object(
-      {
-        name: contactText('Emergency contact name', 100),
-        relation: contactText('Emergency contact relation', 50),
-        phone: zPhone('Emergency contact phone'),
-      },
-      { message: 'Emergency contact must have a name, relation and phone.' },
-    )
-    .nullish()
-    .transform((c, ctx) => {
-      if (!c || (!c.name && !c.relation && !c.phone)) return null;
-      if (!c.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Emergency contact name is required.' });
-      else if (!c.phone)
-        ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Emergency contact phone is required.' });
-      return c.name && c.phone ? { name: c.name, relation: c.relation, phone: c.phone } : z.NEVER;
-    }),
-);
+export const zEmergencyContact = z
+  .object(
+    {
+      name: contactText('Emergency contact name', 100),
+      relation: contactText('Emergency contact relation', 50),
+      phone: zPhone('Emergency contact phone'),
+    },
+    { message: 'Emergency contact must have a name, relation and phone.' },
+  )
+  .nullish()
+  .transform((c, ctx) => {
+    if (!c || (!c.name && !c.relation && !c.phone)) return null;
+    if (!c.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Emergency contact name is required.' });
+    else if (!c.phone)
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Emergency contact phone is required.' });
+    return c.name && c.phone ? { name: c.name, relation: c.relation, phone: c.phone } : z.NEVER;
+  });
 export type EmergencyContact = { name: string; relation: string | null; phone: string };
 
 /** The personal details staff may set on Add User and in user details. */
