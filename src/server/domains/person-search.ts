@@ -5,6 +5,7 @@
  */
 import { or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from '../db/schema';
 import { toE164 } from '@shared/schemas/person';
 import { ilikeContains } from './common';
 
@@ -32,4 +33,12 @@ export function personMatches(
   text: string,
 ): SQL | undefined {
   return or(ilikeContains(cols.fullName, text), phoneMatches(cols.phone, text), nicMatches(cols.nic, text));
+}
+
+/**
+ * `column in (ids of users whose name, phone or NIC matches)`: a list's rows of those people. The
+ * subquery reads the users' trigram indexes, then the list's index on its user column.
+ */
+export function ofPeopleMatching(column: AnyPgColumn, text: string): SQL {
+  return sql`${column} in (select ${users.id} from ${users} where ${personMatches(users, text)})`;
 }
