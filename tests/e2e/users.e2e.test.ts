@@ -125,7 +125,7 @@ describe('users', () => {
       .poll(() => headerPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(1);
     await page.getByTestId('header').getByText('Renamed In Browser').waitFor();
-    await page.getByText('+94 77 000 1111').waitFor();
+    await page.getByText('077 000 1111').waitFor();
 
     // After a reload the picture is still there (it comes from the server).
     await page.reload();

@@ -149,7 +149,7 @@ describe('users', () => {
     expect(edited).toMatchObject({
       action: 'update',
       summary: 'Updated phone of audited1',
-      changes: [{ field: 'phone', before: null, after: '0771234567' }],
+      changes: [{ field: 'phone', before: null, after: '+94771234567' }],
     });
 
     // Saving the same values again changes nothing and records nothing.
@@ -158,7 +158,7 @@ describe('users', () => {
     const deleted = await oneEntry(() => api('DELETE', `/api/users/${id}`, admin.token));
     expect(deleted).toMatchObject({ action: 'delete', entityId: id, summary: 'Deleted user audited1 (Student)' });
     expect(change(deleted, 'username')).toEqual({ field: 'username', before: 'audited1', after: null });
-    expect(change(deleted, 'phone')).toEqual({ field: 'phone', before: '0771234567', after: null });
+    expect(change(deleted, 'phone')).toEqual({ field: 'phone', before: '+94771234567', after: null });
   });
 
   it('records an own-profile edit with the user as actor', async () => {

@@ -122,7 +122,7 @@ describe('who may grant which role', () => {
       });
       expect(same.status).toBe(200);
       expect(same.body.branch._id).toBe(home.id);
-      expect(same.body.phone).toBe('0770000000');
+      expect(same.body.phone).toBe('+94770000000');
     }
     // Moving somebody else stays a staff task.
     const admin = await t.userWithSession('admin', { branchId: home.id });
@@ -438,7 +438,7 @@ describe('own profile', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       fullName: 'Customer Renamed',
-      phone: '+94 77 123 4567',
+      phone: '+94771234567',
       address: '1 Galle Road',
       email: me.email,
       role: 'customer',
@@ -464,7 +464,7 @@ describe('profile pictures', () => {
       { data: PNG, type: 'image/png', name: 'me.png' },
     );
     expect(res.status).toBe(200);
-    expect(res.body.phone).toBe('0771234567');
+    expect(res.body.phone).toBe('+94771234567');
     expect(res.body.image).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
 
     const file = await fetch(t.baseUrl + res.body.image, { headers: { authorization: `Bearer ${me.token}` } });
@@ -564,7 +564,7 @@ describe('profile pictures', () => {
       { data: PNG, type: 'image/png', name: 'x.png' },
     );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ _id: target.id, phone: '011 222 3333', address: 'Kandy' });
+    expect(res.body).toMatchObject({ _id: target.id, phone: '+94112223333', address: 'Kandy' });
     expect(res.body.image).toMatch(/^\/api\/files\//);
   });
 });

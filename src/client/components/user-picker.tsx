@@ -6,6 +6,7 @@ import { trpc } from '@/lib/trpc';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import type { Role } from '@shared/roles';
+import { displayPhone } from '@shared/schemas/person';
 
 /**
  * A user chosen by typing (docs/users.md#finding-a-user): the text is the user's email, so a
@@ -114,7 +115,7 @@ export function UserPicker({
             <span className="font-medium">{u.fullName}</span>{' '}
             <span className="text-muted-foreground">
               {u.username} · {u.email}
-              {u.phone ? ` · ${u.phone}` : ''}
+              {u.phone ? ` · ${displayPhone(u.phone)}` : ''}
             </span>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zPageOf, zRecordOut } from '@shared/schemas/output';
 import { ROLES } from '@shared/roles';
+import { personOutShape } from '@shared/schemas/person';
 
 export const ZBranchRef = z.object({ _id: z.string(), name: z.string(), location: z.string() });
 
@@ -16,6 +17,7 @@ export const ZUser = zRecordOut({
   branch: ZBranchRef.nullable(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
+  ...personOutShape,
   image: z.string().nullable(),
 });
 export type TUser = z.infer<typeof ZUser>;

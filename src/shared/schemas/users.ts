@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zId, zSearch, zText } from '@shared/schemas/primitives';
 import { ZPageInput, zSortBy } from '@shared/pagination';
 import { ROLES } from '@shared/roles';
+import { personShape, refineNicWithBirthDay, zPhone } from '@shared/schemas/person';
 
 export const BRANCH_REQUIRED = 'Please select a branch.';
 export const INVALID_OTP = 'Invalid OTP. Please try again.';
@@ -34,18 +35,23 @@ const optionalText = (label: string, max: number, multiline = false) =>
     .max(max, `${label} must be at most ${max} characters.`)
     .nullish()
     .transform((v) => (v ? v : null));
-const phone = optionalText('Phone', 30);
+/** Checked and stored as E.164 (docs/users.md#personal-details). */
+const phone = zPhone('Phone');
 const address = optionalText('Address', 300, true);
 const branchId = zText('Branch', { message: BRANCH_REQUIRED }).trim().min(1, BRANCH_REQUIRED).max(200, BRANCH_REQUIRED);
 
-export const ZCreateUserInput = z.object({
-  username,
-  fullName,
-  email: ZEmail,
-  password: ZPassword,
-  role: role.default('user'),
-  branchId,
-});
+export const ZCreateUserInput = z
+  .object({
+    username,
+    fullName,
+    email: ZEmail,
+    password: ZPassword,
+    role: role.default('user'),
+    branchId,
+    address: address.optional(),
+    ...personShape,
+  })
+  .superRefine(refineNicWithBirthDay);
 export type TCreateUserInput = z.infer<typeof ZCreateUserInput>;
 
 /** The REST body names the branch `branch` (docs/product.md#rest-paths); `branchId` is accepted too. */
@@ -58,19 +64,21 @@ export const ZCreateUserRestBody = z
   .pipe(ZCreateUserInput);
 
 /** Every field but the id is optional: the table edits some, the multipart form others. */
-export const ZUpdateUserInput = z.object({
-  id: zId('User'),
-  username: username.optional(),
-  fullName: fullName.optional(),
-  role: role.optional(),
-  branchId: zText('Branch')
-    .trim()
-    .max(200, BRANCH_REQUIRED)
-    .nullish()
-    .transform((v) => (v === '' ? null : v)),
-  phone: phone.optional(),
-  address: address.optional(),
-});
+export const ZUpdateUserInput = z
+  .object({
+    id: zId('User'),
+    username: username.optional(),
+    fullName: fullName.optional(),
+    role: role.optional(),
+    branchId: zText('Branch')
+      .trim()
+      .max(200, BRANCH_REQUIRED)
+      .nullish()
+      .transform((v) => (v === '' ? null : v)),
+    address: address.optional(),
+    ...personShape,
+  })
+  .superRefine(refineNicWithBirthDay);
 export type TUpdateUserInput = z.infer<typeof ZUpdateUserInput>;
 
 /** Own profile: email, branch and role are not editable there (docs/users.md). */

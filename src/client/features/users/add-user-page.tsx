@@ -15,6 +15,7 @@ import { useZodForm } from '@/lib/use-zod-form';
 import { ROLE_LABELS } from '@shared/roles';
 import { ZCreateUserInput } from '@shared/schemas/users';
 import { roleOptionsFor } from './user-queries';
+import { EMPTY_PERSON, PersonFields } from './person-fields';
 
 /** docs/product.md#screens-and-routes, Add New User: admins, managers and superadmins (docs/product.md#roles). */
 export function AddUserPage() {
@@ -41,6 +42,7 @@ function AddUserForm() {
     email: '',
     password: '',
     role: 'user',
+    ...EMPTY_PERSON,
   });
 
   const create = useMutation(
@@ -57,7 +59,7 @@ function AddUserForm() {
   );
 
   return (
-    <Card className="max-w-xl">
+    <Card className="max-w-2xl">
       <ZodFormElement form={form} idPrefix="user" onValid={(values) => create.mutate(values)}>
         <CardContent className="grid gap-5">
           <FormField name="branchId" id="user-branch" label="Branch" required>
@@ -98,6 +100,7 @@ function AddUserForm() {
               </NativeSelect>
             )}
           </FormField>
+          <PersonFields />
           <FormMessage />
         </CardContent>
         <CardFooter className="mt-6 justify-end gap-2">

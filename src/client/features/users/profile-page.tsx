@@ -18,6 +18,7 @@ import { trpc, trpcClient } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
 import { ROLE_LABELS } from '@shared/roles';
 import { ZUpdateProfileInput, type TUpdateProfileInput } from '@shared/schemas/users';
+import { displayPhone } from '@shared/schemas/person';
 import { MAX_PICTURE_BYTES, PICTURE_TYPES, restReason, sendUserForm, type User } from './user-queries';
 
 const UPDATE_FAILED = 'Failed to update profile.';
@@ -26,7 +27,7 @@ const MISSING_DATA = 'Server response missing required data';
 const draftOf = (u: CurrentUser) => ({
   username: u.username,
   fullName: u.fullName,
-  phone: u.phone ?? '',
+  phone: displayPhone(u.phone),
   address: u.address ?? '',
 });
 
@@ -213,7 +214,7 @@ export function ProfilePage() {
                 <div>{optionalToggle}</div>
                 {showOptional && (
                   <dl className="grid gap-4 sm:grid-cols-2">
-                    <ShownValue label="Phone" value={me.phone || 'Not set'} />
+                    <ShownValue label="Phone" value={displayPhone(me.phone) || 'Not set'} />
                     <ShownValue label="Address" value={me.address || 'Not set'} />
                   </dl>
                 )}

@@ -9,6 +9,7 @@ import { formatDate } from '@shared/format';
 import { ROLE_LABELS } from '@shared/roles';
 import { UserRecords } from './user-records';
 import { UserStatement } from './user-statement';
+import { PersonDetailsCard } from './person-details-card';
 
 /** One user's details, and for admins the user's History (docs/audit.md#reading-it). */
 export function UserDetailsPage({ userId }: { userId: string }) {
@@ -24,19 +25,22 @@ export function UserDetailsPage({ userId }: { userId: string }) {
                   <span data-testid="user-username">{u.username}</span>
                 </DetailRow>
                 <DetailRow label="Full name">{u.fullName}</DetailRow>
-                <DetailRow label="Email">{u.email}</DetailRow>
+                <DetailRow label="Email">
+                  <span className="block truncate" title={u.email}>
+                    {u.email}
+                  </span>
+                </DetailRow>
                 <DetailRow label="Role">
                   <Badge variant="secondary" data-testid="user-role">
                     {ROLE_LABELS[u.role]}
                   </Badge>
                 </DetailRow>
                 <DetailRow label="Branch">{u.branch?.name ?? '—'}</DetailRow>
-                <DetailRow label="Phone">{u.phone ?? '—'}</DetailRow>
-                <DetailRow label="Address">{u.address ?? '—'}</DetailRow>
                 <DetailRow label="Created">{formatDate(u.createdAt)}</DetailRow>
               </DetailList>
             </CardContent>
           </Card>
+          <PersonDetailsCard user={u} />
           <Tabs defaultValue="records">
             <TabsList>
               <TabsTrigger value="records">Records</TabsTrigger>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { bytea, createdAt, id, instant, keptRef, ownerRef, trigramIndex, updatedAt } from './common';
 
@@ -26,6 +26,13 @@ export const users = pgTable(
     branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'restrict' }),
     phone: text('phone'),
     address: text('address'),
+    // Personal details (docs/users.md#personal-details): the NIC upper-case, phones in E.164.
+    nic: text('nic'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    gender: text('gender', { enum: ['female', 'male', 'other'] }),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactRelation: text('emergency_contact_relation'),
+    emergencyContactPhone: text('emergency_contact_phone'),
     imageFileId: keptRef('image_file_id', () => files.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -34,6 +41,9 @@ export const users = pgTable(
     // Emails compare trimmed and case-insensitively (docs/users.md); the service stores them lowercased.
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_nic_uq')
+      .on(t.nic)
+      .where(sql`${t.nic} is not null`),
     index('users_role_idx').on(t.role),
     index('users_branch_idx').on(t.branchId),
     index('users_created_idx').on(t.createdAt),
@@ -43,6 +53,8 @@ export const users = pgTable(
     trigramIndex('users_email_trgm_idx', t.email),
     // The header search also looks in phone numbers (docs/architecture.md#search).
     trigramIndex('users_phone_trgm_idx', t.phone).where(sql`${t.phone} is not null`),
+    // Lists find a person by part of a NIC as well (docs/users.md#finding-a-user).
+    trigramIndex('users_nic_trgm_idx', t.nic),
     // The users table sorts by these columns (then id); without an index every page sorts 100,000 rows.
     index('users_username_sort_idx').on(t.username, t.id),
     index('users_full_name_sort_idx').on(t.fullName, t.id),

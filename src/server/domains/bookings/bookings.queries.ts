@@ -9,6 +9,7 @@ import { keysetList, sortValueIn, totalKey } from '../keyset';
 import { reusedPage } from '../read-cache';
 import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import { type TBookingFilters, type TListBookingsInput } from '@shared/schemas/bookings';
+import { ofPeopleMatching } from '../person-search';
 
 import {
   BOOKING_NOT_FOUND,
@@ -57,7 +58,9 @@ function filterWhere(todayIso: string, f: Filters, { sargable = true }: { sargab
     f.paymentStatus ? paymentStatusIsSql(todayIso, f.paymentStatus, sargable) : undefined,
     f.userType ? eq(treatmentBookings.userType, f.userType) : undefined,
     f.status ? eq(treatmentBookings.status, f.status) : undefined,
-    f.search ? or(customerEmail(f.search), treatmentName(f.search)) : undefined,
+    f.search
+      ? or(customerEmail(f.search), treatmentName(f.search), ofPeopleMatching(treatmentBookings.userId, f.search))
+      : undefined,
   );
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { personMatches } from '../person-search';
 import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { branchCondition, branchScopeOf, ownerInScope, type BranchScope } from '../branch-scope';
@@ -43,7 +44,7 @@ const SEARCH_ID_LIMIT = 500;
  * index entries instead of walking the whole newest-first index (docs/scale.md).
  */
 async function searchIdConditions(db: Db, s: string): Promise<SQL[]> {
-  const userMatch = or(ilikeContains(users.email, s), ilikeContains(users.username, s));
+  const userMatch = or(ilikeContains(users.email, s), ilikeContains(users.username, s), personMatches(users, s));
   const [userRows, courseRows] = await Promise.all([
     db
       .select({ id: users.id })

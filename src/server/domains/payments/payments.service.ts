@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { enrollments, payments, paymentSearchText, treatmentBookings } from '../../db/schema';
 import type { ServiceContext } from '../context';
 import { AppError } from '../../errors';
@@ -13,6 +13,7 @@ import { keysetList, sortValueIn, totalKey } from '../keyset';
 import { invalidateReads, reusedPage } from '../read-cache';
 import { todayIn } from '../enrollments/dates';
 import { allocate } from './allocation';
+import { ofPeopleMatching } from '../person-search';
 import { voidLockedPayment, writePayment } from './ledger';
 import { recordPaymentEntry, recordReceiptEvent, recordVoidEntry } from './ledger-audit';
 import { buildReceiptPdf, loadReceipt } from './receipt';
@@ -149,7 +150,7 @@ export function paymentWhere(ctx: ServiceContext, f: TPaymentFilters & { search?
     f.receivedBy ? (isUuid(f.receivedBy) ? eq(payments.receivedById, f.receivedBy) : sql`false`) : undefined,
     f.payerId ? (isUuid(f.payerId) ? eq(payments.payerId, f.payerId) : sql`false`) : undefined,
     f.status ? eq(payments.status, f.status) : undefined,
-    s ? ilikeContains(paymentSearchText(payments), s) : undefined,
+    s ? or(ilikeContains(paymentSearchText(payments), s), ofPeopleMatching(payments.payerId, s)) : undefined,
   );
 }
 

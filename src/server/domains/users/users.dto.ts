@@ -15,6 +15,12 @@ export const userColumns = {
   role: users.role,
   phone: users.phone,
   address: users.address,
+  nic: users.nic,
+  dateOfBirth: users.dateOfBirth,
+  gender: users.gender,
+  emergencyContactName: users.emergencyContactName,
+  emergencyContactRelation: users.emergencyContactRelation,
+  emergencyContactPhone: users.emergencyContactPhone,
   imageFileId: users.imageFileId,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
@@ -40,6 +46,13 @@ export function toUserDto(u: UserRow): TUser {
     branch: u.branchId ? { _id: u.branchId, name: u.branchName ?? '', location: u.branchLocation ?? '' } : null,
     phone: u.phone,
     address: u.address,
+    nic: u.nic,
+    dateOfBirth: u.dateOfBirth,
+    gender: u.gender,
+    emergencyContact:
+      u.emergencyContactName && u.emergencyContactPhone
+        ? { name: u.emergencyContactName, relation: u.emergencyContactRelation, phone: u.emergencyContactPhone }
+        : null,
     image: imageUrl(u.imageFileId),
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),

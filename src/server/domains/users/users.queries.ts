@@ -14,6 +14,7 @@ import { keysetList, sortValueIn, totalKey } from '../keyset';
 import { reusedPage } from '../read-cache';
 import { loadUser, selectUsers, toUserDto, USER_NOT_FOUND, type UserDto } from './users.dto';
 import type { TListUsersInput, TSearchUsersInput } from '@shared/schemas/users';
+import { personMatches } from '../person-search';
 
 const SORT = {
   username: users.username,
@@ -39,8 +40,8 @@ async function usersListPage(ctx: ServiceContext, input: TListUsersInput): Promi
     input.search
       ? or(
           ilikeContains(users.username, input.search),
-          ilikeContains(users.fullName, input.search),
           ilikeContains(users.email, input.search),
+          personMatches(users, input.search),
         )
       : undefined,
     input.role ? eq(users.role, input.role) : undefined,
@@ -76,13 +77,7 @@ async function usersListPage(ctx: ServiceContext, input: TListUsersInput): Promi
  */
 export async function searchUsers(ctx: ServiceContext, input: TSearchUsersInput): Promise<UserDto[]> {
   const text = input.query;
-  const digits = text.replace(/\D/g, '');
-  const match = or(
-    ilikeContains(users.username, text),
-    ilikeContains(users.fullName, text),
-    ilikeContains(users.email, text),
-    digits.length >= 3 ? ilikeContains(users.phone, text) : undefined,
-  );
+  const match = or(ilikeContains(users.username, text), ilikeContains(users.email, text), personMatches(users, text));
   const rows = await selectUsers(ctx.db)
     .where(and(match, input.role ? eq(users.role, input.role) : undefined, branchCondition(await branchScopeOf(ctx))))
     .orderBy(sql`${users.email} = ${text.toLowerCase()} desc`, asc(users.fullName), asc(users.id))

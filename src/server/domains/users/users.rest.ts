@@ -18,6 +18,7 @@ import {
 import * as queries from './users.queries';
 import * as service from './users.service';
 import { ZMessage } from '@shared/schemas/output';
+import { contactFromFormText } from '@shared/schemas/person';
 import { ZUser, ZUserList } from '@shared/schemas/users.output';
 
 /** Reads a multipart form: text fields as strings, the `image` file as a Buffer. */
@@ -49,7 +50,7 @@ async function readEditBody<S extends ZodType>(req: FastifyRequest, schema: S, e
   let image: UploadedImage | undefined;
   if (req.isMultipart()) {
     const form = await readMultipart(req);
-    raw = form.fields;
+    raw = { ...form.fields, emergencyContact: contactFromFormText(form.fields.emergencyContact) };
     image = form.image;
   }
   const parsed = schema.safeParse({ ...(raw && typeof raw === 'object' ? raw : {}), ...extra });

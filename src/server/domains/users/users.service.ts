@@ -16,6 +16,8 @@ import { changedFieldNames, fieldChanges, recordAudit } from '../audit/audit.ser
 import { loadUser, USER_NOT_FOUND, type UserDto } from './users.dto';
 import type { TCreateUserInput, TUpdateProfileInput, TUpdateUserInput, UploadedImage } from '@shared/schemas/users';
 import { afterWrite, invalidateReads } from '../read-cache';
+import { NIC_TAKEN, nicMatchesBirthDay } from '@shared/schemas/person';
+import { assertNicAgrees, assertNicFree, personColumns } from './person-details';
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const USERNAME_TAKEN = 'This username is already taken.';
@@ -83,6 +85,7 @@ async function withUniqueMessages<T>(work: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const constraint = dbErrorText(err, 'constraint_name') ?? '';
+    if (constraint.includes('nic')) throw new AppError('CONFLICT', NIC_TAKEN);
     throw new AppError('CONFLICT', constraint.includes('username') ? USERNAME_TAKEN : EMAIL_TAKEN);
   }
 }
@@ -94,6 +97,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput): 
   await assertBranchExists(db, input.branchId);
   await assertEmailFree(db, input.email);
   await assertUsernameFree(db, input.username);
+  await assertNicFree(db, input.nic);
   const passwordHash = await hashPassword(input.password);
   return afterWrite(
     ctx.deps,
@@ -108,6 +112,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput): 
             passwordHash,
             role: input.role,
             branchId: input.branchId,
+            ...personColumns(input),
           })
           .returning({ id: users.id });
         const created = await loadUser(tx, firstRow(rows).id);
@@ -134,11 +139,22 @@ function auditView(u: UserDto) {
     branch: u.branch?.name ?? null,
     phone: u.phone,
     address: u.address,
+    nic: u.nic,
+    dateOfBirth: u.dateOfBirth,
+    gender: u.gender,
+    emergencyContact: u.emergencyContact
+      ? [u.emergencyContact.name, u.emergencyContact.relation, u.emergencyContact.phone].filter(Boolean).join(', ')
+      : null,
     picture: u.image,
   };
 }
 
-const FIELD_LABELS = { fullName: 'full name' };
+const FIELD_LABELS = {
+  fullName: 'full name',
+  nic: 'NIC',
+  dateOfBirth: 'date of birth',
+  emergencyContact: 'emergency contact',
+};
 
 /**
  * One entry per edit, named for what matters most: a role change, else a branch move, else an
@@ -229,8 +245,9 @@ export async function updateUser(
     }
     if (input.username !== undefined) changes.username = input.username;
     if (input.fullName !== undefined) changes.fullName = input.fullName;
-    if (input.phone !== undefined) changes.phone = input.phone;
-    if (input.address !== undefined) changes.address = input.address;
+    assertNicAgrees(before, input, nicMatchesBirthDay);
+    if (input.nic !== undefined && input.nic !== before.nic) await assertNicFree(tx, input.nic, target.id);
+    Object.assign(changes, personColumns(input));
     if (input.branchId !== undefined && input.branchId !== target.branchId) {
       // On oneself only the profile fields change: a manager must not move into another branch.
       if (target.id === actor.id) throw new AppError('FORBIDDEN', OWN_BRANCH);
