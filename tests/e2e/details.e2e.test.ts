@@ -60,26 +60,58 @@ describe('detail screens', () => {
       timeout: 5_000,
     });
 
-    // Mark as Paid and back with Enter: the state follows, the toast says so.
+    // Mark as Paid and back with Enter. Neither acts at once: Mark as Paid opens Record payment for
+    // the installment, prefilled with what it owes; Mark as Unpaid asks to confirm the receipt it voids.
     const first = page.getByTestId('installment-row').first();
     const wasPaid = (await first.getAttribute('data-paid')) === 'true';
-    await tabTo(page, wasPaid ? /^Mark as Unpaid$/ : /^Mark as Paid$/);
-    await page.keyboard.press('Enter');
-    await expectToast(page, 'Installment status updated!');
-    await page.waitForFunction(
-      (paid) => document.querySelector('[data-testid=installment-row]')?.getAttribute('data-paid') === String(paid),
-      !wasPaid,
-    );
-    // The switch is free again as soon as the booking's answer is on screen, while the lists
-    // around it refresh; a keyboard user presses it once it is (a click would wait the same way).
-    const back = first.getByRole('button', { name: wasPaid ? 'Mark as Paid' : 'Mark as Unpaid' });
-    await back.and(page.locator(':enabled')).waitFor({ timeout: 5_000 });
-    await back.focus();
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(
-      (paid) => document.querySelector('[data-testid=installment-row]')?.getAttribute('data-paid') === String(paid),
-      wasPaid,
-    );
+    const paidIs = (paid: boolean) =>
+      page.waitForFunction(
+        (p) => document.querySelector('[data-testid=installment-row]')?.getAttribute('data-paid') === String(p),
+        paid,
+      );
+    /** Reaches the switch by Tab the first time; the second time it is the one the focus came back to. */
+    const reach = async (name: 'Mark as Paid' | 'Mark as Unpaid', byTab: boolean) => {
+      const button = first.getByRole('button', { name });
+      if (byTab) return tabTo(page, new RegExp(`^${name}$`));
+      // The switch is free again as soon as the booking's answer is on screen, while the lists
+      // around it refresh; a keyboard user presses it once it is (a click would wait the same way).
+      await button.and(page.locator(':enabled')).waitFor({ timeout: 5_000 });
+      await button.focus();
+    };
+    const markPaid = async (byTab: boolean) => {
+      await reach('Mark as Paid', byTab);
+      await page.keyboard.press('Enter');
+      const pay = page.getByRole('dialog', { name: 'Record payment' });
+      await pay.waitFor();
+      expect(await pay.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      await pay.getByText(/^Installment 1: .+ outstanding\. Name how it was paid\.$/).waitFor();
+      await tabTo(page, /^Record payment$/);
+      await page.keyboard.press('Enter');
+      await expectToast(page, /Payment recorded: receipt /);
+      await pay.waitFor({ state: 'detached' });
+      await paidIs(true);
+    };
+    const markUnpaid = async (byTab: boolean) => {
+      await reach('Mark as Unpaid', byTab);
+      await page.keyboard.press('Enter');
+      const ask = page.getByRole('alertdialog', { name: 'Mark as Unpaid?' });
+      await ask.waitFor();
+      expect(await ask.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      // The button is free once the server has said which receipts it would void.
+      await ask.getByRole('button', { name: 'Void and mark unpaid' }).and(page.locator(':enabled')).waitFor();
+      await tabTo(page, /^Void and mark unpaid$/);
+      await page.keyboard.press('Enter');
+      await expectToast(page, 'Installment status updated!');
+      await ask.waitFor({ state: 'detached' });
+      await paidIs(false);
+    };
+    if (wasPaid) {
+      await markUnpaid(true);
+      await markPaid(false);
+    } else {
+      await markPaid(true);
+      await markUnpaid(false);
+    }
 
     // Record payment: a dialog that takes the focus and closes with Escape.
     await tabTo(page, /Record payment/);

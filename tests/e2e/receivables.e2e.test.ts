@@ -28,8 +28,10 @@ describe('receivables', () => {
     await page.goto('/payments');
     await page.getByRole('tab', { name: 'Receivables' }).click();
     await page.waitForURL(/tab=receivables/);
-    await page.getByLabel('Branch').selectOption(branch._id);
-    await page.getByLabel('Course').selectOption(course._id);
+    // The till card above the tabs has a Branch field of its own.
+    const tab = page.getByRole('tabpanel', { name: 'Receivables' });
+    await tab.getByLabel('Branch').selectOption(branch._id);
+    await tab.getByLabel('Course').selectOption(course._id);
 
     const row = page.getByTestId('receivable-row').filter({ hasText: `Student ${student.username}` });
     await row.waitFor();
@@ -63,7 +65,7 @@ describe('receivables', () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(page, accounts().admin);
     await page.goto('/payments?tab=receivables');
-    await page.getByLabel('Branch').selectOption(branch._id);
+    await page.getByRole('tabpanel', { name: 'Receivables' }).getByLabel('Branch').selectOption(branch._id);
     await page
       .getByTestId('receivable-row')
       .filter({ hasText: `Student ${student.username}` })
