@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { addToDate, todayIn } from '../../src/shared/calendar';
 import { formatDay } from '../../src/shared/format';
 import { accounts, api, expectToast, factory, signIn, tokenFor, unique, useBrowser } from './helpers';
 
@@ -114,7 +115,18 @@ describe('cash-up', () => {
     const branch = await factory.branch({ name: unique('Cash-up Branch') });
     const student = await factory.student({ branch: branch._id });
     const course = await factory.course({ totalFee: 12000, installments: 1, admissionFee: 0 });
-    const enrolment = await factory.enrollment(course._id, 'full', student.email);
+    // A payment cannot be dated before its enrolment existed, so the student enrolled five days ago.
+    const enrolled = await api<{ _id: string }>('POST', '/api/enrollments', {
+      token,
+      body: {
+        userId: student._id,
+        courseId: course._id,
+        paymentType: 'full',
+        enrolledOn: addToDate(todayIn('Asia/Colombo'), { days: -5 }),
+      },
+    });
+    expect(enrolled.status).toBe(201);
+    const enrolment = enrolled.body;
     const now = new Date();
     const twoDaysAgo = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 2, 11, 0);
     const paid = await api('POST', '/api/payments', {
