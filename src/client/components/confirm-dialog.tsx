@@ -23,6 +23,7 @@ export function ConfirmDialog({
   description,
   confirmLabel = 'Delete',
   pending = false,
+  confirmDisabled = false,
   destructive = true,
   onConfirm,
 }: {
@@ -32,6 +33,8 @@ export function ConfirmDialog({
   description: ReactNode;
   confirmLabel?: string;
   pending?: boolean;
+  /** Holds back only the confirm button (say, while what it would do is still being looked up). */
+  confirmDisabled?: boolean;
   destructive?: boolean;
   onConfirm: () => void;
 }) {
@@ -58,7 +61,7 @@ export function ConfirmDialog({
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           <AlertDialogAction
             className={destructive ? buttonVariants({ variant: 'destructive' }) : undefined}
-            disabled={pending}
+            disabled={pending || confirmDisabled}
             onClick={(e) => {
               // Keep the dialog open until the caller's mutation settles.
               e.preventDefault();

@@ -55,7 +55,9 @@ export function UnmarkConfirm({
       description={<span data-testid="unmark-description">{description}</span>}
       confirmLabel={blocked || preview.isError ? 'Close' : 'Void and mark unpaid'}
       destructive={!blocked}
-      pending={pending || preview.isPending}
+      pending={pending}
+      // Cancel stays free while the receipts are looked up, so the dialog has the focus from the start.
+      confirmDisabled={preview.isPending}
       onConfirm={blocked || preview.isError ? onCancel : onConfirm}
     />
   );
