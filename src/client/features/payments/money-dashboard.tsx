@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { WRAP } from '@/components/data-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { PALETTE, StatCard } from '@/features/reports/stat-card';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
@@ -135,7 +136,8 @@ function DashboardBody({ data }: { data: Dash }) {
                 <TableBody>
                   {data.mostOverdue.map((o) => (
                     <TableRow key={`${o.kind}-${o.id}-${o.currency}`} data-testid="overdue-account">
-                      <TableCell>
+                      {/* A long payer name wraps in its cell rather than scroll the half-width card sideways. */}
+                      <TableCell className={WRAP}>
                         {o.kind === 'booking' ? (
                           <Link to="/booking-details/$id" params={{ id: o.id }} className="underline">
                             {o.payer}
