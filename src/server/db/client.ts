@@ -55,11 +55,13 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  // The search indexes need pg_trgm (drizzle/0001); PGlite ships it as a loadable contrib module.
+  // The search indexes need pg_trgm (drizzle/0001) and the appointments' no-overlap constraints
+  // btree_gist (drizzle/0021); PGlite ships both as loadable contrib modules.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const dir = path.resolve(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist } });
   const db: Db = drizzle({ client, schema });
   return {
     db,

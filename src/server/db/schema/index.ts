@@ -9,3 +9,4 @@ export * from './audit';
 export * from './limits';
 export * from './organisation';
 export * from './tills';
+export * from './appointments';

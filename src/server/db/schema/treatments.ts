@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   createdAt,
   id,
@@ -30,6 +30,10 @@ export const treatments = pgTable(
     discountedPrice: money('discounted_price_minor'),
     specialRequirements: text('special_requirements'),
     description: text('description'),
+    /** One session's length, and the time kept free after it (docs/appointments.md). */
+    sessionMinutes: integer('session_minutes').notNull().default(60),
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    requiresRoom: boolean('requires_room').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
