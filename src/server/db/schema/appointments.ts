@@ -18,7 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
-import { createdAt, id, instant, keptRef, updatedAt } from './common';
+import { createdAt, id, instant, keptRef, ownerRef, updatedAt } from './common';
 import { treatmentBookings, treatments } from './treatments';
 import { users } from './users';
 
@@ -27,9 +27,7 @@ export const practitioners = pgTable(
   'practitioners',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     color: text('color').notNull().default('#2563eb'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
@@ -41,12 +39,8 @@ export const practitioners = pgTable(
 export const practitionerBranches = pgTable(
   'practitioner_branches',
   {
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
+    practitionerId: ownerRef('practitioner_id', () => practitioners.id),
+    branchId: ownerRef('branch_id', () => branches.id),
   },
   (t) => [
     primaryKey({ columns: [t.practitionerId, t.branchId] }),
@@ -57,12 +51,8 @@ export const practitionerBranches = pgTable(
 export const practitionerTreatments = pgTable(
   'practitioner_treatments',
   {
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
-    treatmentId: uuid('treatment_id')
-      .notNull()
-      .references(() => treatments.id, { onDelete: 'cascade' }),
+    practitionerId: ownerRef('practitioner_id', () => practitioners.id),
+    treatmentId: ownerRef('treatment_id', () => treatments.id),
   },
   (t) => [
     primaryKey({ columns: [t.practitionerId, t.treatmentId] }),
@@ -75,9 +65,7 @@ export const rooms = pgTable(
   'rooms',
   {
     id: id(),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
+    branchId: ownerRef('branch_id', () => branches.id),
     name: text('name').notNull(),
     capacity: integer('capacity').notNull().default(1),
     createdAt: createdAt(),
@@ -97,12 +85,8 @@ export const workingPeriods = pgTable(
   'working_periods',
   {
     id: id(),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
+    practitionerId: ownerRef('practitioner_id', () => practitioners.id),
+    branchId: ownerRef('branch_id', () => branches.id),
     weekday: smallint('weekday').notNull(),
     startMinute: integer('start_minute').notNull(),
     endMinute: integer('end_minute').notNull(),
@@ -123,9 +107,7 @@ export const practitionerTimeOff = pgTable(
   'practitioner_time_off',
   {
     id: id(),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    practitionerId: ownerRef('practitioner_id', () => practitioners.id),
     startAt: instant('start_at').notNull(),
     endAt: instant('end_at').notNull(),
     reason: text('reason').notNull().default(''),
@@ -142,9 +124,7 @@ export const branchClosures = pgTable(
   'branch_closures',
   {
     id: id(),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
+    branchId: ownerRef('branch_id', () => branches.id),
     day: date('day', { mode: 'string' }).notNull(),
     reason: text('reason').notNull().default(''),
     createdAt: createdAt(),
@@ -165,9 +145,7 @@ export const appointments = pgTable(
   'appointments',
   {
     id: id(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => treatmentBookings.id, { onDelete: 'cascade' }),
+    bookingId: ownerRef('booking_id', () => treatmentBookings.id),
     customerId: keptRef('customer_id', () => users.id),
     treatmentId: keptRef('treatment_id', () => treatments.id),
     practitionerId: uuid('practitioner_id')
