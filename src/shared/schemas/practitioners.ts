@@ -164,13 +164,20 @@ const ZDays = z
     >,
     {
       error: (iss) =>
-        iss.code === 'unrecognized_keys' ? 'Days must be named monday to sunday.' : 'Days must be an object of weekdays.',
+        iss.code === 'unrecognized_keys'
+          ? 'Days must be named monday to sunday.'
+          : 'Days must be an object of weekdays.',
     },
   )
   .superRefine((days, ctx) => {
     for (const day of WEEKDAYS) {
       const label = WEEKDAY_LABELS[day];
-      const periods = (days[day] ?? []).map((p, i) => ({ ...p, i, s: minutesOf(p.start) ?? 0, e: minutesOf(p.end) ?? 0 }));
+      const periods = (days[day] ?? []).map((p, i) => ({
+        ...p,
+        i,
+        s: minutesOf(p.start) ?? 0,
+        e: minutesOf(p.end) ?? 0,
+      }));
       for (const p of periods) {
         if (p.e <= p.s)
           ctx.addIssue({
@@ -288,10 +295,9 @@ const ZPeriodOut = z.object({ start: z.string(), end: z.string() });
 export const ZWorkingPlan = z.object({
   practitionerId: z.string(),
   branch: ZRef,
-  days: z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(ZPeriodOut)])) as Record<
-    Weekday,
-    z.ZodArray<typeof ZPeriodOut>
-  >),
+  days: z.object(
+    Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(ZPeriodOut)])) as Record<Weekday, z.ZodArray<typeof ZPeriodOut>>,
+  ),
   /** Working minutes in the week. */
   weeklyMinutes: zCountOut,
 });

@@ -104,7 +104,12 @@ export async function listPractitioners(
     )
     .orderBy(asc(users.fullName), asc(practitioners.id))
     .limit(2000);
-  return { data: await toPractitionerDtos(ctx.db, rows.map((r) => r.p)) };
+  return {
+    data: await toPractitionerDtos(
+      ctx.db,
+      rows.map((r) => r.p),
+    ),
+  };
 }
 
 export async function getPractitioner(ctx: ServiceContext, id: string): Promise<TPractitioner> {
@@ -149,10 +154,7 @@ async function setLinks(tx: Db, id: string, branchIds?: string[], treatmentIds?:
 }
 
 /** POST /api/practitioners: any user may be one (a therapist need not sign in), once. */
-export async function createPractitioner(
-  ctx: ServiceContext,
-  input: TCreatePractitionerInput,
-): Promise<TPractitioner> {
+export async function createPractitioner(ctx: ServiceContext, input: TCreatePractitionerInput): Promise<TPractitioner> {
   assertId(input.userId, 'User');
   const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).limit(1);
   if (!user) throw new AppError('NOT_FOUND', M.userNotFound);
@@ -189,10 +191,7 @@ export async function createPractitioner(
  * current ones. Taking a branch away drops the working plan there; appointments already booked
  * stay as they are.
  */
-export async function updatePractitioner(
-  ctx: ServiceContext,
-  input: TUpdatePractitionerInput,
-): Promise<TPractitioner> {
+export async function updatePractitioner(ctx: ServiceContext, input: TUpdatePractitionerInput): Promise<TPractitioner> {
   assertId(input.id, 'Practitioner');
   if (input.branchIds) await assertAllExist(ctx.db, branches, input.branchIds, M.branchNotFound);
   if (input.treatmentIds) await assertAllExist(ctx.db, treatments, input.treatmentIds, M.treatmentNotFound);

@@ -74,7 +74,12 @@ export async function listRooms(ctx: ServiceContext, input: TListRoomsInput): Pr
     )
     .orderBy(asc(branches.name), asc(rooms.name))
     .limit(2000);
-  return { data: await toRoomDtos(ctx.db, rows.map((x) => x.r)) };
+  return {
+    data: await toRoomDtos(
+      ctx.db,
+      rows.map((x) => x.r),
+    ),
+  };
 }
 
 export async function getRoom(ctx: ServiceContext, id: string): Promise<TRoom> {
