@@ -48,6 +48,11 @@ export const AUDIT_ENTITY_LABELS = {
   report: 'Report',
   receipt: 'Receipt',
   audit_log: 'Audit log',
+  // The calendar's resources (docs/appointments.md#resources).
+  practitioner: 'Practitioner',
+  room: 'Room',
+  time_off: 'Time off',
+  branch_closure: 'Branch closure',
 };
 export const AUDIT_ENTITY_TYPES = valuesOf(AUDIT_ENTITY_LABELS);
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

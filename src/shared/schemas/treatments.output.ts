@@ -11,6 +11,10 @@ export const ZTreatment = zRecordOut({
   duration: z.object({ weeks: zIntOut, days: zIntOut, months: zIntOut }),
   category: z.string().nullable(),
   description: z.string().nullable(),
+  /** One session's length and the time kept free after it, in minutes (docs/appointments.md#resources). */
+  sessionMinutes: zIntOut,
+  bufferMinutes: zIntOut,
+  requiresRoom: z.boolean(),
 });
 export type TTreatment = z.infer<typeof ZTreatment>;
 

@@ -8,6 +8,10 @@ export const UPDATE_REQUIRED = 'Please fill all required fields';
 export const NUMERIC = 'All numeric fields must contain valid numbers';
 export const BOUNDS = 'Prices must be positive and sessions/installments must be greater than zero';
 export const DUPLICATE_TREATMENT = 'A treatment with this name already exists';
+export const SESSION_MINUTES = 'Session length must be a whole number of minutes from 5 to 720.';
+export const BUFFER_MINUTES = 'Buffer must be a whole number of minutes from 0 to 240.';
+/** What a treatment created without timing gets. */
+export const TIMING_DEFAULTS = { sessionMinutes: 60, bufferMinutes: 0, requiresRoom: false } as const;
 
 // Forms send numbers, older callers numeric strings; both are read the same way.
 const numberLike = z.union([z.number(), z.string()], { error: NUMERIC }).nullish();
@@ -23,6 +27,21 @@ const ZTreatmentFields = z.object({
     .object({ weeks: durationPart, days: durationPart, months: durationPart }, { error: NUMERIC })
     .partial()
     .nullish(),
+  // The calendar's timing (docs/appointments.md#resources): left out, a create takes the defaults
+  // and an update keeps what the treatment has.
+  sessionMinutes: z
+    .number({ error: SESSION_MINUTES })
+    .int(SESSION_MINUTES)
+    .min(5, SESSION_MINUTES)
+    .max(720, SESSION_MINUTES)
+    .optional(),
+  bufferMinutes: z
+    .number({ error: BUFFER_MINUTES })
+    .int(BUFFER_MINUTES)
+    .min(0, BUFFER_MINUTES)
+    .max(240, BUFFER_MINUTES)
+    .optional(),
+  requiresRoom: z.boolean({ error: 'Requires room must be true or false.' }).optional(),
 });
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -35,6 +54,9 @@ export interface TreatmentValues {
   maxSessions: number;
   installments: number;
   duration: { weeks: number; days: number; months: number };
+  sessionMinutes?: number;
+  bufferMinutes?: number;
+  requiresRoom?: boolean;
 }
 
 /**
@@ -82,7 +104,12 @@ function treatmentValues(requiredMessage: string) {
     if (n.installments > 120) return fail('Installments must be at most 120.', ['installments']);
     const treatmentName = String(raw.treatmentName).trim();
     if (treatmentName.length > 200) return fail('Treatment name must be at most 200 characters.', ['treatmentName']);
-    return { treatmentName, ...n, duration: dur };
+    const timing = {
+      ...(raw.sessionMinutes !== undefined ? { sessionMinutes: raw.sessionMinutes } : {}),
+      ...(raw.bufferMinutes !== undefined ? { bufferMinutes: raw.bufferMinutes } : {}),
+      ...(raw.requiresRoom !== undefined ? { requiresRoom: raw.requiresRoom } : {}),
+    };
+    return { treatmentName, ...n, duration: dur, ...timing };
   };
 }
 

@@ -112,7 +112,7 @@ export interface CatalogueView {
 export async function recordCatalogueChange(
   tx: Db,
   ctx: AuditContext,
-  entityType: 'branch' | 'course' | 'treatment',
+  entityType: 'branch' | 'course' | 'treatment' | 'practitioner' | 'room',
   id: string,
   before: CatalogueView | null,
   after: CatalogueView | null,

@@ -34,6 +34,9 @@ export function toTreatmentDto(t: TreatmentRow): TTreatment {
     duration: { weeks: t.durationWeeks, days: t.durationDays, months: t.durationMonths },
     category: t.category,
     description: t.description,
+    sessionMinutes: t.sessionMinutes,
+    bufferMinutes: t.bufferMinutes,
+    requiresRoom: t.requiresRoom,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   };
@@ -55,6 +58,10 @@ function columns(v: TreatmentValues) {
     durationWeeks: v.duration.weeks,
     durationDays: v.duration.days,
     durationMonths: v.duration.months,
+    // Timing left out is not written: the column's default on a create, the current value on an update.
+    ...(v.sessionMinutes !== undefined ? { sessionMinutes: v.sessionMinutes } : {}),
+    ...(v.bufferMinutes !== undefined ? { bufferMinutes: v.bufferMinutes } : {}),
+    ...(v.requiresRoom !== undefined ? { requiresRoom: v.requiresRoom } : {}),
   };
 }
 

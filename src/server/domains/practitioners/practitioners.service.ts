@@ -1,0 +1,392 @@
+/**
+ * Practitioners, their working plans and their time off (docs/appointments.md#resources). Admins
+ * change them; staff read them, a manager limited to a branch only those working there.
+ */
+import { and, asc, count, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { firstRow } from '../../db/rows';
+import {
+  appointments,
+  branches,
+  practitionerBranches,
+  practitioners,
+  practitionerTimeOff,
+  practitionerTreatments,
+  treatments,
+  users,
+  workingPeriods,
+} from '../../db/schema';
+import { AppError, isUniqueViolation } from '../../errors';
+import {
+  minutesOf,
+  RESOURCE_MESSAGES,
+  WEEKDAYS,
+  type TAddTimeOffInput,
+  type TCreatePractitionerInput,
+  type TDayRange,
+  type TListPractitionersInput,
+  type TListTimeOffInput,
+  type TPractitioner,
+  type TPractitionerList,
+  type TPractitionerRemoved,
+  type TSetWorkingPlanInput,
+  type TTimeOff,
+  type TTimeOffIdInput,
+  type TTimeOffList,
+  type TUpdatePractitionerInput,
+  type TWorkingPlan,
+  type TWorkingPlanInput,
+} from '@shared/schemas/practitioners';
+import { fieldChanges, recordAudit, recordCatalogueChange, type CatalogueView } from '../audit/audit.service';
+import { branchScopeOf } from '../branch-scope';
+import type { ServiceContext, SystemContext } from '../context';
+import { assertId, isUuid } from '../ids';
+import {
+  branchInScope,
+  loadWorkingPeriods,
+  practitionerInScope,
+  practitionerRowInScope,
+  toPractitionerDtos,
+  toWeek,
+  toWorkingPlanDto,
+  worksAt,
+  type PractitionerRow,
+} from './practitioners.read';
+
+const M = RESOURCE_MESSAGES;
+
+/** A practitioner as its audit entries name and show it. */
+const auditView = (p: TPractitioner): CatalogueView => ({
+  name: p.user.fullName || p.user.username,
+  fields: {
+    user: p.user.username,
+    branches: p.branches.map((b) => b.name),
+    treatments: p.treatments.map((t) => t.treatmentName),
+    color: p.color,
+    active: p.active,
+  },
+});
+
+async function dtoOf(db: Db, row: PractitionerRow): Promise<TPractitioner> {
+  return firstRow(await toPractitionerDtos(db, [row]));
+}
+
+/** Every id must name a row of `table`; the first that does not answers 404 with `message`. */
+async function assertAllExist(db: Db, table: typeof branches | typeof treatments, ids: string[], message: string) {
+  if (ids.length === 0) return;
+  if (!ids.every(isUuid)) throw new AppError('NOT_FOUND', message);
+  const found = await db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+  if (found.length !== ids.length) throw new AppError('NOT_FOUND', message);
+}
+
+/** GET /api/practitioners: by name; filtered by a branch they work at and a treatment they deliver. */
+export async function listPractitioners(
+  ctx: ServiceContext,
+  input: TListPractitionersInput,
+): Promise<TPractitionerList> {
+  const { branchId, treatmentId } = input;
+  if ((branchId && !isUuid(branchId)) || (treatmentId && !isUuid(treatmentId))) return { data: [] };
+  const rows = await ctx.db
+    .select({ p: practitioners })
+    .from(practitioners)
+    .innerJoin(users, eq(users.id, practitioners.userId))
+    .where(
+      and(
+        practitionerInScope(await branchScopeOf(ctx)),
+        branchId
+          ? sql`exists (select 1 from ${practitionerBranches} where ${practitionerBranches.practitionerId} = ${practitioners.id} and ${practitionerBranches.branchId} = ${branchId})`
+          : undefined,
+        treatmentId
+          ? sql`exists (select 1 from ${practitionerTreatments} where ${practitionerTreatments.practitionerId} = ${practitioners.id} and ${practitionerTreatments.treatmentId} = ${treatmentId})`
+          : undefined,
+        input.active === undefined ? undefined : eq(practitioners.active, input.active),
+      ),
+    )
+    .orderBy(asc(users.fullName), asc(practitioners.id))
+    .limit(2000);
+  return {
+    data: await toPractitionerDtos(
+      ctx.db,
+      rows.map((r) => r.p),
+    ),
+  };
+}
+
+export async function getPractitioner(ctx: ServiceContext, id: string): Promise<TPractitioner> {
+  return dtoOf(ctx.db, await practitionerRowInScope(ctx, id));
+}
+
+async function setLinks(tx: Db, id: string, branchIds?: string[], treatmentIds?: string[]) {
+  if (branchIds) {
+    await tx
+      .delete(practitionerBranches)
+      .where(
+        and(
+          eq(practitionerBranches.practitionerId, id),
+          branchIds.length ? notInArray(practitionerBranches.branchId, branchIds) : undefined,
+        ),
+      );
+    if (branchIds.length)
+      await tx
+        .insert(practitionerBranches)
+        .values(branchIds.map((branchId) => ({ practitionerId: id, branchId })))
+        .onConflictDoNothing();
+    // A plan at a branch the practitioner no longer works at is dropped with the branch.
+    await tx
+      .delete(workingPeriods)
+      .where(and(eq(workingPeriods.practitionerId, id), notInArray(workingPeriods.branchId, branchIds)));
+  }
+  if (treatmentIds) {
+    await tx
+      .delete(practitionerTreatments)
+      .where(
+        and(
+          eq(practitionerTreatments.practitionerId, id),
+          treatmentIds.length ? notInArray(practitionerTreatments.treatmentId, treatmentIds) : undefined,
+        ),
+      );
+    if (treatmentIds.length)
+      await tx
+        .insert(practitionerTreatments)
+        .values(treatmentIds.map((treatmentId) => ({ practitionerId: id, treatmentId })))
+        .onConflictDoNothing();
+  }
+}
+
+/** POST /api/practitioners: any user may be one (a therapist need not sign in), once. */
+export async function createPractitioner(ctx: ServiceContext, input: TCreatePractitionerInput): Promise<TPractitioner> {
+  assertId(input.userId, 'User');
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).limit(1);
+  if (!user) throw new AppError('NOT_FOUND', M.userNotFound);
+  await assertAllExist(ctx.db, branches, input.branchIds, M.branchNotFound);
+  await assertAllExist(ctx.db, treatments, input.treatmentIds, M.treatmentNotFound);
+  const [already] = await ctx.db
+    .select({ id: practitioners.id })
+    .from(practitioners)
+    .where(eq(practitioners.userId, input.userId))
+    .limit(1);
+  if (already) throw new AppError('CONFLICT', M.alreadyPractitioner, { practitionerId: already.id });
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const row = firstRow(
+        await tx
+          .insert(practitioners)
+          .values({ userId: input.userId, ...(input.color ? { color: input.color } : {}) })
+          .returning(),
+      );
+      await setLinks(tx, row.id, input.branchIds, input.treatmentIds);
+      const dto = await dtoOf(tx, row);
+      await recordCatalogueChange(tx, ctx, 'practitioner', row.id, null, auditView(dto));
+      return dto;
+    });
+  } catch (err) {
+    // The unique index on the user decides a race of two creates for one user.
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', M.alreadyPractitioner);
+    throw err;
+  }
+}
+
+/**
+ * PUT /api/practitioners/{id}: the branches, treatments, colour and active flag sent replace the
+ * current ones. Taking a branch away drops the working plan there; appointments already booked
+ * stay as they are.
+ */
+export async function updatePractitioner(ctx: ServiceContext, input: TUpdatePractitionerInput): Promise<TPractitioner> {
+  assertId(input.id, 'Practitioner');
+  if (input.branchIds) await assertAllExist(ctx.db, branches, input.branchIds, M.branchNotFound);
+  if (input.treatmentIds) await assertAllExist(ctx.db, treatments, input.treatmentIds, M.treatmentNotFound);
+  return ctx.db.transaction(async (tx) => {
+    const [old] = await tx.select().from(practitioners).where(eq(practitioners.id, input.id)).for('update').limit(1);
+    if (!old) throw new AppError('NOT_FOUND', M.practitionerNotFound);
+    const before = await dtoOf(tx, old);
+    const set = {
+      ...(input.color !== undefined ? { color: input.color } : {}),
+      ...(input.active !== undefined ? { active: input.active } : {}),
+    };
+    const row = Object.keys(set).length
+      ? firstRow(await tx.update(practitioners).set(set).where(eq(practitioners.id, input.id)).returning())
+      : old;
+    await setLinks(tx, row.id, input.branchIds, input.treatmentIds);
+    const after = await dtoOf(tx, row);
+    await recordCatalogueChange(tx, ctx, 'practitioner', row.id, auditView(before), auditView(after));
+    return after;
+  });
+}
+
+/**
+ * DELETE /api/practitioners/{id}: one who has appointments (of any status) is kept, deactivated,
+ * so the calendar's history keeps its name; one without is deleted with their plans and time off.
+ */
+export async function removePractitioner(ctx: ServiceContext, id: string): Promise<TPractitionerRemoved> {
+  assertId(id, 'Practitioner');
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(practitioners).where(eq(practitioners.id, id)).for('update').limit(1);
+    if (!row) throw new AppError('NOT_FOUND', M.practitionerNotFound);
+    const before = await dtoOf(tx, row);
+    const [booked] = await tx.select({ n: count() }).from(appointments).where(eq(appointments.practitionerId, id));
+    if ((booked?.n ?? 0) > 0) {
+      const kept = firstRow(
+        await tx.update(practitioners).set({ active: false }).where(eq(practitioners.id, id)).returning(),
+      );
+      await recordCatalogueChange(tx, ctx, 'practitioner', id, auditView(before), auditView(await dtoOf(tx, kept)));
+      return { message: M.deactivated, deactivated: true };
+    }
+    await tx.delete(practitioners).where(eq(practitioners.id, id));
+    await recordCatalogueChange(tx, ctx, 'practitioner', id, auditView(before), null);
+    return { message: M.deleted, deactivated: false };
+  });
+}
+
+// ------------------------------------------------------------------ working plans
+
+/** GET /api/practitioners/{id}/working-plan?branchId: the week at one branch (empty days included). */
+export async function getWorkingPlan(ctx: ServiceContext, input: TWorkingPlanInput): Promise<TWorkingPlan> {
+  const p = await practitionerRowInScope(ctx, input.id);
+  const branch = await branchInScope(ctx, input.branchId);
+  return toWorkingPlanDto(p.id, branch, await loadWorkingPeriods(ctx.db, p.id, branch._id));
+}
+
+const dayText = (week: ReturnType<typeof toWeek>) =>
+  Object.fromEntries(WEEKDAYS.map((d) => [d, week[d].map((p) => `${p.start}–${p.end}`).join(', ') || 'off']));
+
+/**
+ * PUT /api/practitioners/{id}/working-plan: the week sent replaces the plan at that branch. The
+ * practitioner must work at the branch (409 otherwise: the plan is valid, the practitioner's
+ * branches are not yet). Appointments already booked outside the new plan stay.
+ */
+export async function setWorkingPlan(ctx: ServiceContext, input: TSetWorkingPlanInput): Promise<TWorkingPlan> {
+  assertId(input.id, 'Practitioner');
+  const branch = await branchInScope(ctx, input.branchId);
+  return ctx.db.transaction(async (tx) => {
+    // The practitioner's row, locked: two plans saved at once for one practitioner apply in turn.
+    const [p] = await tx.select().from(practitioners).where(eq(practitioners.id, input.id)).for('update').limit(1);
+    if (!p) throw new AppError('NOT_FOUND', M.practitionerNotFound);
+    if (!(await worksAt(tx, p.id, branch._id))) throw new AppError('CONFLICT', M.notAtBranch);
+    const old = await loadWorkingPeriods(tx, p.id, branch._id);
+    await tx
+      .delete(workingPeriods)
+      .where(and(eq(workingPeriods.practitionerId, p.id), eq(workingPeriods.branchId, branch._id)));
+    const rows = WEEKDAYS.flatMap((day, i) =>
+      input.days[day].map((period) => ({
+        practitionerId: p.id,
+        branchId: branch._id,
+        weekday: i + 1,
+        startMinute: minutesOf(period.start) ?? 0,
+        endMinute: minutesOf(period.end) ?? 0,
+      })),
+    );
+    const saved = rows.length ? await tx.insert(workingPeriods).values(rows).returning() : [];
+    const changes = fieldChanges(dayText(toWeek(old)), dayText(toWeek(saved)));
+    if (changes.length) {
+      const [who] = await toPractitionerDtos(tx, [p]);
+      await recordAudit(tx, ctx, {
+        action: 'update',
+        entityType: 'practitioner',
+        entityId: p.id,
+        summary: `Changed the working plan of ${who?.user.fullName ?? 'a practitioner'} at ${branch.name}`,
+        changes,
+      });
+    }
+    return toWorkingPlanDto(p.id, branch, saved);
+  });
+}
+
+// ------------------------------------------------------------------ time off
+
+type TimeOffRow = typeof practitionerTimeOff.$inferSelect;
+const toTimeOffDto = (r: TimeOffRow): TTimeOff => ({
+  _id: r.id,
+  practitionerId: r.practitionerId,
+  start: r.startAt.toISOString(),
+  end: r.endAt.toISOString(),
+  reason: r.reason,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Instants bounding the days of a range in the organisation's zone (a day's start, the next day's). */
+function rangeInstants(ctx: SystemContext, range: TDayRange | undefined) {
+  const zone = ctx.deps.config.TIME_ZONE;
+  const at = (day: string) => sql`(${day}::date)::timestamp at time zone ${zone}`;
+  return {
+    from: range?.from ? at(range.from) : undefined,
+    toExclusive: range?.to ? sql`((${range.to}::date + 1)::timestamp at time zone ${zone})` : undefined,
+  };
+}
+
+/** GET /api/practitioners/{id}/time-off: in start order; `from`/`to` keep what touches those days. */
+export async function listTimeOff(ctx: ServiceContext, input: TListTimeOffInput): Promise<TTimeOffList> {
+  const p = await practitionerRowInScope(ctx, input.id);
+  const { from, toExclusive } = rangeInstants(ctx, input.range);
+  const rows = await ctx.db
+    .select()
+    .from(practitionerTimeOff)
+    .where(
+      and(
+        eq(practitionerTimeOff.practitionerId, p.id),
+        from ? sql`${practitionerTimeOff.endAt} > ${from}` : undefined,
+        toExclusive ? lt(practitionerTimeOff.startAt, toExclusive) : undefined,
+      ),
+    )
+    .orderBy(asc(practitionerTimeOff.startAt), asc(practitionerTimeOff.id))
+    .limit(1000);
+  return { data: rows.map(toTimeOffDto) };
+}
+
+const when = (r: TimeOffRow) => `${r.startAt.toISOString()} to ${r.endAt.toISOString()}`;
+
+/**
+ * POST /api/practitioners/{id}/time-off: away at every branch from start to end. Appointments
+ * already booked then stay (the calendar shows them over the time off) for staff to move.
+ */
+export async function addTimeOff(ctx: ServiceContext, input: TAddTimeOffInput): Promise<TTimeOff> {
+  assertId(input.id, 'Practitioner');
+  return ctx.db.transaction(async (tx) => {
+    const [p] = await tx.select().from(practitioners).where(eq(practitioners.id, input.id)).limit(1);
+    if (!p) throw new AppError('NOT_FOUND', M.practitionerNotFound);
+    const row = firstRow(
+      await tx
+        .insert(practitionerTimeOff)
+        .values({
+          practitionerId: p.id,
+          startAt: new Date(input.timeOff.start),
+          endAt: new Date(input.timeOff.end),
+          reason: input.timeOff.reason ?? '',
+        })
+        .returning(),
+    );
+    const [who] = await toPractitionerDtos(tx, [p]);
+    await recordAudit(tx, ctx, {
+      action: 'create',
+      entityType: 'time_off',
+      entityId: row.id,
+      summary: `Added time off for ${who?.user.fullName ?? 'a practitioner'} from ${when(row)}`,
+      changes: fieldChanges(null, { practitionerId: p.id, start: row.startAt, end: row.endAt, reason: row.reason }),
+    });
+    return toTimeOffDto(row);
+  });
+}
+
+export async function removeTimeOff(ctx: ServiceContext, input: TTimeOffIdInput): Promise<{ message: string }> {
+  assertId(input.id, 'Practitioner');
+  assertId(input.timeOffId, 'Time off');
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(practitionerTimeOff)
+      .where(and(eq(practitionerTimeOff.id, input.timeOffId), eq(practitionerTimeOff.practitionerId, input.id)))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND', M.timeOffNotFound);
+    const [p] = await tx.select().from(practitioners).where(eq(practitioners.id, input.id)).limit(1);
+    const [who] = p ? await toPractitionerDtos(tx, [p]) : [];
+    await recordAudit(tx, ctx, {
+      action: 'delete',
+      entityType: 'time_off',
+      entityId: row.id,
+      summary: `Removed time off of ${who?.user.fullName ?? 'a practitioner'} from ${when(row)}`,
+      changes: fieldChanges(
+        { practitionerId: row.practitionerId, start: row.startAt, end: row.endAt, reason: row.reason },
+        null,
+      ),
+    });
+    return { message: M.timeOffDeleted };
+  });
+}
