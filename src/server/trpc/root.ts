@@ -14,6 +14,7 @@ import { statementsRouter } from '../domains/statements/statements.router';
 import { searchRouter } from '../domains/search/search.router';
 import { tillsRouter } from '../domains/tills/tills.router';
 import { receivablesRouter } from '../domains/receivables/receivables.router';
+import { appointmentsRouter } from '../domains/appointments/appointments.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -33,6 +34,7 @@ export const appRouter = router({
   search: searchRouter,
   tills: tillsRouter,
   receivables: receivablesRouter,
+  appointments: appointmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;
