@@ -58,6 +58,8 @@ const ZConfig = z.object({
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
     .default('08:00'),
   TIME_ZONE: z.string().default('Asia/Colombo'),
+  /** Appointment availability offers a start every this many minutes from each working period's start. */
+  SLOT_STEP_MINUTES: z.coerce.number().int().min(5).max(120).default(15),
   /** Reports with more rows than this are built by the worker. */
   REPORT_JOB_THRESHOLD: z.coerce.number().int().positive().default(2000),
   /** BullMQ key prefix: lets several deployments (or test files) share one Redis. */

@@ -92,6 +92,14 @@ export function isForeignKeyViolation(err: unknown): boolean {
 }
 
 /**
+ * An exclusion constraint refused the row (two appointments overlapping: migration 0021). The
+ * services answer it with the clash named; one that slips past them is still a 409.
+ */
+export function isExclusionViolation(err: unknown): boolean {
+  return hasSqlState(err, '23P01');
+}
+
+/**
  * PostgreSQL "data exception" codes that only bad input can cause. The input schemas refuse such
  * values first (docs/security.md, "Input limits"); these turn one that slips through into a 400
  * instead of a 500. Every other database error stays a server fault.
@@ -203,7 +211,7 @@ const answer = (error: AppError, log: ErrorLog | null = null): ErrorAnswer => ({
  * The one mapping of anything thrown while answering a request to its answer: Fastify's error
  * handler and the tRPC middleware both call it, so a rule answers the same on /api and /trpc.
  * A service's AppError is answered as it is; a refused input (ZodError) is a 400 naming its first
- * issue; a unique or foreign-key violation a check could not see (two writes at once) is a 409; a
+ * issue; a unique, foreign-key or exclusion violation a check could not see (two writes at once) is a 409; a
  * database refusal of input a schema let through is a 400; an outage is a 503 to retry; anything
  * else is a 500 that says nothing internal and is logged.
  */
@@ -227,6 +235,7 @@ export function answerFor(err: unknown): ErrorAnswer {
   }
   if (isUniqueViolation(err)) return answer(new AppError('CONFLICT', 'That record already exists.'));
   if (isForeignKeyViolation(err)) return answer(new AppError('CONFLICT', 'That record is still referenced elsewhere.'));
+  if (isExclusionViolation(err)) return answer(new AppError('CONFLICT', 'That time overlaps another record.'));
   const status = propOf(err, 'statusCode');
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // Fastify refused the request itself; its status and code are kept as it gives them.

@@ -19,6 +19,7 @@ import { registerOrganisationRest } from './domains/settings/organisation.rest';
 import { registerReceivablesRest } from './domains/receivables/receivables.rest';
 import { registerPractitionersRest } from './domains/practitioners/practitioners.rest';
 import { registerRoomsRest } from './domains/rooms/rooms.rest';
+import { registerAppointmentsRest } from './domains/appointments/appointments.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -41,4 +42,5 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerReceivablesRest,
   registerPractitionersRest,
   registerRoomsRest,
+  registerAppointmentsRest,
 ];

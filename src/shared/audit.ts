@@ -24,6 +24,9 @@ export const AUDIT_ACTION_LABELS = {
   complete: 'Complete',
   cancel: 'Cancel',
   void: 'Void',
+  // Appointments (docs/appointments.md): moved in time or to another practitioner or room, a status change.
+  reschedule: 'Reschedule',
+  status_change: 'Status change',
   // A receipt sent to the payer; the log's own archive runs (docs/audit.md#retention).
   email: 'E-mail',
   archive: 'Archive',
@@ -43,6 +46,7 @@ export const AUDIT_ENTITY_LABELS = {
   booking_installment: 'Booking installment',
   session: 'Sessions',
   session_note: 'Session note',
+  appointment: 'Appointment',
   payment: 'Payment',
   settings: 'Settings',
   report: 'Report',

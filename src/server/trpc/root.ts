@@ -16,6 +16,7 @@ import { tillsRouter } from '../domains/tills/tills.router';
 import { receivablesRouter } from '../domains/receivables/receivables.router';
 import { practitionersRouter } from '../domains/practitioners/practitioners.router';
 import { roomsRouter } from '../domains/rooms/rooms.router';
+import { appointmentsRouter } from '../domains/appointments/appointments.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -37,6 +38,7 @@ export const appRouter = router({
   receivables: receivablesRouter,
   practitioners: practitionersRouter,
   rooms: roomsRouter,
+  appointments: appointmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

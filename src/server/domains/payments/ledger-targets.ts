@@ -140,8 +140,11 @@ export async function lockBookingTarget(tx: Db, id: string): Promise<LedgerTarge
   };
 }
 
+/** The part of a target its payable items follow from (a booking's id alone: the calendar's Today reads it unlocked). */
+export type LedgerItemsKey = Pick<LedgerTarget, 'kind' | 'id' | 'admissionFee' | 'admissionFeeAmountPaid'>;
+
 /** What can be paid on the target, oldest first: the admission fee, then installments by due date. */
-export async function itemsOf(tx: Db, target: LedgerTarget): Promise<LedgerItem[]> {
+export async function itemsOf(tx: Db, target: LedgerItemsKey): Promise<LedgerItem[]> {
   if (target.kind === 'enrollment') {
     const rows = await tx
       .select()

@@ -1,0 +1,84 @@
+/**
+ * Instants read as the clinic's wall clock (TIME_ZONE): the day, the weekday (1 = Monday … 7 =
+ * Sunday, as working periods store it) and the minute after midnight, and back. Intl answers the
+ * zone's offset at each instant, so nothing here assumes a fixed offset (or the absence of DST).
+ */
+import { formatDay } from '../../../shared/format';
+
+export interface WallClock {
+  /** YYYY-MM-DD */
+  day: string;
+  /** 1 = Monday … 7 = Sunday */
+  weekday: number;
+  /** Minutes after midnight. */
+  minute: number;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    formats.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The weekday of a YYYY-MM-DD day, 1 = Monday … 7 = Sunday. */
+export function weekdayOfDay(day: string): number {
+  return ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+}
+
+export function wallClockOf(timeZone: string, at: Date): WallClock {
+  const parts = Object.fromEntries(
+    formatIn(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  return { day, weekday: weekdayOfDay(day), minute: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+/** How far the zone's wall clock is ahead of UTC at `ms`, in milliseconds. */
+function offsetAt(timeZone: string, ms: number): number {
+  const w = wallClockOf(timeZone, new Date(ms));
+  const [y, m, d] = w.day.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d, 0, w.minute) - (ms - (((ms % 60_000) + 60_000) % 60_000));
+}
+
+/** The instant the wall clock shows `minute` minutes after the start of `day` (minute may be 1440). */
+export function instantAt(timeZone: string, day: string, minute: number): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, 0, minute);
+  // Once with the offset near the wall time, once more with the offset at the first answer: right
+  // on both sides of an offset change.
+  const first = wall - offsetAt(timeZone, wall);
+  return new Date(wall - offsetAt(timeZone, first));
+}
+
+/** 09:05 */
+export function hhmm(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+/** "04 Jan 2027, 09:00" as the clinic's clock reads the instant. */
+export function wallText(timeZone: string, at: Date): string {
+  const w = wallClockOf(timeZone, at);
+  return `${formatDay(w.day)}, ${hhmm(w.minute)}`;
+}
+
+/** "04 Jan 2027, 09:00–10:00" (the end's day is left out when it is the same). */
+export function rangeText(timeZone: string, start: Date, end: Date): string {
+  const a = wallClockOf(timeZone, start);
+  const b = wallClockOf(timeZone, end);
+  return `${formatDay(a.day)}, ${hhmm(a.minute)}–${b.day === a.day ? '' : `${formatDay(b.day)}, `}${hhmm(b.minute)}`;
+}
