@@ -76,7 +76,7 @@ function RoomRow({ room }: { room: TRoom }) {
         value={capacity}
         onChange={(e) => setCapacity(e.target.value)}
       />
-      <Button size="sm" variant="outline" onClick={save} disabled={update.isPending}>
+      <Button size="sm" variant="outline" aria-label={`Save ${room.name}`} onClick={save} disabled={update.isPending}>
         Save
       </Button>
       <Button
