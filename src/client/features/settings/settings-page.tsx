@@ -5,10 +5,13 @@ import { CurrencySettingsCard } from './currency-settings-card';
 import { JobStatusCard } from './job-status-card';
 import { OrganisationCard } from './organisation-card';
 import { TillSettingsCard } from './till-settings-card';
+import { PractitionersCard } from '@/features/practitioners/practitioners-card';
+import { ClosuresCard, RoomsCard } from '@/features/practitioners/rooms-card';
 
 /**
  * Settings: the organisation on paper (staff read it, admins edit it); for admins and
- * superadmins also currency and exchange rate, branch access, tills and the background jobs.
+ * superadmins also currency and exchange rate, branch access, tills, the calendar's practitioners,
+ * rooms and branch closures (docs/appointments.md#resources), and the background jobs.
  */
 export function SettingsPage() {
   return (
@@ -20,6 +23,9 @@ export function SettingsPage() {
           <CurrencySettingsCard />
           <AccessSettingsCard />
           <TillSettingsCard />
+          <PractitionersCard />
+          <RoomsCard />
+          <ClosuresCard />
           <JobStatusCard />
         </RequireRole>
       </div>
