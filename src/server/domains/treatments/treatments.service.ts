@@ -18,7 +18,7 @@ import {
   type TUpdateTreatmentInput,
 } from '@shared/schemas/treatments';
 import type { TTreatment } from '@shared/schemas/treatments.output';
-import { afterWrite, invalidateReads } from '../read-cache';
+import { afterWrite } from '../read-cache';
 
 type TreatmentRow = typeof treatments.$inferSelect;
 
@@ -120,32 +120,36 @@ export async function getTreatment({ db }: SystemContext, id: string): Promise<T
 
 export async function createTreatment(ctx: SystemContext, input: TCreateTreatmentInput): Promise<TreatmentDto> {
   await assertNameFree(ctx.db, input.treatmentName);
-  return withDuplicateAs409(() =>
-    ctx.db.transaction(async (tx) => {
-      const dto = toTreatmentDto(firstRow(await tx.insert(treatments).values(columns(input)).returning()));
-      await recordCatalogueChange(tx, ctx, 'treatment', dto._id, null, auditView(dto));
-      return dto;
-    }),
+  return afterWrite(
+    ctx.deps,
+    withDuplicateAs409(() =>
+      ctx.db.transaction(async (tx) => {
+        const dto = toTreatmentDto(firstRow(await tx.insert(treatments).values(columns(input)).returning()));
+        await recordCatalogueChange(tx, ctx, 'treatment', dto._id, null, auditView(dto));
+        return dto;
+      }),
+    ),
   );
-  invalidateReads(ctx.deps);
 }
 
 /** Existing bookings keep the price, sessions and schedule they were sold with. */
 export async function updateTreatment(ctx: SystemContext, input: TUpdateTreatmentInput): Promise<TreatmentDto> {
   assertId(input.id, 'Treatment');
   await assertNameFree(ctx.db, input.treatmentName, input.id);
-  return withDuplicateAs409(() =>
-    ctx.db.transaction(async (tx) => {
-      const [old] = await tx.select().from(treatments).where(eq(treatments.id, input.id)).for('update').limit(1);
-      if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
-      const rows = await tx.update(treatments).set(columns(input)).where(eq(treatments.id, input.id)).returning();
-      const before = toTreatmentDto(old);
-      const after = toTreatmentDto(firstRow(rows));
-      await recordCatalogueChange(tx, ctx, 'treatment', after._id, auditView(before), auditView(after));
-      return after;
-    }),
+  return afterWrite(
+    ctx.deps,
+    withDuplicateAs409(() =>
+      ctx.db.transaction(async (tx) => {
+        const [old] = await tx.select().from(treatments).where(eq(treatments.id, input.id)).for('update').limit(1);
+        if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
+        const rows = await tx.update(treatments).set(columns(input)).where(eq(treatments.id, input.id)).returning();
+        const before = toTreatmentDto(old);
+        const after = toTreatmentDto(firstRow(rows));
+        await recordCatalogueChange(tx, ctx, 'treatment', after._id, auditView(before), auditView(after));
+        return after;
+      }),
+    ),
   );
-  invalidateReads(ctx.deps);
 }
 
 /**
