@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditLog } from '../../src/server/db/schema';
+import { answerFor, isExclusionViolation } from '../../src/server/errors';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, type MadeUser } from '../helpers/factories';
 import {
@@ -324,6 +325,33 @@ describe('refusals: 409 naming the clash, nothing stored', () => {
       .from(appointments)
       .where(eq(appointments.practitionerId, c.practitioner.id));
     expect(stored).toHaveLength(1);
+  });
+});
+
+describe('the database itself', () => {
+  it('refuses an overlapping row written past the service, and that refusal answers 409', async () => {
+    const c = await clinic({ bufferMinutes: 10 });
+    const day = dayFromToday(23);
+    const made = await bookIn(c, at(day, '10:00'));
+    expect(made.status).toBe(201);
+    const [row] = await t.deps.db.select().from(appointments).where(eq(appointments.id, made.body._id));
+    const other = await makeBooking(t, admin.token, c.treatment.id);
+    // Starts inside the first one's buffer (11:00–11:10).
+    const write = t.deps.db.insert(appointments).values({
+      ...row!,
+      id: undefined,
+      bookingId: other.id,
+      customerId: other.customerId,
+      startAt: new Date(at(day, '11:05')),
+      endAt: new Date(at(day, '12:05')),
+      blockedUntil: new Date(at(day, '12:15')),
+    });
+    const err = await write.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isExclusionViolation(err)).toBe(true);
+    expect(answerFor(err)).toMatchObject({ status: 409, error: { message: 'That time overlaps another record.' } });
   });
 });
 
