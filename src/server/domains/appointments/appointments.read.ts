@@ -39,7 +39,7 @@ import { parseDay } from '@shared/schemas/primitives';
 import { branchScopeOf } from '../branch-scope';
 import type { ServiceContext } from '../context';
 import { assertId, isUuid } from '../ids';
-import { outstandingNow } from '../payments/receipt-balance';
+import { bookingsOutstandingNow } from '../payments/receipt-balance';
 import { instantAt, wallClockOf, weekdayOfDay } from './zoned';
 
 export const OTHER_BRANCH_APPOINTMENT = 'You can only work with appointments at your own branch.';
@@ -187,14 +187,8 @@ export async function todaysAppointments(ctx: ServiceContext, input: TTodayInput
       ),
     )
     .orderBy(asc(appointments.startAt), asc(appointments.id));
-  // What is owed is the ledger's own figure (payments/receipt-balance.ts), once per booking.
-  const owed = new Map<string, number>();
-  for (const bookingId of new Set(rows.map((r) => r.a.bookingId))) {
-    owed.set(
-      bookingId,
-      await outstandingNow(ctx.db, { kind: 'booking', id: bookingId, admissionFee: 0, admissionFeeAmountPaid: 0 }),
-    );
-  }
+  // What is owed is the ledger's own figure, for all the day's bookings in one statement.
+  const owed = await bookingsOutstandingNow(ctx.db, [...new Set(rows.map((r) => r.a.bookingId))]);
   return {
     data: rows.map((r) => ({
       ...toAppointmentDto(r),
@@ -288,6 +282,10 @@ export async function availability(ctx: ServiceContext, input: TAvailabilityInpu
           inArray(appointments.status, [...OCCUPYING_STATUSES]),
           lt(appointments.startAt, windowTo),
           gt(appointments.blockedUntil, windowFrom),
+          // A session and its buffer last at most 16 hours (the treatments' timing check), so a
+          // lower bound on the start lets the (practitioner, start) index stop there instead of
+          // reading the practitioner's whole history.
+          gte(appointments.startAt, new Date(windowFrom.getTime() - 86_400_000)),
         ),
       ),
     ctx.db.select({ day: branchClosures.day }).from(branchClosures).where(eq(branchClosures.branchId, branch.id)),

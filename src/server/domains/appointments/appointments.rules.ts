@@ -264,6 +264,7 @@ export async function assertTimeFree(
         others(excludeId),
         lt(appointments.startAt, blockedUntil),
         gt(appointments.blockedUntil, start),
+        startsAfter(start),
       ),
     )
     .orderBy(asc(appointments.startAt))
@@ -282,6 +283,7 @@ export async function assertTimeFree(
           others(excludeId),
           lt(appointments.startAt, end),
           gt(appointments.endAt, start),
+          startsAfter(start),
         ),
       )
       .orderBy(asc(appointments.startAt))
@@ -306,11 +308,21 @@ export async function assertTimeFree(
           others(excludeId),
           lt(appointments.startAt, end),
           gt(appointments.endAt, start),
+          startsAfter(start),
         ),
       );
     if ((inRoom?.n ?? 0) >= room.capacity)
       throw new AppError('CONFLICT', REFUSALS.roomFull(room.name, rangeText(timeZone, start, end), room.capacity));
   }
+}
+
+/**
+ * A session with its buffer lasts at most 16 hours (the treatments' timing check), so nothing that
+ * started a day before `start` can reach it: the bound lets the (practitioner | customer | room,
+ * start) indexes stop there instead of reading all of their history.
+ */
+function startsAfter(start: Date) {
+  return gt(appointments.startAt, new Date(start.getTime() - 86_400_000));
 }
 
 /** A refusal of the exclusion constraints (a race the checks above could not see), named. */
