@@ -25,6 +25,8 @@ import { Route as AdminBookingDetailsIdRouteImport } from './routes/_admin/booki
 import { Route as AdminBranchIndexRouteImport } from './routes/_admin/branch/index'
 import { Route as AdminBranchAddBranchRouteImport } from './routes/_admin/branch/add-branch'
 import { Route as AdminBranchAllBranchRouteImport } from './routes/_admin/branch/all-branch'
+import { Route as AdminCalendarIndexRouteImport } from './routes/_admin/calendar/index'
+import { Route as AdminCalendarTodayRouteImport } from './routes/_admin/calendar/today'
 import { Route as AdminCoursesIndexRouteImport } from './routes/_admin/courses/index'
 import { Route as AdminCoursesAllStudentEnrollmentsRouteImport } from './routes/_admin/courses/AllStudentEnrollments'
 import { Route as AdminCoursesAddCoursesRouteImport } from './routes/_admin/courses/add-courses'
@@ -122,6 +124,16 @@ const AdminBranchAddBranchRoute = AdminBranchAddBranchRouteImport.update({
 const AdminBranchAllBranchRoute = AdminBranchAllBranchRouteImport.update({
   id: '/branch/all-branch',
   path: '/branch/all-branch',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCalendarIndexRoute = AdminCalendarIndexRouteImport.update({
+  id: '/calendar/',
+  path: '/calendar/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCalendarTodayRoute = AdminCalendarTodayRouteImport.update({
+  id: '/calendar/today',
+  path: '/calendar/today',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminCoursesIndexRoute = AdminCoursesIndexRouteImport.update({
@@ -240,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/booking-details/$id': typeof AdminBookingDetailsIdRoute
   '/branch/add-branch': typeof AdminBranchAddBranchRoute
   '/branch/all-branch': typeof AdminBranchAllBranchRoute
+  '/calendar/today': typeof AdminCalendarTodayRoute
   '/courses/AllStudentEnrollments': typeof AdminCoursesAllStudentEnrollmentsRoute
   '/courses/add-courses': typeof AdminCoursesAddCoursesRoute
   '/courses/all-courses': typeof AdminCoursesAllCoursesRoute
@@ -254,6 +267,7 @@ export interface FileRoutesByFullPath {
   '/users/all-users': typeof AdminUsersAllUsersRoute
   '/users/profile': typeof AdminUsersProfileRoute
   '/branch/': typeof AdminBranchIndexRoute
+  '/calendar/': typeof AdminCalendarIndexRoute
   '/courses/': typeof AdminCoursesIndexRoute
   '/student/': typeof AdminStudentIndexRoute
   '/treatment/': typeof AdminTreatmentIndexRoute
@@ -276,6 +290,7 @@ export interface FileRoutesByTo {
   '/booking-details/$id': typeof AdminBookingDetailsIdRoute
   '/branch/add-branch': typeof AdminBranchAddBranchRoute
   '/branch/all-branch': typeof AdminBranchAllBranchRoute
+  '/calendar/today': typeof AdminCalendarTodayRoute
   '/courses/AllStudentEnrollments': typeof AdminCoursesAllStudentEnrollmentsRoute
   '/courses/add-courses': typeof AdminCoursesAddCoursesRoute
   '/courses/all-courses': typeof AdminCoursesAllCoursesRoute
@@ -290,6 +305,7 @@ export interface FileRoutesByTo {
   '/users/all-users': typeof AdminUsersAllUsersRoute
   '/users/profile': typeof AdminUsersProfileRoute
   '/branch': typeof AdminBranchIndexRoute
+  '/calendar': typeof AdminCalendarIndexRoute
   '/courses': typeof AdminCoursesIndexRoute
   '/student': typeof AdminStudentIndexRoute
   '/treatment': typeof AdminTreatmentIndexRoute
@@ -314,6 +330,7 @@ export interface FileRoutesById {
   '/_admin/booking-details/$id': typeof AdminBookingDetailsIdRoute
   '/_admin/branch/add-branch': typeof AdminBranchAddBranchRoute
   '/_admin/branch/all-branch': typeof AdminBranchAllBranchRoute
+  '/_admin/calendar/today': typeof AdminCalendarTodayRoute
   '/_admin/courses/AllStudentEnrollments': typeof AdminCoursesAllStudentEnrollmentsRoute
   '/_admin/courses/add-courses': typeof AdminCoursesAddCoursesRoute
   '/_admin/courses/all-courses': typeof AdminCoursesAllCoursesRoute
@@ -328,6 +345,7 @@ export interface FileRoutesById {
   '/_admin/users/all-users': typeof AdminUsersAllUsersRoute
   '/_admin/users/profile': typeof AdminUsersProfileRoute
   '/_admin/branch/': typeof AdminBranchIndexRoute
+  '/_admin/calendar/': typeof AdminCalendarIndexRoute
   '/_admin/courses/': typeof AdminCoursesIndexRoute
   '/_admin/student/': typeof AdminStudentIndexRoute
   '/_admin/treatment/': typeof AdminTreatmentIndexRoute
@@ -352,6 +370,7 @@ export interface FileRouteTypes {
     | '/booking-details/$id'
     | '/branch/add-branch'
     | '/branch/all-branch'
+    | '/calendar/today'
     | '/courses/AllStudentEnrollments'
     | '/courses/add-courses'
     | '/courses/all-courses'
@@ -366,6 +385,7 @@ export interface FileRouteTypes {
     | '/users/all-users'
     | '/users/profile'
     | '/branch/'
+    | '/calendar/'
     | '/courses/'
     | '/student/'
     | '/treatment/'
@@ -388,6 +408,7 @@ export interface FileRouteTypes {
     | '/booking-details/$id'
     | '/branch/add-branch'
     | '/branch/all-branch'
+    | '/calendar/today'
     | '/courses/AllStudentEnrollments'
     | '/courses/add-courses'
     | '/courses/all-courses'
@@ -402,6 +423,7 @@ export interface FileRouteTypes {
     | '/users/all-users'
     | '/users/profile'
     | '/branch'
+    | '/calendar'
     | '/courses'
     | '/student'
     | '/treatment'
@@ -425,6 +447,7 @@ export interface FileRouteTypes {
     | '/_admin/booking-details/$id'
     | '/_admin/branch/add-branch'
     | '/_admin/branch/all-branch'
+    | '/_admin/calendar/today'
     | '/_admin/courses/AllStudentEnrollments'
     | '/_admin/courses/add-courses'
     | '/_admin/courses/all-courses'
@@ -439,6 +462,7 @@ export interface FileRouteTypes {
     | '/_admin/users/all-users'
     | '/_admin/users/profile'
     | '/_admin/branch/'
+    | '/_admin/calendar/'
     | '/_admin/courses/'
     | '/_admin/student/'
     | '/_admin/treatment/'
@@ -566,6 +590,20 @@ declare module '@tanstack/react-router' {
       path: '/branch/all-branch'
       fullPath: '/branch/all-branch'
       preLoaderRoute: typeof AdminBranchAllBranchRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/calendar/': {
+      id: '/_admin/calendar/'
+      path: '/calendar'
+      fullPath: '/calendar/'
+      preLoaderRoute: typeof AdminCalendarIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/calendar/today': {
+      id: '/_admin/calendar/today'
+      path: '/calendar/today'
+      fullPath: '/calendar/today'
+      preLoaderRoute: typeof AdminCalendarTodayRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/courses/': {
@@ -716,6 +754,7 @@ interface AdminRouteChildren {
   AdminBookingDetailsIdRoute: typeof AdminBookingDetailsIdRoute
   AdminBranchAddBranchRoute: typeof AdminBranchAddBranchRoute
   AdminBranchAllBranchRoute: typeof AdminBranchAllBranchRoute
+  AdminCalendarTodayRoute: typeof AdminCalendarTodayRoute
   AdminCoursesAllStudentEnrollmentsRoute: typeof AdminCoursesAllStudentEnrollmentsRoute
   AdminCoursesAddCoursesRoute: typeof AdminCoursesAddCoursesRoute
   AdminCoursesAllCoursesRoute: typeof AdminCoursesAllCoursesRoute
@@ -730,6 +769,7 @@ interface AdminRouteChildren {
   AdminUsersAllUsersRoute: typeof AdminUsersAllUsersRoute
   AdminUsersProfileRoute: typeof AdminUsersProfileRoute
   AdminBranchIndexRoute: typeof AdminBranchIndexRoute
+  AdminCalendarIndexRoute: typeof AdminCalendarIndexRoute
   AdminCoursesIndexRoute: typeof AdminCoursesIndexRoute
   AdminStudentIndexRoute: typeof AdminStudentIndexRoute
   AdminTreatmentIndexRoute: typeof AdminTreatmentIndexRoute
@@ -750,6 +790,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBookingDetailsIdRoute: AdminBookingDetailsIdRoute,
   AdminBranchAddBranchRoute: AdminBranchAddBranchRoute,
   AdminBranchAllBranchRoute: AdminBranchAllBranchRoute,
+  AdminCalendarTodayRoute: AdminCalendarTodayRoute,
   AdminCoursesAllStudentEnrollmentsRoute:
     AdminCoursesAllStudentEnrollmentsRoute,
   AdminCoursesAddCoursesRoute: AdminCoursesAddCoursesRoute,
@@ -765,6 +806,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminUsersAllUsersRoute: AdminUsersAllUsersRoute,
   AdminUsersProfileRoute: AdminUsersProfileRoute,
   AdminBranchIndexRoute: AdminBranchIndexRoute,
+  AdminCalendarIndexRoute: AdminCalendarIndexRoute,
   AdminCoursesIndexRoute: AdminCoursesIndexRoute,
   AdminStudentIndexRoute: AdminStudentIndexRoute,
   AdminTreatmentIndexRoute: AdminTreatmentIndexRoute,

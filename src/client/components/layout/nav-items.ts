@@ -2,6 +2,8 @@ import type { LinkProps } from '@tanstack/react-router';
 import {
   BarChart3Icon,
   BookOpenIcon,
+  CalendarDaysIcon,
+  ClipboardCheckIcon,
   Building2Icon,
   LayoutDashboardIcon,
   ScrollTextIcon,
@@ -37,6 +39,9 @@ export const PRIMARY_NAV: NavGroupItem[] = [
   { to: '/', label: 'Dashboard', icon: LayoutDashboardIcon },
   { to: '/reports', label: 'Reports', icon: BarChart3Icon },
   { to: '/payments', label: 'Payments', icon: WalletIcon },
+  // docs/appointments.md#screens: the clinic's calendar and the front desk's day.
+  { to: '/calendar', label: 'Calendar', icon: CalendarDaysIcon },
+  { to: '/calendar/today', label: 'Today', icon: ClipboardCheckIcon },
 ];
 
 export const ADMIN_MANAGEMENT_TITLE = 'All Admin management';

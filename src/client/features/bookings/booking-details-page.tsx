@@ -12,6 +12,7 @@ import { useIsAdmin } from '@/lib/auth';
 import { trpc } from '@/lib/trpc';
 import { formatDateTime } from '@shared/format';
 import { HistoryPanel } from '@/features/audit/history-panel';
+import { BookingAppointments } from '@/features/appointments/booking-appointments';
 import { InstallmentsCard } from '@/features/payments/installment-table';
 import { PaymentsPanel } from '@/features/payments/payments-panel';
 import { useInstallmentToggle } from '@/features/payments/use-installment-toggle';
@@ -104,6 +105,11 @@ function BookingDetails({ id }: { id: string }) {
       </div>
       <PaymentProgress booking={b} />
       <SessionProgress booking={b} editable={editable} onSaved={setBooking} />
+      <BookingAppointments
+        bookingId={b._id}
+        editable={editable}
+        sessionsLeft={b.treatmentId.maxSessions - b.sessionsCompleted}
+      />
       <SessionNotes booking={b} editable={editable} onSaved={setBooking} />
       <InstallmentsCard
         title="Installment Details"

@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { WRAP } from '@/components/data-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { AppointmentFigures } from '@/features/dashboard/appointment-figures';
 import { PALETTE, StatCard } from '@/features/reports/stat-card';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { formatCount, formatDay, formatMoney } from '@shared/format';
@@ -30,6 +31,7 @@ export function MoneyDashboard() {
           <BranchSelect id="dashboard-branch" value={branchId} onChange={setBranchId} />
         </div>
       </div>
+      <AppointmentFigures branchId={branchId} />
       {dash.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : dash.isError ? (

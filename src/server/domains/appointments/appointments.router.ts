@@ -15,7 +15,9 @@ import {
   ZTodayInput,
   ZTodayList,
 } from '@shared/schemas/appointments';
+import { ZAppointmentFigures, ZAppointmentFiguresInput, ZCalendarClock } from '@shared/schemas/appointment-figures';
 import { availability, getAppointment, listAppointments, todaysAppointments } from './appointments.read';
+import { appointmentFigures, calendarClock } from './appointments.stats';
 import { createAppointment, createSeries, rescheduleAppointment, setAppointmentStatus } from './appointments.service';
 
 /** docs/appointments.md: the same services as the /api/appointments paths. */
@@ -30,5 +32,7 @@ export const appointmentsRouter = router({
     .output(ZAppointment)
     .mutation(serve(rescheduleAppointment)),
   setStatus: staffProcedure.input(ZAppointmentStatusInput).output(ZAppointment).mutation(serve(setAppointmentStatus)),
+  figures: staffProcedure.input(ZAppointmentFiguresInput).output(ZAppointmentFigures).query(serve(appointmentFigures)),
+  clock: staffProcedure.output(ZCalendarClock).query(({ ctx }) => calendarClock(ctx.svc)),
   createSeries: staffProcedure.input(ZAppointmentSeriesInput).output(ZAppointmentSeries).mutation(serve(createSeries)),
 });

@@ -1,0 +1,311 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarClockIcon, ChevronDownIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { NativeSelect } from '@/components/native-select';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { explainedMessage } from '@/lib/errors';
+import { trpc } from '@/lib/trpc';
+import type { AppointmentStatus } from '@shared/schemas/appointments';
+import {
+  NEXT_STATUSES,
+  STATUS_ACTIONS,
+  STATUS_LABELS,
+  invalidateAppointments,
+  isLive,
+  timeIn,
+  type Appointment,
+} from './appointment-queries';
+import { dayLabel, instantOf, wallOf } from './zone';
+
+const STATUS_VARIANT: Record<AppointmentStatus, 'default' | 'secondary' | 'destructive' | 'success' | 'warning'> = {
+  scheduled: 'secondary',
+  confirmed: 'default',
+  arrived: 'warning',
+  completed: 'success',
+  cancelled: 'destructive',
+  no_show: 'destructive',
+};
+
+export function StatusBadge({ status }: { status: AppointmentStatus }) {
+  return <Badge variant={STATUS_VARIANT[status]}>{STATUS_LABELS[status]}</Badge>;
+}
+
+/**
+ * Moving an appointment to a status: one call, the server's refusal as a toast. Cancelling asks
+ * for the reason first (the server requires one), so `ask` opens that dialog instead.
+ */
+export function useStatusChange(onDone?: () => void) {
+  const queryClient = useQueryClient();
+  const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const mutation = useMutation(
+    trpc.appointments.setStatus.mutationOptions({
+      onSuccess: async (a) => {
+        toast.success(`${STATUS_LABELS[a.status]}: ${a.customer?.username ?? 'appointment'}.`);
+        setCancelling(null);
+        onDone?.();
+        await invalidateAppointments(queryClient);
+      },
+      onError: (err) => toast.error(explainedMessage(err, 'Failed to change the status')),
+    }),
+  );
+  const ask = (a: Appointment, status: AppointmentStatus) => {
+    if (status === 'cancelled') setCancelling(a);
+    else mutation.mutate({ id: a._id, status });
+  };
+  const dialog = cancelling && (
+    <CancelDialog
+      appointment={cancelling}
+      pending={mutation.isPending}
+      onClose={() => setCancelling(null)}
+      onCancel={(reason) => mutation.mutate({ id: cancelling._id, status: 'cancelled', reason })}
+    />
+  );
+  return { ask, dialog, pending: mutation.isPending };
+}
+
+function CancelDialog({
+  appointment,
+  pending,
+  onClose,
+  onCancel,
+}: {
+  appointment: Appointment;
+  pending: boolean;
+  onClose: () => void;
+  onCancel: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!reason.trim()) setError('Give a reason for cancelling the appointment.');
+            else onCancel(reason.trim());
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Cancel appointment</DialogTitle>
+            <DialogDescription>
+              {appointment.customer?.username ?? 'The customer'}, {appointment.treatment.treatmentName}. The appointment
+              is kept with its reason and its time is freed.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="space-y-1">
+            <Label htmlFor="cancel-reason">Reason</Label>
+            <Textarea
+              id="cancel-reason"
+              value={reason}
+              aria-invalid={!!error}
+              aria-describedby={error ? 'cancel-reason-error' : undefined}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError('');
+              }}
+            />
+            {error && (
+              <p id="cancel-reason-error" className="text-sm text-destructive">
+                {error}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Keep it
+            </Button>
+            <Button type="submit" variant="destructive" disabled={pending}>
+              {pending && <Spinner />} Cancel appointment
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The appointment's menu: the status moves the server allows from where it is, and Reschedule. */
+export function AppointmentMenu({
+  appointment: a,
+  onStatus,
+  onReschedule,
+}: {
+  appointment: Appointment;
+  onStatus: (a: Appointment, s: AppointmentStatus) => void;
+  onReschedule?: (a: Appointment) => void;
+}) {
+  const moves = NEXT_STATUSES[a.status];
+  if (!moves.length && !onReschedule) return null;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button size="sm" variant="outline" aria-label={`Actions for ${a.customer?.username ?? 'appointment'}`}>
+          Actions <ChevronDownIcon />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {moves.map((s) => (
+          <DropdownMenuItem
+            key={s}
+            variant={s === 'cancelled' || s === 'no_show' ? 'destructive' : 'default'}
+            onSelect={() => onStatus(a, s)}
+          >
+            {STATUS_ACTIONS[s]}
+          </DropdownMenuItem>
+        ))}
+        {onReschedule && isLive(a.status) && (
+          <DropdownMenuItem onSelect={() => onReschedule(a)}>
+            <CalendarClockIcon /> Reschedule…
+          </DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/**
+ * The keyboard and phone alternative to dragging (docs/appointments.md#reschedule): a new day,
+ * time, practitioner and room; the server checks it as it checks a new appointment.
+ */
+export function RescheduleDialog({
+  appointment: a,
+  timeZone,
+  onClose,
+}: {
+  appointment: Appointment;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const wall = wallOf(timeZone, a.start);
+  const [day, setDay] = useState(wall.day);
+  const [time, setTime] = useState(wall.time);
+  const [practitionerId, setPractitionerId] = useState(a.practitioner._id);
+  const [roomId, setRoomId] = useState(a.room?._id ?? '');
+  const [error, setError] = useState('');
+  const practitioners = useQuery(trpc.practitioners.list.queryOptions({ branchId: a.branch._id, active: true }));
+  const rooms = useQuery(trpc.rooms.list.queryOptions({ branchId: a.branch._id }));
+  const move = useMutation(
+    trpc.appointments.reschedule.mutationOptions({
+      onSuccess: async () => {
+        toast.success('Appointment rescheduled.');
+        onClose();
+        await invalidateAppointments(queryClient);
+      },
+      onError: (err) => setError(explainedMessage(err, 'Failed to reschedule the appointment')),
+    }),
+  );
+  const submit = () => {
+    if (!day || !/^\d{2}:\d{2}$/.test(time)) {
+      setError('Give a day and a time.');
+      return;
+    }
+    const start = instantOf(timeZone, day, time);
+    move.mutate({
+      id: a._id,
+      start: start !== new Date(a.start).toISOString() ? start : undefined,
+      practitionerId: practitionerId !== a.practitioner._id ? practitionerId : undefined,
+      roomId: roomId === (a.room?._id ?? '') ? undefined : roomId || null,
+    });
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Reschedule appointment</DialogTitle>
+            <DialogDescription>
+              {a.customer?.username ?? 'Customer'}, {a.treatment.treatmentName}: now {dayLabel(wall.day)} at{' '}
+              {timeIn(timeZone, a.start)} with {a.practitioner.fullName}.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-1">
+              <Label htmlFor="reschedule-day">Day</Label>
+              <Input id="reschedule-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="reschedule-time">Time</Label>
+              <Input
+                id="reschedule-time"
+                type="time"
+                step={60}
+                value={time}
+                onChange={(e) => setTime(e.target.value)}
+              />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="reschedule-practitioner">Practitioner</Label>
+              <NativeSelect
+                id="reschedule-practitioner"
+                value={practitionerId}
+                onChange={(e) => setPractitionerId(e.target.value)}
+              >
+                {!practitioners.data?.data.some((p) => p._id === a.practitioner._id) && (
+                  <option value={a.practitioner._id}>{a.practitioner.fullName}</option>
+                )}
+                {(practitioners.data?.data ?? []).map((p) => (
+                  <option key={p._id} value={p._id}>
+                    {p.user.fullName}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="reschedule-room">Room</Label>
+              <NativeSelect id="reschedule-room" value={roomId} onChange={(e) => setRoomId(e.target.value)}>
+                <option value="">No room</option>
+                {(rooms.data?.data ?? []).map((r) => (
+                  <option key={r._id} value={r._id}>
+                    {r.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </div>
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" disabled={move.isPending}>
+              {move.isPending && <Spinner />} Reschedule
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,358 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarPlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { LoadError } from '@/components/load-error';
+import { NativeSelect } from '@/components/native-select';
+import { TitledCard } from '@/components/titled-card';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { errorCode, explainedMessage } from '@/lib/errors';
+import { trpc } from '@/lib/trpc';
+import { WEEKDAYS, type Weekday } from '@shared/schemas/appointments';
+import { AppointmentMenu, RescheduleDialog, StatusBadge, useStatusChange } from './appointment-actions';
+import { invalidateAppointments, timeIn, useClock, type Appointment } from './appointment-queries';
+import { addDays, dayLabel, instantOf, wallOf } from './zone';
+
+/** The list call's longest range; the card reads the booking's appointments around today. */
+const SPAN_DAYS = 62;
+
+/**
+ * Booking details' Appointments card (docs/appointments.md#screens): upcoming and past sessions
+ * with their status, each with its menu, and Schedule sessions (a weekly series).
+ */
+export function BookingAppointments({
+  bookingId,
+  editable,
+  sessionsLeft,
+}: {
+  bookingId: string;
+  editable: boolean;
+  sessionsLeft: number;
+}) {
+  const clock = useClock();
+  const today = clock.data?.today;
+  const [scheduling, setScheduling] = useState(false);
+  const [moving, setMoving] = useState<Appointment | null>(null);
+  const status = useStatusChange();
+  // One call reaches at most 62 days: the past month and the coming one, enough for a weekly course.
+  const from = today ? addDays(today, -(SPAN_DAYS / 2)) : '';
+  const to = today ? addDays(today, SPAN_DAYS / 2) : '';
+  const list = useQuery({
+    ...trpc.appointments.list.queryOptions({ from, to, bookingId }),
+    enabled: !!today,
+  });
+  const timeZone = clock.data?.timeZone ?? 'UTC';
+  // The list's answer time stands for "now": upcoming and past split as of the last read.
+  const now = list.dataUpdatedAt;
+  const all = list.data?.data ?? [];
+  const upcoming = all.filter((a) => Date.parse(a.end) >= now && a.status !== 'cancelled' && a.status !== 'no_show');
+  const past = all.filter((a) => !upcoming.includes(a)).reverse();
+
+  const row = (a: Appointment) => (
+    <li
+      key={a._id}
+      className="flex flex-wrap items-center justify-between gap-2 py-2"
+      data-testid="booking-appointment"
+    >
+      <div className="text-sm">
+        <div className="font-medium">
+          {dayLabel(wallOf(timeZone, a.start).day)}, {timeIn(timeZone, a.start)}–{timeIn(timeZone, a.end)}
+        </div>
+        <div className="text-muted-foreground">
+          {a.practitioner.fullName}
+          {a.room ? `, ${a.room.name}` : ''} · {a.branch.name}
+          {a.sessionNumber ? ` · session ${a.sessionNumber}` : ''}
+          {a.statusReason ? ` · ${a.statusReason}` : ''}
+        </div>
+      </div>
+      <div className="flex items-center gap-2">
+        <StatusBadge status={a.status} />
+        <AppointmentMenu appointment={a} onStatus={status.ask} onReschedule={setMoving} />
+      </div>
+    </li>
+  );
+
+  return (
+    <TitledCard
+      title="Appointments"
+      actions={
+        editable && (
+          <Button size="sm" variant="outline" onClick={() => setScheduling(true)} disabled={sessionsLeft <= 0}>
+            <CalendarPlusIcon /> Schedule sessions
+          </Button>
+        )
+      }
+      contentClassName="grid gap-4"
+    >
+      {list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.isPending ? (
+        <Skeleton className="h-16 w-full" />
+      ) : (
+        <>
+          <section aria-label="Upcoming appointments">
+            <h3 className="text-sm font-medium">Upcoming</h3>
+            {upcoming.length ? (
+              <ul className="divide-y">{upcoming.map(row)}</ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">No upcoming appointments.</p>
+            )}
+          </section>
+          <section aria-label="Past appointments">
+            <h3 className="text-sm font-medium">Past</h3>
+            {past.length ? (
+              <ul className="divide-y">{past.map(row)}</ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">No past appointments.</p>
+            )}
+          </section>
+        </>
+      )}
+      {scheduling && today && (
+        <SeriesDialog bookingId={bookingId} timeZone={timeZone} today={today} onClose={() => setScheduling(false)} />
+      )}
+      {moving && <RescheduleDialog appointment={moving} timeZone={timeZone} onClose={() => setMoving(null)} />}
+      {status.dialog}
+    </TitledCard>
+  );
+}
+
+type SeriesAnswer = { created: Appointment[]; conflicts: Array<{ start: string; message: string }> };
+
+/** Schedule sessions: a weekly series, with what was booked and each date that could not be. */
+function SeriesDialog({
+  bookingId,
+  timeZone,
+  today,
+  onClose,
+}: {
+  bookingId: string;
+  timeZone: string;
+  today: string;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const branches = useQuery(
+    trpc.branches.list.queryOptions({ page: 1, pageSize: 200, sortBy: 'name', sortDir: 'asc' }),
+  );
+  const [branchId, setBranchId] = useState('');
+  const branch = branchId || branches.data?.items[0]?._id || '';
+  const practitioners = useQuery({
+    ...trpc.practitioners.list.queryOptions({ branchId: branch, active: true }),
+    enabled: !!branch,
+  });
+  const rooms = useQuery({ ...trpc.rooms.list.queryOptions({ branchId: branch }), enabled: !!branch });
+  const [practitionerId, setPractitionerId] = useState('');
+  const practitioner = practitionerId || practitioners.data?.data[0]?._id || '';
+  const [roomId, setRoomId] = useState('');
+  const [day, setDay] = useState(addDays(today, 1));
+  const [time, setTime] = useState('10:00');
+  const [everyWeeks, setEveryWeeks] = useState('1');
+  const [weekdays, setWeekdays] = useState<Weekday[]>([]);
+  const [count, setCount] = useState('4');
+  const [allOrNothing, setAllOrNothing] = useState(false);
+  const [error, setError] = useState('');
+  const [answer, setAnswer] = useState<SeriesAnswer | null>(null);
+
+  const create = useMutation(
+    trpc.appointments.createSeries.mutationOptions({
+      onSuccess: async (a) => {
+        setAnswer(a);
+        toast.success(`${a.created.length} appointment${a.created.length === 1 ? '' : 's'} booked.`);
+        await invalidateAppointments(queryClient);
+      },
+      onError: (err) => {
+        // All-or-nothing refused: the 409 names every conflicting date in its details.
+        const details = (err as { data?: { details?: { conflicts?: SeriesAnswer['conflicts'] } } }).data?.details;
+        if (errorCode(err) === 'CONFLICT' && details?.conflicts)
+          setAnswer({ created: [], conflicts: details.conflicts });
+        setError(explainedMessage(err, 'Failed to schedule the sessions'));
+      },
+    }),
+  );
+
+  const submit = () => {
+    setError('');
+    setAnswer(null);
+    if (!branch || !practitioner) return setError('Choose a branch and a practitioner.');
+    create.mutate({
+      bookingId,
+      branchId: branch,
+      practitionerId: practitioner,
+      roomId: roomId || undefined,
+      start: instantOf(timeZone, day, time),
+      everyWeeks: Number(everyWeeks),
+      weekdays: weekdays.length ? weekdays : undefined,
+      count: Number(count),
+      allOrNothing,
+    });
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Schedule sessions</DialogTitle>
+            <DialogDescription>
+              A weekly series from the first start. A date that cannot be booked is skipped and named below.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-1">
+              <Label htmlFor="series-branch">Branch</Label>
+              <NativeSelect
+                id="series-branch"
+                value={branch}
+                onChange={(e) => {
+                  setBranchId(e.target.value);
+                  setPractitionerId('');
+                  setRoomId('');
+                }}
+              >
+                {(branches.data?.items ?? []).map((b) => (
+                  <option key={b._id} value={b._id}>
+                    {b.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="series-practitioner">Practitioner</Label>
+              <NativeSelect
+                id="series-practitioner"
+                value={practitioner}
+                onChange={(e) => setPractitionerId(e.target.value)}
+              >
+                {!practitioners.data?.data.length && <option value="">Nobody works here</option>}
+                {(practitioners.data?.data ?? []).map((p) => (
+                  <option key={p._id} value={p._id}>
+                    {p.user.fullName}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="series-room">Room</Label>
+              <NativeSelect id="series-room" value={roomId} onChange={(e) => setRoomId(e.target.value)}>
+                <option value="">No room</option>
+                {(rooms.data?.data ?? []).map((r) => (
+                  <option key={r._id} value={r._id}>
+                    {r.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid grid-cols-2 gap-2">
+              <div className="space-y-1">
+                <Label htmlFor="series-day">First day</Label>
+                <Input id="series-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+              </div>
+              <div className="space-y-1">
+                <Label htmlFor="series-time">Time</Label>
+                <Input id="series-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
+              </div>
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="series-every">Every</Label>
+              <NativeSelect id="series-every" value={everyWeeks} onChange={(e) => setEveryWeeks(e.target.value)}>
+                {[1, 2, 3, 4].map((n) => (
+                  <option key={n} value={n}>
+                    {n === 1 ? 'week' : `${n} weeks`}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="series-count">Sessions</Label>
+              <Input
+                id="series-count"
+                type="number"
+                min={1}
+                max={100}
+                value={count}
+                onChange={(e) => setCount(e.target.value)}
+              />
+            </div>
+          </div>
+          <fieldset className="space-y-1">
+            <legend className="text-sm font-medium">On (the first day&apos;s weekday when none is ticked)</legend>
+            <div className="flex flex-wrap gap-3">
+              {WEEKDAYS.map((d) => (
+                <label key={d} className="flex items-center gap-1 text-sm capitalize">
+                  <input
+                    type="checkbox"
+                    checked={weekdays.includes(d)}
+                    onChange={(e) => setWeekdays(e.target.checked ? [...weekdays, d] : weekdays.filter((x) => x !== d))}
+                  />
+                  {d.slice(0, 3)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={allOrNothing} onChange={(e) => setAllOrNothing(e.target.checked)} />
+            All or nothing: book none if any date cannot be booked
+          </label>
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          {answer && (
+            <div className="space-y-2 text-sm" data-testid="series-result">
+              <p className="font-medium">
+                {answer.created.length} booked
+                {answer.conflicts.length ? `, ${answer.conflicts.length} skipped` : ''}
+              </p>
+              {answer.created.length > 0 && (
+                <ul className="list-disc pl-5">
+                  {answer.created.map((a) => (
+                    <li key={a._id}>
+                      {dayLabel(wallOf(timeZone, a.start).day)}, {timeIn(timeZone, a.start)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {answer.conflicts.length > 0 && (
+                <ul className="list-disc pl-5 text-destructive" aria-label="Conflicts">
+                  {answer.conflicts.map((c) => (
+                    <li key={c.start}>
+                      {dayLabel(wallOf(timeZone, c.start).day)}, {timeIn(timeZone, c.start)}: {c.message}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending && <Spinner />} Schedule
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,477 @@
+import type { Calendar } from '@event-calendar/core';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ChevronLeftIcon, ChevronRightIcon, ListChecksIcon } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { LoadError } from '@/components/load-error';
+import { NativeSelect } from '@/components/native-select';
+import { PageHeader } from '@/components/page-header';
+import { RequireRole, STAFF_ROLES } from '@/components/require-role';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { explainedMessage } from '@/lib/errors';
+import { trpc } from '@/lib/trpc';
+import { WEEKDAYS } from '@shared/schemas/appointments';
+import { AppointmentMenu, RescheduleDialog, StatusBadge, useStatusChange } from './appointment-actions';
+import { invalidateAppointments, isLive, timeIn, useClock, type Appointment } from './appointment-queries';
+import { BookDialog } from './book-dialog';
+import { EventCalendar } from './event-calendar';
+import { addDays, dayLabel, instantOf, mondayOf, offsetOf, wallOf, wallOfCalendarDate } from './zone';
+
+type Mode = 'practitioners' | 'rooms' | 'week';
+
+/**
+ * Background colours, given on each event: a resource's colour would otherwise tint its
+ * background events too (calendar.css sets how strongly each shows).
+ */
+const SHADES = { working: '#22c55e', away: '#64748b', closed: '#ef4444' };
+
+/** Below this width the grid is unreadable: the day is a list instead (docs/appointments.md#screens). */
+function useNarrow() {
+  const query = '(max-width: 639px)';
+  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const m = window.matchMedia(query);
+    const on = () => setNarrow(m.matches);
+    m.addEventListener('change', on);
+    return () => m.removeEventListener('change', on);
+  }, []);
+  return narrow;
+}
+
+export function CalendarPage() {
+  return (
+    <RequireRole roles={STAFF_ROLES}>
+      <CalendarScreen />
+    </RequireRole>
+  );
+}
+
+function CalendarScreen() {
+  const clock = useClock();
+  const branches = useQuery(
+    trpc.branches.list.queryOptions({ page: 1, pageSize: 200, sortBy: 'name', sortDir: 'asc' }),
+  );
+  if (clock.isError) return <LoadError error={clock.error} onRetry={() => void clock.refetch()} />;
+  if (branches.isError) return <LoadError error={branches.error} onRetry={() => void branches.refetch()} />;
+  if (clock.isPending || branches.isPending) return <Skeleton className="h-96 w-full" />;
+  return <CalendarView timeZone={clock.data.timeZone} today={clock.data.today} branches={branches.data.items} />;
+}
+
+function CalendarView({
+  timeZone,
+  today,
+  branches,
+}: {
+  timeZone: string;
+  today: string;
+  branches: Array<{ _id: string; name: string }>;
+}) {
+  const queryClient = useQueryClient();
+  const narrow = useNarrow();
+  const [branchId, setBranchId] = useState(branches[0]?._id ?? '');
+  const [day, setDay] = useState(today);
+  const [mode, setMode] = useState<Mode>('practitioners');
+  const [weekOf, setWeekOf] = useState('');
+  const [booking, setBooking] = useState<{ start: string; practitionerId?: string; roomId?: string } | null>(null);
+  const [opened, setOpened] = useState<Appointment | null>(null);
+  const [moving, setMoving] = useState<Appointment | null>(null);
+  const status = useStatusChange(() => setOpened(null));
+
+  const from = mode === 'week' ? mondayOf(day) : day;
+  const to = mode === 'week' ? addDays(from, 6) : day;
+  const practitioners = useQuery({
+    ...trpc.practitioners.list.queryOptions({ branchId, active: true }),
+    enabled: !!branchId,
+  });
+  const team = useMemo(() => practitioners.data?.data ?? [], [practitioners.data]);
+  const weekPractitioner = team.find((p) => p._id === weekOf) ?? team[0];
+  const shown = mode === 'week' ? (weekPractitioner ? [weekPractitioner] : []) : team;
+  const rooms = useQuery({ ...trpc.rooms.list.queryOptions({ branchId }), enabled: !!branchId });
+  const list = useQuery({
+    ...trpc.appointments.list.queryOptions({
+      from,
+      to,
+      branchId,
+      practitionerId: mode === 'week' ? weekPractitioner?._id : undefined,
+    }),
+    enabled: !!branchId && (mode !== 'week' || !!weekPractitioner),
+  });
+  const closures = useQuery({
+    ...trpc.practitioners.closures.list.queryOptions({ branchId, range: { from, to } }),
+    enabled: !!branchId,
+  });
+  const plans = useQueries({
+    queries: shown.map((p) => ({ ...trpc.practitioners.workingPlan.queryOptions({ id: p._id, branchId }) })),
+  });
+  const timeOff = useQueries({
+    queries: shown.map((p) => ({
+      ...trpc.practitioners.timeOff.list.queryOptions({ id: p._id, range: { from, to } }),
+    })),
+  });
+
+  const reschedule = useMutation(trpc.appointments.reschedule.mutationOptions());
+  const appointments = useMemo(() => (list.data?.data ?? []).filter((a) => a.status !== 'cancelled'), [list.data]);
+  const byId = useMemo(() => new Map(appointments.map((a) => [a._id, a])), [appointments]);
+
+  const planData = plans.map((q) => q.data);
+  const offData = timeOff.map((q) => q.data);
+  // The calendar is given wall-clock times of TIME_ZONE (its `timeZone` is that zone's offset).
+  const wall = (iso: string) => {
+    const w = wallOf(timeZone, iso);
+    return `${w.day}T${w.time}:00`;
+  };
+  // Rebuilt on each render (a query answered, a control changed): the calendar gets a new list only then.
+  const events = (() => {
+    const out: Calendar.EventInput[] = [];
+    const days: string[] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+    const closed = new Set((closures.data?.data ?? []).map((c) => c.date));
+    // Working hours: a light band per practitioner's period (rooms have no hours of their own).
+    if (mode !== 'rooms') {
+      planData.forEach((plan) => {
+        if (!plan) return;
+        for (const d of days) {
+          if (closed.has(d)) continue;
+          const weekday = WEEKDAYS[(new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+          for (const period of plan.days[weekday]) {
+            out.push({
+              start: `${d}T${period.start}:00`,
+              end: period.end === '24:00' ? `${addDays(d, 1)}T00:00:00` : `${d}T${period.end}:00`,
+              display: 'background',
+              resourceIds: [plan.practitionerId],
+              backgroundColor: SHADES.working,
+              classNames: ['ec-working'],
+            });
+          }
+        }
+      });
+      offData.forEach((off) => {
+        for (const t of off?.data ?? []) {
+          out.push({
+            start: wall(t.start),
+            end: wall(t.end),
+            display: 'background',
+            resourceIds: [t.practitionerId],
+            title: `Time off${t.reason ? `: ${t.reason}` : ''}`,
+            backgroundColor: SHADES.away,
+            classNames: ['ec-away'],
+          });
+        }
+      });
+    }
+    const allColumns = mode === 'rooms' ? (rooms.data?.data ?? []).map((r) => r._id) : shown.map((p) => p._id);
+    for (const c of closures.data?.data ?? []) {
+      out.push({
+        start: `${c.date}T00:00:00`,
+        end: `${addDays(c.date, 1)}T00:00:00`,
+        display: 'background',
+        resourceIds: allColumns,
+        title: `Closed${c.reason ? `: ${c.reason}` : ''}`,
+        backgroundColor: SHADES.closed,
+        classNames: ['ec-closed'],
+      });
+    }
+    for (const a of appointments) {
+      out.push({
+        id: a._id,
+        start: wall(a.start),
+        end: wall(a.end),
+        title: `${a.customer?.username ?? 'Customer'} · ${a.treatment.treatmentName}`,
+        resourceIds: mode === 'rooms' ? (a.room ? [a.room._id] : []) : [a.practitioner._id],
+        backgroundColor: a.practitioner.color,
+        startEditable: isLive(a.status),
+        classNames: a.status === 'no_show' ? ['ec-no-show'] : [],
+      });
+    }
+    return out;
+  })();
+
+  const resources = useMemo(
+    () =>
+      mode === 'rooms'
+        ? (rooms.data?.data ?? []).map((r) => ({ id: r._id, title: r.name }))
+        : team.map((p) => ({ id: p._id, title: p.user.fullName, eventBackgroundColor: p.color })),
+    [mode, rooms.data, team],
+  );
+
+  // The hours drawn: the team's earliest start to latest end, 07:00–20:00 when nobody has a plan.
+  const bounds = (() => {
+    let min = 24 * 60;
+    let max = 0;
+    for (const plan of planData)
+      for (const periods of Object.values(plan?.days ?? {}))
+        for (const p of periods) {
+          const [sh, sm] = p.start.split(':').map(Number) as [number, number];
+          const [eh, em] = p.end.split(':').map(Number) as [number, number];
+          min = Math.min(min, sh * 60 + sm);
+          max = Math.max(max, eh * 60 + em);
+        }
+    if (min >= max) return { min: '07:00', max: '20:00' };
+    const hh = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:00`;
+    return { min: hh(Math.max(0, min - 60)), max: hh(Math.min(24 * 60, max + 119)) };
+  })();
+
+  const view = narrow
+    ? mode === 'week'
+      ? 'listWeek'
+      : 'listDay'
+    : mode === 'week'
+      ? 'timeGridWeek'
+      : 'resourceTimeGridDay';
+  const options: Calendar.Options = {
+    view,
+    date: day,
+    timeZone: offsetOf(timeZone, new Date(instantOf(timeZone, day, '12:00'))),
+    headerToolbar: { start: '', center: '', end: '' },
+    resources,
+    events,
+    // The page scrolls, not a box inside it: a scrolling region would need its own keyboard focus.
+    height: 'auto',
+    slotMinTime: bounds.min,
+    slotMaxTime: bounds.max,
+    slotDuration: '00:15',
+    scrollTime: bounds.min,
+    nowIndicator: true,
+    allDaySlot: false,
+    editable: true,
+    eventDurationEditable: false,
+    selectable: false,
+    firstDay: 1,
+    dayHeaderFormat: { weekday: 'short', day: 'numeric', month: 'short' },
+    slotLabelFormat: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+    eventTimeFormat: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+    noEventsContent: 'No appointments',
+    dateClick: (info) => {
+      if (!branchId || info.allDay) return;
+      const w = wallOfCalendarDate(info.date);
+      const start = instantOf(timeZone, w.day, w.time);
+      const column = info.resource?.id ? String(info.resource.id) : undefined;
+      setBooking({
+        start,
+        practitionerId: mode === 'week' ? weekPractitioner?._id : mode === 'practitioners' ? column : undefined,
+        roomId: mode === 'rooms' ? column : undefined,
+      });
+    },
+    eventClick: (info) => {
+      const a = byId.get(String(info.event.id));
+      if (a) setOpened(a);
+    },
+    eventDrop: (info) => {
+      const a = byId.get(String(info.event.id));
+      if (!a) return info.revert();
+      const w = wallOfCalendarDate(info.event.start);
+      const column = info.newResource ? String(info.newResource.id) : undefined;
+      reschedule.mutate(
+        {
+          id: a._id,
+          start: instantOf(timeZone, w.day, w.time),
+          practitionerId: mode !== 'rooms' ? column : undefined,
+          roomId: mode === 'rooms' ? column : undefined,
+        },
+        {
+          onSuccess: () => {
+            toast.success('Appointment rescheduled.');
+            void invalidateAppointments(queryClient);
+          },
+          // A refusal (409 names the clash) puts the appointment back where it was.
+          onError: (err) => {
+            info.revert();
+            toast.error(explainedMessage(err, 'Failed to reschedule the appointment'));
+          },
+        },
+      );
+    },
+  };
+
+  const step = mode === 'week' ? 7 : 1;
+  return (
+    <div className="grid gap-4">
+      <PageHeader
+        title="Calendar"
+        description={mode === 'week' ? `Week of ${dayLabel(from)}` : dayLabel(day)}
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/calendar/today">
+              <ListChecksIcon /> Today
+            </Link>
+          </Button>
+        }
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-full space-y-1 sm:w-56">
+          <Label htmlFor="calendar-branch">Branch</Label>
+          <NativeSelect id="calendar-branch" value={branchId} onChange={(e) => setBranchId(e.target.value)}>
+            {branches.map((b) => (
+              <option key={b._id} value={b._id}>
+                {b.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="w-full space-y-1 sm:w-48">
+          <Label htmlFor="calendar-mode">Show</Label>
+          <NativeSelect id="calendar-mode" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
+            <option value="practitioners">Day by practitioner</option>
+            <option value="rooms">Day by room</option>
+            <option value="week">Week of a practitioner</option>
+          </NativeSelect>
+        </div>
+        {mode === 'week' && (
+          <div className="w-full space-y-1 sm:w-56">
+            <Label htmlFor="calendar-practitioner">Practitioner</Label>
+            <NativeSelect
+              id="calendar-practitioner"
+              value={weekPractitioner?._id ?? ''}
+              onChange={(e) => setWeekOf(e.target.value)}
+            >
+              {team.map((p) => (
+                <option key={p._id} value={p._id}>
+                  {p.user.fullName}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        )}
+        <div className="space-y-1">
+          <Label htmlFor="calendar-day">Day</Label>
+          <div className="flex gap-1">
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={mode === 'week' ? 'Previous week' : 'Previous day'}
+              onClick={() => setDay(addDays(day, -step))}
+            >
+              <ChevronLeftIcon />
+            </Button>
+            <Input
+              id="calendar-day"
+              type="date"
+              className="w-40"
+              value={day}
+              onChange={(e) => e.target.value && setDay(e.target.value)}
+            />
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={mode === 'week' ? 'Next week' : 'Next day'}
+              onClick={() => setDay(addDays(day, step))}
+            >
+              <ChevronRightIcon />
+            </Button>
+            <Button variant="outline" onClick={() => setDay(today)}>
+              Today
+            </Button>
+          </div>
+        </div>
+      </div>
+      {!branches.length ? (
+        <p className="text-sm text-muted-foreground">Add a branch first.</p>
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          {practitioners.isSuccess && !team.length && (
+            <p className="text-sm text-muted-foreground">
+              Nobody works at this branch yet: add practitioners in Settings.
+            </p>
+          )}
+          <p className="text-xs text-muted-foreground">
+            {narrow
+              ? 'Tap an appointment for its status and Reschedule.'
+              : 'Click a free time to book; drag an appointment to move it, or click it for its status and Reschedule. Times are in ' +
+                timeZone +
+                '.'}
+          </p>
+          <EventCalendar options={options} className="calendar-host" />
+        </>
+      )}
+      {booking && (
+        <BookDialog
+          start={booking.start}
+          branchId={branchId}
+          practitionerId={booking.practitionerId}
+          roomId={booking.roomId}
+          timeZone={timeZone}
+          onClose={() => setBooking(null)}
+        />
+      )}
+      {opened && (
+        <AppointmentDialog
+          appointment={opened}
+          timeZone={timeZone}
+          onClose={() => setOpened(null)}
+          onStatus={status.ask}
+          onReschedule={(a) => {
+            setOpened(null);
+            setMoving(a);
+          }}
+        />
+      )}
+      {moving && <RescheduleDialog appointment={moving} timeZone={timeZone} onClose={() => setMoving(null)} />}
+      {status.dialog}
+    </div>
+  );
+}
+
+/** An appointment opened from the calendar: who, when, where, and its menu. */
+function AppointmentDialog({
+  appointment: a,
+  timeZone,
+  onClose,
+  onStatus,
+  onReschedule,
+}: {
+  appointment: Appointment;
+  timeZone: string;
+  onClose: () => void;
+  onStatus: Parameters<typeof AppointmentMenu>[0]['onStatus'];
+  onReschedule: (a: Appointment) => void;
+}) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{a.customer?.username ?? 'Appointment'}</DialogTitle>
+          <DialogDescription>
+            {a.treatment.treatmentName}, {dayLabel(wallOf(timeZone, a.start).day)} {timeIn(timeZone, a.start)}–
+            {timeIn(timeZone, a.end)}
+          </DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Status</dt>
+          <dd>
+            <StatusBadge status={a.status} />
+          </dd>
+          <dt className="text-muted-foreground">Practitioner</dt>
+          <dd>{a.practitioner.fullName}</dd>
+          <dt className="text-muted-foreground">Room</dt>
+          <dd>{a.room?.name ?? 'None'}</dd>
+          <dt className="text-muted-foreground">Booking</dt>
+          <dd>
+            <Link to="/booking-details/$id" params={{ id: a.booking._id }} className="underline">
+              Booking details
+            </Link>
+          </dd>
+        </dl>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          <AppointmentMenu appointment={a} onStatus={onStatus} onReschedule={onReschedule} />
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
