@@ -268,6 +268,20 @@ function CalendarView({
       const a = byId.get(String(info.event.id));
       if (a) setOpened(a);
     },
+    // The library draws appointments as plain elements; this makes each one reachable with Tab and
+    // opened with Enter or Space, like the click does (the keyboard path to its Actions menu).
+    eventDidMount: (info) => {
+      const a = byId.get(String(info.event.id));
+      if (!a || info.event.display === 'background') return;
+      info.el.tabIndex = 0;
+      info.el.setAttribute('role', 'button');
+      info.el.setAttribute('aria-label', `${a.treatment.treatmentName} with ${a.practitioner.fullName}, ${a.status}`);
+      info.el.addEventListener('keydown', (e: KeyboardEvent) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        e.preventDefault();
+        setOpened(a);
+      });
+    },
     eventDrop: (info) => {
       const a = byId.get(String(info.event.id));
       if (!a) return info.revert();
