@@ -27,6 +27,9 @@ export const AUDIT_ACTION_LABELS = {
   // A receipt sent to the payer; the log's own archive runs (docs/audit.md#retention).
   email: 'E-mail',
   archive: 'Archive',
+  // A till opened with its float and closed with its count (docs/payments.md#tills).
+  open: 'Open',
+  close: 'Close',
 };
 export const AUDIT_ACTIONS = valuesOf(AUDIT_ACTION_LABELS);
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -48,6 +51,8 @@ export const AUDIT_ENTITY_LABELS = {
   report: 'Report',
   receipt: 'Receipt',
   audit_log: 'Audit log',
+  till: 'Till',
+  statement: 'Statement',
 };
 export const AUDIT_ENTITY_TYPES = valuesOf(AUDIT_ENTITY_LABELS);
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

@@ -260,6 +260,37 @@ describe('statement lines', () => {
   });
 });
 
+describe('statement audit entries', () => {
+  it('records each PDF download and each e-mail, with the period, and not a plain read', async () => {
+    const person = await makeUser(t.deps.db, { role: 'student', fullName: 'Audited Person' });
+    const history = async () =>
+      (await t.trpc(admin.token).audit.forEntity.query({ entityType: 'statement', entityId: person.id })).items;
+    expect((await t.api('GET', `/api/users/${person.id}/statement`, { token: admin.token })).status).toBe(200);
+    expect(await history()).toEqual([]);
+
+    const pdf = await fetch(`${t.baseUrl}/api/users/${person.id}/statement/pdf?from=2026-01-01`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    await pdf.arrayBuffer();
+    const sent = await t.api('POST', `/api/users/${person.id}/statement/email`, { token: admin.token, body: {} });
+    expect(sent.status).toBe(202);
+
+    const entries = await history();
+    expect(entries.map((e) => [e.action, e.summary, e.actor?.id])).toEqual([
+      ['email', `E-mailed the statement of Audited Person to ${person.email}`, admin.id],
+      ['download', 'Downloaded the statement of Audited Person for 2026-01-01 to today', admin.id],
+    ]);
+    expect(entries[0]!.changes).toContainEqual({ field: 'email', before: null, after: person.email });
+    expect(entries[1]!.changes).toContainEqual({ field: 'from', before: null, after: '2026-01-01' });
+    // A refused download (bad period) records nothing.
+    expect((await t.api('GET', `/api/users/${person.id}/statement/pdf?from=nope`, { token: admin.token })).status).toBe(
+      400,
+    );
+    expect(await history()).toHaveLength(2);
+  });
+});
+
 describe('statement access and refusals', () => {
   it('is for staff only: 401 signed out, 403 for others, over REST and tRPC', async () => {
     const person = await makeUser(t.deps.db, { role: 'student' });
