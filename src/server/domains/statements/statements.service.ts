@@ -10,6 +10,7 @@ import { assertUserInScope } from '../branch-scope';
 import type { ServiceContext } from '../context';
 import { assertId } from '../ids';
 import { recordAudit } from '../audit/audit.service';
+import { emailDelivery, queuedToOutbox } from '../../email/transport';
 import { invalidateReads } from '../read-cache';
 import { readLines, readTotals, type Bounds, type LineRow } from './statement-lines';
 import { buildStatementPdf } from './statement-pdf';
@@ -174,7 +175,12 @@ export async function emailStatement(
   });
   invalidateReads(ctx.deps);
   void ctx.deps.jobs.flush?.();
-  return { message: `The statement will be e-mailed to ${statement.person.email}.`, jobId: job.id };
+  const delivery = emailDelivery(ctx.deps.config);
+  const message =
+    delivery === 'email'
+      ? `The statement will be e-mailed to ${statement.person.email}.`
+      : queuedToOutbox(`The statement for ${statement.person.email}`);
+  return { message, jobId: job.id, delivery };
 }
 
 /**
