@@ -114,7 +114,14 @@ export function FeesCard({
                 </Badge>
               )}
               {admin && !completed && (e.admissionFee > 0 || e.admissionFeePaid) && (
-                <Button size="sm" variant="outline" disabled={payAdmission.isPending} onClick={() => setAsking(true)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  // The label wraps inside the narrow value column of a phone instead of widening the page.
+                  className="h-auto min-h-8 max-w-full shrink py-1 whitespace-normal text-left"
+                  disabled={payAdmission.isPending}
+                  onClick={() => setAsking(true)}
+                >
                   {payAdmission.isPending && <Spinner />}
                   {e.admissionFeePaid ? 'Mark Admission Fee as Unpaid' : 'Mark Admission Fee as Paid'}
                 </Button>
