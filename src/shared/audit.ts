@@ -30,6 +30,9 @@ export const AUDIT_ACTION_LABELS = {
   // A receipt sent to the payer; the log's own archive runs (docs/audit.md#retention).
   email: 'E-mail',
   archive: 'Archive',
+  // A till opened with its float and closed with its count (docs/payments.md#tills).
+  open: 'Open',
+  close: 'Close',
 };
 export const AUDIT_ACTIONS = valuesOf(AUDIT_ACTION_LABELS);
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -57,6 +60,8 @@ export const AUDIT_ENTITY_LABELS = {
   room: 'Room',
   time_off: 'Time off',
   branch_closure: 'Branch closure',
+  till: 'Till',
+  statement: 'Statement',
 };
 export const AUDIT_ENTITY_TYPES = valuesOf(AUDIT_ENTITY_LABELS);
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

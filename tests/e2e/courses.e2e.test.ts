@@ -143,8 +143,35 @@ describe('enrolments', () => {
     await markPaid();
     await installment.getByTestId('installment-state').getByText('Paid').waitFor();
 
-    await page.getByRole('button', { name: 'Mark Admission Fee as Paid' }).click();
+    // The admission fee's switch acts as the installments' do: Record payment for the fee, and a
+    // confirmation naming the receipt it voids.
+    const markFeePaid = async () => {
+      await page.getByRole('button', { name: 'Mark Admission Fee as Paid' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Record payment' });
+      await dialog.getByText('Admission fee: Rs. 1,000.00 outstanding.', { exact: false }).waitFor();
+      expect(await dialog.getByLabel('Amount (LKR)').inputValue()).toBe('1000');
+      await dialog.getByLabel('Method').selectOption('card');
+      await dialog.getByRole('button', { name: 'Record payment' }).click();
+      await expectToast(page, /Payment recorded: receipt /);
+      await page.getByTestId('admission-fee-state').getByText('Paid').waitFor();
+    };
+    await markFeePaid();
+    await page.getByTestId('display-status').getByText('Active (Paid)').waitFor();
+    await page.getByRole('button', { name: 'Mark Admission Fee as Unpaid' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Mark Admission Fee as Unpaid?' });
+    await ask
+      .getByTestId('unmark-description')
+      .getByText(/This voids receipt \S+ \(Rs\. 1,000\.00\)/)
+      .waitFor();
+    // Cancel changes nothing.
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
     await page.getByTestId('admission-fee-state').getByText('Paid').waitFor();
+    await page.getByRole('button', { name: 'Mark Admission Fee as Unpaid' }).click();
+    await ask.getByRole('button', { name: 'Void and mark unpaid' }).click();
+    await page.getByTestId('admission-fee-state').getByText('Unpaid').waitFor();
+    await page.getByTestId('display-status').getByText('Active (Partial)').waitFor();
+    await markFeePaid();
     await page.getByTestId('display-status').getByText('Active (Paid)').waitFor();
     await page.getByRole('button', { name: 'Mark as Completed' }).click();
     await page.getByTestId('display-status').getByText('Completed').waitFor();

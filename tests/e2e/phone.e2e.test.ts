@@ -3,11 +3,13 @@ import { describe, expect, test } from 'vitest';
 import {
   accounts,
   adminScreens,
+  api,
   pageOverflow,
   primaryAction,
   PUBLIC_SCREENS,
   settle,
   signIn,
+  tokenFor,
   useBrowser,
   walkScreens,
   type Screen,
@@ -72,6 +74,56 @@ describe('at phone width (390 x 844)', () => {
     if ((await pageOverflow(page)) > 0) problems.push('/reports, Reports tab: the page scrolls sideways');
     expect(problems).toEqual([]);
   }, 300_000);
+
+  test('enrolment details with the admission fee switch and its History, the overdue table and the audit log fit', async () => {
+    // student1's demo enrolment: overdue, its admission fee paid, with History entries.
+    const token = await tokenFor(accounts().admin);
+    const list = await api<{ data: Array<{ _id: string; userId: { username: string } | null; status: string }> }>(
+      'GET',
+      '/api/enrollments?limit=200',
+      { token },
+    );
+    const e = list.body.data.find((x) => x.userId?.username === 'student1' && x.status === 'Active');
+    expect(e).toBeDefined();
+    const page = await browser.newPage({ viewport: PHONE });
+    await signIn(page, accounts().superadmin);
+    const wide = async (where: string) => {
+      await settle(page);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width <= PHONE.width) return [];
+      // Name the innermost elements that reach past the edge, so a failure says what to fix.
+      const culprits = await page.evaluate((edge) => {
+        const past = [...document.body.querySelectorAll('*')].filter(
+          (el) => el.getBoundingClientRect().right > edge + 0.5,
+        );
+        return past
+          .filter((el) => !past.some((other) => other !== el && el.contains(other)))
+          .slice(0, 3)
+          .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+      }, PHONE.width);
+      return [`${where}: the page is ${width}px wide (${culprits.join(', ')})`];
+    };
+    const problems: string[] = [];
+
+    await page.goto(`/courses/course/enrollment/${e!._id}`);
+    const fee = page.getByRole('button', { name: /^Mark Admission Fee as (Paid|Unpaid)$/ });
+    await fee.waitFor();
+    await page.getByTestId('history-entry').first().waitFor();
+    problems.push(...(await wide('enrolment details')));
+    const feeWhere = await onScreen(fee);
+    if (feeWhere) problems.push(`enrolment details: Mark Admission Fee ${feeWhere}`);
+    const entryWhere = await onScreen(page.getByTestId('history-entry').first());
+    if (entryWhere) problems.push(`enrolment details: the first History entry ${entryWhere}`);
+
+    await page.goto('/');
+    await page.getByRole('table', { name: 'Most overdue accounts' }).getByTestId('overdue-account').first().waitFor();
+    problems.push(...(await wide('dashboard')));
+
+    await page.goto('/audit');
+    await page.locator('tbody tr').first().waitFor();
+    problems.push(...(await wide('audit log')));
+    expect(problems).toEqual([]);
+  });
 
   test('a confirmation dialog and the profile menu fit the width', async () => {
     const page = await browser.newPage({ viewport: PHONE });

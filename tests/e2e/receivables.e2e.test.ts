@@ -59,6 +59,19 @@ describe('receivables', () => {
         .toString(),
     ).toBe('PK');
     expect(await pageOverflow(page)).toBe(0);
+
+    // The name opens the person's details on the Statement tab, which the URL keeps.
+    await row.getByRole('link').click();
+    await page.waitForURL((url) => url.pathname === `/users/${student._id}`);
+    const statementTab = page.getByRole('tab', { name: 'Statement' });
+    await expect.poll(() => statementTab.getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('statement-line').filter({ hasText: course.courseName }).first().waitFor();
+    await page.getByRole('tab', { name: 'Records' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('tab'));
+    await page.reload();
+    await expect.poll(() => page.getByRole('tab', { name: 'Records' }).getAttribute('aria-selected')).toBe('true');
+    await page.goto(`/users/${student._id}?tab=statement`);
+    await expect.poll(() => statementTab.getAttribute('aria-selected')).toBe('true');
   });
 
   test('fits a phone (390 px) without sideways scrolling', async () => {

@@ -180,6 +180,77 @@ describe('Mark as Unpaid', () => {
   });
 });
 
+describe('the unmark preview over REST', () => {
+  it('answers what tRPC answers, for an installment, the admission fee and a booking installment', async () => {
+    const e = await enrol();
+    const inst = e.installments[0]!;
+    const both = (
+      await pay({
+        enrollmentId: e._id,
+        amount: 4000,
+        allocations: [
+          { kind: 'admission_fee', amount: 3000 },
+          { kind: 'enrollment_installment', installmentId: inst._id, amount: 1000 },
+        ],
+      })
+    ).body;
+    const rest = await t.api('GET', `/api/enrollments/${e._id}/installments/${inst._id}/unmark-preview`, {
+      token: admin.token,
+    });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toEqual(
+      await t.trpc(admin.token).payments.unmarkPreview.query({ enrollmentId: e._id, installmentId: inst._id }),
+    );
+    expect(rest.body).toMatchObject({
+      blockedBy: both.receiptNumber,
+      payments: [{ receiptNumber: both.receiptNumber, amount: 4000, method: 'cash' }],
+    });
+
+    const fee = await t.api('GET', `/api/enrollments/${e._id}/admission-fee/unmark-preview`, { token: admin.token });
+    expect(fee.status).toBe(200);
+    expect(fee.body.blockedBy).toBe(both.receiptNumber);
+    // Previewing voids nothing.
+    expect((await getEnrollment(e._id)).paidAmount).toBe(4000);
+
+    const b = await book();
+    const paid = (await pay({ bookingId: b._id, amount: b.installments[0]!.amount })).body;
+    const onBooking = await t.api(
+      'GET',
+      `/api/bookings/${b._id}/installments/${b.installments[0]!._id}/unmark-preview`,
+      {
+        token: admin.token,
+      },
+    );
+    expect(onBooking).toMatchObject({
+      status: 200,
+      body: { blockedBy: null, message: null, payments: [{ receiptNumber: paid.receiptNumber }] },
+    });
+  });
+
+  it('is for admins, and an unknown record or installment is 404', async () => {
+    const e = await enrol();
+    const other = await enrol();
+    const path = `/api/enrollments/${e._id}/installments/${e.installments[0]!._id}/unmark-preview`;
+    expect((await t.api('GET', path, { token: manager.token })).status).toBe(403);
+    expect((await t.api('GET', path)).status).toBe(401);
+    const notFound = async (p: string, message: string) =>
+      expect(await t.api('GET', p, { token: admin.token })).toMatchObject({ status: 404, body: { message } });
+    await notFound(
+      `/api/enrollments/${e._id}/installments/${other.installments[0]!._id}/unmark-preview`,
+      'Installment not found.',
+    );
+    await notFound(`/api/enrollments/${e._id}/installments/not-an-id/unmark-preview`, 'Installment not found.');
+    await notFound(
+      '/api/enrollments/00000000-0000-4000-8000-000000000000/admission-fee/unmark-preview',
+      'Enrollment not found.',
+    );
+    await notFound(
+      `/api/bookings/${e._id}/installments/${e.installments[0]!._id}/unmark-preview`,
+      'Booking not found.',
+    );
+  });
+});
+
 describe('part-payments show in the statuses', () => {
   it('an enrolment with part of an installment or of the admission fee paid is Active (Partial), stored too', async () => {
     const e = await enrol();

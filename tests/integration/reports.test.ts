@@ -633,6 +633,18 @@ describe('user reports', () => {
       ['nimal', 'Colombo'],
       ['kamala', 'Colombo'],
     ]);
+    // Created At is a date cell with a date-time format, holding the time in Asia/Colombo (+05:30)
+    // to the second, not text.
+    const { sheet } = await readXlsx(xlsx.bytes);
+    const [nimal] = await t.deps.db
+      .select({ createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.username, 'nimal'));
+    const created = sheet.getRow(2).getCell(7);
+    expect(created.value).toBeInstanceOf(Date);
+    const shift = (created.value as Date).getTime() - nimal!.createdAt.getTime();
+    expect(Math.abs(shift - 5.5 * 3600_000)).toBeLessThan(1000);
+    expect(created.numFmt).toBe('dd mmm yyyy, hh:mm');
     const pdf = await download(t.baseUrl, 'GET', '/api/reports/users/pdf', { token: admin.token });
     expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="user_report_${today()}.pdf"`);
     const text = (await readPdfText(pdf.bytes)).join(' ');

@@ -250,13 +250,48 @@ describe('statement lines', () => {
       body: { from: due[1] },
     });
     expect(res.status).toBe(202);
-    expect(res.body.message).toBe(`The statement will be e-mailed to ${student.email}.`);
+    // No e-mail provider in the tests: the answer says it waits in the outbox (email-delivery.test.ts).
+    expect(res.body).toMatchObject({
+      delivery: 'outbox',
+      message: `The statement for ${student.email} was queued to the outbox: no e-mail provider is configured, so it is not sent.`,
+    });
     const mail = await waitForEmail(t.deps.db, student.email);
     expect(mail.subject).toContain('Your account statement');
     expect(mail.text).toContain('Dear Nimal Perera,');
     expect(mail.text).toContain('Balance brought forward');
     expect(mail.text).toContain('Installment 3 of 3');
     expect(mail.text).not.toContain('Admission fee');
+  });
+});
+
+describe('statement audit entries', () => {
+  it('records each PDF download and each e-mail, with the period, and not a plain read', async () => {
+    const person = await makeUser(t.deps.db, { role: 'student', fullName: 'Audited Person' });
+    const history = async () =>
+      (await t.trpc(admin.token).audit.forEntity.query({ entityType: 'statement', entityId: person.id })).items;
+    expect((await t.api('GET', `/api/users/${person.id}/statement`, { token: admin.token })).status).toBe(200);
+    expect(await history()).toEqual([]);
+
+    const pdf = await fetch(`${t.baseUrl}/api/users/${person.id}/statement/pdf?from=2026-01-01`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    await pdf.arrayBuffer();
+    const sent = await t.api('POST', `/api/users/${person.id}/statement/email`, { token: admin.token, body: {} });
+    expect(sent.status).toBe(202);
+
+    const entries = await history();
+    expect(entries.map((e) => [e.action, e.summary, e.actor?.id])).toEqual([
+      ['email', `E-mailed the statement of Audited Person to ${person.email}`, admin.id],
+      ['download', 'Downloaded the statement of Audited Person for 2026-01-01 to today', admin.id],
+    ]);
+    expect(entries[0]!.changes).toContainEqual({ field: 'email', before: null, after: person.email });
+    expect(entries[1]!.changes).toContainEqual({ field: 'from', before: null, after: '2026-01-01' });
+    // A refused download (bad period) records nothing.
+    expect((await t.api('GET', `/api/users/${person.id}/statement/pdf?from=nope`, { token: admin.token })).status).toBe(
+      400,
+    );
+    expect(await history()).toHaveLength(2);
   });
 });
 

@@ -220,6 +220,49 @@ describe('closing a till', () => {
   });
 });
 
+describe('the audit trail', () => {
+  it('records the open with its float and the close with its count and difference', async () => {
+    const { branch, cashier } = await desk();
+    const till = (
+      await open(cashier.token, {
+        branchId: branch.id,
+        openingFloat: [{ currency: 'LKR', amount: 2500 }],
+      })
+    ).body;
+    const history = async () =>
+      (await t.trpc(admin.token).audit.forEntity.query({ entityType: 'till', entityId: till._id })).items;
+    const [opened] = await history();
+    expect(opened).toMatchObject({
+      action: 'open',
+      actor: { id: cashier.id },
+      summary: `Opened a till at ${branch.name} with Rs. 2,500.00`,
+    });
+    expect(opened!.changes).toContainEqual({
+      field: 'openingFloat',
+      before: null,
+      after: [{ currency: 'LKR', amount: 2500 }],
+    });
+
+    // A refused close (a difference without a note) records nothing.
+    expect((await close(cashier.token, till._id, { counted: [{ currency: 'LKR', amount: 2400 }] })).status).toBe(400);
+    expect(await history()).toHaveLength(1);
+    expect(
+      (await close(admin.token, till._id, { counted: [{ currency: 'LKR', amount: 2400 }], note: 'Short' })).status,
+    ).toBe(200);
+    const entries = await history();
+    expect(entries.map((e) => e.action)).toEqual(['close', 'open']);
+    expect(entries[0]).toMatchObject({
+      actor: { id: admin.id },
+      summary: `Closed the till of ${cashier.username} at ${branch.name}: Rs. 2,400.00 counted, difference -Rs. 100.00`,
+    });
+    expect(entries[0]!.changes).toEqual([
+      { field: 'status', before: 'open', after: 'closed' },
+      { field: 'amounts', before: null, after: [{ currency: 'LKR', expected: 2500, counted: 2400, difference: -100 }] },
+      { field: 'note', before: null, after: 'Short' },
+    ]);
+  });
+});
+
 describe('the day lock', () => {
   it('refuses a payment back-dated into a day whose tills are all closed, and a payment today once today is closed', async () => {
     const { branch, cashier } = await desk();

@@ -3,6 +3,19 @@ import type { Config } from '../config';
 import type { EmailMessage } from './types';
 
 /**
+ * Where an e-mail queued now will go: through Resend when a key is configured, else only into the
+ * development outbox (send-email.ts), which a queued e-mail's answer must say rather than
+ * promise a delivery that will not happen.
+ */
+export function emailDelivery(config: Pick<Config, 'RESEND_API_KEY'>): 'email' | 'outbox' {
+  return config.RESEND_API_KEY ? 'email' : 'outbox';
+}
+
+/** The words for an e-mail that only reached the outbox: `what` names it and its addressee. */
+export const queuedToOutbox = (what: string) =>
+  `${what} was queued to the outbox: no e-mail provider is configured, so it is not sent.`;
+
+/**
  * Sends through Resend. `idempotencyKey` makes Resend answer a repeated request with the first
  * send's id instead of sending again: a job that died after sending and before recording it
  * cannot send twice.

@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { enrollments, users } from '../db/schema';
 import type { AppDeps } from '../deps';
-import type { ServiceContext } from '../domains/context';
 import { recordPayment, voidPayment } from '../domains/payments/payments.service';
+import { demoStaff } from './demo-users';
 
 const DAY = 86_400_000;
 
@@ -13,27 +13,7 @@ const DAY = 86_400_000;
  */
 export async function seedDemoPayments(deps: AppDeps) {
   const { db } = deps;
-  const staff = await db
-    .select()
-    .from(users)
-    .where(inArray(users.username, ['admin.colombo', 'manager', 'manager.galle']));
-  const as = (username: string): ServiceContext | null => {
-    const u = staff.find((s) => s.username === username);
-    return u
-      ? {
-          db,
-          deps,
-          actor: {
-            id: u.id,
-            role: u.role,
-            email: u.email,
-            username: u.username,
-            branchId: u.branchId,
-            sessionId: 'seed',
-          },
-        }
-      : null;
-  };
+  const as = await demoStaff(deps, ['admin.colombo', 'manager', 'manager.galle']);
   const admin = as('admin.colombo');
   const galle = as('manager.galle');
   const manager = as('manager');

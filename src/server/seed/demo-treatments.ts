@@ -4,10 +4,12 @@ import { firstRow } from '../db/rows';
 import type { AppDeps } from '../deps';
 import { computePaymentStatus } from '../../shared/booking-status';
 import { addToDate, todayIn } from '../../shared/calendar';
-import { toMinor } from '../../shared/money';
+import { fromMinor, toMinor } from '../../shared/money';
 import { bookingTerms } from '../domains/bookings/bookings.service';
 import { buildInstallmentSchedule } from '../domains/installments';
 import { getCurrencySettings } from '../domains/settings/settings.service';
+import { recordPayment } from '../domains/payments/payments.service';
+import { demoStaff } from './demo-users';
 
 const DEMO_TREATMENTS = [
   {
@@ -136,7 +138,8 @@ const DEMO_BOOKINGS: Array<{
   },
 ];
 
-export async function seedDemoTreatments({ db, config }: AppDeps) {
+export async function seedDemoTreatments(deps: AppDeps) {
+  const { db, config } = deps;
   const created = await db
     .insert(treatments)
     .values(
@@ -163,6 +166,7 @@ export async function seedDemoTreatments({ db, config }: AppDeps) {
   const currency = await getCurrencySettings(db);
   const today = todayIn(config.TIME_ZONE);
 
+  const toPay: Array<{ bookingId: string; amount: number; receivedAt: Date; foreign: boolean }> = [];
   await db.transaction(async (tx) => {
     for (const [n, d] of DEMO_BOOKINGS.entries()) {
       const userId = idOf.get(d.email);
@@ -170,9 +174,10 @@ export async function seedDemoTreatments({ db, config }: AppDeps) {
       if (!userId || !t) continue;
       const bookedOn = addToDate(today, { days: -d.ago });
       const terms = bookingTerms(t, d.userType, bookedOn, currency);
+      // Written unpaid: what is paid is recorded below as payments, so the ledger holds every amount.
       const schedule = buildInstallmentSchedule(terms.price, d.paymentType, t.installments, bookedOn).map((p) => ({
         ...p,
-        isPaid: d.paid.includes(p.seq),
+        isPaid: false,
       }));
       const createdAt = new Date(Date.now() - d.ago * 86_400_000 + n * 1000);
       const rows = await tx
@@ -189,9 +194,11 @@ export async function seedDemoTreatments({ db, config }: AppDeps) {
         })
         .returning({ id: treatmentBookings.id });
       const bookingId = firstRow(rows).id;
-      await tx
-        .insert(bookingInstallments)
-        .values(schedule.map((s) => ({ ...s, bookingId, paidAt: s.isPaid ? createdAt : null })));
+      await tx.insert(bookingInstallments).values(schedule.map((s) => ({ ...s, bookingId })));
+      const paid = schedule.filter((s) => d.paid.includes(s.seq)).reduce((sum, s) => sum + s.amount, 0);
+      if (paid > 0 && !d.cancelled) {
+        toPay.push({ bookingId, amount: paid, receivedAt: createdAt, foreign: d.userType === 'foreign' });
+      }
       if (d.notes?.length) {
         await tx
           .insert(bookingSessionNotes)
@@ -199,4 +206,17 @@ export async function seedDemoTreatments({ db, config }: AppDeps) {
       }
     }
   });
+
+  // The paid parts were received at the desk the day each booking was made (the oldest first,
+  // which is what the ledger settles): an admin, since some of those days are past BACKDATE_DAYS.
+  const cashier = (await demoStaff(deps, ['admin.colombo']))('admin.colombo');
+  if (!cashier) return;
+  for (const p of toPay) {
+    await recordPayment(cashier, {
+      bookingId: p.bookingId,
+      amount: fromMinor(p.amount),
+      method: p.foreign ? 'card' : 'cash',
+      receivedAt: p.receivedAt.toISOString(),
+    });
+  }
 }

@@ -1,6 +1,8 @@
+import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { branches, users } from '../db/schema';
 import type { AppDeps } from '../deps';
+import type { ServiceContext } from '../domains/context';
 import type { Role } from '../../shared/roles';
 
 /** Every demo account shares this password (README); SEED_DEMO=false skips demo data. */
@@ -46,4 +48,30 @@ export async function seedDemoBranchesAndUsers({ db }: AppDeps) {
       })),
     )
     .onConflictDoNothing();
+}
+
+/**
+ * The demo staff as signed-in callers, so demo payments are recorded by the ledger's own service
+ * as a cashier would record them; a name without a demo account answers null.
+ */
+export async function demoStaff(deps: AppDeps, usernames: string[]) {
+  const { db } = deps;
+  const staff = await db.select().from(users).where(inArray(users.username, usernames));
+  return (username: string): ServiceContext | null => {
+    const u = staff.find((s) => s.username === username);
+    return u
+      ? {
+          db,
+          deps,
+          actor: {
+            id: u.id,
+            role: u.role,
+            email: u.email,
+            username: u.username,
+            branchId: u.branchId,
+            sessionId: 'seed',
+          },
+        }
+      : null;
+  };
 }

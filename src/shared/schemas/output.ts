@@ -53,3 +53,11 @@ export function zPageOf<T extends z.ZodType>(item: T) {
 
 export const ZMessage = z.object({ message: z.string() });
 export type TMessage = z.infer<typeof ZMessage>;
+
+/**
+ * A queued e-mail's answer: `delivery` says where it goes, `email` through the configured
+ * provider, `outbox` into the development outbox only (no provider configured), and the message
+ * says the same in words.
+ */
+export const ZEmailDelivery = z.enum(['email', 'outbox']);
+export type TEmailDelivery = z.infer<typeof ZEmailDelivery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALLOCATION_KINDS, PAYMENT_METHODS } from '@shared/payment-kinds';
-import { zCountOut, zDayOut, zInstantOut, zMoneyOut, zPageOf } from '@shared/schemas/output';
+import { ZEmailDelivery, zCountOut, zDayOut, zInstantOut, zMoneyOut, zPageOf } from '@shared/schemas/output';
 
 /** A name kept on the ledger row; the id is null once that user or branch is gone. */
 const ZKeptUser = z.object({ _id: z.string().nullable(), username: z.string() });
@@ -56,7 +56,8 @@ export const ZPaymentData = z.object({
   totals: z.array(ZCurrencyTotal),
 });
 
-export const ZReceiptQueued = z.object({ message: z.string(), jobId: z.string() });
+export const ZReceiptQueued = z.object({ message: z.string(), jobId: z.string(), delivery: ZEmailDelivery });
+export type TReceiptQueued = z.infer<typeof ZReceiptQueued>;
 
 /** The cash-up (docs/payments.md#cash-up): valid payments grouped by day, branch, cashier and method. */
 export const ZCashUp = z.object({

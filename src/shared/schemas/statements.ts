@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zDayOut, zMoneyOut } from '@shared/schemas/output';
+import { ZEmailDelivery, zDayOut, zMoneyOut } from '@shared/schemas/output';
 import { blankToUndefined, parseDay, zId, zText } from '@shared/schemas/primitives';
 
 /** A calendar day in TIME_ZONE, optional; a blank field is no bound. */
@@ -52,7 +52,7 @@ export const ZStatement = z.object({
 });
 export type TStatement = z.infer<typeof ZStatement>;
 
-export const ZStatementQueued = z.object({ message: z.string(), jobId: z.string() });
+export const ZStatementQueued = z.object({ message: z.string(), jobId: z.string(), delivery: ZEmailDelivery });
 export type TStatementQueued = z.infer<typeof ZStatementQueued>;
 
 /** How many lines one statement answers at most; a longer one asks for a shorter period. */

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { CheckCircle2Icon } from 'lucide-react';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { CourseLink, KeptName, UserLink } from '@/components/record-links';
@@ -12,6 +13,7 @@ import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { formatDate, formatDay, formatMoney, formatRate } from '@shared/format';
 import { toForeign } from '@shared/money';
 import { invalidateMoney } from '@/features/payments/payments-table';
+import { MarkAdmissionFeePaidDialog, UnmarkConfirm } from '@/features/payments/mark-dialogs';
 import { DisplayStatusBadge } from './display-status-badge';
 
 type Enrollment = RouterOutputs['enrollments']['get'];
@@ -75,6 +77,10 @@ export function FeesCard({
       toastOutcome('Enrollment marked as completed!', 'Failed to complete enrollment', refresh),
     ),
   );
+  // Neither way acts at once (docs/payments.md#the-paidunpaid-switch): paid opens Record payment
+  // for the fee, unpaid names the receipts it voids and asks to confirm.
+  const [asking, setAsking] = useState(false);
+  const close = () => setAsking(false);
   const foreign = currency?.foreignCurrency ?? 'USD';
   const rate = currency?.exchangeRate;
   const completed = e.status === 'Completed';
@@ -111,13 +117,35 @@ export function FeesCard({
                 <Button
                   size="sm"
                   variant="outline"
+                  // The label wraps inside the narrow value column of a phone instead of widening the page.
+                  className="h-auto min-h-8 max-w-full shrink py-1 whitespace-normal text-left"
                   disabled={payAdmission.isPending}
-                  onClick={() => payAdmission.mutate({ id: e._id, isPaid: !e.admissionFeePaid })}
+                  onClick={() => setAsking(true)}
                 >
                   {payAdmission.isPending && <Spinner />}
                   {e.admissionFeePaid ? 'Mark Admission Fee as Unpaid' : 'Mark Admission Fee as Paid'}
                 </Button>
               )}
+              {asking &&
+                (e.admissionFeePaid ? (
+                  <UnmarkConfirm
+                    kind="enrollment"
+                    id={e._id}
+                    installment={null}
+                    currency={local}
+                    pending={payAdmission.isPending}
+                    onCancel={close}
+                    onConfirm={() => payAdmission.mutate({ id: e._id, isPaid: false }, { onSettled: close })}
+                  />
+                ) : (
+                  <MarkAdmissionFeePaidDialog
+                    id={e._id}
+                    admissionFee={e.admissionFee}
+                    amountPaid={e.admissionFeeAmountPaid}
+                    currency={local}
+                    onClose={close}
+                  />
+                ))}
             </span>
           </DetailRow>
           <DetailRow label="Paid So Far">{formatMoney(e.paidAmount, local)}</DetailRow>

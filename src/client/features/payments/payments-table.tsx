@@ -49,7 +49,8 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
   const [voiding, setVoiding] = useState<PaymentRow | null>(null);
   const email = useMutation(
     trpc.payments.emailReceipt.mutationOptions({
-      onSuccess: () => toast.success('The receipt is on its way to the payer.'),
+      // The server says where it went: to the payer, or only to the outbox when no provider is set.
+      onSuccess: (r) => toast.success(r.message),
       onError: (err) => toast.error(explainedMessage(err, 'Failed to e-mail the receipt')),
     }),
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
 import { DatePicker } from '@/components/date-picker';
 import { FilterField } from '@/components/filter-field';
@@ -155,9 +156,14 @@ export function Receivables() {
                     <TableCell>
                       {r.person._id ? (
                         // The person's statement: the user details page's Statement tab.
-                        <a href={`/users/${r.person._id}?tab=statement`} className="underline-offset-4 hover:underline">
+                        <Link
+                          to="/users/$userId"
+                          params={{ userId: r.person._id }}
+                          search={{ tab: 'statement' }}
+                          className="underline-offset-4 hover:underline"
+                        >
                           {r.person.fullName}
-                        </a>
+                        </Link>
                       ) : (
                         r.person.fullName
                       )}

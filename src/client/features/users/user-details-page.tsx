@@ -11,8 +11,23 @@ import { UserRecords } from './user-records';
 import { UserStatement } from './user-statement';
 import { PersonDetailsCard } from './person-details-card';
 
+export type UserDetailsTab = 'records' | 'statement';
+
+/** `/users/{id}?tab=statement`: the Statement tab; anything else is the default Records tab. */
+export function validateUserDetailsSearch(search: Record<string, unknown>): { tab?: 'statement' } {
+  return { tab: search.tab === 'statement' ? 'statement' : undefined };
+}
+
 /** One user's details, and for admins the user's History (docs/audit.md#reading-it). */
-export function UserDetailsPage({ userId }: { userId: string }) {
+export function UserDetailsPage({
+  userId,
+  tab,
+  onTabChange,
+}: {
+  userId: string;
+  tab: UserDetailsTab;
+  onTabChange: (tab: UserDetailsTab) => void;
+}) {
   return (
     <DetailsPage entity="user" id={userId} query={trpc.users.get.queryOptions({ id: userId })}>
       {(u) => (
@@ -41,7 +56,7 @@ export function UserDetailsPage({ userId }: { userId: string }) {
             </CardContent>
           </Card>
           <PersonDetailsCard user={u} />
-          <Tabs defaultValue="records">
+          <Tabs value={tab} onValueChange={(v) => onTabChange(v === 'statement' ? 'statement' : 'records')}>
             <TabsList>
               <TabsTrigger value="records">Records</TabsTrigger>
               <TabsTrigger value="statement">Statement</TabsTrigger>

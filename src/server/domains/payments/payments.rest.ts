@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
 import type { ServiceContext } from '../context';
@@ -27,6 +28,11 @@ import {
   ZReceiptQueued,
 } from '@shared/schemas/payments.output';
 import { paperOrganisation } from '../settings/organisation.service';
+import { unmarkPreview } from './unmark-preview';
+import { ZUnmarkPreview } from '@shared/schemas/unmark';
+
+/** `{ id, installmentId }` path params; a malformed id is simply not found, as with ZIdParam. */
+const ZInstallmentParams = z.object({ id: z.string(), installmentId: z.string() });
 
 function attachment(reply: FastifyReply, type: string, fileName: string) {
   return reply
@@ -165,5 +171,31 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     response: ZPaymentList,
     params: ZIdParam,
     handler: ({ ctx, params }) => service.paymentsOf(ctx, { kind: 'booking', id: params.id }),
+  });
+  // What Mark as Unpaid would void (docs/payments.md#the-paidunpaid-switch), beside the toggles it
+  // previews: the same service as tRPC `payments.unmarkPreview`, admins only as the toggles are.
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/enrollments/:id/admission-fee/unmark-preview',
+    access: 'admin',
+    response: ZUnmarkPreview,
+    params: ZIdParam,
+    handler: ({ ctx, params }) => unmarkPreview(ctx, { enrollmentId: params.id }),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/enrollments/:id/installments/:installmentId/unmark-preview',
+    access: 'admin',
+    response: ZUnmarkPreview,
+    params: ZInstallmentParams,
+    handler: ({ ctx, params }) => unmarkPreview(ctx, { enrollmentId: params.id, installmentId: params.installmentId }),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/bookings/:id/installments/:installmentId/unmark-preview',
+    access: 'admin',
+    response: ZUnmarkPreview,
+    params: ZInstallmentParams,
+    handler: ({ ctx, params }) => unmarkPreview(ctx, { bookingId: params.id, installmentId: params.installmentId }),
   });
 }

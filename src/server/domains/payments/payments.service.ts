@@ -19,6 +19,7 @@ import { recordPaymentEntry, recordReceiptEvent, recordVoidEntry } from './ledge
 import { buildReceiptPdf, loadReceipt } from './receipt';
 import { checkReceivedAt } from './received-at';
 import { countReceiptEmail } from './receipt-limits';
+import { emailDelivery, queuedToOutbox } from '../../email/transport';
 import { assertVoidAllowed, linkTillPayment, tillAtPayment } from '../tills/tills.service';
 import { loadOrganisation, logoForPdf } from '../settings/organisation.service';
 import {
@@ -32,6 +33,7 @@ import {
   type LedgerTarget,
 } from './ledger-targets';
 import { withAllocations, type PaymentDto } from './payments.dto';
+import type { TReceiptQueued } from '@shared/schemas/payments.output';
 import type {
   TListPaymentsInput,
   TPaymentFilters,
@@ -254,7 +256,7 @@ export async function paymentsOf(
 }
 
 /** Queues the receipt e-mail to the payer (docs/payments.md#receipts). */
-export async function emailReceipt(ctx: ServiceContext, id: string): Promise<{ message: string; jobId: string }> {
+export async function emailReceipt(ctx: ServiceContext, id: string): Promise<TReceiptQueued> {
   const p = await findPayment(ctx, id);
   if (!p.payerId || !p.payerEmail) {
     throw new AppError(
@@ -278,7 +280,12 @@ export async function emailReceipt(ctx: ServiceContext, id: string): Promise<{ m
   invalidateReads(ctx.deps);
   // Committed now: hand it on at once rather than at the next relay tick (errors are the relay's).
   void ctx.deps.jobs.flush?.();
-  return { message: `Receipt ${p.receiptNumber} will be e-mailed to ${p.payerEmail}.`, jobId: job.id };
+  const delivery = emailDelivery(ctx.deps.config);
+  const message =
+    delivery === 'email'
+      ? `Receipt ${p.receiptNumber} will be e-mailed to ${p.payerEmail}.`
+      : queuedToOutbox(`Receipt ${p.receiptNumber} for ${p.payerEmail}`);
+  return { message, jobId: job.id, delivery };
 }
 
 /** The receipt as a PDF (docs/payments.md#receipts); each download is recorded. */

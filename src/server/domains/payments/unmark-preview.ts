@@ -2,8 +2,8 @@
  * The question Mark as Unpaid asks before it acts: which receipts it would void, or which receipt
  * makes it refuse (docs/payments.md#the-paidunpaid-switch). The same plan the toggle follows.
  */
-import { eq } from 'drizzle-orm';
-import { enrollments, treatmentBookings } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { bookingInstallments, enrollmentInstallments, enrollments, treatmentBookings } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ServiceContext } from '../context';
 import { assertRecordInScope } from '../branch-scope';
@@ -23,7 +23,8 @@ export async function unmarkPreview(ctx: ServiceContext, input: TUnmarkPreviewIn
   const [exists] = await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, ref.id)).limit(1);
   if (!exists) throw new AppError('NOT_FOUND', ref.notFound);
   const installmentId = input.installmentId ?? null;
-  if (installmentId !== null && !isUuid(installmentId)) throw new AppError('NOT_FOUND', 'Installment not found.');
+  if (installmentId !== null && !(await installmentOf(ctx, ref, installmentId)))
+    throw new AppError('NOT_FOUND', 'Installment not found.');
   const item: UnmarkItem =
     installmentId === null
       ? { kind: 'admission_fee', installmentId: null }
@@ -40,4 +41,22 @@ export async function unmarkPreview(ctx: ServiceContext, input: TUnmarkPreviewIn
     blockedBy: plan.blockedBy?.receiptNumber ?? null,
     message: plan.blockedBy ? settledTogether(plan.blockedBy.receiptNumber) : null,
   };
+}
+
+/** Whether the installment is one of that record's: another record's, or none, is not found. */
+async function installmentOf(ctx: ServiceContext, ref: { kind: 'enrollment' | 'booking'; id: string }, id: string) {
+  if (!isUuid(id)) return false;
+  const [row] =
+    ref.kind === 'enrollment'
+      ? await ctx.db
+          .select({ id: enrollmentInstallments.id })
+          .from(enrollmentInstallments)
+          .where(and(eq(enrollmentInstallments.id, id), eq(enrollmentInstallments.enrollmentId, ref.id)))
+          .limit(1)
+      : await ctx.db
+          .select({ id: bookingInstallments.id })
+          .from(bookingInstallments)
+          .where(and(eq(bookingInstallments.id, id), eq(bookingInstallments.bookingId, ref.id)))
+          .limit(1);
+  return Boolean(row);
 }

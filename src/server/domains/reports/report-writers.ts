@@ -47,6 +47,42 @@ export function dateTimeCells(timeZone: string) {
 }
 
 /**
+ * An instant as an Excel date-time cell: Excel has no time zones, so the cell holds the wall-clock
+ * time in `timeZone` (exceljs writes a Date's UTC fields), shown with a date-time number format
+ * and sortable and filterable as a date, where text would not be. The offset is worked out once
+ * per minute of data, as `dateTimeCells` does for the text; before 1973 once per row.
+ */
+export function wallClockDates(timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const offsetAt = (t: number) => {
+    const p = Object.fromEntries(parts.formatToParts(new Date(t)).map((x) => [x.type, Number(x.value)]));
+    const wall = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+    return wall - Math.floor(t / 1000) * 1000;
+  };
+  let minute = Number.NaN;
+  let offset = 0;
+  return (v: string): Date | string => {
+    const t = Date.parse(v);
+    if (Number.isNaN(t)) return v;
+    const m = Math.floor(t / 60_000);
+    if (m !== minute || t < WHOLE_MINUTE_OFFSETS_FROM) {
+      offset = offsetAt(t);
+      minute = m;
+    }
+    return new Date(t + offset);
+  };
+}
+
+/**
  * The text a cell shows in a PDF: money with two decimals (the header names the currency), dates
  * and date-times as on the screens (docs/product.md#formats), in TIME_ZONE.
  */
@@ -60,12 +96,23 @@ function cellText(col: ReportColumn, v: ReportRow[string] | undefined, dateTime:
   return String(v);
 }
 
-function excelValue(col: ReportColumn, v: ReportRow[string] | undefined, dateTime: DateTimeText): ExcelJS.CellValue {
+function excelValue(
+  col: ReportColumn,
+  v: ReportRow[string] | undefined,
+  wallClock: (v: string) => Date | string,
+): ExcelJS.CellValue {
   if (v === null || v === undefined) return null;
   if (col.type === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(`${v}T00:00:00Z`);
-  if (col.type === 'datetime' && typeof v === 'string') return dateTime(v);
+  if (col.type === 'datetime' && typeof v === 'string') return wallClock(v);
   return v;
 }
+
+/** Excel's number formats for the typed columns: dates and date-times read as on the screens. */
+const EXCEL_FORMATS: Partial<Record<ReportColumn['type'], string>> = {
+  money: '#,##0.00',
+  date: 'dd mmm yyyy',
+  datetime: 'dd mmm yyyy, hh:mm',
+};
 
 /** A stream exceljs writes a sheet's XML into: archiver's entry, a readable-stream Writable. */
 interface EntryQueue extends EventEmitter {
@@ -140,14 +187,14 @@ const TOTAL_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: {
  */
 export async function writeXlsx(source: ReportSource, out: Writable, meta: ReportMeta): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const dateTime = dateTimeCells(meta.timeZone);
+  const wallClock = wallClockDates(meta.timeZone);
   workbook.creator = 'Back Office';
   workbook.created = meta.generatedAt;
   const sheet = workbook.addWorksheet(source.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = source.columns.map((c) => ({
     key: c.key,
     width: c.width,
-    style: c.type === 'money' ? { numFmt: '#,##0.00' } : c.type === 'date' ? { numFmt: 'dd mmm yyyy' } : {},
+    style: EXCEL_FORMATS[c.type] ? { numFmt: EXCEL_FORMATS[c.type] } : {},
   }));
   const header = sheet.addRow(source.columns.map((c) => c.header));
   header.eachCell((cell) => {
@@ -160,7 +207,7 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
   let written = 0;
   for await (const batch of source.batches(BATCH_SIZE)) {
     for (const r of batch) {
-      sheet.addRow(source.columns.map((c) => excelValue(c, r[c.key], dateTime))).commit();
+      sheet.addRow(source.columns.map((c) => excelValue(c, r[c.key], wallClock))).commit();
     }
     written += batch.length;
     await meta.onRows?.(written);
@@ -179,7 +226,7 @@ export async function writeXlsx(source: ReportSource, out: Writable, meta: Repor
     }
   }
   for (const t of await source.totals()) {
-    const row = sheet.addRow(source.columns.map((c) => excelValue(c, t[c.key] ?? null, dateTime)));
+    const row = sheet.addRow(source.columns.map((c) => excelValue(c, t[c.key] ?? null, wallClock)));
     row.eachCell((cell) => {
       cell.font = { bold: true };
       cell.fill = TOTAL_FILL;

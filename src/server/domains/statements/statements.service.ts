@@ -9,6 +9,9 @@ import { todayIn } from '../../../shared/calendar';
 import { assertUserInScope } from '../branch-scope';
 import type { ServiceContext } from '../context';
 import { assertId } from '../ids';
+import { recordAudit } from '../audit/audit.service';
+import { emailDelivery, queuedToOutbox } from '../../email/transport';
+import { invalidateReads } from '../read-cache';
 import { readLines, readTotals, type Bounds, type LineRow } from './statement-lines';
 import { buildStatementPdf } from './statement-pdf';
 import { statementHeader } from './statement-header';
@@ -134,6 +137,8 @@ export async function statementPdf(
   const tz = ctx.deps.config.TIME_ZONE;
   const header = await statementHeader(ctx.deps);
   const pdf = buildStatementPdf(statement, { header, range: input, today: todayIn(tz) });
+  await recordStatementEvent(ctx.db, ctx, statement, input, { kind: 'download' });
+  invalidateReads(ctx.deps);
   const who = statement.person.fullName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'person';
   return { fileName: `statement-${who}-${todayIn(tz)}.pdf`, pdf };
 }
@@ -152,12 +157,56 @@ export async function emailStatement(
 ): Promise<TStatementQueued> {
   // The same checks and the same refusals (404, 400 for too long) as reading it.
   const statement = await getStatement(ctx, input);
-  const job = await ctx.deps.jobs.enqueue('send-email', {
-    key: `statement:${input.userId}:${randomUUID()}`,
-    template: 'statement',
-    userId: input.userId,
-    ref: rangeRef(input),
+  // The job and its entry are one transaction, as a receipt's are: a queued e-mail is always
+  // recorded, and one that failed to queue never is.
+  const job = await ctx.db.transaction(async (tx) => {
+    const queued = await ctx.deps.jobs.enqueue(
+      'send-email',
+      {
+        key: `statement:${input.userId}:${randomUUID()}`,
+        template: 'statement',
+        userId: input.userId,
+        ref: rangeRef(input),
+      },
+      { tx },
+    );
+    await recordStatementEvent(tx, ctx, statement, input, { kind: 'email', to: statement.person.email });
+    return queued;
   });
+  invalidateReads(ctx.deps);
   void ctx.deps.jobs.flush?.();
-  return { message: `The statement will be e-mailed to ${statement.person.email}.`, jobId: job.id };
+  const delivery = emailDelivery(ctx.deps.config);
+  const message =
+    delivery === 'email'
+      ? `The statement will be e-mailed to ${statement.person.email}.`
+      : queuedToOutbox(`The statement for ${statement.person.email}`);
+  return { message, jobId: job.id, delivery };
+}
+
+/**
+ * A statement downloaded as PDF or queued to the person's e-mail (docs/audit.md): an event that
+ * changes no record, on the person's id, naming the period.
+ */
+async function recordStatementEvent(
+  db: Db,
+  ctx: ServiceContext,
+  statement: TStatement,
+  range: Bounds,
+  event: { kind: 'download' } | { kind: 'email'; to: string },
+) {
+  const period = range.from || range.to ? ` for ${range.from ?? 'the start'} to ${range.to ?? 'today'}` : '';
+  await recordAudit(db, ctx, {
+    action: event.kind,
+    entityType: 'statement',
+    entityId: statement.person._id,
+    summary:
+      event.kind === 'download'
+        ? `Downloaded the statement of ${statement.person.fullName}${period}`
+        : `E-mailed the statement of ${statement.person.fullName}${period} to ${event.to}`,
+    changes: [
+      { field: 'from', before: null, after: range.from ?? null },
+      { field: 'to', before: null, after: range.to ?? null },
+      ...(event.kind === 'email' ? [{ field: 'email', before: null, after: event.to }] : []),
+    ],
+  });
 }

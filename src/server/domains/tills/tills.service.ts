@@ -9,8 +9,8 @@ import { firstRow } from '../../db/rows';
 import { branches, payments, settings, tillAmounts, tillPayments, tills } from '../../db/schema';
 import type { Actor } from '../../auth/sessions';
 import { AppError, isUniqueViolation } from '../../errors';
-import { formatDay } from '../../../shared/format';
-import { toMinor } from '../../../shared/money';
+import { formatDay, formatMoney } from '../../../shared/format';
+import { fromMinor, toMinor } from '../../../shared/money';
 import { todayIn } from '../../../shared/calendar';
 import { isAdmin } from '../../../shared/roles';
 import type { PaymentMethod } from '../../../shared/payment-kinds';
@@ -25,6 +25,8 @@ import { branchScopeOf } from '../branch-scope';
 import type { ServiceContext, SystemContext } from '../context';
 import { assertId } from '../ids';
 import { cashTaken, expectedOf, tillScope, toTillDtos } from './tills.read';
+import { recordAudit } from '../audit/audit.service';
+import { invalidateReads } from '../read-cache';
 
 export const DAY_CLOSED = (day: string) =>
   `${formatDay(day)} is closed at this branch: every till opened there that day has been closed. A payment cannot be recorded into it.`;
@@ -96,6 +98,17 @@ export async function openTill(ctx: ServiceContext, input: TOpenTillInput): Prom
             input.openingFloat.map((f) => ({ tillId: row.id, currency: f.currency, opening: toMinor(f.amount) })),
           );
       }
+      const float = input.openingFloat.map((f) => formatMoney(f.amount, f.currency)).join(', ') || 'no float';
+      await recordAudit(tx, ctx, {
+        action: 'open',
+        entityType: 'till',
+        entityId: row.id,
+        summary: `Opened a till at ${branch.name} with ${float}`,
+        changes: [
+          { field: 'status', before: null, after: 'open' },
+          { field: 'openingFloat', before: null, after: input.openingFloat.map((f) => ({ ...f })) },
+        ],
+      });
       return row.id;
     });
   } catch (err) {
@@ -103,6 +116,8 @@ export async function openTill(ctx: ServiceContext, input: TOpenTillInput): Prom
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', TILL_MESSAGES.alreadyOpen);
     throw err;
   }
+  // Its audit entry is new: a reused audit page (embedded mode) must not hide it.
+  invalidateReads(ctx.deps);
   return getTillById(ctx, id);
 }
 
@@ -160,7 +175,34 @@ export async function closeTill(ctx: ServiceContext, input: TCloseTillInput): Pr
         note: input.note ?? null,
       })
       .where(eq(tills.id, till.id));
+    const figures = currencies.map((c) => {
+      const diff = (counted.get(c) ?? 0) - (expected.get(c) ?? 0);
+      return {
+        currency: c,
+        expected: fromMinor(expected.get(c) ?? 0),
+        counted: fromMinor(counted.get(c) ?? 0),
+        difference: fromMinor(diff),
+      };
+    });
+    const shown = figures
+      .map(
+        (f) =>
+          `${formatMoney(f.counted, f.currency)} counted, ${f.difference === 0 ? 'no difference' : `difference ${formatMoney(f.difference, f.currency)}`}`,
+      )
+      .join('; ');
+    await recordAudit(tx, ctx, {
+      action: 'close',
+      entityType: 'till',
+      entityId: till.id,
+      summary: `Closed the till of ${till.cashierName} at ${till.branchName}: ${shown || 'nothing counted'}`,
+      changes: [
+        { field: 'status', before: 'open', after: 'closed' },
+        { field: 'amounts', before: null, after: figures },
+        ...(input.note ? [{ field: 'note', before: null, after: input.note }] : []),
+      ],
+    });
   });
+  invalidateReads(ctx.deps);
   return getTillById(ctx, input.id);
 }
 
