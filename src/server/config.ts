@@ -58,6 +58,8 @@ const ZConfig = z.object({
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
     .default('08:00'),
   TIME_ZONE: z.string().default('Asia/Colombo'),
+  /** A student under this attendance rate (per cent) is falling behind (docs/classes.md#falling-behind). */
+  ATTENDANCE_THRESHOLD: z.coerce.number().min(0).max(100).default(75),
   /** Reports with more rows than this are built by the worker. */
   REPORT_JOB_THRESHOLD: z.coerce.number().int().positive().default(2000),
   /** BullMQ key prefix: lets several deployments (or test files) share one Redis. */

@@ -17,6 +17,7 @@ import { registerSearchRest } from './domains/search/search.rest';
 import { registerTillsRest } from './domains/tills/tills.rest';
 import { registerOrganisationRest } from './domains/settings/organisation.rest';
 import { registerReceivablesRest } from './domains/receivables/receivables.rest';
+import { registerClassesRest } from './domains/classes/classes.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -37,4 +38,5 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerTillsRest,
   registerOrganisationRest,
   registerReceivablesRest,
+  registerClassesRest,
 ];

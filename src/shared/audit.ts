@@ -48,6 +48,11 @@ export const AUDIT_ENTITY_LABELS = {
   report: 'Report',
   receipt: 'Receipt',
   audit_log: 'Audit log',
+  // Classes (docs/classes.md#audit).
+  batch: 'Batch',
+  class_session: 'Class session',
+  roster: 'Roster place',
+  attendance: 'Attendance',
 };
 export const AUDIT_ENTITY_TYPES = valuesOf(AUDIT_ENTITY_LABELS);
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

@@ -14,6 +14,9 @@ import { statementsRouter } from '../domains/statements/statements.router';
 import { searchRouter } from '../domains/search/search.router';
 import { tillsRouter } from '../domains/tills/tills.router';
 import { receivablesRouter } from '../domains/receivables/receivables.router';
+import { batchesRouter } from '../domains/classes/batches.router';
+import { classSessionsRouter } from '../domains/classes/class-sessions.router';
+import { attendanceRouter } from '../domains/classes/attendance.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -33,6 +36,9 @@ export const appRouter = router({
   search: searchRouter,
   tills: tillsRouter,
   receivables: receivablesRouter,
+  batches: batchesRouter,
+  classSessions: classSessionsRouter,
+  attendance: attendanceRouter,
 });
 
 export type AppRouter = typeof appRouter;
