@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -425,7 +425,11 @@ describe('the audit trail', () => {
       body: { capacity: 30, name: 'Renamed' },
     });
     expect(put.status).toBe(200);
-    const entries = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, batch._id));
+    const entries = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, batch._id))
+      .orderBy(asc(auditLog.createdAt));
     expect(entries.map((e) => [e.entityType, e.action, e.actorId])).toEqual([
       ['batch', 'create', admin.id],
       ['batch', 'update', admin.id],

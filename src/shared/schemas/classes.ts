@@ -54,62 +54,54 @@ export type TTimetableSlot = z.infer<typeof ZTimetableSlot>;
 
 const dayNumber = (d: string) => Date.UTC(+d.slice(0, 4), +d.slice(5, 7) - 1, +d.slice(8, 10)) / 86_400_000;
 
+/** A batch's fields, each checked alone. */
+const ZBatchFields = z.object({
+  name: zText('Name', { message: 'Name is required.' })
+    .trim()
+    .min(1, 'Name is required.')
+    .max(200, 'Name must be at most 200 characters.'),
+  courseId: zId('Course'),
+  branchId: zId('Branch'),
+  instructorId: zId('Instructor'),
+  startDate: zDay('Start date'),
+  endDate: zDay('End date'),
+  capacity: z
+    .number({ error: CLASS_MESSAGES.capacity })
+    .int(CLASS_MESSAGES.capacity)
+    .min(1, CLASS_MESSAGES.capacity)
+    .max(1000, CLASS_MESSAGES.capacity),
+  timetable: z
+    .array(ZTimetableSlot, { error: 'Timetable must be a list of slots.' })
+    .max(50, 'A timetable can have at most 50 slots.'),
+});
+
 /** The fields of a batch, checked together (a create, or an update merged onto the stored batch). */
-export const ZBatchValues = z
-  .object({
-    name: zText('Name', { message: 'Name is required.' })
-      .trim()
-      .min(1, 'Name is required.')
-      .max(200, 'Name must be at most 200 characters.'),
-    courseId: zId('Course'),
-    branchId: zId('Branch'),
-    instructorId: zId('Instructor'),
-    startDate: zDay('Start date'),
-    endDate: zDay('End date'),
-    capacity: z
-      .number({ error: CLASS_MESSAGES.capacity })
-      .int(CLASS_MESSAGES.capacity)
-      .min(1, CLASS_MESSAGES.capacity)
-      .max(1000, CLASS_MESSAGES.capacity),
-    timetable: z
-      .array(ZTimetableSlot, { error: 'Timetable must be a list of slots.' })
-      .max(50, 'A timetable can have at most 50 slots.'),
-  })
-  .superRefine((b, ctx) => {
-    if (b.endDate < b.startDate) ctx.addIssue({ code: 'custom', message: CLASS_MESSAGES.dates, path: ['endDate'] });
-    else if (dayNumber(b.endDate) - dayNumber(b.startDate) > MAX_BATCH_DAYS)
-      ctx.addIssue({ code: 'custom', message: CLASS_MESSAGES.tooLong, path: ['endDate'] });
-    // Two slots of one batch at once would put its instructor in two places.
-    for (const day of WEEKDAYS) {
-      const slots = b.timetable
-        .filter((s) => s.weekday === day)
-        .map((s) => [minutesOf(s.start), minutesOf(s.end)] as const)
-        .sort((x, y) => x[0] - y[0]);
-      for (let i = 1; i < slots.length; i++) {
-        if (slots[i]![0] < slots[i - 1]![1]) {
-          const label = day[0]!.toUpperCase() + day.slice(1);
-          ctx.addIssue({ code: 'custom', message: `Two timetable slots on ${label} overlap.`, path: ['timetable'] });
-          return;
-        }
+export const ZBatchValues = ZBatchFields.superRefine((b, ctx) => {
+  if (b.endDate < b.startDate) ctx.addIssue({ code: 'custom', message: CLASS_MESSAGES.dates, path: ['endDate'] });
+  else if (dayNumber(b.endDate) - dayNumber(b.startDate) > MAX_BATCH_DAYS)
+    ctx.addIssue({ code: 'custom', message: CLASS_MESSAGES.tooLong, path: ['endDate'] });
+  // Two slots of one batch at once would put its instructor in two places.
+  for (const day of WEEKDAYS) {
+    const slots = b.timetable
+      .filter((s) => s.weekday === day)
+      .map((s) => [minutesOf(s.start), minutesOf(s.end)] as const)
+      .sort((x, y) => x[0] - y[0]);
+    for (let i = 1; i < slots.length; i++) {
+      if (slots[i]![0] < slots[i - 1]![1]) {
+        const label = day[0]!.toUpperCase() + day.slice(1);
+        ctx.addIssue({ code: 'custom', message: `Two timetable slots on ${label} overlap.`, path: ['timetable'] });
+        return;
       }
     }
-  });
+  }
+});
 export type TBatchValues = z.infer<typeof ZBatchValues>;
 
 export const ZCreateBatchInput = ZBatchValues;
 export type TCreateBatchInput = TBatchValues;
 
 /** PUT takes any of the fields; the service checks the merged batch with ZBatchValues. */
-export const ZUpdateBatchBody = z.object({
-  name: z.unknown().optional(),
-  courseId: z.unknown().optional(),
-  branchId: z.unknown().optional(),
-  instructorId: z.unknown().optional(),
-  startDate: z.unknown().optional(),
-  endDate: z.unknown().optional(),
-  capacity: z.unknown().optional(),
-  timetable: z.unknown().optional(),
-});
+export const ZUpdateBatchBody = ZBatchFields.partial();
 export const ZUpdateBatchInput = ZUpdateBatchBody.extend({ id: zId('Batch') });
 export type TUpdateBatchInput = z.infer<typeof ZUpdateBatchInput>;
 

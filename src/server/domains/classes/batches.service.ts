@@ -30,9 +30,9 @@ import {
 } from '@shared/schemas/classes';
 import { fieldChanges, recordAudit } from '../audit/audit.service';
 import type { ServiceContext, SystemContext } from '../context';
-import { assertId } from '../ids';
+import { assertId, isUuid } from '../ids';
 import { afterWrite } from '../read-cache';
-import { assertNoClash, clashFromConstraint, lockClassResources } from './class-clashes';
+import { assertNoClash, clashFromConstraint, lockClassResources, possibleClashes } from './class-clashes';
 import { eachDay, instantAt, isoWeekday, weekdayName, weekdayNumber } from './class-time';
 import { batchForStaff, batchScope, BATCH_NOT_FOUND, hasMarks, toBatchDtos, type BatchRow } from './classes.read';
 import { promoteWaitlist } from './roster.service';
@@ -51,7 +51,7 @@ export const CLASS_WRITE_MESSAGES = {
 
 export async function listBatches(ctx: SystemContext, input: TListBatchesInput): Promise<{ data: TBatch[] }> {
   // A malformed id matches nothing, as a filter on an unknown course would.
-  const bad = (id?: string) => id !== undefined && !/^[0-9a-f-]{36}$/i.test(id);
+  const bad = (id?: string) => id !== undefined && !isUuid(id);
   if (bad(input.courseId) || bad(input.branchId)) return { data: [] };
   const rows = await ctx.db
     .select()
@@ -197,7 +197,15 @@ async function writeSessions(
   const fresh = (await candidateSessions(tx, v, timeZone)).filter(
     (c) => (isNew || c.startAt > now) && !keptStarts.has(c.startAt.getTime()),
   );
-  for (const c of fresh) {
+  // The slots of one batch never overlap each other (ZBatchValues), so the new sessions can only
+  // clash with what is already written: checked all at once, then exactly where something overlaps.
+  const suspects = await possibleClashes(
+    tx,
+    v.instructorId,
+    fresh.map((c) => ({ start: c.startAt, end: c.endAt, roomId: c.roomId })),
+  );
+  for (const i of suspects) {
+    const c = fresh[i]!;
     await assertNoClash(tx, {
       roomId: c.roomId,
       instructorUserId: v.instructorId,
@@ -205,8 +213,11 @@ async function writeSessions(
       end: c.endAt,
       timeZone,
     });
-    // Written one by one: the next candidate's room check counts this one.
-    await tx.insert(classSessions).values({ batchId, instructorId: v.instructorId, ...c });
+  }
+  for (let i = 0; i < fresh.length; i += 500) {
+    await tx
+      .insert(classSessions)
+      .values(fresh.slice(i, i + 500).map((c) => ({ batchId, instructorId: v.instructorId, ...c })));
   }
   return { added: fresh.length, removed };
 }

@@ -154,6 +154,45 @@ export async function classClashes(tx: Db, q: ClashQuery): Promise<string[]> {
   return messages;
 }
 
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows?: T[] }).rows ?? []));
+
+/**
+ * Of many would-be sessions of one instructor (a timetable's dates), the indexes of those that
+ * overlap anything in their room or of their instructor at all: one statement instead of one
+ * check per date. Only these go through `classClashes`, which decides exactly (a room of two holds
+ * two at once). Call it under the same locks.
+ */
+export async function possibleClashes(
+  tx: Db,
+  instructorUserId: string,
+  items: ReadonlyArray<{ start: Date; end: Date; roomId: string | null }>,
+): Promise<number[]> {
+  if (!items.length) return [];
+  const json = JSON.stringify(
+    items.map((x, i) => ({ i, s: x.start.toISOString(), e: x.end.toISOString(), room: x.roomId })),
+  );
+  const live = sql.join(
+    LIVE_APPOINTMENT_STATUSES.map((st) => sql`${st}`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    select c.i from jsonb_to_recordset(${json}::jsonb) as c(i int, s timestamptz, e timestamptz, room uuid)
+     where exists (
+             select 1 from class_sessions cs
+              where cs.status = 'scheduled' and cs.start_at < c.e and cs.end_at > c.s
+                -- a class session lasts at most a day: the bound lets the (room|instructor, start) indexes answer
+                and cs.start_at > c.s - interval '1 day'
+                and (cs.room_id = c.room or cs.instructor_id = ${instructorUserId}::uuid))
+        or exists (
+             select 1 from appointments a
+              where a.status in (${live}) and a.start_at < c.e
+                and ((a.room_id = c.room and a.end_at > c.s)
+                  or (a.blocked_until > c.s
+                      and a.practitioner_id in (select p.id from practitioners p where p.user_id = ${instructorUserId}::uuid))))
+     order by c.i`);
+  return rowsOf<{ i: number | string }>(result).map((r) => Number(r.i));
+}
+
 /** Refuses (409) a session that clashes, naming the first clash (and how many more there are). */
 export async function assertNoClash(tx: Db, q: ClashQuery): Promise<void> {
   const clashes = await classClashes(tx, q);
