@@ -228,6 +228,7 @@ describe('taking attendance', () => {
         (await t.api('GET', `/api/class-sessions/${crypto.randomUUID()}/attendance`, { token: who.token })).status,
       ).toBe(403);
       expect((await t.api('GET', `/api/batches`, { token: who.token })).status).toBe(403);
+      expect((await t.api('GET', `/api/class-sessions`, { token: who.token })).status).toBe(403);
     }
     expect((await mark(s!._id, { allPresent: true }, manager.token)).status).toBe(200);
     expect(

@@ -3,6 +3,7 @@ import {
   BarChart3Icon,
   BookOpenIcon,
   Building2Icon,
+  CalendarDaysIcon,
   LayoutDashboardIcon,
   ScrollTextIcon,
   SettingsIcon,
@@ -37,6 +38,8 @@ export const PRIMARY_NAV: NavGroupItem[] = [
   { to: '/', label: 'Dashboard', icon: LayoutDashboardIcon },
   { to: '/reports', label: 'Reports', icon: BarChart3Icon },
   { to: '/payments', label: 'Payments', icon: WalletIcon },
+  // docs/classes.md: batches, and from there the register.
+  { to: '/batches', label: 'Batches', icon: CalendarDaysIcon },
 ];
 
 export const ADMIN_MANAGEMENT_TITLE = 'All Admin management';

@@ -62,10 +62,19 @@ export async function listBatchSessions(
 
 /**
  * The sessions of one day (today by default) for the register screen: staff see every batch's in
- * their branch scope; anyone else sees the sessions they teach.
+ * their branch scope; an instructor outside the staff sees the sessions they teach; anyone else 403.
  */
 export async function daySessions(ctx: ServiceContext, input: TDaySessionsInput): Promise<{ data: TClassSession[] }> {
   const day = input.day ?? todayIn(ctx.deps.config.TIME_ZONE);
+  if (!isStaff(ctx.actor.role)) {
+    // Outside the staff, only an instructor (of some batch) has a register to take.
+    const [teaches] = await ctx.db
+      .select({ id: batches.id })
+      .from(batches)
+      .where(eq(batches.instructorId, ctx.actor.id))
+      .limit(1);
+    if (!teaches) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+  }
   const whose = isStaff(ctx.actor.role)
     ? branchCondition(await branchScopeOf(ctx), batches.branchId)
     : eq(classSessions.instructorId, ctx.actor.id);
