@@ -21,6 +21,9 @@ import { Route as AdminManagerRouteImport } from './routes/_admin/manager'
 import { Route as AdminPaymentsRouteImport } from './routes/_admin/payments'
 import { Route as AdminReportsRouteImport } from './routes/_admin/reports'
 import { Route as AdminSettingsRouteImport } from './routes/_admin/settings'
+import { Route as ClassesTodayRouteImport } from './routes/classes.today'
+import { Route as AdminBatchesIndexRouteImport } from './routes/_admin/batches/index'
+import { Route as AdminBatchesBatchIdRouteImport } from './routes/_admin/batches/$batchId'
 import { Route as AdminBookingDetailsIdRouteImport } from './routes/_admin/booking-details/$id'
 import { Route as AdminBranchIndexRouteImport } from './routes/_admin/branch/index'
 import { Route as AdminBranchAddBranchRouteImport } from './routes/_admin/branch/add-branch'
@@ -104,6 +107,21 @@ const AdminReportsRoute = AdminReportsRouteImport.update({
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AdminRoute,
+} as any)
+const ClassesTodayRoute = ClassesTodayRouteImport.update({
+  id: '/classes/today',
+  path: '/classes/today',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminBatchesIndexRoute = AdminBatchesIndexRouteImport.update({
+  id: '/batches/',
+  path: '/batches/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminBatchesBatchIdRoute = AdminBatchesBatchIdRouteImport.update({
+  id: '/batches/$batchId',
+  path: '/batches/$batchId',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminBookingDetailsIdRoute = AdminBookingDetailsIdRouteImport.update({
@@ -249,6 +267,8 @@ export interface FileRoutesByFullPath {
   '/payments': typeof AdminPaymentsRoute
   '/reports': typeof AdminReportsRoute
   '/settings': typeof AdminSettingsRoute
+  '/classes/today': typeof ClassesTodayRoute
+  '/batches/$batchId': typeof AdminBatchesBatchIdRoute
   '/booking-details/$id': typeof AdminBookingDetailsIdRoute
   '/branch/add-branch': typeof AdminBranchAddBranchRoute
   '/branch/all-branch': typeof AdminBranchAllBranchRoute
@@ -266,6 +286,7 @@ export interface FileRoutesByFullPath {
   '/users/add-user': typeof AdminUsersAddUserRoute
   '/users/all-users': typeof AdminUsersAllUsersRoute
   '/users/profile': typeof AdminUsersProfileRoute
+  '/batches/': typeof AdminBatchesIndexRoute
   '/branch/': typeof AdminBranchIndexRoute
   '/calendar/': typeof AdminCalendarIndexRoute
   '/courses/': typeof AdminCoursesIndexRoute
@@ -286,7 +307,9 @@ export interface FileRoutesByTo {
   '/payments': typeof AdminPaymentsRoute
   '/reports': typeof AdminReportsRoute
   '/settings': typeof AdminSettingsRoute
+  '/classes/today': typeof ClassesTodayRoute
   '/': typeof AdminIndexRoute
+  '/batches/$batchId': typeof AdminBatchesBatchIdRoute
   '/booking-details/$id': typeof AdminBookingDetailsIdRoute
   '/branch/add-branch': typeof AdminBranchAddBranchRoute
   '/branch/all-branch': typeof AdminBranchAllBranchRoute
@@ -304,6 +327,7 @@ export interface FileRoutesByTo {
   '/users/add-user': typeof AdminUsersAddUserRoute
   '/users/all-users': typeof AdminUsersAllUsersRoute
   '/users/profile': typeof AdminUsersProfileRoute
+  '/batches': typeof AdminBatchesIndexRoute
   '/branch': typeof AdminBranchIndexRoute
   '/calendar': typeof AdminCalendarIndexRoute
   '/courses': typeof AdminCoursesIndexRoute
@@ -326,7 +350,9 @@ export interface FileRoutesById {
   '/_admin/payments': typeof AdminPaymentsRoute
   '/_admin/reports': typeof AdminReportsRoute
   '/_admin/settings': typeof AdminSettingsRoute
+  '/classes/today': typeof ClassesTodayRoute
   '/_admin/': typeof AdminIndexRoute
+  '/_admin/batches/$batchId': typeof AdminBatchesBatchIdRoute
   '/_admin/booking-details/$id': typeof AdminBookingDetailsIdRoute
   '/_admin/branch/add-branch': typeof AdminBranchAddBranchRoute
   '/_admin/branch/all-branch': typeof AdminBranchAllBranchRoute
@@ -344,6 +370,7 @@ export interface FileRoutesById {
   '/_admin/users/add-user': typeof AdminUsersAddUserRoute
   '/_admin/users/all-users': typeof AdminUsersAllUsersRoute
   '/_admin/users/profile': typeof AdminUsersProfileRoute
+  '/_admin/batches/': typeof AdminBatchesIndexRoute
   '/_admin/branch/': typeof AdminBranchIndexRoute
   '/_admin/calendar/': typeof AdminCalendarIndexRoute
   '/_admin/courses/': typeof AdminCoursesIndexRoute
@@ -367,6 +394,8 @@ export interface FileRouteTypes {
     | '/payments'
     | '/reports'
     | '/settings'
+    | '/classes/today'
+    | '/batches/$batchId'
     | '/booking-details/$id'
     | '/branch/add-branch'
     | '/branch/all-branch'
@@ -384,6 +413,7 @@ export interface FileRouteTypes {
     | '/users/add-user'
     | '/users/all-users'
     | '/users/profile'
+    | '/batches/'
     | '/branch/'
     | '/calendar/'
     | '/courses/'
@@ -404,7 +434,9 @@ export interface FileRouteTypes {
     | '/payments'
     | '/reports'
     | '/settings'
+    | '/classes/today'
     | '/'
+    | '/batches/$batchId'
     | '/booking-details/$id'
     | '/branch/add-branch'
     | '/branch/all-branch'
@@ -422,6 +454,7 @@ export interface FileRouteTypes {
     | '/users/add-user'
     | '/users/all-users'
     | '/users/profile'
+    | '/batches'
     | '/branch'
     | '/calendar'
     | '/courses'
@@ -443,7 +476,9 @@ export interface FileRouteTypes {
     | '/_admin/payments'
     | '/_admin/reports'
     | '/_admin/settings'
+    | '/classes/today'
     | '/_admin/'
+    | '/_admin/batches/$batchId'
     | '/_admin/booking-details/$id'
     | '/_admin/branch/add-branch'
     | '/_admin/branch/all-branch'
@@ -461,6 +496,7 @@ export interface FileRouteTypes {
     | '/_admin/users/add-user'
     | '/_admin/users/all-users'
     | '/_admin/users/profile'
+    | '/_admin/batches/'
     | '/_admin/branch/'
     | '/_admin/calendar/'
     | '/_admin/courses/'
@@ -476,6 +512,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  ClassesTodayRoute: typeof ClassesTodayRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -562,6 +599,27 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/classes/today': {
+      id: '/classes/today'
+      path: '/classes/today'
+      fullPath: '/classes/today'
+      preLoaderRoute: typeof ClassesTodayRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_admin/batches/': {
+      id: '/_admin/batches/'
+      path: '/batches'
+      fullPath: '/batches/'
+      preLoaderRoute: typeof AdminBatchesIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/batches/$batchId': {
+      id: '/_admin/batches/$batchId'
+      path: '/batches/$batchId'
+      fullPath: '/batches/$batchId'
+      preLoaderRoute: typeof AdminBatchesBatchIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/booking-details/$id': {
@@ -751,6 +809,7 @@ interface AdminRouteChildren {
   AdminReportsRoute: typeof AdminReportsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminBatchesBatchIdRoute: typeof AdminBatchesBatchIdRoute
   AdminBookingDetailsIdRoute: typeof AdminBookingDetailsIdRoute
   AdminBranchAddBranchRoute: typeof AdminBranchAddBranchRoute
   AdminBranchAllBranchRoute: typeof AdminBranchAllBranchRoute
@@ -768,6 +827,7 @@ interface AdminRouteChildren {
   AdminUsersAddUserRoute: typeof AdminUsersAddUserRoute
   AdminUsersAllUsersRoute: typeof AdminUsersAllUsersRoute
   AdminUsersProfileRoute: typeof AdminUsersProfileRoute
+  AdminBatchesIndexRoute: typeof AdminBatchesIndexRoute
   AdminBranchIndexRoute: typeof AdminBranchIndexRoute
   AdminCalendarIndexRoute: typeof AdminCalendarIndexRoute
   AdminCoursesIndexRoute: typeof AdminCoursesIndexRoute
@@ -787,6 +847,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminReportsRoute: AdminReportsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminBatchesBatchIdRoute: AdminBatchesBatchIdRoute,
   AdminBookingDetailsIdRoute: AdminBookingDetailsIdRoute,
   AdminBranchAddBranchRoute: AdminBranchAddBranchRoute,
   AdminBranchAllBranchRoute: AdminBranchAllBranchRoute,
@@ -805,6 +866,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminUsersAddUserRoute: AdminUsersAddUserRoute,
   AdminUsersAllUsersRoute: AdminUsersAllUsersRoute,
   AdminUsersProfileRoute: AdminUsersProfileRoute,
+  AdminBatchesIndexRoute: AdminBatchesIndexRoute,
   AdminBranchIndexRoute: AdminBranchIndexRoute,
   AdminCalendarIndexRoute: AdminCalendarIndexRoute,
   AdminCoursesIndexRoute: AdminCoursesIndexRoute,
@@ -823,6 +885,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  ClassesTodayRoute: ClassesTodayRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

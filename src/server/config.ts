@@ -60,6 +60,8 @@ const ZConfig = z.object({
   TIME_ZONE: z.string().default('Asia/Colombo'),
   /** Appointment availability offers a start every this many minutes from each working period's start. */
   SLOT_STEP_MINUTES: z.coerce.number().int().min(5).max(120).default(15),
+  /** A student under this attendance rate (per cent) is falling behind (docs/classes.md#falling-behind). */
+  ATTENDANCE_THRESHOLD: z.coerce.number().min(0).max(100).default(75),
   /** Reports with more rows than this are built by the worker. */
   REPORT_JOB_THRESHOLD: z.coerce.number().int().positive().default(2000),
   /** BullMQ key prefix: lets several deployments (or test files) share one Redis. */

@@ -62,6 +62,11 @@ export const AUDIT_ENTITY_LABELS = {
   branch_closure: 'Branch closure',
   till: 'Till',
   statement: 'Statement',
+  // Classes (docs/classes.md#audit).
+  batch: 'Batch',
+  class_session: 'Class session',
+  roster: 'Roster place',
+  attendance: 'Attendance',
 };
 export const AUDIT_ENTITY_TYPES = valuesOf(AUDIT_ENTITY_LABELS);
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

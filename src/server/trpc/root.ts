@@ -17,6 +17,9 @@ import { receivablesRouter } from '../domains/receivables/receivables.router';
 import { practitionersRouter } from '../domains/practitioners/practitioners.router';
 import { roomsRouter } from '../domains/rooms/rooms.router';
 import { appointmentsRouter } from '../domains/appointments/appointments.router';
+import { batchesRouter } from '../domains/classes/batches.router';
+import { classSessionsRouter } from '../domains/classes/class-sessions.router';
+import { attendanceRouter } from '../domains/classes/attendance.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -39,6 +42,9 @@ export const appRouter = router({
   practitioners: practitionersRouter,
   rooms: roomsRouter,
   appointments: appointmentsRouter,
+  batches: batchesRouter,
+  classSessions: classSessionsRouter,
+  attendance: attendanceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import {
   CalendarDaysIcon,
   ClipboardCheckIcon,
   Building2Icon,
+  GraduationCapIcon,
   LayoutDashboardIcon,
   ScrollTextIcon,
   SettingsIcon,
@@ -42,6 +43,8 @@ export const PRIMARY_NAV: NavGroupItem[] = [
   // docs/appointments.md#screens: the clinic's calendar and the front desk's day.
   { to: '/calendar', label: 'Calendar', icon: CalendarDaysIcon },
   { to: '/calendar/today', label: 'Today', icon: ClipboardCheckIcon },
+  // docs/classes.md: batches, and from there the register.
+  { to: '/batches', label: 'Batches', icon: GraduationCapIcon },
 ];
 
 export const ADMIN_MANAGEMENT_TITLE = 'All Admin management';

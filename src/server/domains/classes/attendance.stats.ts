@@ -1,0 +1,136 @@
+/**
+ * Attendance figures per enrolment (docs/classes.md#rates), in one statement for any number of
+ * enrolments. The sessions an enrolment is counted over are the held sessions (scheduled and
+ * started) of its current batch from the day it joined, plus every held session it has a mark on
+ * (a batch it moved from keeps counting what was taken there).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AttendanceMark } from '@shared/schemas/classes';
+
+export interface AttendanceFigures {
+  rate: number | null;
+  held: number;
+  present: number;
+  late: number;
+  absent: number;
+  excused: number;
+  unmarked: number;
+  /** Absent marks since the last present or late one (excused and unmarked sessions skipped). */
+  absentInARow: number;
+}
+
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows?: T[] }).rows ?? []));
+
+/** (present + late) ÷ (present + late + absent) as a percentage with one decimal; null with none. */
+export function rateOf(f: Pick<AttendanceFigures, 'present' | 'late' | 'absent'>): number | null {
+  const counted = f.present + f.late + f.absent;
+  return counted === 0 ? null : Math.round(((f.present + f.late) * 1000) / counted) / 10;
+}
+
+/** The held sessions of the enrolments `ids` (or of the enrolments `members` selects), with their marks. */
+function heldSessions(members: SQL, now: Date): SQL {
+  return sql`
+    m as (${members}),
+    s as (
+      select m.enrollment_id, cs.id as session_id, cs.start_at, a.status
+        from m
+        join class_sessions cs on cs.batch_id = m.batch_id and cs.day >= m.joined_on
+        left join attendance_marks a on a.session_id = cs.id and a.enrollment_id = m.enrollment_id
+       where cs.status = 'scheduled' and cs.start_at <= ${now.toISOString()}::timestamptz
+      union
+      select a.enrollment_id, cs.id, cs.start_at, a.status
+        from attendance_marks a
+        join class_sessions cs on cs.id = a.session_id
+       where a.enrollment_id in (select enrollment_id from m)
+         and cs.status = 'scheduled' and cs.start_at <= ${now.toISOString()}::timestamptz
+    )`;
+}
+
+/** Every given enrolment with the batch it sits in (none for one outside any batch). */
+const enrolmentsWithPlace = (ids: string[]) => sql`
+  select e.id as enrollment_id, bm.batch_id, bm.joined_on
+    from enrollments e
+    left join batch_members bm on bm.enrollment_id = e.id and bm.status = 'member'
+   where e.id in (${sql.join(
+     ids.map((id) => sql`${id}::uuid`),
+     sql`, `,
+   )})`;
+
+async function figures(db: Db, members: SQL, now: Date): Promise<Map<string, AttendanceFigures>> {
+  const result = await db.execute(sql`
+    with ${heldSessions(members, now)},
+    last_attended as (
+      select enrollment_id, max(start_at) filter (where status in ('present', 'late')) as at
+        from s group by enrollment_id
+    )
+    select s.enrollment_id::text as "enrollmentId",
+           count(*)::int as held,
+           count(*) filter (where s.status = 'present')::int as present,
+           count(*) filter (where s.status = 'late')::int as late,
+           count(*) filter (where s.status = 'absent')::int as absent,
+           count(*) filter (where s.status = 'excused')::int as excused,
+           count(*) filter (where s.status is null)::int as unmarked,
+           count(*) filter (where s.status = 'absent' and s.start_at > coalesce(l.at, '-infinity'))::int as "absentInARow"
+      from s join last_attended l on l.enrollment_id = s.enrollment_id
+     group by s.enrollment_id`);
+  const out = new Map<string, AttendanceFigures>();
+  for (const r of rowsOf<Record<string, string | number>>(result)) {
+    const f = {
+      held: Number(r.held),
+      present: Number(r.present),
+      late: Number(r.late),
+      absent: Number(r.absent),
+      excused: Number(r.excused),
+      unmarked: Number(r.unmarked),
+      absentInARow: Number(r.absentInARow),
+    };
+    out.set(String(r.enrollmentId), { ...f, rate: rateOf(f) });
+  }
+  return out;
+}
+
+export const NO_FIGURES: AttendanceFigures = {
+  rate: null,
+  held: 0,
+  present: 0,
+  late: 0,
+  absent: 0,
+  excused: 0,
+  unmarked: 0,
+  absentInARow: 0,
+};
+
+/** The figures of the given enrolments; one with no held session is absent from the map. */
+export async function attendanceStats(
+  db: Db,
+  ids: string[],
+  now = new Date(),
+): Promise<Map<string, AttendanceFigures>> {
+  if (!ids.length) return new Map();
+  return figures(db, enrolmentsWithPlace(ids), now);
+}
+
+/** The figures of the roster places `members` selects (enrollment_id, batch_id, joined_on). */
+export function attendanceStatsOf(db: Db, members: SQL, now = new Date()) {
+  return figures(db, members, now);
+}
+
+/** One enrolment's held sessions, in start order, with its mark on each. */
+export async function heldSessionsOf(
+  db: Db,
+  enrollmentId: string,
+  now = new Date(),
+): Promise<Array<{ sessionId: string; start: string; status: AttendanceMark | null }>> {
+  const result = await db.execute(sql`
+    with ${heldSessions(enrolmentsWithPlace([enrollmentId]), now)}
+    select session_id::text as "sessionId",
+           to_char(start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as start,
+           status
+      from s order by start_at, session_id`);
+  return rowsOf<{ sessionId: string; start: string; status: AttendanceMark | null }>(result).map((r) => ({
+    sessionId: String(r.sessionId),
+    start: String(r.start),
+    status: r.status ?? null,
+  }));
+}

@@ -1,0 +1,26 @@
+import { router } from '../../trpc/init';
+import { adminProcedure, authedProcedure, serve, serveId } from '../../trpc/procedures';
+import {
+  ZCancelSessionInput,
+  ZClassSession,
+  ZClassSessionList,
+  ZDaySessionsInput,
+  ZMoveSessionInput,
+  ZSessionAttendance,
+  ZSessionIdInput,
+  ZTakeAttendanceInput,
+} from '@shared/schemas/classes';
+import { getSessionAttendance, takeAttendance } from './attendance.service';
+import { cancelSession, daySessions, moveSession } from './sessions.service';
+
+/** The register is authed: the service admits staff and the batch's instructor (docs/classes.md). */
+export const classSessionsRouter = router({
+  day: authedProcedure.input(ZDaySessionsInput).output(ZClassSessionList).query(serve(daySessions)),
+  cancel: adminProcedure.input(ZCancelSessionInput).output(ZClassSession).mutation(serve(cancelSession)),
+  move: adminProcedure.input(ZMoveSessionInput).output(ZClassSession).mutation(serve(moveSession)),
+  attendance: authedProcedure.input(ZSessionIdInput).output(ZSessionAttendance).query(serveId(getSessionAttendance)),
+  takeAttendance: authedProcedure
+    .input(ZTakeAttendanceInput)
+    .output(ZSessionAttendance)
+    .mutation(serve(takeAttendance)),
+});
