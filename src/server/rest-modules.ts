@@ -20,6 +20,7 @@ import { registerReceivablesRest } from './domains/receivables/receivables.rest'
 import { registerPractitionersRest } from './domains/practitioners/practitioners.rest';
 import { registerRoomsRest } from './domains/rooms/rooms.rest';
 import { registerAppointmentsRest } from './domains/appointments/appointments.rest';
+import { registerAppointmentReportsRest } from './domains/appointment-reports/appointment-reports.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -43,4 +44,5 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerPractitionersRest,
   registerRoomsRest,
   registerAppointmentsRest,
+  registerAppointmentReportsRest,
 ];

@@ -17,6 +17,7 @@ import { receivablesRouter } from '../domains/receivables/receivables.router';
 import { practitionersRouter } from '../domains/practitioners/practitioners.router';
 import { roomsRouter } from '../domains/rooms/rooms.router';
 import { appointmentsRouter } from '../domains/appointments/appointments.router';
+import { appointmentReportsRouter } from '../domains/appointment-reports/appointment-reports.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -39,6 +40,7 @@ export const appRouter = router({
   practitioners: practitionersRouter,
   rooms: roomsRouter,
   appointments: appointmentsRouter,
+  appointmentReports: appointmentReportsRouter,
 });
 
 export type AppRouter = typeof appRouter;
