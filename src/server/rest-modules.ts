@@ -21,6 +21,7 @@ import { registerPractitionersRest } from './domains/practitioners/practitioners
 import { registerRoomsRest } from './domains/rooms/rooms.rest';
 import { registerAppointmentsRest } from './domains/appointments/appointments.rest';
 import { registerClassesRest } from './domains/classes/classes.rest';
+import { registerAppointmentReportsRest } from './domains/appointment-reports/appointment-reports.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -45,4 +46,5 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerRoomsRest,
   registerAppointmentsRest,
   registerClassesRest,
+  registerAppointmentReportsRest,
 ];

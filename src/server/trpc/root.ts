@@ -20,6 +20,7 @@ import { appointmentsRouter } from '../domains/appointments/appointments.router'
 import { batchesRouter } from '../domains/classes/batches.router';
 import { classSessionsRouter } from '../domains/classes/class-sessions.router';
 import { attendanceRouter } from '../domains/classes/attendance.router';
+import { appointmentReportsRouter } from '../domains/appointment-reports/appointment-reports.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -45,6 +46,7 @@ export const appRouter = router({
   batches: batchesRouter,
   classSessions: classSessionsRouter,
   attendance: attendanceRouter,
+  appointmentReports: appointmentReportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

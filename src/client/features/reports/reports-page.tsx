@@ -1,10 +1,11 @@
 import { PageHeader } from '@/components/page-header';
 import { Separator } from '@/components/ui/separator';
+import { AppointmentReport } from './appointment-report';
 import { CourseAnalytics } from './course-analytics';
 import { TreatmentAnalytics } from './treatment-analytics';
 import { UserStatistics } from './user-statistics';
 
-/** docs/product.md#screens-and-routes, Reports: user statistics, then course analytics, then treatment analytics. */
+/** docs/product.md#screens-and-routes, Reports: user statistics, then course analytics, then treatment analytics, then appointments. */
 export function ReportsPage() {
   return (
     <div className="space-y-8">
@@ -14,6 +15,8 @@ export function ReportsPage() {
       <CourseAnalytics />
       <Separator />
       <TreatmentAnalytics />
+      <Separator />
+      <AppointmentReport />
     </div>
   );
 }
