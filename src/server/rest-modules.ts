@@ -17,6 +17,8 @@ import { registerSearchRest } from './domains/search/search.rest';
 import { registerTillsRest } from './domains/tills/tills.rest';
 import { registerOrganisationRest } from './domains/settings/organisation.rest';
 import { registerReceivablesRest } from './domains/receivables/receivables.rest';
+import { registerAdjustmentsRest } from './domains/adjustments/adjustments.rest';
+import { registerRefundsRest } from './domains/refunds/refunds.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -37,4 +39,6 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerTillsRest,
   registerOrganisationRest,
   registerReceivablesRest,
+  registerAdjustmentsRest,
+  registerRefundsRest,
 ];

@@ -24,6 +24,11 @@ export const AUDIT_ACTION_LABELS = {
   complete: 'Complete',
   cancel: 'Cancel',
   void: 'Void',
+  // Money that changes after the fact (docs/payments.md#adjustments, #refunds).
+  refund: 'Refund',
+  approve: 'Approve',
+  reject: 'Reject',
+  revoke: 'Revoke',
   // A receipt sent to the payer; the log's own archive runs (docs/audit.md#retention).
   email: 'E-mail',
   archive: 'Archive',
@@ -47,6 +52,10 @@ export const AUDIT_ENTITY_LABELS = {
   settings: 'Settings',
   report: 'Report',
   receipt: 'Receipt',
+  adjustment: 'Adjustment',
+  refund: 'Refund',
+  credit_note: 'Credit note',
+  scholarship_scheme: 'Scholarship scheme',
   audit_log: 'Audit log',
 };
 export const AUDIT_ENTITY_TYPES = valuesOf(AUDIT_ENTITY_LABELS);

@@ -14,6 +14,8 @@ import { statementsRouter } from '../domains/statements/statements.router';
 import { searchRouter } from '../domains/search/search.router';
 import { tillsRouter } from '../domains/tills/tills.router';
 import { receivablesRouter } from '../domains/receivables/receivables.router';
+import { adjustmentsRouter } from '../domains/adjustments/adjustments.router';
+import { refundsRouter } from '../domains/refunds/refunds.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -33,6 +35,8 @@ export const appRouter = router({
   search: searchRouter,
   tills: tillsRouter,
   receivables: receivablesRouter,
+  adjustments: adjustmentsRouter,
+  refunds: refundsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,3 +10,4 @@ export * from './limits';
 export * from './organisation';
 export * from './tills';
 export * from './appointments';
+export * from './adjustments';
