@@ -385,6 +385,9 @@ describe('approval', () => {
         },
       });
       expect((await getEnrollment(e._id)).outstandingAmount).toBe(33000);
+      // The admins' queue of requests.
+      const queue = await t.api('GET', '/api/adjustments?status=pending', { token: admin.token });
+      expect(queue.body).toMatchObject({ total: 1, page: 1, data: [{ _id: asked.body._id, status: 'pending' }] });
       // Managers ask; they do not decide.
       const self = await t.api('POST', `/api/adjustments/${asked.body._id}/approve`, {
         token: manager.token,

@@ -308,6 +308,13 @@ describe('the credit note', () => {
       expect(text).toContain(bit);
     }
     expect(text).toContain('One thousand two hundred and fifty rupees and fifty cents');
+    // The receipt, printed again, says it was refunded and by which credit note.
+    const receipt = await fetch(`${t.baseUrl}/api/payments/${p._id}/receipt`, {
+      headers: { authorization: `Bearer ${manager.token}` },
+    });
+    const receiptText = await pdfText(await receipt.arrayBuffer());
+    expect(receiptText).toContain('Refunded Rs. 1,250.50');
+    expect(receiptText).toContain(r.creditNoteNumber);
     const mailed = await t.api('POST', `/api/refunds/${r._id}/email`, { token: manager.token });
     expect(mailed).toMatchObject({
       status: 202,

@@ -3,7 +3,7 @@ import { hasAtMostTwoDecimals } from '@shared/money';
 import { ADJUSTMENT_KINDS, ADJUSTMENT_STATUSES } from '@shared/adjustment-kinds';
 import { zCountOut, zDayOut, zInstantOut, zMoneyOut } from '@shared/schemas/output';
 import { zAmount } from '@shared/schemas/payments';
-import { zId, zOptionalText, zText } from '@shared/schemas/primitives';
+import { blankToUndefined, parseDay, zId, zOptionalText, zText } from '@shared/schemas/primitives';
 
 /** docs/payments.md#adjustments: the user-facing texts of the adjustment rules. */
 export const ADJUSTMENT_MESSAGES = {
@@ -94,6 +94,41 @@ export type TDecideAdjustmentInput = z.infer<typeof ZDecideAdjustmentInput>;
 
 export const ZAdjustmentIdInput = z.object({ id: zId('Adjustment') });
 
+const zDay = (label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    zText(label)
+      .refine((s) => parseDay(s) !== null, `${label} must be a date (YYYY-MM-DD) between 1900 and 2100.`)
+      .optional(),
+  );
+const zPageNumber = (name: string, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number.` })
+    .int(`${name} must be a whole number.`)
+    .min(1, name === 'page' ? 'page must be at least 1.' : `limit must be between 1 and ${max}.`)
+    .max(max, name === 'page' ? `page must be at most ${max}.` : `limit must be between 1 and ${max}.`)
+    .default(fallback);
+
+/**
+ * GET /api/adjustments and `adjustments.search`: every record's adjustments, newest first, by the
+ * day they were asked for (in TIME_ZONE); `status=pending` is the admins' queue of requests.
+ */
+export const ZListAdjustmentsInput = z
+  .object({
+    status: z.preprocess(
+      blankToUndefined,
+      z.enum(ADJUSTMENT_STATUSES, { error: 'Status must be applied, pending, revoked or rejected.' }).optional(),
+    ),
+    kind: z.preprocess(blankToUndefined, z.enum(ADJUSTMENT_KINDS, { error: ADJUSTMENT_MESSAGES.kind }).optional()),
+    branchId: zOptionalText('Branch', 200),
+    from: zDay('From'),
+    to: zDay('To'),
+    page: zPageNumber('page', 100_000, 1),
+    limit: zPageNumber('limit', 200, 50),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'From must be on or before To.', path: ['to'] });
+export type TListAdjustmentsInput = z.infer<typeof ZListAdjustmentsInput>;
+
 export const ZAdjustmentSettings = z.object({ approvalRequired: z.boolean() });
 export const ZAdjustmentSettingsInput = z.object({
   approvalRequired: z.boolean({ error: 'approvalRequired must be true or false.' }),
@@ -165,6 +200,8 @@ export const ZAdjustment = z.object({
 });
 export type TAdjustment = z.infer<typeof ZAdjustment>;
 export const ZAdjustmentList = z.array(ZAdjustment);
+export const ZAdjustmentPage = z.object({ data: ZAdjustmentList, total: zCountOut, page: z.number().int() });
+export type TAdjustmentPage = z.infer<typeof ZAdjustmentPage>;
 
 /** What an adjustment would do now, without doing it (the screens' preview). */
 export const ZAdjustmentPreview = z.object({

@@ -5,9 +5,11 @@ import {
   ZAdjustment,
   ZAdjustmentBody,
   ZAdjustmentList,
+  ZAdjustmentPage,
   ZAdjustmentSettings,
   ZAdjustmentSettingsInput,
   ZDecideAdjustmentBody,
+  ZListAdjustmentsInput,
   ZRevokeAdjustmentBody,
   ZScheme,
   ZSchemeInput,
@@ -43,6 +45,14 @@ export function registerAdjustmentsRest(app: FastifyInstance, deps: AppDeps) {
       handler: ({ ctx, params }) => service.adjustmentsOf(ctx, ref(params.id)),
     });
   }
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/adjustments',
+    access: 'staff',
+    query: ZListAdjustmentsInput,
+    response: ZAdjustmentPage,
+    handler: ({ ctx, query }) => service.listAdjustments(ctx, query),
+  });
   route(app, deps, {
     method: 'GET',
     url: '/api/adjustments/:id',

@@ -4,7 +4,7 @@
  * change in the same transaction, under the record's lock, so every reader of what is owed (the
  * statuses, overdue, the dashboard, statements, receivables, reports) reads the adjusted figures.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstRow } from '../../db/rows';
 import {
@@ -24,6 +24,8 @@ import {
   ADJUSTMENT_MESSAGES,
   type TAdjustment,
   type TAdjustmentBody,
+  type TAdjustmentPage,
+  type TListAdjustmentsInput,
   type TAdjustmentPreview,
   type TAdjustmentSettingsInput,
   type TAdjustmentsOfInput,
@@ -319,6 +321,34 @@ export async function adjustmentsOf(ctx: ServiceContext, input: TAdjustmentsOfIn
     if (!exists) throw new AppError('NOT_FOUND', notFoundOf(ref));
   }
   return withItems(ctx.db, rows);
+}
+
+/** Every record's adjustments, newest first: the approval queue (`status=pending`) and the reports' list. */
+export async function listAdjustments(ctx: ServiceContext, input: TListAdjustmentsInput): Promise<TAdjustmentPage> {
+  const tz = ctx.deps.config.TIME_ZONE;
+  const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${tz}`;
+  const where = and(
+    branchCondition(await branchScopeOf(ctx), adjustments.branchId),
+    input.status ? eq(adjustments.status, input.status) : undefined,
+    input.kind ? eq(adjustments.kind, input.kind) : undefined,
+    input.branchId ? (isUuid(input.branchId) ? eq(adjustments.branchId, input.branchId) : sql`false`) : undefined,
+    input.from ? sql`${adjustments.createdAt} >= ${dayStart(input.from)}` : undefined,
+    input.to ? sql`${adjustments.createdAt} < ${dayStart(input.to)} + interval '1 day'` : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(adjustments)
+      .where(where)
+      .orderBy(desc(adjustments.createdAt), desc(adjustments.id))
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit),
+    ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(adjustments)
+      .where(where),
+  ]);
+  return { data: await withItems(ctx.db, rows), total: count?.n ?? 0, page: input.page };
 }
 
 // ---------------------------------------------------------------------------------------------
