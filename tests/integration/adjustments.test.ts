@@ -491,6 +491,16 @@ describe('scholarship schemes', () => {
       body: { active: false },
     });
     expect(off).toMatchObject({ status: 200, body: { active: false, defaultPercent: 25, name } });
+    const summary = await t.api('GET', '/api/adjustments/summary', { token: admin.token });
+    expect(summary.body.adjustments).toContainEqual(
+      expect.objectContaining({
+        kind: 'scholarship',
+        scheme: name,
+        reason: 'Top of the class',
+        amount: 7500,
+        count: 1,
+      }),
+    );
     const refused = await adjust(e._id, { kind: 'scholarship', schemeId: made.body._id, reason: 'Again' });
     expect(refused).toMatchObject({ status: 409, body: { message: 'This scholarship scheme is no longer active.' } });
     expect(

@@ -365,6 +365,18 @@ describe('cash-up, tills and the dashboard', () => {
       refundedToday: [{ currency: 'LKR', amount: 1500, count: 2 }],
       netToday: [{ currency: 'LKR', amount: 4200 }],
     });
+    // The reports' summary groups the refunds by month, branch and method.
+    const summary = await t.api('GET', `/api/adjustments/summary?branchId=${galle}`, { token: cashier.token });
+    expect(summary.body.refunds).toEqual([
+      expect.objectContaining({
+        branch: { _id: galle, name: 'Galle' },
+        method: 'bank_transfer',
+        amount: 300,
+        count: 1,
+      }),
+      expect.objectContaining({ branch: { _id: galle, name: 'Galle' }, method: 'cash', amount: 1200, count: 1 }),
+    ]);
+    expect(summary.body.refunds[0].month).toBe(today.slice(0, 7));
     const closed = await t.api('POST', `/api/tills/${till.body._id}/close`, {
       token: cashier.token,
       body: { counted: [{ currency: 'LKR', amount: 4800 }] },

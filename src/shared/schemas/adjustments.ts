@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '@shared/money';
 import { ADJUSTMENT_KINDS, ADJUSTMENT_STATUSES } from '@shared/adjustment-kinds';
+import { PAYMENT_METHODS } from '@shared/payment-kinds';
 import { zCountOut, zDayOut, zInstantOut, zMoneyOut } from '@shared/schemas/output';
 import { zAmount } from '@shared/schemas/payments';
 import { blankToUndefined, parseDay, zId, zOptionalText, zText } from '@shared/schemas/primitives';
@@ -212,3 +213,38 @@ export const ZAdjustmentPreview = z.object({
   pending: z.boolean(),
 });
 export type TAdjustmentPreview = z.infer<typeof ZAdjustmentPreview>;
+
+/** GET /api/adjustments/summary: the period's discounts, scholarships, write-offs and refunds, grouped. */
+export const ZMoneyChangesInput = z
+  .object({ from: zDay('From'), to: zDay('To'), branchId: zOptionalText('Branch', 200) })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'From must be on or before To.', path: ['to'] });
+export type TMoneyChangesInput = z.infer<typeof ZMoneyChangesInput>;
+
+const ZBranchRef = z.object({ _id: z.string().nullable(), name: z.string() }).nullable();
+export const ZMoneyChanges = z.object({
+  /** Adjustments in force, by the month they were applied (TIME_ZONE), branch, kind, scheme and reason. */
+  adjustments: z.array(
+    z.object({
+      month: z.string(),
+      branch: ZBranchRef,
+      kind: z.enum(ADJUSTMENT_KINDS),
+      scheme: z.string().nullable(),
+      reason: z.string(),
+      currency: z.string(),
+      amount: zMoneyOut,
+      count: zCountOut,
+    }),
+  ),
+  /** Refunds by the month they were made, branch and method. */
+  refunds: z.array(
+    z.object({
+      month: z.string(),
+      branch: ZBranchRef,
+      method: z.enum(PAYMENT_METHODS),
+      currency: z.string(),
+      amount: zMoneyOut,
+      count: zCountOut,
+    }),
+  ),
+});
+export type TMoneyChanges = z.infer<typeof ZMoneyChanges>;

@@ -10,6 +10,8 @@ import {
   ZAdjustmentSettingsInput,
   ZDecideAdjustmentBody,
   ZListAdjustmentsInput,
+  ZMoneyChanges,
+  ZMoneyChangesInput,
   ZRevokeAdjustmentBody,
   ZScheme,
   ZSchemeInput,
@@ -18,6 +20,7 @@ import {
 } from '@shared/schemas/adjustments';
 import * as service from './adjustments.service';
 import { createScheme, listSchemes, updateScheme } from './schemes.service';
+import { moneyChanges } from './money-changes';
 
 /** docs/payments.md#adjustments */
 export function registerAdjustmentsRest(app: FastifyInstance, deps: AppDeps) {
@@ -52,6 +55,14 @@ export function registerAdjustmentsRest(app: FastifyInstance, deps: AppDeps) {
     query: ZListAdjustmentsInput,
     response: ZAdjustmentPage,
     handler: ({ ctx, query }) => service.listAdjustments(ctx, query),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/adjustments/summary',
+    access: 'staff',
+    query: ZMoneyChangesInput,
+    response: ZMoneyChanges,
+    handler: ({ ctx, query }) => moneyChanges(ctx, query),
   });
   route(app, deps, {
     method: 'GET',

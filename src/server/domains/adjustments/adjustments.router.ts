@@ -12,6 +12,8 @@ import {
   ZCreateAdjustmentInput,
   ZDecideAdjustmentInput,
   ZListAdjustmentsInput,
+  ZMoneyChanges,
+  ZMoneyChangesInput,
   ZRevokeAdjustmentInput,
   ZScheme,
   ZSchemeInput,
@@ -20,6 +22,7 @@ import {
 } from '@shared/schemas/adjustments';
 import * as service from './adjustments.service';
 import { createScheme, listSchemes, updateScheme } from './schemes.service';
+import { moneyChanges } from './money-changes';
 
 /** docs/payments.md#adjustments: managers ask (with approval on), admins give, decide and revoke. */
 export const adjustmentsRouter = router({
@@ -30,6 +33,7 @@ export const adjustmentsRouter = router({
     .query(serve(service.previewAdjustment)),
   list: staffProcedure.input(ZAdjustmentsOfInput).output(ZAdjustmentList).query(serve(service.adjustmentsOf)),
   search: staffProcedure.input(ZListAdjustmentsInput).output(ZAdjustmentPage).query(serve(service.listAdjustments)),
+  summary: staffProcedure.input(ZMoneyChangesInput).output(ZMoneyChanges).query(serve(moneyChanges)),
   get: staffProcedure.input(ZAdjustmentIdInput).output(ZAdjustment).query(serveId(service.getAdjustment)),
   revoke: adminProcedure.input(ZRevokeAdjustmentInput).output(ZAdjustment).mutation(serve(service.revokeAdjustment)),
   approve: adminProcedure.input(ZDecideAdjustmentInput).output(ZAdjustment).mutation(serve(service.approveAdjustment)),
