@@ -108,8 +108,9 @@ export async function openTill(ctx: ServiceContext, input: TOpenTillInput): Prom
 
 /**
  * The cashier (or an admin) closes a till with the cash counted per currency. Expected is the
- * float plus the valid cash payments that went into it, less the cash refunds paid out of it; a difference needs a note. The figures
- * are stored, so a later void does not change what the close showed.
+ * float plus the valid cash payments that went into it, less the cash refunds paid out of it; a
+ * difference needs a note. The figures are stored, so a later void does not change what the close
+ * showed.
  */
 export async function closeTill(ctx: ServiceContext, input: TCloseTillInput): Promise<TTill> {
   assertId(input.id, 'Till');
