@@ -22,6 +22,8 @@ import { registerRoomsRest } from './domains/rooms/rooms.rest';
 import { registerAppointmentsRest } from './domains/appointments/appointments.rest';
 import { registerClassesRest } from './domains/classes/classes.rest';
 import { registerAppointmentReportsRest } from './domains/appointment-reports/appointment-reports.rest';
+import { registerAdjustmentsRest } from './domains/adjustments/adjustments.rest';
+import { registerRefundsRest } from './domains/refunds/refunds.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -47,4 +49,6 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerAppointmentsRest,
   registerClassesRest,
   registerAppointmentReportsRest,
+  registerAdjustmentsRest,
+  registerRefundsRest,
 ];

@@ -27,6 +27,11 @@ export const AUDIT_ACTION_LABELS = {
   // Appointments (docs/appointments.md): moved in time or to another practitioner or room, a status change.
   reschedule: 'Reschedule',
   status_change: 'Status change',
+  // Money that changes after the fact (docs/payments.md#adjustments, #refunds).
+  refund: 'Refund',
+  approve: 'Approve',
+  reject: 'Reject',
+  revoke: 'Revoke',
   // A receipt sent to the payer; the log's own archive runs (docs/audit.md#retention).
   email: 'E-mail',
   archive: 'Archive',
@@ -54,6 +59,10 @@ export const AUDIT_ENTITY_LABELS = {
   settings: 'Settings',
   report: 'Report',
   receipt: 'Receipt',
+  adjustment: 'Adjustment',
+  refund: 'Refund',
+  credit_note: 'Credit note',
+  scholarship_scheme: 'Scholarship scheme',
   audit_log: 'Audit log',
   // The calendar's resources (docs/appointments.md#resources).
   practitioner: 'Practitioner',

@@ -259,7 +259,7 @@ describe('account statement, random histories', () => {
 
           // Running balances, and the order: by date, charges before payments before voids on a day.
           const running = new Map<string, number>();
-          const rank = { charge: 0, payment: 1, void: 2 } as const;
+          const rank = { charge: 0, adjustment: 0, payment: 1, void: 2, refund: 2 } as const;
           s.lines.forEach((l, i) => {
             const next = (running.get(l.currency) ?? 0) + cents(l.amount);
             expect(cents(l.balance)).toBe(next);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import { emailOutbox } from '../db/schema';
 import type { JobPayload } from '../jobs/definitions';
+import { buildCreditNoteEmail } from './templates/credit-note';
 import { buildOtpEmail } from './templates/otp';
 import { buildReceiptEmail } from './templates/receipt';
 import { buildReminderEmail } from './templates/reminder';
@@ -25,6 +26,8 @@ function render(deps: AppDeps, payload: Payload): Promise<EmailMessage | null> {
       return buildReceiptEmail(deps, { userId: payload.userId, ref: payload.ref });
     case 'statement':
       return buildStatementEmail(deps, { userId: payload.userId, ref: payload.ref });
+    case 'credit_note':
+      return buildCreditNoteEmail(deps, { userId: payload.userId, ref: payload.ref });
   }
 }
 

@@ -21,6 +21,8 @@ import { batchesRouter } from '../domains/classes/batches.router';
 import { classSessionsRouter } from '../domains/classes/class-sessions.router';
 import { attendanceRouter } from '../domains/classes/attendance.router';
 import { appointmentReportsRouter } from '../domains/appointment-reports/appointment-reports.router';
+import { adjustmentsRouter } from '../domains/adjustments/adjustments.router';
+import { refundsRouter } from '../domains/refunds/refunds.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -47,6 +49,8 @@ export const appRouter = router({
   classSessions: classSessionsRouter,
   attendance: attendanceRouter,
   appointmentReports: appointmentReportsRouter,
+  adjustments: adjustmentsRouter,
+  refunds: refundsRouter,
 });
 
 export type AppRouter = typeof appRouter;

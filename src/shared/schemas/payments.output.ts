@@ -39,6 +39,8 @@ export const ZPayment = z.object({
   subject: z.string(),
   allocations: z.array(ZAllocation),
   createdAt: zInstantOut,
+  /** What has been given back on it (docs/payments.md#refunds); the payment itself stays `valid`. */
+  refundedAmount: zMoneyOut,
 });
 export type TPayment = z.infer<typeof ZPayment>;
 export const ZPaymentList = z.array(ZPayment);
@@ -89,6 +91,10 @@ export const ZCashUp = z.object({
       voidReason: z.string().nullable(),
     }),
   ),
+  /** Money given back in the period, by the day it was refunded (docs/payments.md#refunds). */
+  refunds: z.array(ZCurrencyAmount.extend({ method: z.enum(PAYMENT_METHODS) })),
+  /** Collected less refunded, per method and currency. */
+  net: z.array(ZCurrencyTotal.extend({ method: z.enum(PAYMENT_METHODS) })),
 });
 export type TCashUp = z.infer<typeof ZCashUp>;
 
@@ -98,6 +104,11 @@ export const ZDashboard = z.object({
   today: zDayOut,
   collectedToday: z.array(ZCurrencyAmount),
   collectedThisMonth: z.array(ZCurrencyAmount),
+  /** Refunds given today and this month, and what was collected less them (docs/payments.md#refunds). */
+  refundedToday: z.array(ZCurrencyAmount),
+  refundedThisMonth: z.array(ZCurrencyAmount),
+  netToday: z.array(ZCurrencyTotal),
+  netThisMonth: z.array(ZCurrencyTotal),
   outstanding: z.array(ZCurrencyAmount),
   overdue: z.array(ZCurrencyAmount),
   dueNext7Days: z.array(ZCurrencyAmount),

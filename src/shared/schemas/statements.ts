@@ -22,9 +22,12 @@ export const ZStatementInput = z
   .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'From must be on or before To.', path: ['to'] });
 export type TStatementInput = z.infer<typeof ZStatementInput>;
 
-export const STATEMENT_LINE_KINDS = ['charge', 'payment', 'void'] as const;
+export const STATEMENT_LINE_KINDS = ['charge', 'payment', 'void', 'adjustment', 'refund'] as const;
 
-/** One line: charges positive, payments negative, a void positive again; balance runs per currency. */
+/**
+ * One line: charges positive, payments negative, a void positive again; an adjustment negative (and
+ * positive again when revoked), a refund positive; balance runs per currency.
+ */
 export const ZStatementLine = z.object({
   date: zDayOut,
   kind: z.enum(STATEMENT_LINE_KINDS),

@@ -104,10 +104,12 @@ export const ZTill = z.object({
   openingDay: z.iso.date(),
   openingFloat: z.array(ZAmountOut),
   status: z.enum(['open', 'closed']),
-  /** Float plus the cash taken so far; on a closed till, what was expected when it closed. */
+  /** Float plus the cash taken less the cash refunded so far; on a closed till, what was expected when it closed. */
   expected: z.array(ZAmountOut),
   /** Cash payments that went into the till (valid ones). */
   payments: zCountOut,
+  /** Cash refunds paid out of it (docs/payments.md#refunds). */
+  refunds: zCountOut,
   closedAt: zInstantOut.nullable(),
   closedBy: ZKeptUser.nullable(),
   counted: z.array(ZAmountOut).nullable(),

@@ -14,7 +14,13 @@ import { trpc } from '@/lib/trpc';
 import { formatDay, formatMoney } from '@shared/format';
 import { downloadFile, queryString } from '@/features/payments/payment-common';
 
-const KIND_LABELS = { charge: 'Charge', payment: 'Payment', void: 'Void' } as const;
+const KIND_LABELS = {
+  charge: 'Charge',
+  payment: 'Payment',
+  void: 'Void',
+  adjustment: 'Adjustment',
+  refund: 'Refund',
+} as const;
 
 /**
  * A person's account statement (docs/users.md#statement): the totals per currency, every charge,

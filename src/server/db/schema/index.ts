@@ -11,3 +11,4 @@ export * from './organisation';
 export * from './tills';
 export * from './appointments';
 export * from './classes';
+export * from './adjustments';

@@ -11,5 +11,7 @@ export const settings = pgTable('settings', {
   managersOwnBranchOnly: boolean('managers_own_branch_only').notNull().default(false),
   /** docs/payments.md#tills: when on, a cash payment needs the cashier's open till. */
   tillRequired: boolean('till_required').notNull().default(false),
+  /** docs/payments.md#approval: when on, a manager's discount or scholarship waits for an admin. */
+  adjustmentApprovalRequired: boolean('adjustment_approval_required').notNull().default(false),
   updatedAt: updatedAt(),
 });

@@ -47,7 +47,8 @@ export function toEnrollmentDto(r: EnrollmentJoinRow, todayIso: string): TEnroll
   const status = e.status === 'completed' ? 'Completed' : 'Active';
   // What the ledger holds, partial payments included (docs/payments.md).
   const paidMinor = e.admissionFeeAmountPaid + installments.reduce((s, i) => s + i.amountPaid, 0);
-  const dueMinor = e.admissionFee + e.totalFee;
+  // What the items are owed now: a discount, scholarship or write-off lowers them (docs/payments.md#adjustments).
+  const dueMinor = e.admissionFee + installments.reduce((s, i) => s + i.amount, 0);
   return {
     _id: e.id,
     userId: r.user?.id ? { _id: r.user.id, username: r.user.username, email: r.user.email } : null,

@@ -1,4 +1,6 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { ADJUSTMENT_MESSAGES } from '@shared/schemas/adjustments';
+import { hasAppliedAdjustments } from '../adjustments/adjustments.service';
 import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { assertUserInScope } from '../branch-scope';
@@ -130,6 +132,8 @@ export async function updateEnrollment(ctx: Ctx, input: TUpdateEnrollmentInput):
         .where(and(eq(enrollmentInstallments.enrollmentId, e.id), gt(enrollmentInstallments.amountPaid, 0)));
       if ((paid?.n ?? 0) > 0)
         throw new AppError('CONFLICT', 'The payment type cannot change once an installment is paid.');
+      // Rebuilding the plan from the fee would silently undo a discount on its installments.
+      if (await hasAppliedAdjustments(tx, e.id)) throw new AppError('CONFLICT', ADJUSTMENT_MESSAGES.planChanged);
       const before = await enrollmentBefore(tx, e);
       let parts = 1;
       if (input.paymentType === 'installment') {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { payments } from '../../db/schema';
+import { payments, refunds } from '../../db/schema';
 import type { ServiceContext } from '../context';
 import { formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
@@ -10,6 +10,7 @@ import { cursorTs, keyset, type Cursor } from '../reports/report-batches';
 import type { ReportColumn, ReportRow, ReportSource } from '../reports/report-source';
 import { paymentWhere } from './payments.service';
 import { tillCashUpLines } from '../tills/tills.cash-up';
+import { refundWhere } from '../refunds/refunds.service';
 import type { TCashUpInput, TPaymentFilters } from '@shared/schemas/payments';
 import type { TCashUp } from '@shared/schemas/payments.output';
 
@@ -31,7 +32,8 @@ export async function cashUp(ctx: ServiceContext, input: TCashUpInput): Promise<
   const minor = sql<number>`sum(${payments.amount})`.mapWith(Number);
   const n = sql<number>`count(*)`.mapWith(Number);
   const valid = and(where, eq(payments.status, 'valid'));
-  const [rows, totals, byMethod, voids] = await Promise.all([
+  const refundScope = branchCondition(await branchScopeOf(ctx), refunds.branchId);
+  const [rows, totals, byMethod, voids, refunded] = await Promise.all([
     ctx.db
       .select({
         date: day,
@@ -74,7 +76,26 @@ export async function cashUp(ctx: ServiceContext, input: TCashUpInput): Promise<
       .where(and(where, eq(payments.status, 'void')))
       .orderBy(desc(payments.receivedAt))
       .limit(1000),
+    ctx.db
+      .select({
+        method: refunds.method,
+        currency: refunds.currency,
+        amount: sql<number>`sum(${refunds.amount})`.mapWith(Number),
+        count: n,
+      })
+      .from(refunds)
+      .where(refundWhere(tz, { from, to, branchId: input.branchId }, refundScope))
+      .groupBy(refunds.method, refunds.currency)
+      .orderBy(asc(refunds.method), asc(refunds.currency)),
   ]);
+  // Collected less refunded, per method and currency: the money that stayed.
+  const netKey = (m: { method: string; currency: string }) => `${m.method}|${m.currency}`;
+  const net = new Map<string, { method: (typeof byMethod)[number]['method']; currency: string; minor: number }>();
+  for (const m of byMethod) net.set(netKey(m), { method: m.method, currency: m.currency, minor: m.amount });
+  for (const r of refunded) {
+    const k = netKey(r);
+    net.set(k, { method: r.method, currency: r.currency, minor: (net.get(k)?.minor ?? 0) - r.amount });
+  }
   return {
     from,
     to,
@@ -109,6 +130,15 @@ export async function cashUp(ctx: ServiceContext, input: TCashUpInput): Promise<
       voidedBy: v.voidedByName,
       voidReason: v.voidReason,
     })),
+    refunds: refunded.map((r): TCashUp['refunds'][number] => ({
+      method: r.method,
+      currency: r.currency,
+      amount: fromMinor(r.amount),
+      count: r.count,
+    })),
+    net: [...net.values()]
+      .sort((a, b) => a.method.localeCompare(b.method) || a.currency.localeCompare(b.currency))
+      .map((m): TCashUp['net'][number] => ({ method: m.method, currency: m.currency, amount: fromMinor(m.minor) })),
   };
 }
 
@@ -146,6 +176,12 @@ export async function cashUpSource(ctx: ServiceContext, input: TCashUpInput): Pr
       c.from === c.to ? `Day: ${c.from}` : `Days: ${c.from} to ${c.to}`,
       ...(c.branchId ? [`Branch id: ${c.branchId}`] : []),
       voidLines.length ? `Voided, not counted: ${voidLines.join('; ')}` : 'No voided payments.',
+      // Only when there were refunds, so a cash-up without any prints as it always did.
+      ...(c.refunds.length
+        ? [
+            `Refunded (cash out): ${c.refunds.map((r) => `${PAYMENT_METHOD_LABELS[r.method]} ${formatMoney(r.amount, r.currency)} (${r.count})`).join('; ')}; net ${c.net.map((m) => `${PAYMENT_METHOD_LABELS[m.method]} ${formatMoney(m.amount, m.currency)}`).join('; ')}`,
+          ]
+        : []),
       ...(await tillCashUpLines(ctx, c)),
     ],
     count: () => Promise.resolve(rows.length),

@@ -4,12 +4,13 @@ import {
   enrollmentInstallments,
   enrollments,
   payments,
+  refunds,
   treatmentBookings,
   users,
 } from '../../db/schema';
 import type { ServiceContext } from '../context';
 import { AppError } from '../../errors';
-import { fromMinor } from '../../../shared/money';
+import { fromMinor, toMinor } from '../../../shared/money';
 import { branchScopeOf } from '../branch-scope';
 import { isUuid } from '../ids';
 import { todayIn } from '../enrollments/dates';
@@ -72,6 +73,30 @@ async function computeDashboard(
     }));
   };
 
+  /** Money given back in the window, by when it was refunded (docs/payments.md#refunds). */
+  const refunded = async (from: SQL, to: SQL): Promise<CurrencyAmount[]> => {
+    const refundBranch: SQL = none ? sql`false` : branchId ? sql`${refunds.branchId} = ${branchId}` : sql`true`;
+    const r = await ctx.db.execute(sql`
+      select ${refunds.currency} as currency, sum(${refunds.amount})::bigint as minor, count(*)::int as n
+      from ${refunds}
+      where ${refundBranch} and ${refunds.refundedAt} >= ${from} and ${refunds.refundedAt} < ${to}
+      group by 1 order by 1`);
+    return rowsOf<{ currency: string; minor: string | number; n: number }>(r).map((x): CurrencyAmount => ({
+      currency: x.currency,
+      amount: fromMinor(Number(x.minor)),
+      count: Number(x.n),
+    }));
+  };
+  /** Collected less refunded, per currency (in minor units, so the difference is exact). */
+  const netOf = (inn: CurrencyAmount[], out: CurrencyAmount[]) =>
+    [...new Set([...inn, ...out].map((c) => c.currency))].sort().map((currency) => ({
+      currency,
+      amount: fromMinor(
+        toMinor(inn.find((c) => c.currency === currency)?.amount ?? 0) -
+          toMinor(out.find((c) => c.currency === currency)?.amount ?? 0),
+      ),
+    }));
+
   // Unpaid parts of installments and admission fees of active records, with their due dates.
   const owed = sql`
     select e.currency, i.amount_minor - i.amount_paid_minor as minor, i.due_date, 'enrollment' as kind, e.id as record_id,
@@ -91,9 +116,14 @@ async function computeDashboard(
       left join ${users} u on u.id = b.user_id left join treatments t on t.id = b.treatment_id
     where b.status = 'active' and i.amount_paid_minor < i.amount_minor and ${userBranch(sql`b.user_id`)}`;
 
-  const [todayRows, monthRows, owedRows, monthly, top] = await Promise.all([
-    collected(dayStart(today), sql`${dayStart(today)} + interval '1 day'`),
-    collected(sql`(${monthStart})::timestamp at time zone ${tz}`, sql`${dayStart(today)} + interval '1 day'`),
+  const todayWindow = [dayStart(today), sql`${dayStart(today)} + interval '1 day'`] as const;
+  const monthWindow = [
+    sql`(${monthStart})::timestamp at time zone ${tz}`,
+    sql`${dayStart(today)} + interval '1 day'`,
+  ] as const;
+  const [todayRows, monthRows, owedRows, monthly, top, refundedToday, refundedThisMonth] = await Promise.all([
+    collected(...todayWindow),
+    collected(...monthWindow),
     ctx.db.execute(sql`
       select currency,
         sum(minor)::bigint as outstanding, count(*)::int as outstanding_n,
@@ -114,6 +144,8 @@ async function computeDashboard(
       from (${owed}) o where due_date < ${today}::date
       group by kind, record_id, payer, subject, currency
       order by min(due_date), sum(minor) desc limit 5`),
+    refunded(...todayWindow),
+    refunded(...monthWindow),
   ]);
 
   type Owed = {
@@ -139,6 +171,10 @@ async function computeDashboard(
     today,
     collectedToday: todayRows,
     collectedThisMonth: monthRows,
+    refundedToday,
+    refundedThisMonth,
+    netToday: netOf(todayRows, refundedToday),
+    netThisMonth: netOf(monthRows, refundedThisMonth),
     outstanding: owedList.map((o): CurrencyAmount => ({
       currency: o.currency,
       amount: fromMinor(Number(o.outstanding)),

@@ -51,3 +51,62 @@ export async function refreshTarget(tx: Db, target: LedgerTarget, todayIso: stri
     .set({ paymentStatus: computePaymentStatus(insts, todayIso) })
     .where(eq(treatmentBookings.id, target.id));
 }
+
+/** One item of a target named as an allocation names it: the admission fee, or an installment's id. */
+export interface ItemRef {
+  kind: LedgerItem['kind'];
+  installmentId: string | null;
+}
+
+/**
+ * Changes what an item is owed by `delta` (negative: a discount, scholarship or write-off; positive:
+ * revoking one) and keeps isPaid/paidAt in step, as applyToItem does for money
+ * (docs/payments.md#adjustments). Reads the row as it is now, so adjustments stacked on one item
+ * add up. Answers the amount before and after, or null when the item no longer exists.
+ */
+export async function changeItemAmount(
+  tx: Db,
+  target: LedgerTarget,
+  ref: ItemRef,
+  delta: number,
+  when: Date,
+): Promise<{ before: number; after: number } | null> {
+  const settle = (amount: number, paid: number, wasPaid: boolean) => {
+    const isPaid = paid >= amount;
+    return { isPaid, paidAt: !isPaid ? null : wasPaid ? undefined : when };
+  };
+  if (ref.kind === 'admission_fee') {
+    const [e] = await tx
+      .select({
+        fee: enrollments.admissionFee,
+        paid: enrollments.admissionFeeAmountPaid,
+        was: enrollments.admissionFeePaid,
+      })
+      .from(enrollments)
+      .where(eq(enrollments.id, target.id))
+      .limit(1);
+    if (!e) return null;
+    const after = e.fee + delta;
+    const s = settle(after, e.paid, e.was);
+    await tx
+      .update(enrollments)
+      .set({ admissionFee: after, admissionFeePaid: s.isPaid, admissionFeePaidAt: s.paidAt })
+      .where(eq(enrollments.id, target.id));
+    target.admissionFee = after;
+    return { before: e.fee, after };
+  }
+  const table = ref.kind === 'enrollment_installment' ? enrollmentInstallments : bookingInstallments;
+  const [row] = await tx
+    .select({ amount: table.amount, paid: table.amountPaid, was: table.isPaid })
+    .from(table)
+    .where(eq(table.id, ref.installmentId ?? ''))
+    .limit(1);
+  if (!row) return null;
+  const after = row.amount + delta;
+  const s = settle(after, row.paid, row.was);
+  await tx
+    .update(table)
+    .set({ amount: after, isPaid: s.isPaid, paidAt: s.paidAt })
+    .where(eq(table.id, ref.installmentId ?? ''));
+  return { before: row.amount, after };
+}

@@ -6,6 +6,11 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentAllocations, payments } from '../../db/schema';
 import type { Actor } from '../../auth/sessions';
+import { AppError } from '../../errors';
+import { formatMoney } from '../../../shared/format';
+import { fromMinor } from '../../../shared/money';
+import { REFUND_MESSAGES } from '@shared/schemas/refunds';
+import { refundedAmounts } from './payments.dto';
 import { applyToItem, refreshTarget } from './ledger-items';
 import { itemsOf, type LedgerItem, type LedgerTarget } from './ledger-targets';
 
@@ -21,6 +26,10 @@ export async function voidLockedPayment(
   actor: Pick<Actor, 'id' | 'username'> | null,
   todayIso: string,
 ): Promise<LedgerItem[]> {
+  // Money that was given back was really paid: a refunded payment is never voided (docs/payments.md#void).
+  const refunded = (await refundedAmounts(tx, [payment.id])).get(payment.id) ?? 0;
+  if (refunded > 0)
+    throw new AppError('CONFLICT', REFUND_MESSAGES.cannotVoid(formatMoney(fromMinor(refunded), payment.currency)));
   let items: LedgerItem[] = [];
   if (target) {
     items = await itemsOf(tx, target);

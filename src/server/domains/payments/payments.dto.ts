@@ -1,7 +1,7 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupRows } from '../../db/rows';
-import { paymentAllocations, type payments } from '../../db/schema';
+import { paymentAllocations, refunds, type payments } from '../../db/schema';
 import { fromMinor } from '../../../shared/money';
 import { iso } from '../ids';
 import type { TPayment } from '@shared/schemas/payments.output';
@@ -25,7 +25,7 @@ function toAllocationDto(a: AllocationRow): TPayment['allocations'][number] {
  * A payment as the API answers it (docs/payments.md#rest-paths). Typed with its output contract,
  * so a field that one has and the other lacks fails the build instead of leaving the answer.
  */
-export function toPaymentDto(p: PaymentRow, allocations: AllocationRow[]): TPayment {
+export function toPaymentDto(p: PaymentRow, allocations: AllocationRow[], refundedMinor = 0): TPayment {
   return {
     _id: p.id,
     receiptNumber: p.receiptNumber,
@@ -47,13 +47,29 @@ export function toPaymentDto(p: PaymentRow, allocations: AllocationRow[]): TPaym
     subject: p.subject,
     allocations: allocations.map(toAllocationDto),
     createdAt: p.createdAt.toISOString(),
+    refundedAmount: fromMinor(refundedMinor),
   };
+}
+
+/** The refunded sums of a list of payments, in one query (the payments' `refundedAmount`). */
+export async function refundedAmounts(db: Db, paymentIds: string[]): Promise<Map<string, number>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ paymentId: refunds.paymentId, minor: sql<number>`sum(${refunds.amount})`.mapWith(Number) })
+    .from(refunds)
+    .where(inArray(refunds.paymentId, paymentIds))
+    .groupBy(refunds.paymentId);
+  return new Map(rows.map((r) => [r.paymentId, r.minor]));
 }
 export type PaymentDto = TPayment;
 
 /** The allocations of a page of payments in one query. */
 export async function withAllocations(db: Db, rows: PaymentRow[]): Promise<PaymentDto[]> {
   if (rows.length === 0) return [];
+  const refunded = refundedAmounts(
+    db,
+    rows.map((r) => r.id),
+  );
   const allocs = await db
     .select()
     .from(paymentAllocations)
@@ -70,5 +86,6 @@ export async function withAllocations(db: Db, rows: PaymentRow[]): Promise<Payme
       asc(paymentAllocations.installmentNumber),
     );
   const byPayment = groupRows(allocs, (a) => a.paymentId);
-  return rows.map((r) => toPaymentDto(r, byPayment.get(r.id) ?? []));
+  const refundedOf = await refunded;
+  return rows.map((r) => toPaymentDto(r, byPayment.get(r.id) ?? [], refundedOf.get(r.id) ?? 0));
 }

@@ -20,7 +20,7 @@ export function branchCode(name: string | null | undefined): string {
  * already prints it ("Kandy" and "Kandy City"), the code with the lowest free number (KAN2).
  * A concurrent claim of the same prefix waits on the unique index and then tries the next one.
  */
-async function prefixOf(tx: Db, series: string, name: string | null | undefined): Promise<string> {
+export async function prefixOf(tx: Db, series: string, name: string | null | undefined): Promise<string> {
   const code = branchCode(name);
   for (let n = 1; ; n++) {
     const [known] = await tx

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
 import type { Db } from '../../db/client';
-import { paymentAllocations, payments } from '../../db/schema';
+import { paymentAllocations, payments, refunds } from '../../db/schema';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
@@ -28,6 +28,8 @@ export interface Receipt {
   balance: number | null;
   record: 'enrollment' | 'booking' | null;
   void: { at: Date | null; by: string | null; reason: string | null } | null;
+  /** Money given back on it since, each with its credit note (docs/payments.md#refunds). */
+  refunds: Array<{ creditNoteNumber: string; amount: number; at: Date }>;
 }
 
 const LINE_NAMES = {
@@ -39,7 +41,14 @@ const LINE_NAMES = {
 export async function loadReceipt(db: Db, paymentId: string, organisation: Organisation): Promise<Receipt | null> {
   const [p] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   if (!p) return null;
-  const allocs = await db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, p.id));
+  const [allocs, given] = await Promise.all([
+    db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, p.id)),
+    db
+      .select({ creditNoteNumber: refunds.creditNoteNumber, amount: refunds.amount, at: refunds.refundedAt })
+      .from(refunds)
+      .where(eq(refunds.paymentId, p.id))
+      .orderBy(asc(refunds.refundedAt)),
+  ]);
   // Stored as the payment was written (receipt-balance.ts), so every reprint says the same.
   const balance = (p.enrollmentId || p.bookingId) && p.balanceAfter !== null ? fromMinor(p.balanceAfter) : null;
   return {
@@ -65,6 +74,7 @@ export async function loadReceipt(db: Db, paymentId: string, organisation: Organ
     balance,
     record: p.enrollmentId ? 'enrollment' : p.bookingId ? 'booking' : null,
     void: p.status === 'void' ? { at: p.voidedAt, by: p.voidedByName, reason: p.voidReason } : null,
+    refunds: given.map((g) => ({ ...g, amount: fromMinor(g.amount) })),
   };
 }
 
@@ -193,6 +203,15 @@ export function buildReceiptPdf(r: Receipt, timeZone: string, logo: PdfLogo = nu
   doc.text(words, 12, y);
   y += words.length * 4 + 3;
   if (r.balance !== null && r.record) doc.text(`Balance outstanding on this ${r.record}: ${money(r.balance)}`, 12, y);
+  // A reprint after a refund says so; the receipt's own figures stay what was received.
+  for (const g of r.refunds) {
+    y += 5;
+    doc.text(
+      `Refunded ${money(g.amount)} on ${formatReceiptDate(g.at, timeZone)} (credit note ${g.creditNoteNumber})`,
+      12,
+      y,
+    );
+  }
   if (r.void) {
     y += 8;
     doc.setTextColor(180, 0, 0);

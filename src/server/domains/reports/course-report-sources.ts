@@ -82,6 +82,12 @@ const enrolOutstanding = sql<number>`(${enrollments.admissionFee} - ${enrollment
   + coalesce((select sum(${enrollmentInstallments.amount} - ${enrollmentInstallments.amountPaid}) from ${enrollmentInstallments}
      where ${enrollmentInstallments.enrollmentId} = ${enrollments.id}), 0))`;
 
+// What the items are owed in all now: the fees less any discount, scholarship or write-off
+// (docs/payments.md#adjustments), so billed = collected + outstanding.
+const enrolBilled = sql<number>`(${enrollments.admissionFee}
+  + coalesce((select sum(${enrollmentInstallments.amount}) from ${enrollmentInstallments}
+     where ${enrollmentInstallments.enrollmentId} = ${enrollments.id}), 0))`;
+
 const enrollmentWhere = (f: TCourseReportFilters, scope: BranchScope | null) =>
   recordWhere(courseWhere(f), scope, { owner: enrollments.userId, day: enrollments.enrolledOn }, f);
 
@@ -188,7 +194,7 @@ export function courseRevenueSource(
           category: courses.category,
           currency: enrollments.currency,
           count: count(),
-          expected: sumMinor(sql`${enrollments.totalFee} + ${enrollments.admissionFee}`),
+          expected: sumMinor(enrolBilled),
           collected: sumMinor(enrolPaid),
           outstanding: sumMinor(enrolOutstanding),
         })

@@ -96,6 +96,9 @@ export function treatmentListSource(db: Db, tz: string, f: TTreatmentReportFilte
 // Partial payments included: what the ledger's valid allocations hold (docs/payments.md).
 const bookingPaid = sql<number>`coalesce((select sum(${bookingInstallments.amountPaid}) from ${bookingInstallments}
   where ${bookingInstallments.bookingId} = ${treatmentBookings.id}), 0)`;
+// What the instalments are owed in all now, discounts included (docs/payments.md#adjustments).
+const bookingBilled = sql<number>`coalesce((select sum(${bookingInstallments.amount}) from ${bookingInstallments}
+  where ${bookingInstallments.bookingId} = ${treatmentBookings.id}), 0)`;
 const bookingOutstanding = sql<number>`coalesce((select sum(${bookingInstallments.amount} - ${bookingInstallments.amountPaid}) from ${bookingInstallments}
   where ${bookingInstallments.bookingId} = ${treatmentBookings.id}), 0)`;
 
@@ -213,7 +216,7 @@ export function treatmentRevenueSource(
           category: treatments.category,
           currency: treatmentBookings.currency,
           count: count(),
-          expected: sumMinor(treatmentBookings.price),
+          expected: sumMinor(bookingBilled),
           collected: sumMinor(bookingPaid),
           outstanding: sumMinor(bookingOutstanding),
         })

@@ -28,9 +28,9 @@ export async function getCurrencySettings(db: Db): Promise<CurrencySettings> {
  * finds one. The row lock orders two admins' saves, so each entry's "before" is what that save
  * replaced.
  */
-async function saveSettings<T extends Record<string, unknown>>(
+export async function saveSettings<T extends Record<string, unknown>>(
   ctx: SystemContext,
-  entityId: 'currency' | 'access',
+  entityId: 'currency' | 'access' | 'adjustments',
   values: Omit<typeof settings.$inferInsert, 'id'>,
   read: (db: Db) => Promise<T>,
   summary: (after: T) => string,

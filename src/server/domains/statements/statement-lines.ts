@@ -1,11 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  adjustmentItems,
+  adjustments,
   bookingInstallments,
   courses,
   enrollmentInstallments,
   enrollments,
   payments,
+  refunds,
   treatmentBookings,
 } from '../../db/schema';
 
@@ -13,6 +16,9 @@ import {
  * The SQL of a person's statement (docs/users.md#statement), read from the tables the ledger keeps:
  * the admission fees and instalments of the person's enrolments and bookings are the charges,
  * the payments recorded against those records the payments, and a void gives a payment back.
+ * A discount, scholarship or write-off is a line of its own that takes off the charge (which is
+ * shown at what it was before the adjustments in force), a revoked one puts it back on the day it
+ * was revoked, and a refund gives money back (docs/payments.md#adjustments, #refunds).
  * Every figure is summed in PostgreSQL, in minor units, so the totals equal the ledger's to the cent.
  */
 
@@ -20,7 +26,15 @@ import {
 export interface LineRow {
   day: string;
   rank: number;
-  what: 'admission_fee' | 'enrollment_installment' | 'booking_installment' | 'payment' | 'void';
+  what:
+    | 'admission_fee'
+    | 'enrollment_installment'
+    | 'booking_installment'
+    | 'payment'
+    | 'void'
+    | 'adjustment'
+    | 'adjustment_revoked'
+    | 'refund';
   currency: string;
   minor: string | number;
   running: string | number;
@@ -61,8 +75,20 @@ export const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : (
  */
 function linesOf(userId: string, tz: string): SQL {
   return sql`
-    with e as (
-      select en.id, en.currency, en.admission_fee_minor, en.enrolled_on, en.payment_type, en.created_at,
+    with taken as (
+      -- What the adjustments in force took off each item: the charge is shown before them.
+      select ai.kind, a.enrollment_id, ai.enrollment_installment_id, ai.booking_installment_id,
+        sum(ai.before_minor - ai.after_minor) as minor
+      from ${adjustmentItems} ai join ${adjustments} a on a.id = ai.adjustment_id
+      where a.status = 'applied'
+        and (a.enrollment_id in (select id from ${enrollments} where user_id = ${userId})
+          or a.booking_id in (select id from ${treatmentBookings} where user_id = ${userId}))
+      group by 1, 2, 3, 4
+    ), e as (
+      select en.id, en.currency,
+        en.admission_fee_minor + coalesce((select t.minor from taken t
+          where t.kind = 'admission_fee' and t.enrollment_id = en.id), 0) as admission_fee_minor,
+        en.enrolled_on, en.payment_type, en.created_at,
         coalesce(c.course_name, en.deleted_course_name, 'Deleted course') as subject
       from ${enrollments} en left join ${courses} c on c.id = en.course_id
       where en.user_id = ${userId}
@@ -72,6 +98,15 @@ function linesOf(userId: string, tz: string): SQL {
     ), p as (
       select * from ${payments}
       where enrollment_id in (select id from e) or booking_id in (select id from b)
+    ), adj as (
+      -- A cancelled booking's charge is what was paid on it, so its adjustments are not lines.
+      select a.*, coalesce(e.currency, b.currency) as cur
+      from ${adjustments} a left join e on e.id = a.enrollment_id left join b on b.id = a.booking_id
+      where a.status in ('applied', 'revoked') and a.applied_at is not null
+        and (e.id is not null or (b.id is not null and b.status <> 'cancelled'))
+    ), r as (
+      select * from ${refunds}
+      where enrollment_id in (select id from e) or booking_id in (select id from b)
     ), lines as (
       select e.enrolled_on as day, 0 as rank, e.created_at as at, -1 as sub, e.id as tie, e.currency,
         e.admission_fee_minor as minor, 'admission_fee' as what, e.subject, null::int as seq, null::bigint as of,
@@ -79,21 +114,25 @@ function linesOf(userId: string, tz: string): SQL {
         null::text as reason, null::boolean as cancelled
       from e where e.admission_fee_minor > 0
       union all
-      select i.due_date, 0, e.created_at, i.seq, i.id, e.currency, i.amount_minor, 'enrollment_installment',
+      select i.due_date, 0, e.created_at, i.seq, i.id, e.currency, i.charge, 'enrollment_installment',
         e.subject, i.seq, i.of, e.payment_type, null, null, null, null, null
-      from (select *, count(*) over (partition by enrollment_id) as of from ${enrollmentInstallments}
-            where enrollment_id in (select id from e)) i
+      from (select x.*, count(*) over (partition by x.enrollment_id) as of,
+              x.amount_minor + coalesce((select t.minor from taken t where t.enrollment_installment_id = x.id), 0) as charge
+            from ${enrollmentInstallments} x
+            where x.enrollment_id in (select id from e)) i
         join e on e.id = i.enrollment_id
-      where i.amount_minor > 0
+      where i.charge > 0
       union all
       -- A cancelled booking is owed no more: its instalments charge only what was paid on them.
       select i.due_date, 0, b.created_at, i.seq, i.id, b.currency,
-        case when b.status = 'cancelled' then i.amount_paid_minor else i.amount_minor end, 'booking_installment',
+        case when b.status = 'cancelled' then i.amount_paid_minor else i.charge end, 'booking_installment',
         b.subject, i.seq, i.of, b.payment_type, null, null, null, null, b.status = 'cancelled'
-      from (select *, count(*) over (partition by booking_id) as of from ${bookingInstallments}
-            where booking_id in (select id from b)) i
+      from (select x.*, count(*) over (partition by x.booking_id) as of,
+              x.amount_minor + coalesce((select t.minor from taken t where t.booking_installment_id = x.id), 0) as charge
+            from ${bookingInstallments} x
+            where x.booking_id in (select id from b)) i
         join b on b.id = i.booking_id
-      where case when b.status = 'cancelled' then i.amount_paid_minor else i.amount_minor end > 0
+      where case when b.status = 'cancelled' then i.amount_paid_minor else i.charge end > 0
       union all
       select (p.received_at at time zone ${tz})::date, 1, p.received_at, 0, p.id, p.currency, -p.amount_minor,
         'payment', p.subject, null, null, null, p.method, p.reference, p.receipt_number, null, null
@@ -103,6 +142,21 @@ function linesOf(userId: string, tz: string): SQL {
         0, p.id, p.currency, p.amount_minor, 'void', p.subject, null, null, null, p.method, p.reference,
         p.receipt_number, p.void_reason, null
       from p where p.status = 'void'
+      union all
+      -- The kind travels in the method column and the scheme in the reference: lines share one shape.
+      select (adj.applied_at at time zone ${tz})::date, 0, adj.applied_at, 1000, adj.id, adj.cur,
+        -(select coalesce(sum(ai.before_minor - ai.after_minor), 0) from ${adjustmentItems} ai where ai.adjustment_id = adj.id),
+        'adjustment', adj.subject, null, null, null, adj.kind, adj.scheme_name, null, adj.reason, null
+      from adj
+      union all
+      select (adj.revoked_at at time zone ${tz})::date, 0, adj.revoked_at, 1000, adj.id, adj.cur,
+        (select coalesce(sum(ai.before_minor - ai.after_minor), 0) from ${adjustmentItems} ai where ai.adjustment_id = adj.id),
+        'adjustment_revoked', adj.subject, null, null, null, adj.kind, adj.scheme_name, null, adj.revoke_reason, null
+      from adj where adj.status = 'revoked'
+      union all
+      select (r.refunded_at at time zone ${tz})::date, 2, r.refunded_at, 0, r.id, r.currency, r.amount_minor,
+        'refund', r.subject, null, null, null, r.method, r.reference, r.credit_note_number, r.reason, null
+      from r
     )`;
 }
 

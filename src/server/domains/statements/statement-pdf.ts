@@ -5,7 +5,13 @@ import type { TStatement } from '@shared/schemas/statements';
 import type { Bounds } from './statement-lines';
 import type { StatementHeader } from './statement-header';
 
-const KIND_LABELS = { charge: 'Charge', payment: 'Payment', void: 'Void' } as const;
+const KIND_LABELS = {
+  charge: 'Charge',
+  payment: 'Payment',
+  void: 'Void',
+  adjustment: 'Adjustment',
+  refund: 'Refund',
+} as const;
 
 /** The period in words: "1 Jan 2026 to 31 Mar 2026", "up to …", "from …", or everything. */
 export function periodText(range: Bounds): string {

@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/payment-kinds';
+import { ADJUSTMENT_KIND_LABELS, type AdjustmentKind } from '../../../shared/adjustment-kinds';
 import { todayIn } from '../../../shared/calendar';
 import { assertUserInScope } from '../branch-scope';
 import type { ServiceContext } from '../context';
@@ -45,13 +46,37 @@ function describe(r: LineRow): string {
     }
     case 'void':
       return `Payment voided${r.reason ? ` (${r.reason})` : ''}: ${r.subject}`;
+    case 'adjustment':
+    case 'adjustment_revoked': {
+      const kind = ADJUSTMENT_KIND_LABELS[r.method as AdjustmentKind] ?? r.method ?? '';
+      const what = `${kind}${r.reference ? ` (${r.reference})` : ''}`;
+      return r.what === 'adjustment'
+        ? `${what}${r.reason ? `, ${r.reason}` : ''}: ${r.subject}`
+        : `${what} revoked${r.reason ? ` (${r.reason})` : ''}: ${r.subject}`;
+    }
+    case 'refund': {
+      const method = PAYMENT_METHOD_LABELS[r.method as PaymentMethod] ?? r.method ?? '';
+      return `Refund, ${method}${r.reference ? ` (ref. ${r.reference})` : ''}${r.reason ? `, ${r.reason}` : ''}: ${r.subject}`;
+    }
   }
 }
+
+/** The line's kind as the statement answers it. */
+const KIND_OF: Record<LineRow['what'], TStatementLine['kind']> = {
+  admission_fee: 'charge',
+  enrollment_installment: 'charge',
+  booking_installment: 'charge',
+  payment: 'payment',
+  void: 'void',
+  adjustment: 'adjustment',
+  adjustment_revoked: 'adjustment',
+  refund: 'refund',
+};
 
 function toLine(r: LineRow): TStatementLine {
   return {
     date: r.day,
-    kind: r.rank === 0 ? 'charge' : r.rank === 1 ? 'payment' : 'void',
+    kind: KIND_OF[r.what],
     description: describe(r),
     ...(r.receipt ? { receiptNumber: r.receipt } : {}),
     currency: r.currency,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payments, tillAmounts, tillPayments, tills } from '../../db/schema';
+import { payments, refunds, tillAmounts, tillPayments, tillRefunds, tills } from '../../db/schema';
 import { fromMinor } from '../../../shared/money';
 import type { TTill, TTillList, TListTillsInput } from '@shared/schemas/tills';
 import { branchCondition, branchScopeOf } from '../branch-scope';
@@ -29,11 +29,32 @@ export async function cashTaken(db: Db, tillIds: string[]) {
     .groupBy(tillPayments.tillId, payments.currency);
 }
 
-/** Float plus cash taken, per currency, sorted by currency. */
-export function expectedOf(amounts: AmountRow[], taken: Array<{ currency: string; minor: number }>) {
+/** What the cash refunds paid out of each till add up to, per currency (docs/payments.md#refunds). */
+export async function cashRefunded(db: Db, tillIds: string[]) {
+  if (tillIds.length === 0) return [];
+  return db
+    .select({
+      tillId: tillRefunds.tillId,
+      currency: refunds.currency,
+      minor: sql<number>`coalesce(sum(${refunds.amount}), 0)`.mapWith(Number),
+      n: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(tillRefunds)
+    .innerJoin(refunds, eq(refunds.id, tillRefunds.refundId))
+    .where(inArray(tillRefunds.tillId, tillIds))
+    .groupBy(tillRefunds.tillId, refunds.currency);
+}
+
+/** Float plus cash taken less cash refunded, per currency, sorted by currency. */
+export function expectedOf(
+  amounts: AmountRow[],
+  taken: Array<{ currency: string; minor: number }>,
+  refunded: Array<{ currency: string; minor: number }> = [],
+) {
   const out = new Map<string, number>();
   for (const a of amounts) out.set(a.currency, a.opening);
   for (const t of taken) out.set(t.currency, (out.get(t.currency) ?? 0) + t.minor);
+  for (const r of refunded) out.set(r.currency, (out.get(r.currency) ?? 0) - r.minor);
   return [...out].sort(([a], [b]) => a.localeCompare(b));
 }
 
@@ -41,17 +62,19 @@ export function expectedOf(amounts: AmountRow[], taken: Array<{ currency: string
 export async function toTillDtos(db: Db, rows: TillRow[]): Promise<TTill[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [amounts, taken] = await Promise.all([
+  const [amounts, taken, refunded] = await Promise.all([
     db.select().from(tillAmounts).where(inArray(tillAmounts.tillId, ids)).orderBy(tillAmounts.currency),
     cashTaken(db, ids),
+    cashRefunded(db, ids),
   ]);
   return rows.map((r) => {
     const mine = amounts.filter((a) => a.tillId === r.id);
     const takenHere = taken.filter((t) => t.tillId === r.id);
+    const refundedHere = refunded.filter((t) => t.tillId === r.id);
     const closed = r.status === 'closed';
     const expected = closed
       ? mine.filter((a) => a.expected !== null).map((a) => money(a.currency, a.expected ?? 0))
-      : expectedOf(mine, takenHere).map(([c, m]) => money(c, m));
+      : expectedOf(mine, takenHere, refundedHere).map(([c, m]) => money(c, m));
     return {
       _id: r.id,
       branch: { _id: r.branchId, name: r.branchName },
@@ -62,6 +85,7 @@ export async function toTillDtos(db: Db, rows: TillRow[]): Promise<TTill[]> {
       status: r.status,
       expected,
       payments: takenHere.reduce((s, t) => s + t.n, 0),
+      refunds: refundedHere.reduce((s, t) => s + t.n, 0),
       closedAt: r.closedAt?.toISOString() ?? null,
       closedBy: closed && r.closedByName ? { _id: r.closedById, username: r.closedByName } : null,
       counted: closed ? mine.map((a) => money(a.currency, a.counted ?? 0)) : null,

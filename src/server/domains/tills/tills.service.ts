@@ -24,7 +24,7 @@ import {
 import { branchScopeOf } from '../branch-scope';
 import type { ServiceContext, SystemContext } from '../context';
 import { assertId } from '../ids';
-import { cashTaken, expectedOf, tillScope, toTillDtos } from './tills.read';
+import { cashRefunded, cashTaken, expectedOf, tillScope, toTillDtos } from './tills.read';
 import { recordAudit } from '../audit/audit.service';
 import { invalidateReads } from '../read-cache';
 
@@ -123,8 +123,9 @@ export async function openTill(ctx: ServiceContext, input: TOpenTillInput): Prom
 
 /**
  * The cashier (or an admin) closes a till with the cash counted per currency. Expected is the
- * float plus the valid cash payments that went into it; a difference needs a note. The figures
- * are stored, so a later void does not change what the close showed.
+ * float plus the valid cash payments that went into it, less the cash refunds paid out of it; a
+ * difference needs a note. The figures are stored, so a later void does not change what the close
+ * showed.
  */
 export async function closeTill(ctx: ServiceContext, input: TCloseTillInput): Promise<TTill> {
   assertId(input.id, 'Till');
@@ -144,7 +145,7 @@ export async function closeTill(ctx: ServiceContext, input: TCloseTillInput): Pr
     if (till.cashierId !== ctx.actor.id && !isAdmin(ctx.actor.role))
       throw new AppError('FORBIDDEN', TILL_MESSAGES.notYours);
     const amounts = await tx.select().from(tillAmounts).where(eq(tillAmounts.tillId, till.id));
-    const expected = new Map(expectedOf(amounts, await cashTaken(tx, [till.id])));
+    const expected = new Map(expectedOf(amounts, await cashTaken(tx, [till.id]), await cashRefunded(tx, [till.id])));
     const counted = new Map(input.counted.map((c) => [c.currency, toMinor(c.amount)]));
     const currencies = [...new Set([...expected.keys(), ...counted.keys()])].sort();
     const differs = currencies.some((c) => (counted.get(c) ?? 0) !== (expected.get(c) ?? 0));

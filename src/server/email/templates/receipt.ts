@@ -28,6 +28,9 @@ export async function buildReceiptEmail(
       `Method: ${r.method}${r.reference ? ` (ref. ${r.reference})` : ''}`,
       `Received on ${formatReceiptDate(r.receivedAt, tz)} by ${r.receivedBy}`,
       ...(r.balance !== null && r.record ? [`Still outstanding on this ${r.record}: ${money(r.balance)}`] : []),
+      ...r.refunds.map(
+        (g) => `Refunded ${money(g.amount)} on ${formatReceiptDate(g.at, tz)} (credit note ${g.creditNoteNumber})`,
+      ),
     ].join('\n'),
     ...(organisation.receiptFooter ? [organisation.receiptFooter] : []),
   ]);

@@ -1,0 +1,138 @@
+/**
+ * The credit note of a refund (docs/payments.md#credit-notes): an A5 page like the receipt, marked
+ * CREDIT NOTE and naming the receipt it refunds, the items owed again and the reason.
+ */
+import { eq } from 'drizzle-orm';
+import { jsPDF } from 'jspdf';
+import { autoTable } from 'jspdf-autotable';
+import type { Db } from '../../db/client';
+import { payments, refundAllocations, refunds } from '../../db/schema';
+import { formatMoney } from '../../../shared/format';
+import { fromMinor } from '../../../shared/money';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
+import { wrapText } from '../reports/report-writers';
+import { amountInWords, formatReceiptDate } from '../payments/receipt';
+import { contactLine, type logoForPdf, type Organisation } from '../settings/organisation.service';
+
+export interface CreditNote {
+  organisation: Organisation;
+  creditNoteNumber: string;
+  receiptNumber: string;
+  receivedAt: Date;
+  branch: string;
+  payer: string;
+  payerEmail: string | null;
+  subject: string;
+  lines: Array<{ what: string; dueDate: string | null; amount: number }>;
+  amount: number;
+  currency: string;
+  method: string;
+  reference: string | null;
+  reason: string;
+  refundedBy: string;
+  refundedAt: Date;
+}
+
+export async function loadCreditNote(db: Db, refundId: string, organisation: Organisation): Promise<CreditNote | null> {
+  const [row] = await db
+    .select({ r: refunds, receiptNumber: payments.receiptNumber, receivedAt: payments.receivedAt })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.id, refundId))
+    .limit(1);
+  if (!row) return null;
+  const { r } = row;
+  const allocs = await db.select().from(refundAllocations).where(eq(refundAllocations.refundId, r.id));
+  return {
+    organisation,
+    creditNoteNumber: r.creditNoteNumber,
+    receiptNumber: row.receiptNumber,
+    receivedAt: row.receivedAt,
+    branch: r.branchName ?? 'No branch',
+    payer: r.payerName,
+    payerEmail: r.payerEmail,
+    subject: r.subject,
+    lines: allocs
+      .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? ''))
+      .map((a) => ({
+        what: a.kind === 'admission_fee' ? 'Admission fee' : `Installment ${a.installmentNumber ?? ''}`.trim(),
+        dueDate: a.dueDate,
+        amount: fromMinor(a.amount),
+      })),
+    amount: fromMinor(r.amount),
+    currency: r.currency,
+    method: PAYMENT_METHOD_LABELS[r.method],
+    reference: r.reference,
+    reason: r.reason,
+    refundedBy: r.refundedByName,
+    refundedAt: r.refundedAt,
+  };
+}
+
+type PdfLogo = Awaited<ReturnType<typeof logoForPdf>>;
+
+export function buildCreditNotePdf(n: CreditNote, timeZone: string, logo: PdfLogo = null): Buffer {
+  const doc = new jsPDF({ unit: 'mm', format: 'a5' });
+  const width = doc.internal.pageSize.getWidth();
+  const height = doc.internal.pageSize.getHeight();
+  const money = (v: number) => formatMoney(v, n.currency);
+  let left = 12;
+  if (logo) {
+    const scale = Math.min(12 / logo.height, 30 / logo.width);
+    doc.addImage(logo.data, logo.format, 12, 9, logo.width * scale, logo.height * scale);
+    left = 14 + logo.width * scale;
+  }
+  doc.setFontSize(15);
+  doc.text(n.organisation.name, left, 16);
+  doc.setFontSize(8);
+  const contact = contactLine(n.organisation);
+  if (contact) doc.text(wrapText(doc, contact, width - left - 55), left, 20);
+  doc.setFontSize(9);
+  doc.text(`Branch: ${n.branch}`, 12, 25);
+  doc.setFontSize(13);
+  doc.text('CREDIT NOTE', width - 12, 16, { align: 'right' });
+  doc.setFontSize(10);
+  doc.text(n.creditNoteNumber, width - 12, 22, { align: 'right' });
+
+  const facts: Array<[string, string]> = [
+    ['Refunded to', n.payer + (n.payerEmail ? ` (${n.payerEmail})` : '')],
+    ['For', n.subject],
+    ['Refunds receipt', `${n.receiptNumber} of ${formatReceiptDate(n.receivedAt, timeZone)}`],
+    ['Date', formatReceiptDate(n.refundedAt, timeZone)],
+    ['Method', n.method + (n.reference ? ` (ref. ${n.reference})` : '')],
+    ['Reason', n.reason],
+    ['Refunded by', n.refundedBy],
+  ];
+  autoTable(doc, {
+    startY: 29,
+    body: facts,
+    theme: 'plain',
+    styles: { fontSize: 9, cellPadding: 1 },
+    columnStyles: { 0: { fontStyle: 'bold', cellWidth: 32 } },
+    margin: { left: 12, right: 12 },
+  });
+  let tableEndY = 0;
+  autoTable(doc, {
+    didDrawPage: (data) => {
+      tableEndY = data.cursor?.y ?? tableEndY;
+    },
+    head: [['Owed again', 'Due date', 'Amount']],
+    body: n.lines.map((l) => [l.what, l.dueDate ?? '', money(l.amount)]),
+    foot: [['Total refunded', '', money(n.amount)]],
+    styles: { fontSize: 9, cellPadding: 1.5 },
+    headStyles: { fillColor: [121, 31, 31] },
+    footStyles: { fillColor: [247, 231, 231], textColor: 0 },
+    columnStyles: { 2: { halign: 'right' } },
+    margin: { left: 12, right: 12 },
+  });
+  doc.setFontSize(9);
+  const words = wrapText(doc, `Amount in words: ${amountInWords(n.amount, n.currency)} only.`, width - 24);
+  doc.text(words, 12, tableEndY + 7);
+  doc.setFontSize(8);
+  doc.setTextColor(90);
+  const footer = n.organisation.receiptFooter || [n.organisation.name, contact].filter(Boolean).join(' · ');
+  const footerLines = wrapText(doc, footer, width - 24);
+  doc.text(footerLines, width / 2, height - 8 - (footerLines.length - 1) * 3.5, { align: 'center' });
+  doc.setTextColor(0);
+  return Buffer.from(doc.output('arraybuffer'));
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { route, ZIdParam } from '../../http/rest';
+import { CONTENT_TYPES } from '../reports/reports.service';
+import { ZCreditNoteQueued, ZListRefundsInput, ZRefund, ZRefundBody, ZRefundList } from '@shared/schemas/refunds';
+import { creditNotePdf, emailCreditNote, getRefund, listRefunds, refundPayment } from './refunds.service';
+
+/** docs/payments.md#refunds */
+export function registerRefundsRest(app: FastifyInstance, deps: AppDeps) {
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/payments/:id/refunds',
+    access: 'admin',
+    params: ZIdParam,
+    body: ZRefundBody,
+    response: ZRefund,
+    status: 201,
+    handler: ({ ctx, params, body }) => refundPayment(ctx, { paymentId: params.id, ...body }),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/refunds',
+    access: 'staff',
+    query: ZListRefundsInput,
+    response: ZRefundList,
+    handler: ({ ctx, query }) => listRefunds(ctx, query),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/refunds/:id',
+    access: 'staff',
+    params: ZIdParam,
+    response: ZRefund,
+    handler: ({ ctx, params }) => getRefund(ctx, params.id),
+  });
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/refunds/:id/credit-note',
+    access: 'staff',
+    params: ZIdParam,
+    handler: async ({ ctx, params, reply }) => {
+      const { fileName, pdf } = await creditNotePdf(ctx, params.id);
+      return reply
+        .header('content-type', CONTENT_TYPES.pdf)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  });
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/refunds/:id/email',
+    access: 'staff',
+    params: ZIdParam,
+    response: ZCreditNoteQueued,
+    status: 202,
+    handler: ({ ctx, params }) => emailCreditNote(ctx, params.id),
+  });
+}
