@@ -142,6 +142,7 @@ async function main() {
             b`select a.practitioner_id, a.start_at, a.blocked_until from appointments a
               join practitioner_treatments pt on pt.practitioner_id = a.practitioner_id and pt.treatment_id = ${pick.treatment_id}
               where a.start_at < ${`${addToDate(day, { days: 15 })}T00:00:00+05:30`}
+                and a.start_at > ${`${addToDate(day, { days: -2 })}T00:00:00+05:30`}
                 and a.blocked_until > ${`${addToDate(day, { days: -1 })}T00:00:00+05:30`}
                 and a.status in ('scheduled', 'confirmed', 'arrived', 'completed')`,
           ]),
@@ -177,7 +178,7 @@ async function main() {
       ],
       [
         "availability's appointments",
-        `select practitioner_id, start_at, blocked_until from appointments where practitioner_id = '${pick.practitioner_id}' and start_at < '${weekTo}' and blocked_until > '${dayFrom}' and status in ('scheduled','confirmed','arrived','completed')`,
+        `select practitioner_id, start_at, blocked_until from appointments where practitioner_id = '${pick.practitioner_id}' and start_at < '${weekTo}' and start_at > timestamptz '${dayFrom}' - interval '1 day' and blocked_until > '${dayFrom}' and status in ('scheduled','confirmed','arrived','completed')`,
       ],
     ];
     for (const [name, q] of plans) {
