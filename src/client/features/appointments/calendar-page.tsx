@@ -274,8 +274,8 @@ function CalendarView({
       const a = byId.get(String(info.event.id));
       if (!a || info.event.display === 'background') return;
       info.el.tabIndex = 0;
+      // Its name is its visible text (time, customer, treatment): no aria-label that could differ.
       info.el.setAttribute('role', 'button');
-      info.el.setAttribute('aria-label', `${a.treatment.treatmentName} with ${a.practitioner.fullName}, ${a.status}`);
       info.el.addEventListener('keydown', (e: KeyboardEvent) => {
         if (e.key !== 'Enter' && e.key !== ' ') return;
         e.preventDefault();
