@@ -184,6 +184,11 @@ describe('the calendar', () => {
       expect.objectContaining({ start: new Date(`${tomorrow()}T10:00:00+05:30`).toISOString(), status: 'scheduled' }),
     ]);
     expect(await seriousViolations(page, 'calendar')).toEqual([]);
+
+    // The keyboard reaches the appointment on the grid and opens it, as a click does.
+    await page.locator('.ec-event').filter({ hasText: c.customer.username }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: c.customer.username }).waitFor();
   });
 
   test('reschedules by dragging, puts a refused drop back, and reschedules through the dialog', async () => {
