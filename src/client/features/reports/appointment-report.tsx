@@ -64,7 +64,7 @@ export function AppointmentReport() {
 
 function AppointmentReportBody({ data }: { data: TAppointmentReport }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid gap-4 2xl:grid-cols-2">
       <SummaryCard title="Practitioner utilisation" empty="No working or booked time in this range.">
         {data.utilisation.length > 0 && (
           <Table>
