@@ -137,7 +137,44 @@ export function amountInWords(amount: number, currency: string): string {
 /** The date and time a receipt prints: the screens' format (docs/product.md#formats), in TIME_ZONE. */
 export const formatReceiptDate = (d: Date, timeZone: string) => formatDateTime(d, timeZone);
 
-type PdfLogo = Awaited<ReturnType<typeof logoForPdf>>;
+export type PdfLogo = Awaited<ReturnType<typeof logoForPdf>>;
+
+/**
+ * The top of an A5 receipt or credit note: logo, the organisation's name and contact line, the
+ * branch, and on the right the document's title and number. `titleRoom` is the width (mm) kept
+ * free for the title beside the contact line.
+ */
+export function drawLetterhead(
+  doc: jsPDF,
+  h: {
+    organisation: Parameters<typeof contactLine>[0] & { name: string };
+    branch: string;
+    title: string;
+    number: string;
+    titleRoom: number;
+  },
+  logo: PdfLogo,
+): void {
+  const width = doc.internal.pageSize.getWidth();
+  let left = 12;
+  if (logo) {
+    // At most 12 mm high and 30 mm wide, keeping its shape.
+    const scale = Math.min(12 / logo.height, 30 / logo.width);
+    doc.addImage(logo.data, logo.format, 12, 9, logo.width * scale, logo.height * scale);
+    left = 14 + logo.width * scale;
+  }
+  doc.setFontSize(15);
+  doc.text(h.organisation.name, left, 16);
+  doc.setFontSize(8);
+  const contact = contactLine(h.organisation);
+  if (contact) doc.text(wrapText(doc, contact, width - left - h.titleRoom), left, 20);
+  doc.setFontSize(9);
+  doc.text(`Branch: ${h.branch}`, 12, 25);
+  doc.setFontSize(13);
+  doc.text(h.title, width - 12, 16, { align: 'right' });
+  doc.setFontSize(10);
+  doc.text(h.number, width - 12, 22, { align: 'right' });
+}
 
 /**
  * An A5 receipt: the organisation's letterhead (logo, name, address, phone, e-mail) and its
@@ -148,24 +185,7 @@ export function buildReceiptPdf(r: Receipt, timeZone: string, logo: PdfLogo = nu
   const width = doc.internal.pageSize.getWidth();
   const height = doc.internal.pageSize.getHeight();
   const money = (n: number) => formatMoney(n, r.currency);
-  let left = 12;
-  if (logo) {
-    // At most 12 mm high and 30 mm wide, keeping its shape.
-    const scale = Math.min(12 / logo.height, 30 / logo.width);
-    doc.addImage(logo.data, logo.format, 12, 9, logo.width * scale, logo.height * scale);
-    left = 14 + logo.width * scale;
-  }
-  doc.setFontSize(15);
-  doc.text(r.organisation.name, left, 16);
-  doc.setFontSize(8);
-  const contact = contactLine(r.organisation);
-  if (contact) doc.text(wrapText(doc, contact, width - left - 50), left, 20);
-  doc.setFontSize(9);
-  doc.text(`Branch: ${r.branch}`, 12, 25);
-  doc.setFontSize(13);
-  doc.text('RECEIPT', width - 12, 16, { align: 'right' });
-  doc.setFontSize(10);
-  doc.text(r.receiptNumber, width - 12, 22, { align: 'right' });
+  drawLetterhead(doc, { ...r, title: 'RECEIPT', number: r.receiptNumber, titleRoom: 50 }, logo);
 
   const facts: Array<[string, string]> = [
     ['Received from', r.payer + (r.payerEmail ? ` (${r.payerEmail})` : '')],
@@ -228,7 +248,8 @@ export function buildReceiptPdf(r: Receipt, timeZone: string, logo: PdfLogo = nu
   // The footer line: the organisation's own words, else its name and how to reach it.
   doc.setFontSize(8);
   doc.setTextColor(90);
-  const footer = r.organisation.receiptFooter || [r.organisation.name, contact].filter(Boolean).join(' · ');
+  const footer =
+    r.organisation.receiptFooter || [r.organisation.name, contactLine(r.organisation)].filter(Boolean).join(' · ');
   const footerLines = wrapText(doc, footer, width - 24);
   doc.text(footerLines, width / 2, height - 8 - (footerLines.length - 1) * 3.5, { align: 'center' });
   doc.setTextColor(0);

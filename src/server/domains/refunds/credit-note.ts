@@ -11,8 +11,8 @@ import { formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
 import { wrapText } from '../reports/report-writers';
-import { amountInWords, formatReceiptDate } from '../payments/receipt';
-import { contactLine, type logoForPdf, type Organisation } from '../settings/organisation.service';
+import { amountInWords, drawLetterhead, formatReceiptDate, type PdfLogo } from '../payments/receipt';
+import { contactLine, type Organisation } from '../settings/organisation.service';
 
 export interface CreditNote {
   organisation: Organisation;
@@ -69,30 +69,12 @@ export async function loadCreditNote(db: Db, refundId: string, organisation: Org
   };
 }
 
-type PdfLogo = Awaited<ReturnType<typeof logoForPdf>>;
-
 export function buildCreditNotePdf(n: CreditNote, timeZone: string, logo: PdfLogo = null): Buffer {
   const doc = new jsPDF({ unit: 'mm', format: 'a5' });
   const width = doc.internal.pageSize.getWidth();
   const height = doc.internal.pageSize.getHeight();
   const money = (v: number) => formatMoney(v, n.currency);
-  let left = 12;
-  if (logo) {
-    const scale = Math.min(12 / logo.height, 30 / logo.width);
-    doc.addImage(logo.data, logo.format, 12, 9, logo.width * scale, logo.height * scale);
-    left = 14 + logo.width * scale;
-  }
-  doc.setFontSize(15);
-  doc.text(n.organisation.name, left, 16);
-  doc.setFontSize(8);
-  const contact = contactLine(n.organisation);
-  if (contact) doc.text(wrapText(doc, contact, width - left - 55), left, 20);
-  doc.setFontSize(9);
-  doc.text(`Branch: ${n.branch}`, 12, 25);
-  doc.setFontSize(13);
-  doc.text('CREDIT NOTE', width - 12, 16, { align: 'right' });
-  doc.setFontSize(10);
-  doc.text(n.creditNoteNumber, width - 12, 22, { align: 'right' });
+  drawLetterhead(doc, { ...n, title: 'CREDIT NOTE', number: n.creditNoteNumber, titleRoom: 55 }, logo);
 
   const facts: Array<[string, string]> = [
     ['Refunded to', n.payer + (n.payerEmail ? ` (${n.payerEmail})` : '')],
@@ -130,7 +112,8 @@ export function buildCreditNotePdf(n: CreditNote, timeZone: string, logo: PdfLog
   doc.text(words, 12, tableEndY + 7);
   doc.setFontSize(8);
   doc.setTextColor(90);
-  const footer = n.organisation.receiptFooter || [n.organisation.name, contact].filter(Boolean).join(' · ');
+  const footer =
+    n.organisation.receiptFooter || [n.organisation.name, contactLine(n.organisation)].filter(Boolean).join(' · ');
   const footerLines = wrapText(doc, footer, width - 24);
   doc.text(footerLines, width / 2, height - 8 - (footerLines.length - 1) * 3.5, { align: 'center' });
   doc.setTextColor(0);
