@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { bytea, createdAt, id, instant, keptRef, ownerRef, trigramIndex, updatedAt } from './common';
 
@@ -34,6 +34,13 @@ export const users = pgTable(
     emergencyContactRelation: text('emergency_contact_relation'),
     emergencyContactPhone: text('emergency_contact_phone'),
     imageFileId: keptRef('image_file_id', () => files.id),
+    // Contact preferences (docs/users.md#contact-preferences): the language a person reads their
+    // messages and portal in, and the channels they opted out of.
+    language: text('language', { enum: ['en', 'si', 'ta'] })
+      .notNull()
+      .default('en'),
+    optOutEmail: boolean('opt_out_email').notNull().default(false),
+    optOutSms: boolean('opt_out_sms').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -59,6 +66,7 @@ export const users = pgTable(
     index('users_username_sort_idx').on(t.username, t.id),
     index('users_full_name_sort_idx').on(t.fullName, t.id),
     index('users_email_sort_idx').on(t.email, t.id),
+    check('users_language_check', sql`${t.language} in ('en', 'si', 'ta')`),
   ],
 );
 
