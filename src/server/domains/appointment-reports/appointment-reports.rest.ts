@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { reportFileRoutes } from '../../http/attachment';
 import { route } from '../../http/rest';
 import { ZAppointmentReport, ZAppointmentReportFilters } from '@shared/schemas/appointment-reports';
 import { appointmentReportFile } from './appointment-reports-files';
@@ -15,23 +16,9 @@ export function registerAppointmentReportsRest(app: FastifyInstance, deps: AppDe
     response: ZAppointmentReport,
     handler: ({ ctx, query }) => appointmentReport(ctx, query),
   });
-  for (const [path, format] of [
-    ['excel', 'xlsx'],
-    ['pdf', 'pdf'],
-  ] as const) {
-    route(app, deps, {
-      method: 'GET',
-      url: `/api/reports/appointments/${path}`,
-      access: 'staff',
-      query: ZAppointmentReportFilters,
-      handler: async ({ ctx, query, reply }) => {
-        const f = await appointmentReportFile(ctx, query, format);
-        return reply
-          .header('content-type', f.contentType)
-          .header('content-disposition', `attachment; filename="${f.fileName}"`)
-          .header('cache-control', 'no-store')
-          .send(f.body);
-      },
-    });
-  }
+  reportFileRoutes(app, deps, {
+    url: '/api/reports/appointments',
+    query: ZAppointmentReportFilters,
+    build: appointmentReportFile,
+  });
 }

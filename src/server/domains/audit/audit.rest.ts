@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { sendAttachment } from '../../http/attachment';
 import { route } from '../../http/rest';
 import { ZAuditFilters, ZAuditRestQuery } from '@shared/schemas/audit';
 import { ZAuditPage } from '@shared/schemas/audit.output';
@@ -22,12 +23,7 @@ export function registerAuditRest(app: FastifyInstance, deps: AppDeps) {
     access: 'admin',
     query: ZAuditFilters,
     handler: async ({ ctx, query, reply }) => {
-      const file = await exportAudit(ctx, query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.body);
+      return sendAttachment(reply, await exportAudit(ctx, query));
     },
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
 import type { ServiceContext } from '../context';
+import { sendAttachment } from '../../http/attachment';
 import { route, ZIdParam } from '../../http/rest';
 import { todayIn } from '../enrollments/dates';
 import { CONTENT_TYPES } from '../reports/reports.service';
@@ -34,13 +35,6 @@ import { ZUnmarkPreview } from '@shared/schemas/unmark';
 /** `{ id, installmentId }` path params; a malformed id is simply not found, as with ZIdParam. */
 const ZInstallmentParams = z.object({ id: z.string(), installmentId: z.string() });
 
-function attachment(reply: FastifyReply, type: string, fileName: string) {
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store');
-}
-
 /** Excel streams; a PDF is refused past the reports' row cap (docs/reports.md). */
 async function sendSource(ctx: ServiceContext, reply: FastifyReply, source: ReportSource, format: 'xlsx' | 'pdf') {
   const tz = ctx.deps.config.TIME_ZONE;
@@ -54,14 +48,14 @@ async function sendSource(ctx: ServiceContext, reply: FastifyReply, source: Repo
     const rows = await source.count();
     if (rows > PDF_MAX_ROWS)
       throw new AppError('BAD_REQUEST', `A PDF can hold at most ${PDF_MAX_ROWS} rows; narrow the dates or use Excel.`);
-    return attachment(reply, CONTENT_TYPES.pdf, fileName).send(await buildPdf(source, meta));
+    return sendAttachment(reply, { contentType: CONTENT_TYPES.pdf, fileName, body: await buildPdf(source, meta) });
   }
   const out = new PassThrough();
   writeXlsx(source, out, meta).catch((err: unknown) => {
     ctx.deps.log.error({ err }, 'payments export stream failed');
     out.destroy(err instanceof Error ? err : new Error('export failed'));
   });
-  return attachment(reply, CONTENT_TYPES.xlsx, fileName).send(out);
+  return sendAttachment(reply, { contentType: CONTENT_TYPES.xlsx, fileName, body: out });
 }
 
 /** The ledger's REST paths (docs/payments.md#rest-paths). */
@@ -135,7 +129,7 @@ export function registerPaymentsRest(app: FastifyInstance, deps: AppDeps) {
     params: ZIdParam,
     handler: async ({ ctx, params, reply }) => {
       const { fileName, pdf } = await service.receiptPdf(ctx, params.id);
-      return attachment(reply, CONTENT_TYPES.pdf, fileName).send(pdf);
+      return sendAttachment(reply, { contentType: CONTENT_TYPES.pdf, fileName, body: pdf });
     },
   });
   route(app, deps, {

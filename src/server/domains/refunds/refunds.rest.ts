@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { sendAttachment } from '../../http/attachment';
 import { route, ZIdParam } from '../../http/rest';
 import { CONTENT_TYPES } from '../reports/reports.service';
 import { ZCreditNoteQueued, ZListRefundsInput, ZRefund, ZRefundBody, ZRefundList } from '@shared/schemas/refunds';
@@ -40,11 +41,7 @@ export function registerRefundsRest(app: FastifyInstance, deps: AppDeps) {
     params: ZIdParam,
     handler: async ({ ctx, params, reply }) => {
       const { fileName, pdf } = await creditNotePdf(ctx, params.id);
-      return reply
-        .header('content-type', CONTENT_TYPES.pdf)
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendAttachment(reply, { contentType: CONTENT_TYPES.pdf, fileName, body: pdf });
     },
   });
   route(app, deps, {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z, ZodType } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { ServiceContext } from '../context';
+import { sendAttachment } from '../../http/attachment';
 import { route, ZIdParam } from '../../http/rest';
 import {
   DEFAULT_COURSE_REPORT_COLUMNS,
@@ -32,11 +33,7 @@ function send(reply: FastifyReply, outcome: ReportOutcome) {
     case 'json':
       return reply.type('application/json; charset=utf-8').send(outcome.body);
     case 'file':
-      return reply
-        .header('content-type', outcome.contentType)
-        .header('content-disposition', `attachment; filename="${outcome.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(outcome.body);
+      return sendAttachment(reply, outcome);
     case 'job':
       return reply.status(202).send({
         reportId: outcome.reportId,
@@ -163,13 +160,7 @@ export function registerReportRest(app: FastifyInstance, deps: AppDeps) {
     access: 'staff',
     params: ZIdParam,
     handler: async ({ ctx, params, reply }) => {
-      const f = await downloadReportFile(ctx, params.id);
-      return reply
-        .header('content-type', f.contentType)
-        .header('content-disposition', `attachment; filename="${f.fileName}"`)
-        .header('content-length', String(f.size))
-        .header('cache-control', 'no-store')
-        .send(f.body);
+      return sendAttachment(reply, await downloadReportFile(ctx, params.id));
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { sendAttachment } from '../../http/attachment';
 import { route, ZIdParam } from '../../http/rest';
 import { CONTENT_TYPES } from '../reports/reports.service';
 import { ZStatement, ZStatementQueued, ZStatementRange } from '@shared/schemas/statements';
@@ -24,11 +25,7 @@ export function registerStatementRest(app: FastifyInstance, deps: AppDeps) {
     query: ZStatementRange,
     handler: async ({ ctx, params, query, reply }) => {
       const { fileName, pdf } = await service.statementPdf(ctx, { userId: params.id, ...query });
-      return reply
-        .header('content-type', CONTENT_TYPES.pdf)
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendAttachment(reply, { contentType: CONTENT_TYPES.pdf, fileName, body: pdf });
     },
   });
   route(app, deps, {
