@@ -180,10 +180,65 @@ export function drawLetterhead(
  * An A5 receipt: the organisation's letterhead (logo, name, address, phone, e-mail) and its
  * receipt footer; a voided one carries a large VOID across it.
  */
+/** The two-column "label: value" block under a letterhead. */
+export function drawFacts(doc: jsPDF, facts: Array<[string, string]>) {
+  autoTable(doc, {
+    startY: 29,
+    body: facts,
+    theme: 'plain',
+    styles: { fontSize: 9, cellPadding: 1 },
+    columnStyles: { 0: { fontStyle: 'bold', cellWidth: 32 } },
+    margin: { left: 12, right: 12 },
+  });
+}
+
+/**
+ * The table of what a paper is for (head, lines, total), in its own colour: blue on a receipt,
+ * red on a credit note. Answers where the table ends on its last page (what autoTable calls finalY).
+ */
+export function drawLines(
+  doc: jsPDF,
+  t: {
+    head: string[];
+    body: string[][];
+    foot: string[];
+    fill: [number, number, number];
+    footFill: [number, number, number];
+  },
+): number {
+  let tableEndY = 0;
+  autoTable(doc, {
+    didDrawPage: (data) => {
+      tableEndY = data.cursor?.y ?? tableEndY;
+    },
+    head: [t.head],
+    body: t.body,
+    foot: [t.foot],
+    styles: { fontSize: 9, cellPadding: 1.5 },
+    headStyles: { fillColor: t.fill },
+    footStyles: { fillColor: t.footFill, textColor: 0 },
+    columnStyles: { 2: { halign: 'right' } },
+    margin: { left: 12, right: 12 },
+  });
+  return tableEndY;
+}
+
+/** The footer line: the organisation's own words, else its name and how to reach it. */
+export function drawFooter(doc: jsPDF, organisation: Organisation) {
+  const width = doc.internal.pageSize.getWidth();
+  const height = doc.internal.pageSize.getHeight();
+  doc.setFontSize(8);
+  doc.setTextColor(90);
+  const footer =
+    organisation.receiptFooter || [organisation.name, contactLine(organisation)].filter(Boolean).join(' · ');
+  const footerLines = wrapText(doc, footer, width - 24);
+  doc.text(footerLines, width / 2, height - 8 - (footerLines.length - 1) * 3.5, { align: 'center' });
+  doc.setTextColor(0);
+}
+
 export function buildReceiptPdf(r: Receipt, timeZone: string, logo: PdfLogo = null): Buffer {
   const doc = new jsPDF({ unit: 'mm', format: 'a5' });
   const width = doc.internal.pageSize.getWidth();
-  const height = doc.internal.pageSize.getHeight();
   const money = (n: number) => formatMoney(n, r.currency);
   drawLetterhead(doc, { ...r, title: 'RECEIPT', number: r.receiptNumber, titleRoom: 50 }, logo);
 
@@ -194,28 +249,13 @@ export function buildReceiptPdf(r: Receipt, timeZone: string, logo: PdfLogo = nu
     ['Method', r.method + (r.reference ? ` (ref. ${r.reference})` : '')],
     ['Received by', r.receivedBy],
   ];
-  autoTable(doc, {
-    startY: 29,
-    body: facts,
-    theme: 'plain',
-    styles: { fontSize: 9, cellPadding: 1 },
-    columnStyles: { 0: { fontStyle: 'bold', cellWidth: 32 } },
-    margin: { left: 12, right: 12 },
-  });
-  // Where the lines table ends: the cursor when its last page is drawn (what autoTable calls finalY).
-  let tableEndY = 0;
-  autoTable(doc, {
-    didDrawPage: (data) => {
-      tableEndY = data.cursor?.y ?? tableEndY;
-    },
-    head: [['Paid for', 'Due date', 'Amount']],
+  drawFacts(doc, facts);
+  const tableEndY = drawLines(doc, {
+    head: ['Paid for', 'Due date', 'Amount'],
     body: r.lines.map((l) => [l.what, l.dueDate ?? '', money(l.amount)]),
-    foot: [['Total', '', money(r.amount)]],
-    styles: { fontSize: 9, cellPadding: 1.5 },
-    headStyles: { fillColor: [31, 78, 121] },
-    footStyles: { fillColor: [231, 238, 247], textColor: 0 },
-    columnStyles: { 2: { halign: 'right' } },
-    margin: { left: 12, right: 12 },
+    foot: ['Total', '', money(r.amount)],
+    fill: [31, 78, 121],
+    footFill: [231, 238, 247],
   });
   let y = tableEndY + 7;
   doc.setFontSize(9);
@@ -245,13 +285,6 @@ export function buildReceiptPdf(r: Receipt, timeZone: string, logo: PdfLogo = nu
     doc.text('VOID', width / 2, doc.internal.pageSize.getHeight() / 2 + 10, { align: 'center', angle: 30 });
     doc.setTextColor(0);
   }
-  // The footer line: the organisation's own words, else its name and how to reach it.
-  doc.setFontSize(8);
-  doc.setTextColor(90);
-  const footer =
-    r.organisation.receiptFooter || [r.organisation.name, contactLine(r.organisation)].filter(Boolean).join(' · ');
-  const footerLines = wrapText(doc, footer, width - 24);
-  doc.text(footerLines, width / 2, height - 8 - (footerLines.length - 1) * 3.5, { align: 'center' });
-  doc.setTextColor(0);
+  drawFooter(doc, r.organisation);
   return Buffer.from(doc.output('arraybuffer'));
 }

@@ -4,15 +4,22 @@
  */
 import { eq } from 'drizzle-orm';
 import { jsPDF } from 'jspdf';
-import { autoTable } from 'jspdf-autotable';
 import type { Db } from '../../db/client';
 import { payments, refundAllocations, refunds } from '../../db/schema';
 import { formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
 import { wrapText } from '../reports/report-writers';
-import { amountInWords, drawLetterhead, formatReceiptDate, type PdfLogo } from '../payments/receipt';
-import { contactLine, type Organisation } from '../settings/organisation.service';
+import {
+  amountInWords,
+  drawFacts,
+  drawFooter,
+  drawLetterhead,
+  drawLines,
+  formatReceiptDate,
+  type PdfLogo,
+} from '../payments/receipt';
+import type { Organisation } from '../settings/organisation.service';
 
 export interface CreditNote {
   organisation: Organisation;
@@ -72,7 +79,6 @@ export async function loadCreditNote(db: Db, refundId: string, organisation: Org
 export function buildCreditNotePdf(n: CreditNote, timeZone: string, logo: PdfLogo = null): Buffer {
   const doc = new jsPDF({ unit: 'mm', format: 'a5' });
   const width = doc.internal.pageSize.getWidth();
-  const height = doc.internal.pageSize.getHeight();
   const money = (v: number) => formatMoney(v, n.currency);
   drawLetterhead(doc, { ...n, title: 'CREDIT NOTE', number: n.creditNoteNumber, titleRoom: 55 }, logo);
 
@@ -85,37 +91,17 @@ export function buildCreditNotePdf(n: CreditNote, timeZone: string, logo: PdfLog
     ['Reason', n.reason],
     ['Refunded by', n.refundedBy],
   ];
-  autoTable(doc, {
-    startY: 29,
-    body: facts,
-    theme: 'plain',
-    styles: { fontSize: 9, cellPadding: 1 },
-    columnStyles: { 0: { fontStyle: 'bold', cellWidth: 32 } },
-    margin: { left: 12, right: 12 },
-  });
-  let tableEndY = 0;
-  autoTable(doc, {
-    didDrawPage: (data) => {
-      tableEndY = data.cursor?.y ?? tableEndY;
-    },
-    head: [['Owed again', 'Due date', 'Amount']],
+  drawFacts(doc, facts);
+  const tableEndY = drawLines(doc, {
+    head: ['Owed again', 'Due date', 'Amount'],
     body: n.lines.map((l) => [l.what, l.dueDate ?? '', money(l.amount)]),
-    foot: [['Total refunded', '', money(n.amount)]],
-    styles: { fontSize: 9, cellPadding: 1.5 },
-    headStyles: { fillColor: [121, 31, 31] },
-    footStyles: { fillColor: [247, 231, 231], textColor: 0 },
-    columnStyles: { 2: { halign: 'right' } },
-    margin: { left: 12, right: 12 },
+    foot: ['Total refunded', '', money(n.amount)],
+    fill: [121, 31, 31],
+    footFill: [247, 231, 231],
   });
   doc.setFontSize(9);
   const words = wrapText(doc, `Amount in words: ${amountInWords(n.amount, n.currency)} only.`, width - 24);
   doc.text(words, 12, tableEndY + 7);
-  doc.setFontSize(8);
-  doc.setTextColor(90);
-  const footer =
-    n.organisation.receiptFooter || [n.organisation.name, contactLine(n.organisation)].filter(Boolean).join(' · ');
-  const footerLines = wrapText(doc, footer, width - 24);
-  doc.text(footerLines, width / 2, height - 8 - (footerLines.length - 1) * 3.5, { align: 'center' });
-  doc.setTextColor(0);
+  drawFooter(doc, n.organisation);
   return Buffer.from(doc.output('arraybuffer'));
 }
