@@ -4,7 +4,7 @@ import { ADJUSTMENT_KINDS, ADJUSTMENT_STATUSES } from '@shared/adjustment-kinds'
 import { PAYMENT_METHODS } from '@shared/payment-kinds';
 import { zCountOut, zDayOut, zInstantOut, zMoneyOut } from '@shared/schemas/output';
 import { zAmount } from '@shared/schemas/payments';
-import { blankToUndefined, parseDay, zId, zOptionalText, zText } from '@shared/schemas/primitives';
+import { blankToUndefined, zId, zOptionalDay, zOptionalText, zText } from '@shared/schemas/primitives';
 
 /** docs/payments.md#adjustments: the user-facing texts of the adjustment rules. */
 export const ADJUSTMENT_MESSAGES = {
@@ -95,13 +95,6 @@ export type TDecideAdjustmentInput = z.infer<typeof ZDecideAdjustmentInput>;
 
 export const ZAdjustmentIdInput = z.object({ id: zId('Adjustment') });
 
-const zDay = (label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    zText(label)
-      .refine((s) => parseDay(s) !== null, `${label} must be a date (YYYY-MM-DD) between 1900 and 2100.`)
-      .optional(),
-  );
 const zPageNumber = (name: string, max: number, fallback: number) =>
   z.coerce
     .number({ error: `${name} must be a whole number.` })
@@ -122,8 +115,8 @@ export const ZListAdjustmentsInput = z
     ),
     kind: z.preprocess(blankToUndefined, z.enum(ADJUSTMENT_KINDS, { error: ADJUSTMENT_MESSAGES.kind }).optional()),
     branchId: zOptionalText('Branch', 200),
-    from: zDay('From'),
-    to: zDay('To'),
+    from: zOptionalDay('From'),
+    to: zOptionalDay('To'),
     page: zPageNumber('page', 100_000, 1),
     limit: zPageNumber('limit', 200, 50),
   })
@@ -216,7 +209,7 @@ export type TAdjustmentPreview = z.infer<typeof ZAdjustmentPreview>;
 
 /** GET /api/adjustments/summary: the period's discounts, scholarships, write-offs and refunds, grouped. */
 export const ZMoneyChangesInput = z
-  .object({ from: zDay('From'), to: zDay('To'), branchId: zOptionalText('Branch', 200) })
+  .object({ from: zOptionalDay('From'), to: zOptionalDay('To'), branchId: zOptionalText('Branch', 200) })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'From must be on or before To.', path: ['to'] });
 export type TMoneyChangesInput = z.infer<typeof ZMoneyChangesInput>;
 

@@ -9,7 +9,16 @@ import {
   type PaymentMethod,
 } from '@shared/payment-kinds';
 import { zPaymentMethod } from '@shared/schemas/payment-method';
-import { blankToUndefined, MAX_MONEY, parseDay, zId, zInstant, zOptionalText, zText } from '@shared/schemas/primitives';
+import {
+  blankToUndefined,
+  MAX_MONEY,
+  restPageFields,
+  zId,
+  zInstant,
+  zOptionalDay,
+  zOptionalText,
+  zText,
+} from '@shared/schemas/primitives';
 
 export { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, ALLOCATION_KINDS, type PaymentMethod, type AllocationKind };
 
@@ -77,14 +86,6 @@ export type TVoidPaymentInput = z.infer<typeof ZVoidPaymentInput>;
 
 export const ZPaymentIdInput = z.object({ id: zId('Payment') });
 
-const zDay = (label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    zText(label)
-      .refine((s) => parseDay(s) !== null, `${label} must be a date (YYYY-MM-DD) between 1900 and 2100.`)
-      .optional(),
-  );
-
 /** A From after its To would silently answer nothing: refused instead, naming the fields as labelled. */
 const daysInOrder: [(f: { from?: string; to?: string }) => boolean, { message: string; path: string[] }] = [
   (f) => !f.from || !f.to || f.from <= f.to,
@@ -92,8 +93,8 @@ const daysInOrder: [(f: { from?: string; to?: string }) => boolean, { message: s
 ];
 
 export const ZPaymentFilters = z.object({
-  from: zDay('From'),
-  to: zDay('To'),
+  from: zOptionalDay('From'),
+  to: zOptionalDay('To'),
   branchId: zOptionalText('Branch', 200),
   method: z.preprocess(blankToUndefined, zPaymentMethod.optional()),
   receivedBy: zOptionalText('Cashier', 200),
@@ -125,8 +126,8 @@ export type TListPaymentsInput = z.infer<typeof ZListPaymentsInput>;
 
 export const ZCashUpInput = z
   .object({
-    from: zDay('From'),
-    to: zDay('To'),
+    from: zOptionalDay('From'),
+    to: zOptionalDay('To'),
     branchId: zOptionalText('Branch', 200),
   })
   .refine(...daysInOrder);
@@ -140,18 +141,7 @@ export const ZListPaymentsQuery = ZPaymentFilters.extend({
     blankToUndefined,
     zText('Search').trim().max(200, 'Search must be at most 200 characters.').optional(),
   ),
-  page: z.coerce
-    .number({ error: 'page must be a whole number.' })
-    .int('page must be a whole number.')
-    .min(1, 'page must be at least 1.')
-    .max(100_000, 'page must be at most 100000.')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number.' })
-    .int('limit must be a whole number.')
-    .min(1, 'limit must be between 1 and 200.')
-    .max(200, 'limit must be between 1 and 200.')
-    .default(50),
+  ...restPageFields,
 }).refine(...daysInOrder);
 
 export const ZDashboardInput = z.object({ branchId: zOptionalText('Branch', 200) });

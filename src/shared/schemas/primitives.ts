@@ -66,6 +66,15 @@ export function parseDay(s: string): string | null {
   return yearInRange(y) ? s : null;
 }
 
+/** A calendar day in TIME_ZONE as a filter bound: optional, and a blank field is no bound. */
+export const zOptionalDay = (label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    zText(label)
+      .refine((s) => parseDay(s) !== null, `${label} must be a date (YYYY-MM-DD) between 1900 and 2100.`)
+      .optional(),
+  );
+
 /** True when the year part of `YYYY-...` (or of an ISO instant) is in 1900–2100. */
 export function hasYearInRange(s: string): boolean {
   const m = /^(\d{4})-/.exec(s);
@@ -100,3 +109,22 @@ export function zInt(wholeMessage: string, min = INT4_MIN, max = INT4_MAX, range
 
 /** Pages: far beyond any list this product holds, well inside what OFFSET and `Date` handle. */
 export const MAX_PAGE = 100_000;
+
+/**
+ * `page` and `limit` of a REST list read from the query string (so coerced from text), 50 rows
+ * by default and 200 at most; the messages name the query parameters as the caller wrote them.
+ */
+export const restPageFields = {
+  page: z.coerce
+    .number({ error: 'page must be a whole number.' })
+    .int('page must be a whole number.')
+    .min(1, 'page must be at least 1.')
+    .max(MAX_PAGE, `page must be at most ${MAX_PAGE}.`)
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be between 1 and 200.')
+    .max(200, 'limit must be between 1 and 200.')
+    .default(50),
+};

@@ -3,7 +3,7 @@ import { ALLOCATION_KINDS, PAYMENT_METHODS } from '@shared/payment-kinds';
 import { zCountOut, zDayOut, zInstantOut, zMoneyOut } from '@shared/schemas/output';
 import { ZAllocationInput, zAmount } from '@shared/schemas/payments';
 import { zPaymentMethod } from '@shared/schemas/payment-method';
-import { blankToUndefined, parseDay, zId, zOptionalText, zText } from '@shared/schemas/primitives';
+import { blankToUndefined, restPageFields, zId, zOptionalDay, zOptionalText, zText } from '@shared/schemas/primitives';
 
 /** docs/payments.md#refunds: the user-facing texts of the refund rules. */
 export const REFUND_MESSAGES = {
@@ -49,34 +49,15 @@ export type TRefundPaymentInput = z.infer<typeof ZRefundPaymentInput>;
 
 export const ZRefundIdInput = z.object({ id: zId('Refund') });
 
-const zDay = (label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    zText(label)
-      .refine((s) => parseDay(s) !== null, `${label} must be a date (YYYY-MM-DD) between 1900 and 2100.`)
-      .optional(),
-  );
-
 /** GET /api/refunds and `refunds.list`: days in TIME_ZONE, newest first. */
 export const ZListRefundsInput = z
   .object({
-    from: zDay('From'),
-    to: zDay('To'),
+    from: zOptionalDay('From'),
+    to: zOptionalDay('To'),
     branchId: zOptionalText('Branch', 200),
     method: z.preprocess(blankToUndefined, zPaymentMethod.optional()),
     paymentId: zOptionalText('Payment', 200),
-    page: z.coerce
-      .number({ error: 'page must be a whole number.' })
-      .int('page must be a whole number.')
-      .min(1, 'page must be at least 1.')
-      .max(100_000, 'page must be at most 100000.')
-      .default(1),
-    limit: z.coerce
-      .number({ error: 'limit must be a whole number.' })
-      .int('limit must be a whole number.')
-      .min(1, 'limit must be between 1 and 200.')
-      .max(200, 'limit must be between 1 and 200.')
-      .default(50),
+    ...restPageFields,
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'From must be on or before To.', path: ['to'] });
 export type TListRefundsInput = z.infer<typeof ZListRefundsInput>;

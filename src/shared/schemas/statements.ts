@@ -1,24 +1,15 @@
 import { z } from 'zod';
 import { ZEmailDelivery, zDayOut, zMoneyOut } from '@shared/schemas/output';
-import { blankToUndefined, parseDay, zId, zText } from '@shared/schemas/primitives';
-
-/** A calendar day in TIME_ZONE, optional; a blank field is no bound. */
-const zDay = (label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    zText(label)
-      .refine((s) => parseDay(s) !== null, `${label} must be a date (YYYY-MM-DD) between 1900 and 2100.`)
-      .optional(),
-  );
+import { zId, zOptionalDay } from '@shared/schemas/primitives';
 
 /** The statement's period (docs/users.md#statement): both bounds optional, From never after To. */
 export const ZStatementRange = z
-  .object({ from: zDay('From'), to: zDay('To') })
+  .object({ from: zOptionalDay('From'), to: zOptionalDay('To') })
   .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'From must be on or before To.', path: ['to'] });
 export type TStatementRange = z.infer<typeof ZStatementRange>;
 
 export const ZStatementInput = z
-  .object({ userId: zId('User'), from: zDay('From'), to: zDay('To') })
+  .object({ userId: zId('User'), from: zOptionalDay('From'), to: zOptionalDay('To') })
   .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'From must be on or before To.', path: ['to'] });
 export type TStatementInput = z.infer<typeof ZStatementInput>;
 

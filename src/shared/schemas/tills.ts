@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '@shared/money';
-import { blankToUndefined, MAX_MONEY, parseDay, zId, zOptionalText, zText } from '@shared/schemas/primitives';
+import { MAX_MONEY, zId, zOptionalDay, zOptionalText, zText } from '@shared/schemas/primitives';
 import { zCountOut, zInstantOut, zMoneyOut } from '@shared/schemas/output';
 
 /** docs/payments.md#tills: the user-facing texts of the till rules. */
@@ -47,19 +47,11 @@ export const ZCloseTillBody = z.object({
 export const ZCloseTillInput = ZCloseTillBody.extend({ id: zId('Till') });
 export type TCloseTillInput = z.infer<typeof ZCloseTillInput>;
 
-const zDay = (label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    zText(label)
-      .refine((s) => parseDay(s) !== null, `${label} must be a date (YYYY-MM-DD) between 1900 and 2100.`)
-      .optional(),
-  );
-
 export const ZListTillsInput = z
   .object({
     branchId: zOptionalText('Branch', 200),
-    from: zDay('From'),
-    to: zDay('To'),
+    from: zOptionalDay('From'),
+    to: zOptionalDay('To'),
     status: z.enum(['open', 'closed'], { error: 'Status must be open or closed.' }).optional(),
     /** Only the caller's own tills (the Till card). */
     mine: z.boolean().optional(),
