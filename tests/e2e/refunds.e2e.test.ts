@@ -18,11 +18,13 @@ async function pdfText(file: string): Promise<string> {
 }
 
 /** A picture of the screen as it is, for looking at (REFUND_SHOTS=1); it asserts nothing. */
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, part?: string) {
   if (!process.env.REFUND_SHOTS) return;
   const dir = path.resolve('test-results/e2e/refunds');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  const file = path.join(dir, `${name}.png`);
+  if (part) await page.getByTestId(part).screenshot({ path: file });
+  else await page.screenshot({ path: file, fullPage: true });
 }
 
 describe('discounts, scholarships and refunds', () => {
@@ -56,6 +58,9 @@ describe('discounts, scholarships and refunds', () => {
     expect(await preview.first().innerText()).toMatch(/Installment 2.*Rs\. 10,000\.00.*Rs\. 5,000\.00/s);
     await dialog.getByTestId('adjustment-preview-total').getByText('Rs. 5,000.00').waitFor();
     await shot(page, 'scholarship-dialog-1360');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'scholarship-dialog-390');
+    await page.setViewportSize({ width: 1360, height: 900 });
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'A reason is required.' }).waitFor();
     await dialog.getByLabel('Reason').fill('Child of a staff member');
@@ -84,6 +89,9 @@ describe('discounts, scholarships and refunds', () => {
     await refund.getByLabel('Reason').fill('Fee exemption after payment');
     await refund.getByLabel('Also waive the fee').check();
     await shot(page, 'refund-dialog-1360');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'refund-dialog-390');
+    await page.setViewportSize({ width: 1360, height: 900 });
     await refund.getByRole('button', { name: 'Refund' }).click();
     const toast = await expectToast(page, /Refunded Rs\. 4,000\.00 and waived the fee: credit note CN-/);
     const creditNote = /CN-[A-Z]+-\d{4}-\d{6}/.exec(await toast.innerText())?.[0] ?? '';
@@ -101,6 +109,8 @@ describe('discounts, scholarships and refunds', () => {
     await shot(page, 'enrolment-1360');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'enrolment-390');
+    await shot(page, 'adjustments-390', 'adjustments-panel');
+    await shot(page, 'payments-390', 'payments-panel');
     await page.setViewportSize({ width: 1360, height: 900 });
 
     // The credit note, read back.

@@ -170,8 +170,8 @@ export function AdjustmentDialog({
                   value={by}
                   onChange={(e) => setBy(e.target.value as 'percent' | 'amount')}
                 >
-                  <option value="percent">A percentage of what is owed</option>
-                  <option value="amount">A fixed amount</option>
+                  <option value="percent">Percentage of what is owed</option>
+                  <option value="amount">Fixed amount</option>
                 </NativeSelect>
               </div>
               <div className="grid gap-2">
