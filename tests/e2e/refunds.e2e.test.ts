@@ -137,6 +137,13 @@ describe('discounts, scholarships and refunds', () => {
     await page.getByTestId('cash-up-net').getByText('Cash: Rs. 4,000.00').waitFor();
     await page.getByTestId('cash-up-totals').getByText('Rs. 8,000.00').waitFor();
     await shot(page, 'cash-up-1360');
+    // Reports: the scholarship by its scheme and reason, the refund by method and branch.
+    await page.goto('/reports');
+    const report = page.locator('#money-changes');
+    await report.getByTestId('adjustment-report-row').filter({ hasText: schemeName }).waitFor();
+    await report.getByTestId('refund-report-row').filter({ hasText: branch.name }).getByText('Rs. 4,000.00').waitFor();
+    await report.scrollIntoViewIfNeeded();
+    await shot(page, 'reports-1360', 'net-collected');
     if (process.env.REFUND_SHOTS) {
       await page.goto(`/payments?tab=refunds&branchId=${branch._id}`);
       await page.setViewportSize({ width: 390, height: 844 });
