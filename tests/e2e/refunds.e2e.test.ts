@@ -58,9 +58,6 @@ describe('discounts, scholarships and refunds', () => {
     expect(await preview.first().innerText()).toMatch(/Installment 2.*Rs\. 10,000\.00.*Rs\. 5,000\.00/s);
     await dialog.getByTestId('adjustment-preview-total').getByText('Rs. 5,000.00').waitFor();
     await shot(page, 'scholarship-dialog-1360');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, 'scholarship-dialog-390');
-    await page.setViewportSize({ width: 1360, height: 900 });
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'A reason is required.' }).waitFor();
     await dialog.getByLabel('Reason').fill('Child of a staff member');
@@ -89,9 +86,6 @@ describe('discounts, scholarships and refunds', () => {
     await refund.getByLabel('Reason').fill('Fee exemption after payment');
     await refund.getByLabel('Also waive the fee').check();
     await shot(page, 'refund-dialog-1360');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, 'refund-dialog-390');
-    await page.setViewportSize({ width: 1360, height: 900 });
     await refund.getByRole('button', { name: 'Refund' }).click();
     const toast = await expectToast(page, /Refunded Rs\. 4,000\.00 and waived the fee: credit note CN-/);
     const creditNote = /CN-[A-Z]+-\d{4}-\d{6}/.exec(await toast.innerText())?.[0] ?? '';
@@ -107,11 +101,6 @@ describe('discounts, scholarships and refunds', () => {
     const refunds = page.getByTestId('record-refunds').getByTestId('refund-row');
     await refunds.getByText(creditNote).waitFor();
     await shot(page, 'enrolment-1360');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, 'enrolment-390');
-    await shot(page, 'adjustments-390', 'adjustments-panel');
-    await shot(page, 'payments-390', 'payments-panel');
-    await page.setViewportSize({ width: 1360, height: 900 });
 
     // The credit note, read back.
     const [download] = await Promise.all([
@@ -142,17 +131,36 @@ describe('discounts, scholarships and refunds', () => {
     const report = page.locator('#money-changes');
     await report.getByTestId('adjustment-report-row').filter({ hasText: schemeName }).waitFor();
     await report.getByTestId('refund-report-row').filter({ hasText: branch.name }).getByText('Rs. 4,000.00').waitFor();
-    await report.scrollIntoViewIfNeeded();
-    await shot(page, 'reports-1360', 'net-collected');
     if (process.env.REFUND_SHOTS) {
-      await page.goto(`/payments?tab=refunds&branchId=${branch._id}`);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await shot(page, 'refunds-tab-390');
+      // The phone width, in a page that starts at it.
+      const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await signIn(phone, accounts().admin);
+      await phone.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
+      await phone.getByTestId('adjustment-row').first().waitFor();
+      await shot(phone, 'enrolment-390');
+      await phone.getByRole('button', { name: 'Discount / scholarship' }).click();
+      await phone.getByRole('dialog').getByLabel('Percent').fill('10');
+      await phone.getByTestId('adjustment-preview-row').first().waitFor();
+      await shot(phone, 'discount-dialog-390');
+      await phone.keyboard.press('Escape');
+      await phone.getByRole('button', { name: `Refund ${receipt}` }).click();
+      await shot(phone, 'refund-dialog-390');
+      await phone.keyboard.press('Escape');
+      await phone.goto(`/payments?tab=refunds&branchId=${branch._id}`);
+      await phone.getByTestId('refund-row').first().waitFor();
+      await shot(phone, 'refunds-tab-390');
+      await phone.goto('/settings');
+      await phone.getByTestId('scheme-row').first().waitFor();
+      await shot(phone, 'settings-390');
+      await phone.goto('/reports');
+      await phone.locator('#money-changes').getByTestId('refund-report-row').first().waitFor();
+      await shot(phone, 'reports-390');
       await page.goto('/settings');
       await page.getByTestId('scheme-row').first().waitFor();
-      await shot(page, 'settings-390');
-      await page.setViewportSize({ width: 1360, height: 900 });
       await shot(page, 'settings-1360');
+      await page.goto('/reports');
+      await page.locator('#money-changes').getByTestId('refund-report-row').first().waitFor();
+      await shot(page, 'reports-1360');
     }
   });
 });

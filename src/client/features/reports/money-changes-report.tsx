@@ -36,7 +36,7 @@ export function MoneyChangesReport() {
   const summary = useQuery(trpc.adjustments.summary.queryOptions(input));
   const cash = useQuery(trpc.payments.cashUp.queryOptions(input));
   return (
-    <section id="money-changes" className="space-y-4" aria-labelledby="money-changes-title">
+    <section id="money-changes" className="min-w-0 space-y-4" aria-labelledby="money-changes-title">
       <div>
         <h2 id="money-changes-title" className="text-xl font-semibold">
           Discounts, scholarships and refunds
@@ -71,8 +71,9 @@ export function MoneyChangesReport() {
       ) : summary.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : (
-        <div className="grid gap-6 2xl:grid-cols-2">
-          <div className="space-y-2">
+        // min-w-0: a wide table scrolls inside its box instead of widening the page on a phone.
+        <div className="grid min-w-0 gap-6 2xl:grid-cols-2">
+          <div className="min-w-0 space-y-2">
             <h3 className="font-medium">Discounts and scholarships given</h3>
             <Table containerClassName="rounded-md border" aria-label="Discounts and scholarships given">
               <TableHeader>
@@ -109,7 +110,7 @@ export function MoneyChangesReport() {
               </TableBody>
             </Table>
           </div>
-          <div className="space-y-2">
+          <div className="min-w-0 space-y-2">
             <h3 className="font-medium">Refunds by method and branch</h3>
             <Table containerClassName="rounded-md border" aria-label="Refunds by method and branch">
               <TableHeader>
