@@ -115,7 +115,7 @@ export function AdjustmentDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <form
-          className="space-y-4"
+          className="min-w-0 space-y-4"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();

@@ -203,7 +203,7 @@ function DecisionDialog({
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent>
         <form
-          className="space-y-4"
+          className="min-w-0 space-y-4"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
