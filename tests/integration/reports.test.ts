@@ -402,6 +402,8 @@ describe('course reports', () => {
         count: 1,
         expected: 52500.5,
         collected: 52500.5,
+        refunded: 0,
+        net: 52500.5,
         outstanding: 0,
       },
       {
@@ -411,11 +413,21 @@ describe('course reports', () => {
         count: 2,
         expected: 22000,
         collected: 4333.33,
+        refunded: 0,
+        net: 4333.33,
         outstanding: 17666.67,
       },
     ]);
     expect(res.body.totals.byCurrency).toEqual([
-      { currency: 'LKR', count: 3, expected: 74500.5, collected: 56833.83, outstanding: 17666.67 },
+      {
+        currency: 'LKR',
+        count: 3,
+        expected: 74500.5,
+        collected: 56833.83,
+        refunded: 0,
+        net: 56833.83,
+        outstanding: 17666.67,
+      },
     ]);
     expect(res.body.totals.local).toMatchObject({ currency: 'LKR', collected: 56833.83, outstanding: 17666.67 });
 
@@ -559,6 +571,8 @@ describe('treatment reports', () => {
         count: 1,
         expected: 15000,
         collected: 5000,
+        refunded: 0,
+        net: 5000,
         outstanding: 10000,
       },
       {
@@ -568,6 +582,8 @@ describe('treatment reports', () => {
         count: 1,
         expected: 60,
         collected: 60,
+        refunded: 0,
+        net: 60,
         outstanding: 0,
       },
       {
@@ -577,6 +593,8 @@ describe('treatment reports', () => {
         count: 1,
         expected: 8000.5,
         collected: 0,
+        refunded: 0,
+        net: 0,
         outstanding: 8000.5,
       },
     ]);
@@ -586,6 +604,8 @@ describe('treatment reports', () => {
       exchangeRate: 320.75,
       expected: 42245.5,
       collected: 24245,
+      refunded: 0,
+      net: 24245,
       outstanding: 18000.5,
     });
 
@@ -594,10 +614,20 @@ describe('treatment reports', () => {
       `attachment; filename="revenue_treatment_report_${today()}.xlsx"`,
     );
     const { rows } = await readXlsx(file.bytes);
-    expect(rows[0]).toEqual(['Treatment', 'Category', 'Currency', 'Bookings', 'Billed', 'Collected', 'Outstanding']);
+    expect(rows[0]).toEqual([
+      'Treatment',
+      'Category',
+      'Currency',
+      'Bookings',
+      'Billed',
+      'Collected',
+      'Refunded',
+      'Net',
+      'Outstanding',
+    ]);
     const last = rows[rows.length - 1]!;
     expect(last[0]).toBe('Total in LKR (1 USD = 320.75 LKR)');
-    expect(last.slice(4)).toEqual([42245.5, 24245, 18000.5]);
+    expect(last.slice(4)).toEqual([42245.5, 24245, 0, 24245, 18000.5]);
   });
 
   it('builds a custom treatment report from allowed columns only', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALLOCATION_KINDS, PAYMENT_METHODS } from '@shared/payment-kinds';
 import { zCountOut, zDayOut, zInstantOut, zMoneyOut } from '@shared/schemas/output';
+import { ZAdjustmentList } from '@shared/schemas/adjustments';
 import { ZAllocationInput, zAmount } from '@shared/schemas/payments';
 import { zPaymentMethod } from '@shared/schemas/payment-method';
 import { blankToUndefined, restPageFields, zId, zOptionalDay, zOptionalText, zText } from '@shared/schemas/primitives';
@@ -57,6 +58,9 @@ export const ZListRefundsInput = z
     branchId: zOptionalText('Branch', 200),
     method: z.preprocess(blankToUndefined, zPaymentMethod.optional()),
     paymentId: zOptionalText('Payment', 200),
+    /** One enrolment's or booking's refunds (the details screens' money history). */
+    enrollmentId: zOptionalText('Enrollment', 200),
+    bookingId: zOptionalText('Booking', 200),
     ...restPageFields,
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'From must be on or before To.', path: ['to'] });
@@ -104,3 +108,10 @@ export const ZRefundList = z.object({
 export type TRefundList = z.infer<typeof ZRefundList>;
 
 export const ZCreditNoteQueued = z.object({ message: z.string(), jobId: z.string() });
+
+/**
+ * "Fee waived, money returned" as one action: the refund and, on each item it made owed again, a
+ * discount of the part refunded, so the record owes what it owed before (docs/payments.md#refunds).
+ */
+export const ZRefundWaived = z.object({ refund: ZRefund, adjustments: ZAdjustmentList });
+export type TRefundWaived = z.infer<typeof ZRefundWaived>;

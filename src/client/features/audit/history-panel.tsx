@@ -54,7 +54,9 @@ function History({ entityType, entityId }: { entityType: AuditEntityType; entity
                 <span className="pt-0.5">
                   <ActionBadge action={e.action} />
                 </span>
-                <span className="min-w-0 flex-1 pt-1 [overflow-wrap:anywhere]" data-testid="history-summary">
+                {/* At least 12rem, so on a phone it wraps below the time and badge instead of
+                    shrinking to one letter a line beside them. */}
+                <span className="min-w-48 flex-1 pt-1 [overflow-wrap:anywhere]" data-testid="history-summary">
                   {e.summary}
                   <span className="ml-2 text-muted-foreground">
                     by <ActorName actor={e.actor} ip={e.ip} />

@@ -10,11 +10,12 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useIsAdmin } from '@/lib/auth';
 import { trpc } from '@/lib/trpc';
-import { formatDateTime } from '@shared/format';
+import { formatDateTime, formatDay } from '@shared/format';
 import { HistoryPanel } from '@/features/audit/history-panel';
 import { BookingAppointments } from '@/features/appointments/booking-appointments';
 import { InstallmentsCard } from '@/features/payments/installment-table';
 import { PaymentsPanel } from '@/features/payments/payments-panel';
+import { AdjustmentsPanel } from '@/features/adjustments/adjustments-panel';
 import { useInstallmentToggle } from '@/features/payments/use-installment-toggle';
 import { CustomerCard, PaymentProgress, TreatmentCard } from './booking-cards';
 import { customerEmail, type Booking } from './booking-queries';
@@ -116,6 +117,15 @@ function BookingDetails({ id }: { id: string }) {
         currency={b.currency}
         installments={b.installments}
         toggle={editable && admin ? toggle : undefined}
+      />
+      <AdjustmentsPanel
+        record={{ bookingId: b._id }}
+        currency={b.currency}
+        closed={b.status === 'cancelled' ? 'This booking is cancelled.' : null}
+        items={b.installments.map((i, n) => ({
+          id: i._id,
+          label: `Installment ${n + 1} (due ${formatDay(i.dueDate)})`,
+        }))}
       />
       <PaymentsPanel kind="booking" id={b._id} />
       <ConfirmDialog {...actions.dialog} />

@@ -4,7 +4,9 @@ import { useIsAdmin } from '@/lib/auth';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { InstallmentsCard } from '@/features/payments/installment-table';
 import { PaymentsPanel } from '@/features/payments/payments-panel';
+import { AdjustmentsPanel } from '@/features/adjustments/adjustments-panel';
 import { useInstallmentToggle } from '@/features/payments/use-installment-toggle';
+import { formatDay } from '@shared/format';
 import { EnrollmentCard, FeesCard } from './enrollment-cards';
 
 /** docs/product.md#screens-and-routes, Student Enrollment Details. The course id in the URL is informational. */
@@ -32,6 +34,15 @@ function EnrollmentDetails({ enrollment: e }: { enrollment: RouterOutputs['enrol
         currency={local}
         installments={e.installments}
         toggle={admin ? { ...toggle, disabled: e.status === 'Completed' } : undefined}
+      />
+      <AdjustmentsPanel
+        record={{ enrollmentId: e._id }}
+        currency={local}
+        closed={e.status === 'Completed' ? 'This enrollment is completed.' : null}
+        items={[
+          ...(e.admissionFee > 0 ? [{ id: 'admission_fee', label: 'Admission fee' }] : []),
+          ...e.installments.map((i, n) => ({ id: i._id, label: `Installment ${n + 1} (due ${formatDay(i.dueDate)})` })),
+        ]}
       />
       <PaymentsPanel kind="enrollment" id={e._id} />
     </div>

@@ -13,7 +13,8 @@ export type PaymentSortColumn = (typeof PAYMENT_SORT_COLUMNS)[number];
 /**
  * The Payments screen's URL search: the list's `?from=2026-11-01&method=card&status=void&sort=amount&dir=desc&page=2`,
  * and the Cash-up tab's `?tab=cash-up&day=2026-11-20&cashBranch=<id>` (its own branch, so switching
- * tabs keeps both choices; no day is today), and `?tab=receivables`.
+ * tabs keeps both choices; no day is today), `?tab=receivables` and `?tab=refunds` (the list's
+ * from, to, branch and method filter it too).
  */
 export interface PaymentSearch extends ListSearch {
   from?: string;
@@ -21,7 +22,7 @@ export interface PaymentSearch extends ListSearch {
   branchId?: string;
   method?: (typeof PAYMENT_METHODS)[number];
   status?: (typeof PAYMENT_STATUS_FILTERS)[number];
-  tab?: 'cash-up' | 'receivables';
+  tab?: 'cash-up' | 'receivables' | 'refunds';
   day?: string;
   cashBranch?: string;
 }
@@ -39,7 +40,7 @@ export function validatePaymentSearch(search: Record<string, unknown>): PaymentS
     branchId: id(search.branchId),
     method: oneOf(PAYMENT_METHODS, search.method),
     status: oneOf(PAYMENT_STATUS_FILTERS, search.status),
-    tab: search.tab === 'cash-up' || search.tab === 'receivables' ? search.tab : undefined,
+    tab: search.tab === 'cash-up' || search.tab === 'receivables' || search.tab === 'refunds' ? search.tab : undefined,
     day: day(search.day),
     cashBranch: id(search.cashBranch),
   };

@@ -28,6 +28,7 @@ import { paymentRowProps, usePaymentColumns } from './payments-table';
 import { CashUpTills } from '../tills/cash-up-tills';
 import { TillCard } from '../tills/till-card';
 import { Receivables } from './receivables-tab';
+import { RefundsTab } from './refunds-tab';
 
 /** The ledger for managers, admins and superadmins: list, totals, Excel, cash-up (docs/payments.md). */
 export function PaymentsPage() {
@@ -40,13 +41,17 @@ export function PaymentsPage() {
         <Tabs
           value={search.tab ?? 'list'}
           onValueChange={(tab) =>
-            onSearchChange({ ...search, tab: tab === 'cash-up' || tab === 'receivables' ? tab : undefined })
+            onSearchChange({
+              ...search,
+              tab: tab === 'cash-up' || tab === 'receivables' || tab === 'refunds' ? tab : undefined,
+            })
           }
         >
           <TabsList>
             <TabsTrigger value="list">Payments</TabsTrigger>
             <TabsTrigger value="cash-up">Cash-up</TabsTrigger>
             <TabsTrigger value="receivables">Receivables</TabsTrigger>
+            <TabsTrigger value="refunds">Refunds</TabsTrigger>
           </TabsList>
           <TabsContent value="list">
             <PaymentList search={search} onSearchChange={onSearchChange} />
@@ -56,6 +61,9 @@ export function PaymentsPage() {
           </TabsContent>
           <TabsContent value="receivables">
             <Receivables />
+          </TabsContent>
+          <TabsContent value="refunds">
+            <RefundsTab search={search} onSearchChange={onSearchChange} />
           </TabsContent>
         </Tabs>
       </RequireRole>
@@ -228,6 +236,28 @@ function CashUp({ search, onSearchChange }: { search: PaymentSearch; onSearchCha
                   : cash.data.byMethod.map((m) => (
                       <p key={`${m.method}-${m.currency}`}>
                         {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)} ({m.count})
+                      </p>
+                    ))}
+              </div>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="text-sm" data-testid="cash-up-refunds">
+                <p className="font-medium">Refunded (cash out)</p>
+                {cash.data.refunds.length === 0
+                  ? 'No refunds.'
+                  : cash.data.refunds.map((r) => (
+                      <p key={`${r.method}-${r.currency}`}>
+                        {PAYMENT_METHOD_LABELS[r.method]}: {formatMoney(r.amount, r.currency)} ({r.count})
+                      </p>
+                    ))}
+              </div>
+              <div className="text-sm" data-testid="cash-up-net">
+                <p className="font-medium">Net (collected less refunded)</p>
+                {cash.data.net.length === 0
+                  ? '—'
+                  : cash.data.net.map((m) => (
+                      <p key={`${m.method}-${m.currency}`}>
+                        {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)}
                       </p>
                     ))}
               </div>

@@ -27,6 +27,7 @@ import { formatMoney } from '@shared/format';
 import { ZRecordPaymentInput } from '@shared/schemas/payments';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payment-common';
 import { invalidateMoney, PaymentsTable } from './payments-table';
+import { RefundsTable } from './refunds-table';
 
 interface Owed {
   amount: number;
@@ -78,6 +79,13 @@ export function PaymentsPanel({ kind, id }: { kind: 'enrollment' | 'booking'; id
   );
   const payable = usePayable(kind, id);
   const [recording, setRecording] = useState(false);
+  // The money that went back on these payments, with its credit notes, under them.
+  const refunds = useQuery(
+    trpc.refunds.list.queryOptions({
+      ...(kind === 'enrollment' ? { enrollmentId: id } : { bookingId: id }),
+      limit: 200,
+    }),
+  );
 
   return (
     <Card className="mt-6" data-testid="payments-panel">
@@ -101,6 +109,12 @@ export function PaymentsPanel({ kind, id }: { kind: 'enrollment' | 'booking'; id
           <LoadError error={payments.error} onRetry={() => void payments.refetch()} />
         ) : (
           <PaymentsTable payments={payments.data} />
+        )}
+        {refunds.data && refunds.data.data.length > 0 && (
+          <div className="mt-4 space-y-2" data-testid="record-refunds">
+            <h3 className="text-sm font-medium">Refunds</h3>
+            <RefundsTable refunds={refunds.data.data} />
+          </div>
         )}
       </CardContent>
       {recording && payable && (

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DownloadIcon, MailIcon, BanIcon } from 'lucide-react';
+import { DownloadIcon, MailIcon, BanIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
@@ -24,6 +24,7 @@ import { formatDateTime, formatMoney } from '@shared/format';
 import { ZVoidPaymentInput } from '@shared/schemas/payments';
 import { downloadFile, PAYMENT_METHOD_LABELS } from './payment-common';
 import type { PaymentSortColumn } from './payment-queries';
+import { RefundDialog } from './refund-dialog';
 
 export type PaymentRow = RouterOutputs['payments']['get'];
 
@@ -35,6 +36,10 @@ export function invalidateMoney(queryClient: ReturnType<typeof useQueryClient>) 
     queryClient.invalidateQueries(trpc.bookings.pathFilter()),
     // The History panels read the audit log, which every payment, void and toggle writes to.
     queryClient.invalidateQueries(trpc.audit.pathFilter()),
+    // Refunds and adjustments change what is owed and paid; a cash refund changes a till.
+    queryClient.invalidateQueries(trpc.refunds.pathFilter()),
+    queryClient.invalidateQueries(trpc.adjustments.pathFilter()),
+    queryClient.invalidateQueries(trpc.tills.pathFilter()),
   ]);
 }
 
@@ -47,6 +52,7 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
   const admin = useIsAdmin();
   const queryClient = useQueryClient();
   const [voiding, setVoiding] = useState<PaymentRow | null>(null);
+  const [refunding, setRefunding] = useState<PaymentRow | null>(null);
   const email = useMutation(
     trpc.payments.emailReceipt.mutationOptions({
       // The server says where it went: to the payer, or only to the outbox when no provider is set.
@@ -136,7 +142,19 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
           >
             <MailIcon />
           </Button>
-          {admin && p.status === 'valid' && (
+          {admin && p.status === 'valid' && p.refundedAmount < p.amount && (
+            <Button
+              size="icon-sm"
+              variant="outline"
+              aria-label={`Refund ${p.receiptNumber}`}
+              title="Refund this payment"
+              onClick={() => setRefunding(p)}
+            >
+              <Undo2Icon />
+            </Button>
+          )}
+          {/* A refunded payment was really paid: it is refunded, never voided. */}
+          {admin && p.status === 'valid' && p.refundedAmount === 0 && (
             <Button
               size="icon-sm"
               variant="outline"
@@ -151,15 +169,29 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
       ),
     },
   ];
-  const dialog = voiding && (
-    <VoidDialog
-      payment={voiding}
-      onClose={() => setVoiding(null)}
-      onVoided={() => {
-        setVoiding(null);
-        void invalidateMoney(queryClient);
-      }}
-    />
+  const dialog = (
+    <>
+      {voiding && (
+        <VoidDialog
+          payment={voiding}
+          onClose={() => setVoiding(null)}
+          onVoided={() => {
+            setVoiding(null);
+            void invalidateMoney(queryClient);
+          }}
+        />
+      )}
+      {refunding && (
+        <RefundDialog
+          payment={refunding}
+          onClose={() => setRefunding(null)}
+          onDone={() => {
+            setRefunding(null);
+            void invalidateMoney(queryClient);
+          }}
+        />
+      )}
+    </>
   );
   return { columns: columns.filter((c) => c !== false), dialog };
 }
@@ -181,6 +213,11 @@ function PaymentStatus({ payment: p }: { payment: PaymentRow }) {
       )}
       {p.status === 'void' && p.voidReason && (
         <span className="block text-xs text-muted-foreground">{p.voidReason}</span>
+      )}
+      {p.refundedAmount > 0 && (
+        <span className="block text-xs text-muted-foreground" data-testid="payment-refunded">
+          refunded {formatMoney(p.refundedAmount, p.currency)}
+        </span>
       )}
     </>
   );

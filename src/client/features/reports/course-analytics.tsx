@@ -29,7 +29,7 @@ const CONFIG: ReportsTabConfig = {
     },
     {
       title: 'Revenue Report',
-      description: 'Per course: billed, collected and outstanding, with totals.',
+      description: 'Per course: billed, collected, refunded, net and outstanding, with totals.',
       fileBase: 'revenue_report',
       excelPath: '/api/course-reports/revenue?format=xlsx',
       pdfPath: '/api/course-reports/revenue?format=pdf',

@@ -2,10 +2,11 @@ import { PageHeader } from '@/components/page-header';
 import { Separator } from '@/components/ui/separator';
 import { AppointmentReport } from './appointment-report';
 import { CourseAnalytics } from './course-analytics';
+import { MoneyChangesReport } from './money-changes-report';
 import { TreatmentAnalytics } from './treatment-analytics';
 import { UserStatistics } from './user-statistics';
 
-/** docs/product.md#screens-and-routes, Reports: user statistics, then course analytics, then treatment analytics, then appointments. */
+/** docs/product.md#screens-and-routes, Reports: user statistics, then course analytics, then treatment analytics, then appointments, then discounts, scholarships and refunds. */
 export function ReportsPage() {
   return (
     <div className="space-y-8">
@@ -17,6 +18,8 @@ export function ReportsPage() {
       <TreatmentAnalytics />
       <Separator />
       <AppointmentReport />
+      <Separator />
+      <MoneyChangesReport />
     </div>
   );
 }

@@ -5,12 +5,13 @@ import { CurrencySettingsCard } from './currency-settings-card';
 import { JobStatusCard } from './job-status-card';
 import { OrganisationCard } from './organisation-card';
 import { TillSettingsCard } from './till-settings-card';
+import { ScholarshipsCard } from './scholarships-card';
 import { PractitionersCard } from '@/features/practitioners/practitioners-card';
 import { ClosuresCard, RoomsCard } from '@/features/practitioners/rooms-card';
 
 /**
  * Settings: the organisation on paper (staff read it, admins edit it); for admins and
- * superadmins also currency and exchange rate, branch access, tills, the calendar's practitioners,
+ * superadmins also currency and exchange rate, branch access, tills, scholarships and their approval, the calendar's practitioners,
  * rooms and branch closures (docs/appointments.md#resources), and the background jobs.
  */
 export function SettingsPage() {
@@ -23,6 +24,7 @@ export function SettingsPage() {
           <CurrencySettingsCard />
           <AccessSettingsCard />
           <TillSettingsCard />
+          <ScholarshipsCard />
           <PractitionersCard />
           <RoomsCard />
           <ClosuresCard />

@@ -3,7 +3,15 @@ import type { AppDeps } from '../../deps';
 import { sendAttachment } from '../../http/attachment';
 import { route, ZIdParam } from '../../http/rest';
 import { CONTENT_TYPES } from '../reports/reports.service';
-import { ZCreditNoteQueued, ZListRefundsInput, ZRefund, ZRefundBody, ZRefundList } from '@shared/schemas/refunds';
+import {
+  ZCreditNoteQueued,
+  ZListRefundsInput,
+  ZRefund,
+  ZRefundBody,
+  ZRefundList,
+  ZRefundWaived,
+} from '@shared/schemas/refunds';
+import { refundWithFeeWaived } from './refund-waived';
 import { creditNotePdf, emailCreditNote, getRefund, listRefunds, refundPayment } from './refunds.service';
 
 /** docs/payments.md#refunds */
@@ -17,6 +25,16 @@ export function registerRefundsRest(app: FastifyInstance, deps: AppDeps) {
     response: ZRefund,
     status: 201,
     handler: ({ ctx, params, body }) => refundPayment(ctx, { paymentId: params.id, ...body }),
+  });
+  route(app, deps, {
+    method: 'POST',
+    url: '/api/payments/:id/refunds/fee-waived',
+    access: 'admin',
+    params: ZIdParam,
+    body: ZRefundBody,
+    response: ZRefundWaived,
+    status: 201,
+    handler: ({ ctx, params, body }) => refundWithFeeWaived(ctx, { paymentId: params.id, ...body }),
   });
   route(app, deps, {
     method: 'GET',

@@ -292,7 +292,15 @@ const dayStart = (day: string, tz: string) => sql`(${day}::date)::timestamp at t
 /** The refunds of a period (days in TIME_ZONE), by branch and method; the cash-up reads the same. */
 export function refundWhere(
   tz: string,
-  f: { from?: string; to?: string; branchId?: string | null; method?: string; paymentId?: string },
+  f: {
+    from?: string;
+    to?: string;
+    branchId?: string | null;
+    method?: string;
+    paymentId?: string;
+    enrollmentId?: string;
+    bookingId?: string;
+  },
   scope: SQL | undefined,
 ) {
   return and(
@@ -302,6 +310,8 @@ export function refundWhere(
     f.branchId ? (isUuid(f.branchId) ? eq(refunds.branchId, f.branchId) : sql`false`) : undefined,
     f.method ? sql`${refunds.method} = ${f.method}` : undefined,
     f.paymentId ? (isUuid(f.paymentId) ? eq(refunds.paymentId, f.paymentId) : sql`false`) : undefined,
+    f.enrollmentId ? (isUuid(f.enrollmentId) ? eq(refunds.enrollmentId, f.enrollmentId) : sql`false`) : undefined,
+    f.bookingId ? (isUuid(f.bookingId) ? eq(refunds.bookingId, f.bookingId) : sql`false`) : undefined,
   );
 }
 

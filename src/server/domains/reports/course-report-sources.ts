@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
-import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
+import { courses, enrollmentInstallments, enrollments, refunds, users } from '../../db/schema';
 import { COURSE_REPORT_COLUMNS, REPORT_COLUMN_LABELS } from '../../../shared/report-columns';
 import { iso } from '../ids';
 import type { CurrencySettings } from '../settings/settings.service';
@@ -87,6 +87,11 @@ const enrolOutstanding = sql<number>`(${enrollments.admissionFee} - ${enrollment
 const enrolBilled = sql<number>`(${enrollments.admissionFee}
   + coalesce((select sum(${enrollmentInstallments.amount}) from ${enrollmentInstallments}
      where ${enrollmentInstallments.enrollmentId} = ${enrollments.id}), 0))`;
+
+// Money given back on the enrolment's payments (docs/payments.md#refunds): what the items hold paid
+// is already net of it, so collected is paid + refunded.
+const enrolRefunded = sql<number>`coalesce((select sum(${refunds.amount}) from ${refunds}
+  where ${refunds.enrollmentId} = ${enrollments.id}), 0)`;
 
 const enrollmentWhere = (f: TCourseReportFilters, scope: BranchScope | null) =>
   recordWhere(courseWhere(f), scope, { owner: enrollments.userId, day: enrollments.enrolledOn }, f);
@@ -195,7 +200,8 @@ export function courseRevenueSource(
           currency: enrollments.currency,
           count: count(),
           expected: sumMinor(enrolBilled),
-          collected: sumMinor(enrolPaid),
+          collected: sumMinor(sql`${enrolPaid} + ${enrolRefunded}`),
+          refunded: sumMinor(enrolRefunded),
           outstanding: sumMinor(enrolOutstanding),
         })
         .from(enrollments)

@@ -8,7 +8,10 @@ export interface RevenueGroup {
   currency: string;
   count: number;
   expected: number;
+  /** Every valid payment received, before refunds. */
   collected: number;
+  /** What was given back of it; collected − refunded is the net the items hold paid. */
+  refunded: number;
   outstanding: number;
 }
 
@@ -19,6 +22,8 @@ const REVENUE_COLUMNS = (countLabel: string, nameLabel: string): ReportColumn[] 
   { key: 'count', header: countLabel, type: 'int', width: 12 },
   { key: 'expected', header: 'Billed', type: 'money', width: 16 },
   { key: 'collected', header: 'Collected', type: 'money', width: 16 },
+  { key: 'refunded', header: 'Refunded', type: 'money', width: 14 },
+  { key: 'net', header: 'Net', type: 'money', width: 16 },
   { key: 'outstanding', header: 'Outstanding', type: 'money', width: 16 },
 ];
 
@@ -45,12 +50,21 @@ export function revenueSource(opts: {
     count: g.count,
     expected: money(g.expected),
     collected: money(g.collected),
+    refunded: money(g.refunded),
+    net: money(g.collected - g.refunded),
     outstanding: money(g.outstanding),
   });
   async function summary() {
     const byCurrency = new Map<
       string,
-      { currency: string; count: number; expected: number; collected: number; outstanding: number }
+      {
+        currency: string;
+        count: number;
+        expected: number;
+        collected: number;
+        refunded: number;
+        outstanding: number;
+      }
     >();
     for (const g of await groups()) {
       const t = byCurrency.get(g.currency) ?? {
@@ -58,20 +72,23 @@ export function revenueSource(opts: {
         count: 0,
         expected: 0,
         collected: 0,
+        refunded: 0,
         outstanding: 0,
       };
       t.count += g.count;
       t.expected += g.expected;
       t.collected += g.collected;
+      t.refunded += g.refunded;
       t.outstanding += g.outstanding;
       byCurrency.set(g.currency, t);
     }
     const toLocal = (c: string, minor: number) =>
       c === localCurrency ? minor : c === foreignCurrency ? Math.round(minor * exchangeRate) : 0;
-    const local = { currency: localCurrency, exchangeRate, expected: 0, collected: 0, outstanding: 0 };
+    const local = { currency: localCurrency, exchangeRate, expected: 0, collected: 0, refunded: 0, outstanding: 0 };
     for (const t of byCurrency.values()) {
       local.expected += toLocal(t.currency, t.expected);
       local.collected += toLocal(t.currency, t.collected);
+      local.refunded += toLocal(t.currency, t.refunded);
       local.outstanding += toLocal(t.currency, t.outstanding);
     }
     return {
@@ -79,12 +96,16 @@ export function revenueSource(opts: {
         ...t,
         expected: money(t.expected),
         collected: money(t.collected),
+        refunded: money(t.refunded),
+        net: money(t.collected - t.refunded),
         outstanding: money(t.outstanding),
       })),
       local: {
         ...local,
         expected: money(local.expected),
         collected: money(local.collected),
+        refunded: money(local.refunded),
+        net: money(local.collected - local.refunded),
         outstanding: money(local.outstanding),
       },
     };
@@ -110,6 +131,8 @@ export function revenueSource(opts: {
           count: s.byCurrency.reduce((a, t) => a + t.count, 0),
           expected: s.local.expected,
           collected: s.local.collected,
+          refunded: s.local.refunded,
+          net: s.local.net,
           outstanding: s.local.outstanding,
         });
       }

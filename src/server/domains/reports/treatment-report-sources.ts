@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { BranchScope } from '../branch-scope';
 import type { Db } from '../../db/client';
-import { bookingInstallments, treatmentBookings, treatments, users } from '../../db/schema';
+import { bookingInstallments, refunds, treatmentBookings, treatments, users } from '../../db/schema';
 import { REPORT_COLUMN_LABELS, type TreatmentReportColumn } from '../../../shared/report-columns';
 import { iso } from '../ids';
 import { effectivePaymentStatusSql } from '../bookings/bookings.dto';
@@ -101,6 +101,10 @@ const bookingBilled = sql<number>`coalesce((select sum(${bookingInstallments.amo
   where ${bookingInstallments.bookingId} = ${treatmentBookings.id}), 0)`;
 const bookingOutstanding = sql<number>`coalesce((select sum(${bookingInstallments.amount} - ${bookingInstallments.amountPaid}) from ${bookingInstallments}
   where ${bookingInstallments.bookingId} = ${treatmentBookings.id}), 0)`;
+// Money given back on the booking's payments (docs/payments.md#refunds): what the instalments hold
+// paid is already net of it, so collected is paid + refunded.
+const bookingRefunded = sql<number>`coalesce((select sum(${refunds.amount}) from ${refunds}
+  where ${refunds.bookingId} = ${treatmentBookings.id}), 0)`;
 
 const bookingWhere = (f: TTreatmentReportFilters, scope: BranchScope | null) =>
   recordWhere(treatmentWhere(f), scope, { owner: treatmentBookings.userId, day: treatmentBookings.bookedOn }, f);
@@ -217,7 +221,8 @@ export function treatmentRevenueSource(
           currency: treatmentBookings.currency,
           count: count(),
           expected: sumMinor(bookingBilled),
-          collected: sumMinor(bookingPaid),
+          collected: sumMinor(sql`${bookingPaid} + ${bookingRefunded}`),
+          refunded: sumMinor(bookingRefunded),
           outstanding: sumMinor(bookingOutstanding),
         })
         .from(treatmentBookings)

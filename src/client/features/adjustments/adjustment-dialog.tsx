@@ -1,0 +1,305 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { NativeSelect } from '@/components/native-select';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Textarea } from '@/components/ui/textarea';
+import { explainedMessage } from '@/lib/errors';
+import { trpc } from '@/lib/trpc';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { formatDay, formatMoney } from '@shared/format';
+import { ZAdjustmentBody, type TAdjustmentBody } from '@shared/schemas/adjustments';
+import { invalidateMoney } from '@/features/payments/payments-table';
+
+/** An item an adjustment may name: an installment's id or `admission_fee`, and how the screen calls it. */
+export interface AdjustableItem {
+  id: string;
+  label: string;
+}
+
+type Kind = 'discount' | 'scholarship' | 'write_off';
+
+/** The preview's item name: the admission fee, or the installment's number and due day. */
+export const adjustedItemName = (i: { item: string; installmentNumber: number | null; dueDate: string | null }) =>
+  i.item === 'admission_fee'
+    ? 'Admission fee'
+    : `Installment ${i.installmentNumber ?? '?'}${i.dueDate ? ` (due ${formatDay(i.dueDate)})` : ''}`;
+
+/**
+ * Discount / scholarship, or Write off (docs/payments.md#adjustments): the request as the server
+ * takes it, and the server's own plan of each item before and after, asked again as the choice
+ * changes. The same function plans the preview and the write, so what is shown is what happens.
+ */
+export function AdjustmentDialog({
+  record,
+  mode,
+  currency,
+  items,
+  onClose,
+}: {
+  record: { enrollmentId: string } | { bookingId: string };
+  mode: 'discount' | 'write_off';
+  currency: string;
+  items: AdjustableItem[];
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<Kind>(mode === 'write_off' ? 'write_off' : 'discount');
+  const [by, setBy] = useState<'percent' | 'amount'>('percent');
+  const [value, setValue] = useState('');
+  const [itemId, setItemId] = useState('');
+  const [schemeId, setSchemeId] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const schemes = useQuery({ ...trpc.adjustments.schemes.queryOptions(), enabled: kind === 'scholarship' });
+  const activeSchemes = (schemes.data?.data ?? []).filter((s) => s.active);
+
+  const number = value.trim() === '' ? undefined : Number(value);
+  const body = {
+    kind,
+    ...(kind === 'write_off' ? {} : by === 'percent' ? { percent: number } : { amount: number }),
+    itemId: itemId || undefined,
+    schemeId: kind === 'scholarship' && schemeId ? schemeId : undefined,
+    reason,
+  };
+  // The preview needs no reason yet: a placeholder stands in until one is typed.
+  const previewBody = ZAdjustmentBody.safeParse({ ...body, reason: reason.trim() || 'preview' });
+  const debounced = useDebouncedValue(previewBody.success ? previewBody.data : null, 250);
+  const preview = useQuery({
+    ...trpc.adjustments.preview.queryOptions({ ...record, body: debounced ?? ({} as TAdjustmentBody) }),
+    enabled: debounced !== null,
+    retry: false,
+  });
+
+  const create = useMutation(
+    trpc.adjustments.create.mutationOptions({
+      onSuccess: async (a) => {
+        toast.success(
+          a.status === 'pending'
+            ? `Asked for approval: ${formatMoney(a.total, a.currency)} off.`
+            : `${a.kind === 'write_off' ? 'Wrote off' : 'Took off'} ${formatMoney(a.total, a.currency)}.`,
+        );
+        onClose();
+        await Promise.all([invalidateMoney(queryClient), queryClient.invalidateQueries(trpc.adjustments.pathFilter())]);
+      },
+      onError: (err) => setError(explainedMessage(err, 'Failed to save the adjustment')),
+    }),
+  );
+
+  const submit = () => {
+    const parsed = ZAdjustmentBody.safeParse(body);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please check the form.');
+      return;
+    }
+    setError(null);
+    create.mutate({ ...record, body: parsed.data });
+  };
+
+  const pending = preview.data?.pending ?? false;
+  const title = mode === 'write_off' ? 'Write off' : 'Discount / scholarship';
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <form
+          className="min-w-0 space-y-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>
+              {mode === 'write_off'
+                ? 'Gives up what is still owed (bad debt). What is already paid stays paid.'
+                : 'Lowers what is owed. The whole fee is taken from the last installment first.'}
+            </DialogDescription>
+          </DialogHeader>
+          {mode === 'discount' && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-2">
+                <Label htmlFor="adjustment-kind">Kind</Label>
+                <NativeSelect id="adjustment-kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+                  <option value="discount">Discount</option>
+                  <option value="scholarship">Scholarship</option>
+                </NativeSelect>
+              </div>
+              {kind === 'scholarship' && (
+                <div className="grid gap-2">
+                  <Label htmlFor="adjustment-scheme">Scheme</Label>
+                  <NativeSelect
+                    id="adjustment-scheme"
+                    value={schemeId}
+                    onChange={(e) => {
+                      setSchemeId(e.target.value);
+                      const s = activeSchemes.find((x) => x._id === e.target.value);
+                      if (s) {
+                        setBy('percent');
+                        setValue(String(s.defaultPercent));
+                      }
+                    }}
+                  >
+                    <option value="">No scheme</option>
+                    {activeSchemes.map((s) => (
+                      <option key={s._id} value={s._id}>
+                        {s.name} ({s.defaultPercent}%)
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+              )}
+              <div className="grid gap-2">
+                <Label htmlFor="adjustment-by">Take off</Label>
+                <NativeSelect
+                  id="adjustment-by"
+                  value={by}
+                  onChange={(e) => setBy(e.target.value as 'percent' | 'amount')}
+                >
+                  <option value="percent">Percentage of what is owed</option>
+                  <option value="amount">Fixed amount</option>
+                </NativeSelect>
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="adjustment-value">{by === 'percent' ? 'Percent' : `Amount (${currency})`}</Label>
+                <Input
+                  id="adjustment-value"
+                  type="number"
+                  inputMode="decimal"
+                  min={by === 'percent' ? '1' : '0.01'}
+                  max={by === 'percent' ? '100' : undefined}
+                  step="0.01"
+                  value={value}
+                  onChange={(e) => setValue(e.target.value)}
+                />
+              </div>
+            </div>
+          )}
+          <div className="grid gap-2">
+            <Label htmlFor="adjustment-item">On</Label>
+            <NativeSelect id="adjustment-item" value={itemId} onChange={(e) => setItemId(e.target.value)}>
+              <option value="">The whole fee (installments)</option>
+              {items.map((i) => (
+                <option key={i.id} value={i.id}>
+                  {i.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="adjustment-reason">Reason</Label>
+            <Textarea
+              id="adjustment-reason"
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </div>
+          <PreviewTable
+            state={
+              !debounced
+                ? { kind: 'idle' }
+                : preview.isPending
+                  ? { kind: 'loading' }
+                  : preview.isError
+                    ? { kind: 'error', message: preview.error.message }
+                    : { kind: 'ready', data: preview.data }
+            }
+          />
+          {error && (
+            <p role="alert" className="text-sm text-destructive" data-testid="adjustment-error">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              variant={mode === 'write_off' ? 'destructive' : 'default'}
+              disabled={create.isPending}
+            >
+              {create.isPending && <Spinner />}
+              {pending ? 'Ask for approval' : mode === 'write_off' ? 'Write off' : 'Apply'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type PreviewState =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | {
+      kind: 'ready';
+      data: {
+        currency: string;
+        total: number;
+        pending: boolean;
+        items: Array<{
+          itemId: string | null;
+          item: string;
+          installmentNumber: number | null;
+          dueDate: string | null;
+          before: number;
+          after: number;
+        }>;
+      };
+    };
+
+function PreviewTable({ state }: { state: PreviewState }) {
+  if (state.kind === 'idle')
+    return <p className="text-sm text-muted-foreground">Choose how much to see each item before and after.</p>;
+  if (state.kind === 'loading') return <Skeleton className="h-20 w-full" />;
+  if (state.kind === 'error')
+    return (
+      <p className="text-sm text-destructive" data-testid="adjustment-preview-error">
+        {state.message}
+      </p>
+    );
+  const { data } = state;
+  return (
+    <div className="space-y-2" data-testid="adjustment-preview">
+      <Table containerClassName="rounded-md border" aria-label="Before and after">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Item</TableHead>
+            <TableHead className="text-right">Before</TableHead>
+            <TableHead className="text-right">After</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {data.items.map((i) => (
+            <TableRow key={i.itemId ?? i.item} data-testid="adjustment-preview-row">
+              <TableCell className="whitespace-normal">{adjustedItemName(i)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatMoney(i.before, data.currency)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatMoney(i.after, data.currency)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <p className="text-sm font-medium" data-testid="adjustment-preview-total">
+        Total taken off: {formatMoney(data.total, data.currency)}
+        {data.pending && <span className="font-normal text-muted-foreground"> — waits for an admin to approve</span>}
+      </p>
+    </div>
+  );
+}

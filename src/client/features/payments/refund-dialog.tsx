@@ -1,0 +1,183 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { NativeSelect } from '@/components/native-select';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { explainedMessage } from '@/lib/errors';
+import { trpc } from '@/lib/trpc';
+import { formatMoney } from '@shared/format';
+import { ZRefundBody } from '@shared/schemas/refunds';
+import { downloadFile, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payment-common';
+import type { PaymentRow } from './payments-table';
+
+/** Saves a refund's credit note (PDF). */
+export const downloadCreditNote = (r: { _id: string; creditNoteNumber: string }) =>
+  downloadFile(
+    `/api/refunds/${r._id}/credit-note`,
+    `credit note ${r.creditNoteNumber}`,
+    `credit-note-${r.creditNoteNumber}.pdf`,
+  );
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Refund on a payment row (docs/payments.md#refunds), admins only: what is left to refund by
+ * default, the method it went out by, and "Also waive the fee", which refunds and takes the same
+ * part off the fee in one step (the record then owes what it owed before).
+ */
+export function RefundDialog({
+  payment,
+  onClose,
+  onDone,
+}: {
+  payment: PaymentRow;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const left = round(payment.amount - payment.refundedAmount);
+  const [amount, setAmount] = useState(String(left));
+  const [method, setMethod] = useState<(typeof PAYMENT_METHODS)[number]>(payment.method);
+  const [reference, setReference] = useState('');
+  const [reason, setReason] = useState('');
+  const [waive, setWaive] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const hasRecord = Boolean(payment.enrollmentId || payment.bookingId);
+  const done = (r: { _id: string; creditNoteNumber: string; amount: number; currency: string }, waived: boolean) => {
+    toast.success(
+      `Refunded ${formatMoney(r.amount, r.currency)}${waived ? ' and waived the fee' : ''}: credit note ${r.creditNoteNumber}.`,
+      { action: { label: 'Credit note', onClick: () => void downloadCreditNote(r) } },
+    );
+    onDone();
+  };
+  const fail = (err: unknown) => setError(explainedMessage(err, 'Failed to refund the payment'));
+  const refund = useMutation(trpc.refunds.create.mutationOptions({ onSuccess: (r) => done(r, false), onError: fail }));
+  const refundWaived = useMutation(
+    trpc.refunds.createWaived.mutationOptions({ onSuccess: (r) => done(r.refund, true), onError: fail }),
+  );
+  const busy = refund.isPending || refundWaived.isPending;
+
+  const submit = () => {
+    const parsed = ZRefundBody.safeParse({
+      amount: amount.trim() === '' ? undefined : Number(amount),
+      method,
+      reference,
+      reason,
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please check the form.');
+      return;
+    }
+    setError(null);
+    const input = { paymentId: payment._id, ...parsed.data };
+    if (waive) refundWaived.mutate(input);
+    else refund.mutate(input);
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <form
+          className="min-w-0 space-y-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Refund receipt {payment.receiptNumber}</DialogTitle>
+            <DialogDescription>
+              {formatMoney(left, payment.currency)} of {formatMoney(payment.amount, payment.currency)} is left to
+              refund. The items it paid are owed again, newest first, unless the fee is waived.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor="refund-amount">Amount ({payment.currency})</Label>
+              <Input
+                id="refund-amount"
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                max={left}
+                step="0.01"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="refund-method">Method</Label>
+              <NativeSelect
+                id="refund-method"
+                value={method}
+                onChange={(e) => setMethod(e.target.value as typeof method)}
+              >
+                {PAYMENT_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {PAYMENT_METHOD_LABELS[m]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="refund-reference">Reference</Label>
+            <Input
+              id="refund-reference"
+              maxLength={100}
+              placeholder="Transfer or cheque number"
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="refund-reason">Reason</Label>
+            <Textarea id="refund-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </div>
+          {hasRecord && (
+            <label className="flex items-start gap-3 text-sm">
+              <input
+                id="refund-waive"
+                type="checkbox"
+                className="mt-0.5 size-4 accent-primary"
+                checked={waive}
+                onChange={(e) => setWaive(e.target.checked)}
+              />
+              <span>
+                <span className="font-medium">Also waive the fee</span>
+                <span className="block text-muted-foreground">
+                  Take the refunded amount off what is owed too, as a discount, so nothing is owed again.
+                </span>
+              </span>
+            </label>
+          )}
+          {error && (
+            <p role="alert" className="text-sm text-destructive" data-testid="refund-error">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy && <Spinner />} Refund
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

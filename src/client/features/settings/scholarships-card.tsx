@@ -1,0 +1,227 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { explainedMessage } from '@/lib/errors';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { ZSchemeInput } from '@shared/schemas/adjustments';
+
+type Scheme = RouterOutputs['adjustments']['schemes']['data'][number];
+
+/**
+ * Settings → Scholarships (docs/payments.md#scholarship-schemes): the named schemes with their
+ * default percentage, switched off rather than deleted (the entries that named one keep it), and
+ * whether a manager's discount or scholarship waits for an admin's approval.
+ */
+export function ScholarshipsCard() {
+  const queryClient = useQueryClient();
+  const settings = useQuery(trpc.adjustments.settings.queryOptions());
+  const schemes = useQuery(trpc.adjustments.schemes.queryOptions());
+  const refresh = () => queryClient.invalidateQueries(trpc.adjustments.pathFilter());
+  const saveSettings = useMutation(
+    trpc.adjustments.updateSettings.mutationOptions({
+      onSuccess: async (s) => {
+        toast.success(
+          s.approvalRequired
+            ? 'Managers may now ask for discounts and scholarships; an admin approves them.'
+            : 'Approval is off: only admins give discounts and scholarships.',
+        );
+        await refresh();
+      },
+      onError: (err) => toast.error(explainedMessage(err, 'Failed to save the setting. Please try again.')),
+    }),
+  );
+  return (
+    <Card className="max-w-3xl" data-testid="scholarships-card">
+      <CardHeader>
+        <CardTitle>Scholarships</CardTitle>
+        <CardDescription>Schemes a scholarship can name, with the percentage it takes off by default.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {settings.isError ? (
+          <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
+        ) : settings.isPending ? (
+          <Skeleton className="h-6 w-64" />
+        ) : (
+          <label className="flex items-start gap-3 text-sm">
+            <input
+              id="adjustment-approval"
+              type="checkbox"
+              className="mt-0.5 size-4 accent-primary"
+              checked={settings.data.approvalRequired}
+              disabled={saveSettings.isPending}
+              onChange={(e) => saveSettings.mutate({ approvalRequired: e.target.checked })}
+            />
+            <span>
+              <span className="font-medium">Managers ask, admins approve</span>
+              <span className="block text-muted-foreground">
+                When on, a manager&apos;s discount or scholarship waits until an admin approves it. When off, only
+                admins give them.
+              </span>
+            </span>
+          </label>
+        )}
+        {schemes.isError ? (
+          <LoadError error={schemes.error} onRetry={() => void schemes.refetch()} />
+        ) : schemes.isPending ? (
+          <Skeleton className="h-24 w-full" />
+        ) : (
+          <Table containerClassName="rounded-md border" aria-label="Scholarship schemes">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead className="w-28">Default %</TableHead>
+                <TableHead className="w-20">Active</TableHead>
+                <TableHead className="w-24 text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {schemes.data.data.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={4} className="text-center text-muted-foreground">
+                    No schemes yet.
+                  </TableCell>
+                </TableRow>
+              )}
+              {schemes.data.data.map((s) => (
+                <SchemeRow key={`${s._id}-${s.updatedAt}`} scheme={s} onSaved={refresh} />
+              ))}
+              <NewSchemeRow onSaved={refresh} />
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SchemeRow({ scheme, onSaved }: { scheme: Scheme; onSaved: () => Promise<void> }) {
+  const [name, setName] = useState(scheme.name);
+  const [percent, setPercent] = useState(String(scheme.defaultPercent));
+  const [active, setActive] = useState(scheme.active);
+  const [error, setError] = useState<string | null>(null);
+  const update = useMutation(
+    trpc.adjustments.updateScheme.mutationOptions({
+      onSuccess: async (s) => {
+        toast.success(`Saved scheme ${s.name}.`);
+        await onSaved();
+      },
+      onError: (err) => setError(explainedMessage(err, 'Failed to save the scheme')),
+    }),
+  );
+  const changed = name !== scheme.name || Number(percent) !== scheme.defaultPercent || active !== scheme.active;
+  const save = () => {
+    const parsed = ZSchemeInput.safeParse({ name, defaultPercent: Number(percent), active });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the scheme.');
+    setError(null);
+    update.mutate({ id: scheme._id, ...parsed.data });
+  };
+  return (
+    <TableRow data-testid="scheme-row">
+      <TableCell className="whitespace-normal">
+        <Input aria-label="Scheme name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        {error && (
+          <p role="alert" className="mt-1 text-xs text-destructive">
+            {error}
+          </p>
+        )}
+      </TableCell>
+      <TableCell>
+        <Input
+          aria-label={`Default percent of ${scheme.name}`}
+          type="number"
+          min="1"
+          max="100"
+          step="0.01"
+          value={percent}
+          onChange={(e) => setPercent(e.target.value)}
+        />
+      </TableCell>
+      <TableCell>
+        <input
+          type="checkbox"
+          aria-label={`${scheme.name} is active`}
+          className="size-4 accent-primary"
+          checked={active}
+          onChange={(e) => setActive(e.target.checked)}
+        />
+      </TableCell>
+      <TableCell className="text-right">
+        <Button size="sm" variant="outline" disabled={!changed || update.isPending} onClick={save}>
+          {update.isPending && <Spinner />} Save
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function NewSchemeRow({ onSaved }: { onSaved: () => Promise<void> }) {
+  const [name, setName] = useState('');
+  const [percent, setPercent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useMutation(
+    trpc.adjustments.createScheme.mutationOptions({
+      onSuccess: async (s) => {
+        toast.success(`Added scheme ${s.name}.`);
+        setName('');
+        setPercent('');
+        await onSaved();
+      },
+      onError: (err) => setError(explainedMessage(err, 'Failed to add the scheme')),
+    }),
+  );
+  const add = () => {
+    const parsed = ZSchemeInput.safeParse({ name, defaultPercent: percent.trim() ? Number(percent) : undefined });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the scheme.');
+    setError(null);
+    create.mutate(parsed.data);
+  };
+  return (
+    <TableRow>
+      <TableCell className="whitespace-normal">
+        <Label htmlFor="new-scheme-name" className="sr-only">
+          New scheme name
+        </Label>
+        <Input
+          id="new-scheme-name"
+          placeholder="New scheme, e.g. Staff child"
+          value={name}
+          maxLength={100}
+          onChange={(e) => setName(e.target.value)}
+        />
+        {error && (
+          <p role="alert" className="mt-1 text-xs text-destructive">
+            {error}
+          </p>
+        )}
+      </TableCell>
+      <TableCell>
+        <Input
+          id="new-scheme-percent"
+          aria-label="Default percent of the new scheme"
+          type="number"
+          min="1"
+          max="100"
+          step="0.01"
+          placeholder="%"
+          value={percent}
+          onChange={(e) => setPercent(e.target.value)}
+        />
+      </TableCell>
+      <TableCell />
+      <TableCell className="text-right">
+        <Button size="sm" disabled={create.isPending} onClick={add}>
+          {create.isPending ? <Spinner /> : <PlusIcon />} Add
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
