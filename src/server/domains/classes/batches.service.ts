@@ -265,8 +265,11 @@ export async function createBatch(ctx: ServiceContext, input: TCreateBatchInput)
             })
             .returning(),
         );
-        await insertSlots(tx, b.id, input);
+        // The slots reference their rooms (a key-share lock on each room's row), so they are
+        // written after writeSessions has taken the resource locks: the appointment writer holding
+        // a room's advisory lock then locks that room's row, and must not find it held here.
         const { added } = await writeSessions(tx, ctx, b.id, input, true);
+        await insertSlots(tx, b.id, input);
         await recordAudit(tx, ctx, {
           action: 'create',
           entityType: 'batch',
@@ -371,11 +374,12 @@ export async function updateBatch(ctx: ServiceContext, input: TUpdateBatchInput)
           v.instructorId !== old.instructorId;
         let summary = `Updated batch ${after.name}`;
         if (reschedule && before.status === 'open') {
+          // Slots after the resource locks, as on create.
+          const { added, removed } = await writeSessions(tx, ctx, before.id, v, false);
           if (timetableChanged) {
             await tx.delete(batchSlots).where(eq(batchSlots.batchId, before.id));
             await insertSlots(tx, before.id, v);
           }
-          const { added, removed } = await writeSessions(tx, ctx, before.id, v, false);
           summary += `: ${removed} sessions to come replaced by ${added}`;
         }
         if (v.capacity > before.capacity) await promoteWaitlist(tx, ctx, after);
