@@ -38,7 +38,7 @@ import {
   timesOf,
   type Plan,
 } from './appointments.rules';
-import { instantAt, wallClockOf, wallText, weekdayOfDay } from './zoned';
+import { instantAt, wallClockOf, wallText, weekdayOfDay } from '../../zoned-time';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 

@@ -33,7 +33,8 @@ import type { ServiceContext, SystemContext } from '../context';
 import { assertId, isUuid } from '../ids';
 import { afterWrite } from '../read-cache';
 import { assertNoClash, clashFromConstraint, lockClassResources, possibleClashes } from './class-clashes';
-import { eachDay, instantAt, isoWeekday, weekdayName, weekdayNumber } from './class-time';
+import { eachDay, instantAt, weekdayOfDay } from '../../zoned-time';
+import { weekdayName, weekdayNumber } from './class-time';
 import { batchForStaff, batchScope, BATCH_NOT_FOUND, hasMarks, toBatchDtos, type BatchRow } from './classes.read';
 import { promoteWaitlist } from './roster.service';
 
@@ -121,13 +122,13 @@ async function candidateSessions(tx: Db, v: TBatchValues, timeZone: string): Pro
   const out: Candidate[] = [];
   for (const day of eachDay(v.startDate, v.endDate)) {
     if (closed.has(day)) continue;
-    const weekday = isoWeekday(day);
+    const weekday = weekdayOfDay(day);
     for (const slot of v.timetable) {
       if (weekdayNumber(slot.weekday) !== weekday) continue;
       out.push({
         day,
-        startAt: instantAt(day, minutesOf(slot.start), timeZone),
-        endAt: instantAt(day, minutesOf(slot.end), timeZone),
+        startAt: instantAt(timeZone, day, minutesOf(slot.start)),
+        endAt: instantAt(timeZone, day, minutesOf(slot.end)),
         roomId: slot.roomId ?? null,
       });
     }

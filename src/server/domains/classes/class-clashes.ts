@@ -7,7 +7,7 @@ import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, batches, classSessions, practitioners, rooms, users } from '../../db/schema';
 import { AppError, dbErrorText } from '../../errors';
-import { formatWhen } from './class-time';
+import { formatWhen } from '../../zoned-time';
 
 /** The appointment statuses that occupy a room and a practitioner (the rest free their time). */
 export const LIVE_APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'arrived', 'completed'] as const;
