@@ -282,3 +282,22 @@ export const ZFallingBehind = z.object({
   ),
 });
 export type TFallingBehind = z.infer<typeof ZFallingBehind>;
+
+/** A batch's register (students × sessions) over an optional range of days in TIME_ZONE. */
+export const ZRegisterInput = z.object({ id: zId('Batch'), from: zOptionalDay('From'), to: zOptionalDay('To') });
+export type TRegisterInput = z.infer<typeof ZRegisterInput>;
+export const ZRegisterQuery = z.object({ from: zOptionalDay('From'), to: zOptionalDay('To') });
+export const ZRegister = z.object({
+  batch: z.object({ _id: z.string(), name: z.string() }),
+  sessions: z.array(z.object({ _id: z.string(), start: zInstantOut, status: z.enum(['scheduled', 'cancelled']) })),
+  students: z.array(
+    z.object({
+      enrollmentId: z.string(),
+      student: ZPerson,
+      rate: z.number().nullable(),
+      /** One per session, in the sessions' order. */
+      marks: z.array(zMarkOut),
+    }),
+  ),
+});
+export type TRegister = z.infer<typeof ZRegister>;

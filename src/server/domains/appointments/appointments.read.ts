@@ -40,7 +40,7 @@ import { branchScopeOf } from '../branch-scope';
 import type { ServiceContext } from '../context';
 import { assertId, isUuid } from '../ids';
 import { bookingsOutstandingNow } from '../payments/receipt-balance';
-import { instantAt, wallClockOf, weekdayOfDay } from './zoned';
+import { instantAt, wallClockOf, weekdayOfDay } from '../../zoned-time';
 
 export const OTHER_BRANCH_APPOINTMENT = 'You can only work with appointments at your own branch.';
 

@@ -28,7 +28,7 @@ import { assertRecordInScope } from '../branch-scope';
 import type { ServiceContext } from '../context';
 import { assertId } from '../ids';
 import { assertBranchAllowed } from './appointments.read';
-import { hhmm, rangeText, wallClockOf } from './zoned';
+import { hhmm, rangeText, wallClockOf } from '../../zoned-time';
 
 type BookingRow = typeof treatmentBookings.$inferSelect;
 type TreatmentRow = typeof treatments.$inferSelect;

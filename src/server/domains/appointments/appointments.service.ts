@@ -25,6 +25,7 @@ import { recordSessions } from '../bookings/bookings.audit';
 import type { ServiceContext } from '../context';
 import { assertId } from '../ids';
 import { invalidateReads } from '../read-cache';
+import { assertAppointmentClearOfClasses, lockAppointmentResources } from '../classes/class-clashes';
 import { appointmentScope, getAppointment } from './appointments.read';
 import {
   assertNotTooFarBack,
@@ -37,7 +38,7 @@ import {
   timesOf,
   type Plan,
 } from './appointments.rules';
-import { instantAt, wallClockOf, wallText, weekdayOfDay } from './zoned';
+import { instantAt, wallClockOf, wallText, weekdayOfDay } from '../../zoned-time';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -69,8 +70,18 @@ async function insertChecked(
   note: string,
 ): Promise<AppointmentRow> {
   assertSessionLeft(await lockBookingSessions(tx, plan.booking.id));
+  // Class sessions share rooms and people: the classes' lock order, then their check (docs/classes.md#locks).
+  const teacher = await lockAppointmentResources(tx, {
+    roomId: plan.room?.id ?? null,
+    practitionerId: plan.practitioner.id,
+  });
   await assertTimeFree(tx, ctx.deps.config.TIME_ZONE, plan, start);
   const times = timesOf(plan.treatment, start);
+  await assertAppointmentClearOfClasses(tx, ctx.deps.config.TIME_ZONE, teacher, {
+    roomId: plan.room?.id ?? null,
+    practitionerId: plan.practitioner.id,
+    ...times,
+  });
   try {
     // A savepoint: a refused row leaves the rest of the transaction (a series) usable.
     return await tx.transaction(async (sp) => {
@@ -164,8 +175,11 @@ export async function rescheduleAppointment(
     if (CLOSED_STATUSES.includes(before.status))
       throw new AppError('CONFLICT', `This appointment is ${CLOSED_WORD[before.status]}; it cannot be rescheduled.`);
     const oldPlan = await namesOf(ctx, tx, before.id);
+    const place = { roomId: plan.room?.id ?? null, practitionerId: plan.practitioner.id };
+    const teacher = await lockAppointmentResources(tx, place);
     await assertTimeFree(tx, tz, plan, start, before.id);
     const times = timesOf(plan.treatment, start);
+    await assertAppointmentClearOfClasses(tx, tz, teacher, { ...place, ...times, excludeAppointmentId: before.id });
     try {
       await tx.transaction(async (sp) => {
         const [after] = await sp

@@ -33,7 +33,8 @@ import type { ServiceContext, SystemContext } from '../context';
 import { assertId, isUuid } from '../ids';
 import { afterWrite } from '../read-cache';
 import { assertNoClash, clashFromConstraint, lockClassResources, possibleClashes } from './class-clashes';
-import { eachDay, instantAt, isoWeekday, weekdayName, weekdayNumber } from './class-time';
+import { eachDay, instantAt, weekdayOfDay } from '../../zoned-time';
+import { weekdayName, weekdayNumber } from './class-time';
 import { batchForStaff, batchScope, BATCH_NOT_FOUND, hasMarks, toBatchDtos, type BatchRow } from './classes.read';
 import { promoteWaitlist } from './roster.service';
 
@@ -121,13 +122,13 @@ async function candidateSessions(tx: Db, v: TBatchValues, timeZone: string): Pro
   const out: Candidate[] = [];
   for (const day of eachDay(v.startDate, v.endDate)) {
     if (closed.has(day)) continue;
-    const weekday = isoWeekday(day);
+    const weekday = weekdayOfDay(day);
     for (const slot of v.timetable) {
       if (weekdayNumber(slot.weekday) !== weekday) continue;
       out.push({
         day,
-        startAt: instantAt(day, minutesOf(slot.start), timeZone),
-        endAt: instantAt(day, minutesOf(slot.end), timeZone),
+        startAt: instantAt(timeZone, day, minutesOf(slot.start)),
+        endAt: instantAt(timeZone, day, minutesOf(slot.end)),
         roomId: slot.roomId ?? null,
       });
     }
@@ -265,8 +266,11 @@ export async function createBatch(ctx: ServiceContext, input: TCreateBatchInput)
             })
             .returning(),
         );
-        await insertSlots(tx, b.id, input);
+        // The slots reference their rooms (a key-share lock on each room's row), so they are
+        // written after writeSessions has taken the resource locks: the appointment writer holding
+        // a room's advisory lock then locks that room's row, and must not find it held here.
         const { added } = await writeSessions(tx, ctx, b.id, input, true);
+        await insertSlots(tx, b.id, input);
         await recordAudit(tx, ctx, {
           action: 'create',
           entityType: 'batch',
@@ -371,11 +375,12 @@ export async function updateBatch(ctx: ServiceContext, input: TUpdateBatchInput)
           v.instructorId !== old.instructorId;
         let summary = `Updated batch ${after.name}`;
         if (reschedule && before.status === 'open') {
+          // Slots after the resource locks, as on create.
+          const { added, removed } = await writeSessions(tx, ctx, before.id, v, false);
           if (timetableChanged) {
             await tx.delete(batchSlots).where(eq(batchSlots.batchId, before.id));
             await insertSlots(tx, before.id, v);
           }
-          const { added, removed } = await writeSessions(tx, ctx, before.id, v, false);
           summary += `: ${removed} sessions to come replaced by ${added}`;
         }
         if (v.capacity > before.capacity) await promoteWaitlist(tx, ctx, after);

@@ -7,7 +7,7 @@ import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, batches, classSessions, practitioners, rooms, users } from '../../db/schema';
 import { AppError, dbErrorText } from '../../errors';
-import { formatWhen } from './class-time';
+import { formatWhen } from '../../zoned-time';
 
 /** The appointment statuses that occupy a room and a practitioner (the rest free their time). */
 export const LIVE_APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'arrived', 'completed'] as const;
@@ -37,6 +37,13 @@ export interface ClashQuery {
   end: Date;
   /** The session being moved or re-checked, which does not clash with itself. */
   excludeSessionId?: string;
+  /** The appointment being moved, which does not fill its own room. */
+  excludeAppointmentId?: string;
+  /**
+   * Whether the instructor's own appointments count (true by default). An appointment's check
+   * leaves them out: the appointments' own rules have already weighed them, buffers included.
+   */
+  instructorAppointments?: boolean;
   /** Names the times in the messages on this zone's clock (TIME_ZONE); ISO instants without it. */
   timeZone?: string;
 }
@@ -69,6 +76,7 @@ export async function classClashes(tx: Db, q: ClashQuery): Promise<string[]> {
   const messages: string[] = [];
   const when = (s: Date, e: Date) => formatWhen(s, e, q.timeZone);
   const notSelf = q.excludeSessionId ? ne(classSessions.id, q.excludeSessionId) : undefined;
+  const notThisVisit = q.excludeAppointmentId ? ne(appointments.id, q.excludeAppointmentId) : undefined;
   if (q.roomId) {
     const [room] = await tx
       .select({ name: rooms.name, capacity: rooms.capacity })
@@ -99,6 +107,7 @@ export async function classClashes(tx: Db, q: ClashQuery): Promise<string[]> {
             inArray(appointments.status, [...LIVE_APPOINTMENT_STATUSES]),
             lt(appointments.startAt, q.end),
             gt(appointments.endAt, q.start),
+            notThisVisit,
           ),
         );
       if (mostAtOnce([...classes, ...visits], q.start, q.end) + 1 > room.capacity) {
@@ -135,6 +144,7 @@ export async function classClashes(tx: Db, q: ClashQuery): Promise<string[]> {
       .orderBy(asc(classSessions.startAt))
       .limit(1);
     if (other) messages.push(`${who} already teaches "${other.name}" ${when(other.start, other.end)}.`);
+    if (q.instructorAppointments === false) return messages;
     const [visit] = await tx
       .select({ start: appointments.startAt, end: appointments.endAt })
       .from(appointments)
@@ -145,6 +155,7 @@ export async function classClashes(tx: Db, q: ClashQuery): Promise<string[]> {
           inArray(appointments.status, [...LIVE_APPOINTMENT_STATUSES]),
           lt(appointments.startAt, q.end),
           gt(appointments.blockedUntil, q.start),
+          notThisVisit,
         ),
       )
       .orderBy(asc(appointments.startAt))
@@ -196,6 +207,68 @@ export async function possibleClashes(
 /** Refuses (409) a session that clashes, naming the first clash (and how many more there are). */
 export async function assertNoClash(tx: Db, q: ClashQuery): Promise<void> {
   const clashes = await classClashes(tx, q);
+  if (clashes.length) throw new AppError('CONFLICT', clashes.join(' '), { clashes });
+}
+
+/** Who and where an appointment occupies, and when: its room to `end`, its practitioner to `blockedUntil`. */
+export interface AppointmentPlace {
+  roomId: string | null;
+  practitionerId: string;
+  start: Date;
+  end: Date;
+  blockedUntil: Date;
+  /** The appointment being moved. */
+  excludeAppointmentId?: string;
+}
+
+/**
+ * The appointments' side of the lock order: the appointment's room, then its practitioner's user
+ * (the key an instructor is locked by), before any check. Answers the practitioner's user id (null
+ * for a practitioner without a user, who can teach no class). The caller may already hold its
+ * booking's row: no writer of class sessions locks bookings, so that cannot wait in a circle.
+ */
+export async function lockAppointmentResources(tx: Db, place: Pick<AppointmentPlace, 'roomId' | 'practitionerId'>) {
+  const [p] = await tx
+    .select({ userId: practitioners.userId })
+    .from(practitioners)
+    .where(eq(practitioners.id, place.practitionerId))
+    .limit(1);
+  const userId = p?.userId ?? null;
+  await lockClassResources(tx, { roomIds: [place.roomId], userIds: [userId] });
+  return userId;
+}
+
+/**
+ * Refuses (409, naming the class) an appointment whose room would pass its capacity counting the
+ * scheduled class sessions in it, or whose practitioner teaches a class from its start to the end
+ * of its buffer. Call it under lockAppointmentResources.
+ */
+export async function assertAppointmentClearOfClasses(
+  tx: Db,
+  timeZone: string,
+  practitionerUserId: string | null,
+  place: AppointmentPlace,
+): Promise<void> {
+  const clashes = [
+    ...(place.roomId
+      ? await classClashes(tx, {
+          roomId: place.roomId,
+          start: place.start,
+          end: place.end,
+          excludeAppointmentId: place.excludeAppointmentId,
+          timeZone,
+        })
+      : []),
+    ...(practitionerUserId
+      ? await classClashes(tx, {
+          instructorUserId: practitionerUserId,
+          start: place.start,
+          end: place.blockedUntil,
+          instructorAppointments: false,
+          timeZone,
+        })
+      : []),
+  ];
   if (clashes.length) throw new AppError('CONFLICT', clashes.join(' '), { clashes });
 }
 

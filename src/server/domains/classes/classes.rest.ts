@@ -14,6 +14,8 @@ import {
   ZFallingBehindInput,
   ZJoinBatchBody,
   ZListBatchesInput,
+  ZRegister,
+  ZRegisterQuery,
   ZMoveSessionBody,
   ZRoster,
   ZRosterPlace,
@@ -25,6 +27,7 @@ import {
 import { ZMessage } from '@shared/schemas/output';
 import { enrollmentAttendance, fallingBehind, getSessionAttendance, takeAttendance } from './attendance.service';
 import { createBatch, deleteBatch, getBatch, listBatches, updateBatch } from './batches.service';
+import { batchRegister, batchRegisterFile } from './register.service';
 import { getRoster, joinBatch, leaveBatch } from './roster.service';
 import { cancelSession, daySessions, listBatchSessions, moveSession } from './sessions.service';
 
@@ -33,6 +36,35 @@ import { cancelSession, daySessions, listBatchSessions, moveSession } from './se
  * service decides (staff, or the instructor of that batch; anyone else 403).
  */
 export function registerClassesRest(app: FastifyInstance, deps: AppDeps) {
+  route(app, deps, {
+    method: 'GET',
+    url: '/api/batches/:id/register',
+    access: 'staff',
+    params: ZIdParam,
+    query: ZRegisterQuery,
+    response: ZRegister,
+    handler: ({ ctx, params, query }) => batchRegister(ctx, { id: params.id, ...query }),
+  });
+  for (const [path, format] of [
+    ['excel', 'xlsx'],
+    ['pdf', 'pdf'],
+  ] as const) {
+    route(app, deps, {
+      method: 'GET',
+      url: `/api/batches/:id/register/${path}`,
+      access: 'staff',
+      params: ZIdParam,
+      query: ZRegisterQuery,
+      handler: async ({ ctx, params, query, reply }) => {
+        const f = await batchRegisterFile(ctx, { id: params.id, ...query }, format);
+        return reply
+          .header('content-type', f.contentType)
+          .header('content-disposition', `attachment; filename="${f.fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(f.body);
+      },
+    });
+  }
   route(app, deps, {
     method: 'GET',
     url: '/api/batches',

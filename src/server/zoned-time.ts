@@ -1,9 +1,11 @@
 /**
- * Instants read as the clinic's wall clock (TIME_ZONE): the day, the weekday (1 = Monday … 7 =
- * Sunday, as working periods store it) and the minute after midnight, and back. Intl answers the
- * zone's offset at each instant, so nothing here assumes a fixed offset (or the absence of DST).
+ * Instants read as the organisation's wall clock (TIME_ZONE): the day, the weekday (1 = Monday …
+ * 7 = Sunday, as working periods and timetable slots store it) and the minute after midnight, and
+ * back. Intl answers the zone's offset at each instant, so nothing here assumes a fixed offset (or
+ * the absence of DST). The one copy for appointments and classes alike.
  */
-import { formatDay } from '../../../shared/format';
+import { addToDate, todayIn } from '../shared/calendar';
+import { formatDay } from '../shared/format';
 
 export interface WallClock {
   /** YYYY-MM-DD */
@@ -81,4 +83,36 @@ export function rangeText(timeZone: string, start: Date, end: Date): string {
   const a = wallClockOf(timeZone, start);
   const b = wallClockOf(timeZone, end);
   return `${formatDay(a.day)}, ${hhmm(a.minute)}–${b.day === a.day ? '' : `${formatDay(b.day)}, `}${hhmm(b.minute)}`;
+}
+
+/** Every date from `from` to `to` (YYYY-MM-DD), both included. */
+export function eachDay(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let d = from; d <= to; d = addToDate(d, { days: 1 })) days.push(d);
+  return days;
+}
+
+/** The date (YYYY-MM-DD) of an instant on the zone's clock. */
+export const dayOf = (at: Date, timeZone: string) => todayIn(timeZone, at);
+
+const whenFormats = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+/** "Mon 4 Jan 2027, 18:00–20:00" on the zone's clock, for the messages that name a class clash. */
+export function formatWhen(start: Date, end: Date, timeZone?: string): string {
+  if (!timeZone) return `${start.toISOString()}–${end.toISOString()}`;
+  let f = whenFormats.get(timeZone);
+  if (!f) {
+    f = {
+      day: new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+      }),
+      time: new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+    };
+    whenFormats.set(timeZone, f);
+  }
+  return `${f.day.format(start).replace(/,/g, '')}, ${f.time.format(start)}–${f.time.format(end)}`;
 }

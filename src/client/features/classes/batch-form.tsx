@@ -1,0 +1,263 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { PlusIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { NativeSelect } from '@/components/native-select';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { explainedMessage } from '@/lib/errors';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { WEEKDAYS, type Weekday } from '@shared/schemas/classes';
+
+type Batch = RouterOutputs['batches']['get'];
+interface Slot {
+  weekday: Weekday;
+  start: string;
+  end: string;
+  roomId: string;
+}
+
+const weekdayLabel = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+
+/**
+ * Create or edit a batch (docs/classes.md#batches): its course, branch, instructor, dates, seats
+ * and a weekly timetable of slots (weekday, start, end, room). The server checks everything; its
+ * message shows above the buttons.
+ */
+export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [name, setName] = useState(batch?.name ?? '');
+  const [courseId, setCourseId] = useState(batch?.course?._id ?? '');
+  const [branchId, setBranchId] = useState(batch?.branch?._id ?? '');
+  const [instructorId, setInstructorId] = useState(batch?.instructor?._id ?? '');
+  const [startDate, setStartDate] = useState(batch?.startDate ?? '');
+  const [endDate, setEndDate] = useState(batch?.endDate ?? '');
+  const [capacity, setCapacity] = useState(String(batch?.capacity ?? 20));
+  const [slots, setSlots] = useState<Slot[]>(
+    batch?.timetable.map((s) => ({ weekday: s.weekday, start: s.start, end: s.end, roomId: s.roomId ?? '' })) ?? [
+      { weekday: 'monday', start: '18:00', end: '20:00', roomId: '' },
+    ],
+  );
+  const [error, setError] = useState('');
+
+  const courses = useQuery(trpc.courses.options.queryOptions());
+  const branches = useQuery(trpc.branches.options.queryOptions());
+  const staff = useQuery(trpc.users.list.queryOptions({ page: 1, pageSize: 200, sortBy: 'createdAt', sortDir: 'asc' }));
+  const rooms = useQuery({ ...trpc.rooms.list.queryOptions({ branchId }), enabled: !!branchId });
+
+  const done = async (b: Batch, verb: string) => {
+    toast.success(`${verb} ${b.name}.`);
+    await queryClient.invalidateQueries({ queryKey: trpc.batches.pathKey() });
+    onClose();
+    if (!batch) await navigate({ to: '/batches/$batchId', params: { batchId: b._id } });
+  };
+  const onError = (err: unknown) => setError(explainedMessage(err, 'The batch was not saved.'));
+  const create = useMutation(trpc.batches.create.mutationOptions({ onSuccess: (b) => done(b, 'Created'), onError }));
+  const update = useMutation(trpc.batches.update.mutationOptions({ onSuccess: (b) => done(b, 'Saved'), onError }));
+
+  const submit = () => {
+    setError('');
+    const values = {
+      name,
+      courseId,
+      branchId,
+      instructorId,
+      startDate,
+      endDate,
+      capacity: Number(capacity),
+      timetable: slots.map((s) => ({ ...s, roomId: s.roomId || null })),
+    };
+    if (batch) update.mutate({ id: batch._id, ...values });
+    else create.mutate(values);
+  };
+  const setSlot = (i: number, change: Partial<Slot>) =>
+    setSlots((all) => all.map((s, j) => (j === i ? { ...s, ...change } : s)));
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{batch ? 'Edit batch' : 'New batch'}</DialogTitle>
+            <DialogDescription>
+              Sessions are made from the timetable for every date from the start to the end, except the branch&apos;s
+              closed days.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div className="space-y-1 sm:col-span-2">
+              <Label htmlFor="batch-name">Name</Label>
+              <Input id="batch-name" value={name} onChange={(e) => setName(e.target.value)} />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="batch-course">Course</Label>
+              <NativeSelect id="batch-course" value={courseId} onChange={(e) => setCourseId(e.target.value)}>
+                <option value="">Choose a course</option>
+                {courses.data?.map((c) => (
+                  <option key={c._id} value={c._id}>
+                    {c.courseName}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="batch-branch">Branch</Label>
+              <NativeSelect id="batch-branch" value={branchId} onChange={(e) => setBranchId(e.target.value)}>
+                <option value="">Choose a branch</option>
+                {branches.data?.map((b) => (
+                  <option key={b._id} value={b._id}>
+                    {b.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="batch-instructor">Instructor</Label>
+              <NativeSelect
+                id="batch-instructor"
+                value={instructorId}
+                onChange={(e) => setInstructorId(e.target.value)}
+              >
+                <option value="">Choose the instructor</option>
+                {staff.data?.items
+                  .filter((u) => u.role !== 'student' && u.role !== 'customer')
+                  .map((u) => (
+                    <option key={u._id} value={u._id}>
+                      {u.fullName || u.username}
+                    </option>
+                  ))}
+              </NativeSelect>
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="batch-capacity">Seats</Label>
+              <Input
+                id="batch-capacity"
+                type="number"
+                min={1}
+                value={capacity}
+                onChange={(e) => setCapacity(e.target.value)}
+              />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="batch-start">Start date</Label>
+              <Input id="batch-start" type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="batch-end">End date</Label>
+              <Input id="batch-end" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+            </div>
+          </div>
+          <fieldset className="space-y-2">
+            <legend className="mb-1 text-sm font-medium">Weekly timetable</legend>
+            {slots.map((s, i) => (
+              <div
+                key={i}
+                role="group"
+                aria-label={`Slot ${i + 1}`}
+                className="grid grid-cols-2 items-end gap-2 rounded-md border p-2 sm:grid-cols-[1fr_6rem_6rem_1fr_auto]"
+              >
+                <div className="space-y-1">
+                  <Label htmlFor={`slot-${i}-weekday`}>Weekday</Label>
+                  <NativeSelect
+                    id={`slot-${i}-weekday`}
+                    value={s.weekday}
+                    onChange={(e) => setSlot(i, { weekday: e.target.value as Weekday })}
+                  >
+                    {WEEKDAYS.map((w) => (
+                      <option key={w} value={w}>
+                        {weekdayLabel(w)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+                <div className="space-y-1">
+                  <Label htmlFor={`slot-${i}-start`}>Start</Label>
+                  <Input
+                    id={`slot-${i}-start`}
+                    type="time"
+                    value={s.start}
+                    onChange={(e) => setSlot(i, { start: e.target.value })}
+                  />
+                </div>
+                <div className="space-y-1">
+                  <Label htmlFor={`slot-${i}-end`}>End</Label>
+                  <Input
+                    id={`slot-${i}-end`}
+                    type="time"
+                    value={s.end}
+                    onChange={(e) => setSlot(i, { end: e.target.value })}
+                  />
+                </div>
+                <div className="space-y-1">
+                  <Label htmlFor={`slot-${i}-room`}>Room</Label>
+                  <NativeSelect
+                    id={`slot-${i}-room`}
+                    value={s.roomId}
+                    onChange={(e) => setSlot(i, { roomId: e.target.value })}
+                  >
+                    <option value="">No room</option>
+                    {rooms.data?.data.map((r) => (
+                      <option key={r._id} value={r._id}>
+                        {r.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove slot ${i + 1}`}
+                  onClick={() => setSlots((all) => all.filter((_, j) => j !== i))}
+                >
+                  <Trash2Icon aria-hidden />
+                </Button>
+              </div>
+            ))}
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() =>
+                setSlots((all) => [...all, { weekday: 'monday', start: '18:00', end: '20:00', roomId: '' }])
+              }
+            >
+              <PlusIcon aria-hidden /> Add slot
+            </Button>
+          </fieldset>
+          {error && (
+            <Alert variant="destructive">
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending || update.isPending}>
+              {batch ? 'Save batch' : 'Create batch'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

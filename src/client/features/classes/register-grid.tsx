@@ -1,0 +1,145 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LoadError } from '@/components/load-error';
+import { TitledCard } from '@/components/titled-card';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useClock } from '@/features/appointments/appointment-queries';
+import { downloadFile, queryString } from '@/features/payments/payment-common';
+import { trpc } from '@/lib/trpc';
+import { cn } from '@/lib/utils';
+import { formatDay } from '@shared/format';
+
+const LETTER = { present: 'P', late: 'L', absent: 'A', excused: 'E' } as const;
+const TONE = {
+  present: 'bg-emerald-100 text-emerald-900',
+  late: 'bg-amber-100 text-amber-900',
+  absent: 'bg-red-100 text-red-900',
+  excused: 'bg-sky-100 text-sky-900',
+} as const;
+const NAME = { present: 'present', late: 'late', absent: 'absent', excused: 'excused' } as const;
+
+/** The session's day on TIME_ZONE's clock (the server's zone, not the browser's). */
+const dayIn = (timeZone: string | undefined, iso: string) => new Date(iso).toLocaleDateString('en-CA', { timeZone });
+
+/**
+ * A batch's register on the desktop (docs/classes.md#register): students down, sessions across,
+ * one letter per mark, the rate at the end; the same grid as Excel or PDF for the range shown.
+ */
+export function RegisterGrid({ batchId }: { batchId: string }) {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const range = { from: from || undefined, to: to || undefined };
+  const register = useQuery(trpc.batches.register.queryOptions({ id: batchId, ...range }));
+  const timeZone = useClock().data?.timeZone;
+  const qs = queryString(range);
+  return (
+    <TitledCard
+      title="Register"
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              void downloadFile(`/api/batches/${batchId}/register/excel${qs}`, 'register (Excel)', 'register.xlsx')
+            }
+          >
+            Excel
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              void downloadFile(`/api/batches/${batchId}/register/pdf${qs}`, 'register (PDF)', 'register.pdf')
+            }
+          >
+            PDF
+          </Button>
+        </div>
+      }
+    >
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <div className="space-y-1">
+          <Label htmlFor="register-from">From</Label>
+          <Input id="register-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="register-to">To</Label>
+          <Input id="register-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </div>
+        <p className="text-xs text-muted-foreground">P present · L late · A absent · E excused · ✕ cancelled</p>
+      </div>
+      {register.isError ? (
+        <LoadError error={register.error} onRetry={() => void register.refetch()} />
+      ) : register.isPending ? (
+        <Skeleton className="h-32 w-full" />
+      ) : (
+        <div className="max-h-[32rem] overflow-auto rounded border">
+          <table className="border-collapse text-xs" aria-label="Register grid">
+            <thead className="sticky top-0 z-10 bg-muted">
+              <tr>
+                <th scope="col" className="sticky left-0 z-20 min-w-40 bg-muted px-2 py-1 text-left">
+                  Student
+                </th>
+                {register.data.sessions.map((s) => (
+                  <th
+                    key={s._id}
+                    scope="col"
+                    className={cn(
+                      'min-w-10 px-1 py-1 font-medium',
+                      s.status === 'cancelled' && 'text-muted-foreground',
+                    )}
+                    title={s.status === 'cancelled' ? 'Cancelled' : undefined}
+                  >
+                    {formatDay(dayIn(timeZone, s.start)).replace(/ \d{4}$/, '')}
+                  </th>
+                ))}
+                <th scope="col" className="px-2 py-1 text-right">
+                  Rate
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {register.data.students.map((st) => (
+                <tr key={st.enrollmentId} className="border-t">
+                  <th scope="row" className="sticky left-0 bg-background px-2 py-1 text-left font-normal">
+                    {st.student.fullName}
+                  </th>
+                  {st.marks.map((m, i) => {
+                    const cancelled = register.data.sessions[i]!.status === 'cancelled';
+                    return (
+                      <td
+                        key={register.data.sessions[i]!._id}
+                        className={cn(
+                          'px-1 py-1 text-center',
+                          m && TONE[m],
+                          cancelled && 'bg-muted text-muted-foreground',
+                        )}
+                        aria-label={cancelled ? 'cancelled' : m ? NAME[m] : 'not marked'}
+                      >
+                        {cancelled ? '✕' : m ? LETTER[m] : ''}
+                      </td>
+                    );
+                  })}
+                  <td className="px-2 py-1 text-right tabular-nums">
+                    {st.rate === null ? '—' : `${st.rate.toFixed(1)} %`}
+                  </td>
+                </tr>
+              ))}
+              {register.data.students.length === 0 && (
+                <tr>
+                  <td colSpan={register.data.sessions.length + 2} className="px-2 py-3 text-muted-foreground">
+                    No students on this register yet.
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </TitledCard>
+  );
+}
