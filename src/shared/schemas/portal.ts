@@ -29,7 +29,7 @@ import { ZSignedIn } from '@shared/schemas/auth.output';
  *   portal.bookAppointment    mutation { bookingId, start, practitionerId? } → ZPortalAppointment
  *   portal.moveAppointment    mutation { id, start, practitionerId? }        → ZPortalAppointment
  *   portal.settings           query    → ZPortalSettings (what the screens need: selfBooking, cut-offs)
- * Staff side: `settings.portal` query / `settings.updatePortal` mutation (admins write), and
+ * Staff side: `settings.getPortal` query / `settings.updatePortal` mutation (admins write), and
  * `users.invite` mutation { id } (staff) → ZInviteSent.
  *
  * REST (same rules, same answers):
