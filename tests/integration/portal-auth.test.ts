@@ -157,6 +157,40 @@ describe('sign-in by e-mailed code', () => {
     expect((await askCode('someone-else@example.com', newClient())).status).toBe(200);
   });
 
+  it('ends a portal session when the account is deleted or its password reset', async () => {
+    const admin = await t.userWithSession('admin');
+    const gone = await makeUser(t.deps.db, { role: 'customer' });
+    const kept = await makeUser(t.deps.db, { role: 'student' });
+    const sessions: string[] = [];
+    let codeMail = '';
+    for (const u of [gone, kept]) {
+      const { code, mailId } = await codeFor(u);
+      codeMail = mailId;
+      const res = await verify(u.email, code);
+      expect(res.status).toBe(200);
+      sessions.push(res.body.token as string);
+    }
+    expect((await t.api('DELETE', `/api/users/${gone.id}`, { token: admin.token })).status).toBe(200);
+    expect((await t.api('GET', '/api/portal/me', { token: sessions[0] })).status).toBe(401);
+
+    expect(
+      (
+        await t.api('POST', '/api/users/forgot-password', {
+          body: { email: kept.email },
+          headers: { 'x-forwarded-for': newClient() },
+        })
+      ).status,
+    ).toBe(200);
+    const mail = await waitForEmail(t.deps.db, kept.email, codeMail);
+    expect(mail.subject).toMatch(/password reset/i);
+    const reset = await t.api('POST', '/api/users/reset-password', {
+      body: { email: kept.email, otp: codeIn(mail), password: 'a-fresh-password-3' },
+      headers: { 'x-forwarded-for': newClient() },
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect((await t.api('GET', '/api/portal/me', { token: sessions[1] })).status).toBe(401);
+  });
+
   it('is reachable over tRPC too, one call per request', async () => {
     const user = await makeUser(t.deps.db, { role: 'user' });
     await expect(t.trpc().portal.requestCode.mutate({ email: user.email })).resolves.toEqual({ message: SENT });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../src/server/db/schema';
+import { auditLog, enrollmentInstallments, users } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, postCourse, type MadeUser } from '../helpers/factories';
 import {
@@ -154,6 +154,17 @@ describe('a person sees their own records', () => {
     // The admission fee first, then part of the first installment.
     expect(one.body.installments[0]).toMatchObject({ amountPaid: 5000, partPaid: true, isPaid: false });
     expect(one.body.paidAmount).toBe(6000);
+
+    // The first installment falls due yesterday: its unpaid part is overdue since then.
+    const yesterday = dayFromToday(-1);
+    await t.deps.db
+      .update(enrollmentInstallments)
+      .set({ dueDate: yesterday })
+      .where(eq(enrollmentInstallments.id, one.body.installments[0]._id));
+    const home = await t.api('GET', '/api/portal/home', { token: student.token });
+    expect(home.body.overdue).toEqual([{ currency: 'LKR', amount: 5000, since: yesterday }]);
+    expect(home.body.outstanding).toEqual([{ currency: 'LKR', amount: 25000 }]);
+    expect(home.body.nextDue).toMatchObject({ amount: 10000, dueDate: one.body.installments[1].dueDate });
   });
 
   it('hides the appointment note and answers the cut-off with whom to call', async () => {
