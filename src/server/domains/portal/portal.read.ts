@@ -40,7 +40,7 @@ import {
   type TPortalSettings,
 } from '@shared/schemas/portal';
 import { selectAppointments, toAppointmentDto } from '../appointments/appointments.read';
-import { instantAt } from '../appointments/zoned';
+import { instantAt } from '../../zoned-time';
 import { selectBookings, toBookingDto } from '../bookings/bookings.dto';
 import { attendanceStats } from '../classes/attendance.stats';
 import type { ServiceContext } from '../context';

@@ -20,7 +20,7 @@ import type {
 } from '@shared/schemas/portal';
 import { availability } from '../appointments/appointments.read';
 import { createAppointment, rescheduleAppointment, setAppointmentStatus } from '../appointments/appointments.service';
-import { wallClockOf } from '../appointments/zoned';
+import { wallClockOf } from '../../zoned-time';
 import { fieldChanges, recordAudit } from '../audit/audit.service';
 import type { ServiceContext } from '../context';
 import { invalidateReads } from '../read-cache';
