@@ -163,4 +163,48 @@ describe('discounts, scholarships and refunds', () => {
       await shot(page, 'reports-1360');
     }
   });
+
+  test('with approval on, a manager asks for a discount and it changes nothing until an admin approves it', async () => {
+    const token = await tokenFor(accounts().admin);
+    const course = await factory.course({ totalFee: 10000, installments: 1, admissionFee: 0 });
+    const enrolment = await factory.enrollment(course._id, 'installment');
+    const on = await api('PUT', '/api/settings/adjustments', { token, body: { approvalRequired: true } });
+    expect(on.status).toBe(200);
+    try {
+      const manager = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+      await signIn(manager, accounts().manager);
+      await manager.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
+      const panel = manager.getByTestId('adjustments-panel');
+      // A write-off is an admin's alone.
+      await panel.getByRole('button', { name: 'Discount / scholarship' }).waitFor();
+      expect(await panel.getByRole('button', { name: 'Write off' }).count()).toBe(0);
+      await panel.getByRole('button', { name: 'Discount / scholarship' }).click();
+      const dialog = manager.getByRole('dialog');
+      await dialog.getByLabel('Take off').selectOption('amount');
+      await dialog.getByLabel('Amount (LKR)').fill('1500');
+      await dialog.getByTestId('adjustment-preview-total').getByText('waits for an admin to approve').waitFor();
+      await dialog.getByLabel('Reason').fill('Sibling enrolled');
+      await dialog.getByRole('button', { name: 'Ask for approval' }).click();
+      await expectToast(manager, 'Asked for approval: Rs. 1,500.00 off.');
+      await panel.getByTestId('adjustment-row').getByText('Pending approval').waitFor();
+      const installment = manager.getByTestId('installment-row').first();
+      await installment.getByText('Rs. 10,000.00').first().waitFor();
+
+      const admin = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+      await signIn(admin, accounts().admin);
+      await admin.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
+      const row = admin.getByTestId('adjustment-row');
+      await row.getByRole('button', { name: 'Approve' }).click();
+      const decide = admin.getByRole('dialog');
+      await decide.getByRole('button', { name: 'Approve' }).click();
+      await decide.getByRole('alert').filter({ hasText: 'A note is required.' }).waitFor();
+      await decide.getByLabel('Note').fill('Confirmed with the office');
+      await decide.getByRole('button', { name: 'Approve' }).click();
+      await expectToast(admin, 'Approved and applied.');
+      await row.getByText('Applied').waitFor();
+      await admin.getByTestId('installment-row').first().getByText('Rs. 8,500.00').first().waitFor();
+    } finally {
+      await api('PUT', '/api/settings/adjustments', { token, body: { approvalRequired: false } });
+    }
+  });
 });
