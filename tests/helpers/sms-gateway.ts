@@ -9,6 +9,8 @@ import http from 'node:http';
 export function fakeSmsGateway() {
   const requests: Array<{ to: string; text: string; id: string; headers: http.IncomingHttpHeaders }> = [];
   const delivered = new Map<string, string>();
+  /** How many 2xx answers reached the caller for each reference. */
+  const answered = new Map<string, number>();
   const behaviour = { failuresLeft: 2, hold: false };
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -28,12 +30,14 @@ export function fakeSmsGateway() {
       const providerId = known ?? `sms_${delivered.size + 1}`;
       if (!known) delivered.set(body.id, providerId);
       if (behaviour.hold) return;
+      answered.set(body.id, (answered.get(body.id) ?? 0) + 1);
       json(200, { data: { messageId: providerId } });
     });
   });
   return {
     requests,
     delivered,
+    answered,
     behaviour,
     async start() {
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
