@@ -25,6 +25,7 @@ import { registerAppointmentReportsRest } from './domains/appointment-reports/ap
 import { registerAdjustmentsRest } from './domains/adjustments/adjustments.rest';
 import { registerRefundsRest } from './domains/refunds/refunds.rest';
 import { registerPortalRest } from './domains/portal/portal.rest';
+import { registerMessagesRest } from './domains/messages/messages.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -53,4 +54,5 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerAdjustmentsRest,
   registerRefundsRest,
   registerPortalRest,
+  registerMessagesRest,
 ];

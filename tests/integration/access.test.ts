@@ -24,6 +24,10 @@ const PUBLIC_PATHS = [
   'POST /api/portal/code',
   'POST /api/portal/code/verify',
   'POST /api/portal/invitation/accept',
+  // The signed opt-out link of a message e-mail (docs/messages.md#opting-out): the signature is the check.
+  'GET /api/messages/opt-out',
+  'POST /api/messages/opt-out',
+  'POST /api/messages/opt-in',
 ];
 
 /** The portal roles (docs/portal.md): every staff procedure and path answers each of them 403. */

@@ -24,6 +24,7 @@ import { appointmentReportsRouter } from '../domains/appointment-reports/appoint
 import { adjustmentsRouter } from '../domains/adjustments/adjustments.router';
 import { refundsRouter } from '../domains/refunds/refunds.router';
 import { portalRouter } from '../domains/portal/portal.router';
+import { messageSettingsRouter, messageTemplatesRouter, messagesRouter } from '../domains/messages/messages.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -53,6 +54,9 @@ export const appRouter = router({
   adjustments: adjustmentsRouter,
   refunds: refundsRouter,
   portal: portalRouter,
+  messages: messagesRouter,
+  messageTemplates: messageTemplatesRouter,
+  messageSettings: messageSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,3 +13,4 @@ export * from './appointments';
 export * from './classes';
 export * from './adjustments';
 export * from './portal';
+export * from './messages';
