@@ -126,6 +126,7 @@ export function BatchDetailsPage({ batchId }: { batchId: string }) {
   const roster = useQuery(trpc.batches.roster.queryOptions({ id: batchId }));
   const sessions = useQuery(trpc.batches.sessions.queryOptions({ id: batchId }));
   const admin = useIsAdmin();
+  const timeZone = useQuery(trpc.classSessions.clock.queryOptions()).data?.timeZone;
   const [editing, setEditing] = useState(false);
   const courseId = batch.data?.course?._id;
   const enrolments = useQuery({
@@ -193,7 +194,7 @@ export function BatchDetailsPage({ batchId }: { batchId: string }) {
                     {roster.data.waitlist.map((w) => (
                       <li key={w.enrollmentId}>
                         {w.student.fullName}{' '}
-                        <span className="text-muted-foreground">since {formatDateTime(w.since)}</span>
+                        <span className="text-muted-foreground">since {formatDateTime(w.since, timeZone)}</span>
                       </li>
                     ))}
                   </ol>
@@ -233,7 +234,7 @@ export function BatchDetailsPage({ batchId }: { batchId: string }) {
                   <TableRow key={s._id}>
                     <TableCell>
                       <Link to="/classes/today" search={{ session: s._id }} className="underline">
-                        {formatDateTime(s.start)}
+                        {formatDateTime(s.start, timeZone)}
                       </Link>
                     </TableCell>
                     <TableCell>{s.room?.name ?? '—'}</TableCell>

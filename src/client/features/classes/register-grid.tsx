@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useClock } from '@/features/appointments/appointment-queries';
 import { downloadFile, queryString } from '@/features/payments/payment-common';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
@@ -33,7 +32,7 @@ export function RegisterGrid({ batchId }: { batchId: string }) {
   const [to, setTo] = useState('');
   const range = { from: from || undefined, to: to || undefined };
   const register = useQuery(trpc.batches.register.queryOptions({ id: batchId, ...range }));
-  const timeZone = useClock().data?.timeZone;
+  const timeZone = useQuery(trpc.classSessions.clock.queryOptions()).data?.timeZone;
   const qs = queryString(range);
   return (
     <TitledCard
