@@ -143,6 +143,12 @@ describe('classes', () => {
     await shot(phone, 'classes-register-390');
     expect(await pageOverflow(phone)).toBe(0);
 
+    // The batch's page on the phone: nothing sticks out sideways (the week and tables scroll in their cards).
+    await phone.goto(desk.url());
+    await settle(phone);
+    await shot(phone, 'classes-batch-390');
+    expect(await pageOverflow(phone)).toBe(0);
+
     // Desktop again: the rates on the roster, the register grid, and Amal on the falling-behind card.
     await desk.reload();
     await settle(desk);
