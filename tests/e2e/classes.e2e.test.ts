@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -20,6 +21,7 @@ const browser = useBrowser();
 const TZ = 'Asia/Colombo';
 const DESKTOP = { width: 1360, height: 900 };
 const PHONE = { width: 390, height: 844 };
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /**
@@ -34,6 +36,25 @@ async function shot(page: Page, name: string) {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** axe's serious and critical findings on the page as it is. */
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+  await settle(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async () => {
+    type Axe = {
+      run: (ctx: Document) => Promise<{
+        violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }>;
+      }>;
+    };
+    const result = await (window as unknown as { axe: Axe }).axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id} on ${n.target.join(' ')}`));
+  });
+  return found.map((f) => `${where}: ${f}`);
 }
 
 const addDays = (day: string, n: number) => {
@@ -90,7 +111,7 @@ describe('classes', () => {
     await desk.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
     await expect.poll(() => desk.getByRole('heading', { name: batchName }).count()).toBe(1);
     // The timetable drawn as a week, and four sessions: last week, today, and two to come.
-    await expect.poll(() => desk.getByLabel('Timetable').textContent()).toContain('00:00–23:30');
+    await expect.poll(() => desk.getByLabel('Timetable', { exact: true }).textContent()).toContain('00:00–23:30');
     await expect.poll(() => desk.getByRole('table', { name: 'Sessions' }).getByRole('row').count()).toBe(5);
 
     for (const e of [amalEnrolment, binaEnrolment]) {
@@ -158,6 +179,10 @@ describe('classes', () => {
     const grid = desk.getByRole('table', { name: 'Register grid' });
     await expect.poll(() => grid.getByRole('row', { name: /Amal Absent/ }).textContent()).toContain('A');
     await shot(desk, 'classes-batch-marked-1360');
+    const findings = [
+      ...(await seriousViolations(desk, 'batch page')),
+      ...(await seriousViolations(phone, 'batch page at 390 px')),
+    ];
 
     await desk.goto('/');
     await settle(desk);
@@ -165,5 +190,11 @@ describe('classes', () => {
     await expect.poll(() => card.getByRole('row', { name: /Amal Absent/ }).textContent()).toContain(batchName);
     expect(await card.getByRole('row', { name: /Bina Present/ }).count()).toBe(0);
     await shot(desk, 'classes-dashboard-1360');
+    await phone.goto('/classes/today');
+    findings.push(
+      ...(await seriousViolations(phone, "today's classes")),
+      ...(await seriousViolations(desk, 'dashboard')),
+    );
+    expect(findings).toEqual([]);
   });
 });

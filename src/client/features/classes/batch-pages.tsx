@@ -156,7 +156,8 @@ export function BatchDetailsPage({ batchId }: { batchId: string }) {
       {editing && <BatchFormDialog batch={b} onClose={() => setEditing(false)} />}
       <div className="grid gap-6">
         <TitledCard title="Timetable">
-          <div className="overflow-x-auto">
+          {/* Focusable, so a keyboard can scroll the week sideways on a phone. */}
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Timetable week">
             <WeekGrid batch={b} />
           </div>
         </TitledCard>

@@ -76,7 +76,12 @@ export function RegisterGrid({ batchId }: { batchId: string }) {
       ) : register.isPending ? (
         <Skeleton className="h-32 w-full" />
       ) : (
-        <div className="max-h-[32rem] overflow-auto rounded border">
+        <div
+          className="max-h-[32rem] overflow-auto rounded border"
+          tabIndex={0}
+          role="region"
+          aria-label="Register grid, scrollable"
+        >
           <table className="border-collapse text-xs" aria-label="Register grid">
             <thead className="sticky top-0 z-10 bg-muted">
               <tr>
