@@ -116,6 +116,8 @@ describe('the register', () => {
     const row = (n: number) => Array.from({ length: 5 }, (_, i) => sheet.getRow(n).getCell(i + 1).value);
     expect(row(1)[0]).toBe('Student');
     expect(row(1)[4]).toBe('Rate %');
+    // Each session's column is named by its start on TIME_ZONE's clock.
+    expect(sheet.getRow(1).getCell(2).text).toMatch(/^\d{2} \w{3} \d{4}, 09:00$/);
     expect(row(2)).toEqual(['Alice Register', 'P', 'L', 'X', 100]);
     expect(row(3)).toEqual(['Bob Register', 'A', 'E', 'X', 0]);
     const info: string[] = [];

@@ -54,7 +54,9 @@ export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: ()
 
   const courses = useQuery(trpc.courses.options.queryOptions());
   const branches = useQuery(trpc.branches.options.queryOptions());
-  const staff = useQuery(trpc.users.list.queryOptions({ page: 1, pageSize: 200, sortBy: 'createdAt', sortDir: 'asc' }));
+  const staff = useQuery(
+    trpc.users.list.queryOptions({ page: 1, pageSize: 200, sortBy: 'createdAt', sortDir: 'desc' }),
+  );
   const rooms = useQuery({ ...trpc.rooms.list.queryOptions({ branchId }), enabled: !!branchId });
 
   const done = async (b: Batch, verb: string) => {

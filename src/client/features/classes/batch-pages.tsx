@@ -126,6 +126,7 @@ export function BatchDetailsPage({ batchId }: { batchId: string }) {
   const roster = useQuery(trpc.batches.roster.queryOptions({ id: batchId }));
   const sessions = useQuery(trpc.batches.sessions.queryOptions({ id: batchId }));
   const admin = useIsAdmin();
+  const timeZone = useQuery(trpc.classSessions.clock.queryOptions()).data?.timeZone;
   const [editing, setEditing] = useState(false);
   const courseId = batch.data?.course?._id;
   const enrolments = useQuery({
@@ -155,7 +156,8 @@ export function BatchDetailsPage({ batchId }: { batchId: string }) {
       {editing && <BatchFormDialog batch={b} onClose={() => setEditing(false)} />}
       <div className="grid gap-6">
         <TitledCard title="Timetable">
-          <div className="overflow-x-auto">
+          {/* Focusable, so a keyboard can scroll the week sideways on a phone. */}
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Timetable week">
             <WeekGrid batch={b} />
           </div>
         </TitledCard>
@@ -193,7 +195,7 @@ export function BatchDetailsPage({ batchId }: { batchId: string }) {
                     {roster.data.waitlist.map((w) => (
                       <li key={w.enrollmentId}>
                         {w.student.fullName}{' '}
-                        <span className="text-muted-foreground">since {formatDateTime(w.since)}</span>
+                        <span className="text-muted-foreground">since {formatDateTime(w.since, timeZone)}</span>
                       </li>
                     ))}
                   </ol>
@@ -233,7 +235,7 @@ export function BatchDetailsPage({ batchId }: { batchId: string }) {
                   <TableRow key={s._id}>
                     <TableCell>
                       <Link to="/classes/today" search={{ session: s._id }} className="underline">
-                        {formatDateTime(s.start)}
+                        {formatDateTime(s.start, timeZone)}
                       </Link>
                     </TableCell>
                     <TableCell>{s.room?.name ?? '—'}</TableCell>

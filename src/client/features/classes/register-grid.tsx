@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useClock } from '@/features/appointments/appointment-queries';
 import { downloadFile, queryString } from '@/features/payments/payment-common';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
@@ -33,7 +32,7 @@ export function RegisterGrid({ batchId }: { batchId: string }) {
   const [to, setTo] = useState('');
   const range = { from: from || undefined, to: to || undefined };
   const register = useQuery(trpc.batches.register.queryOptions({ id: batchId, ...range }));
-  const timeZone = useClock().data?.timeZone;
+  const timeZone = useQuery(trpc.classSessions.clock.queryOptions()).data?.timeZone;
   const qs = queryString(range);
   return (
     <TitledCard
@@ -77,7 +76,12 @@ export function RegisterGrid({ batchId }: { batchId: string }) {
       ) : register.isPending ? (
         <Skeleton className="h-32 w-full" />
       ) : (
-        <div className="max-h-[32rem] overflow-auto rounded border">
+        <div
+          className="max-h-[32rem] overflow-auto rounded border"
+          tabIndex={0}
+          role="region"
+          aria-label="Register grid, scrollable"
+        >
           <table className="border-collapse text-xs" aria-label="Register grid">
             <thead className="sticky top-0 z-10 bg-muted">
               <tr>

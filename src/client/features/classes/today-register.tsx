@@ -20,8 +20,10 @@ const MARKS: Array<{ value: AttendanceMark; label: string; on: string }> = [
   { value: 'excused', label: 'Excused', on: 'bg-sky-600 text-white border-sky-600' },
 ];
 
-const hhmm = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** A time on TIME_ZONE's clock (the server's zone, not the phone's). */
+const hhmm = (iso: string, timeZone: string | undefined) =>
+  new Date(iso).toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const useTimeZone = () => useQuery({ ...trpc.classSessions.clock.queryOptions(), staleTime: Infinity }).data?.timeZone;
 
 /**
  * Take attendance (docs/classes.md#attendance), built for a phone at 390 px: today's class
@@ -61,11 +63,12 @@ function TodaysSessions() {
 }
 
 function SessionLink({ session: s }: { session: Session }) {
+  const timeZone = useTimeZone();
   const body = (
     <>
       <span className="block font-medium">{s.batch.name}</span>
       <span className="block text-sm text-muted-foreground">
-        {hhmm(s.start)}–{hhmm(s.end)}
+        {hhmm(s.start, timeZone)}–{hhmm(s.end, timeZone)}
         {s.room ? ` · ${s.room.name}` : ''}
         {s.instructor ? ` · ${s.instructor.fullName}` : ''}
       </span>
@@ -94,6 +97,7 @@ function SessionLink({ session: s }: { session: Session }) {
 function Register({ sessionId }: { sessionId: string }) {
   const queryClient = useQueryClient();
   const register = useQuery(trpc.classSessions.attendance.queryOptions({ id: sessionId }));
+  const timeZone = useTimeZone();
   const save = useMutation(
     trpc.classSessions.takeAttendance.mutationOptions({
       onSuccess: (answer) =>
@@ -121,7 +125,7 @@ function Register({ sessionId }: { sessionId: string }) {
       {back}
       <h1 className="text-xl font-semibold">{session.batch.name}</h1>
       <p className="mb-3 text-sm text-muted-foreground">
-        {hhmm(session.start)}–{hhmm(session.end)}
+        {hhmm(session.start, timeZone)}–{hhmm(session.end, timeZone)}
         {session.room ? ` · ${session.room.name}` : ''} · {marked} of {marks.length} marked
       </p>
       {session.status === 'cancelled' ? (

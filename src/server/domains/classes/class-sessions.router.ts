@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { router } from '../../trpc/init';
 import { adminProcedure, authedProcedure, serve, serveId } from '../../trpc/procedures';
 import {
@@ -15,6 +16,10 @@ import { cancelSession, daySessions, moveSession } from './sessions.service';
 
 /** The register is authed: the service admits staff and the batch's instructor (docs/classes.md). */
 export const classSessionsRouter = router({
+  /** TIME_ZONE, so the register shows times on the organisation's clock whatever the phone's zone. */
+  clock: authedProcedure
+    .output(z.object({ timeZone: z.string() }))
+    .query(({ ctx }) => ({ timeZone: ctx.svc.deps.config.TIME_ZONE })),
   day: authedProcedure.input(ZDaySessionsInput).output(ZClassSessionList).query(serve(daySessions)),
   cancel: adminProcedure.input(ZCancelSessionInput).output(ZClassSession).mutation(serve(cancelSession)),
   move: adminProcedure.input(ZMoveSessionInput).output(ZClassSession).mutation(serve(moveSession)),

@@ -92,11 +92,7 @@ export const MARK_LETTERS = { present: 'P', late: 'L', absent: 'A', excused: 'E'
 const LEGEND = 'P present, L late, A absent, E excused, blank not marked, X cancelled session';
 
 function grid(r: TRegister, timeZone: string) {
-  const headers = [
-    'Student',
-    ...r.sessions.map((s) => formatDateTime(s.start, timeZone).replace(/:00$/, '')),
-    'Rate %',
-  ];
+  const headers = ['Student', ...r.sessions.map((s) => formatDateTime(s.start, timeZone)), 'Rate %'];
   const rows = r.students.map((st) => [
     st.student.fullName,
     ...st.marks.map((m, i) => (r.sessions[i]!.status === 'cancelled' ? 'X' : m ? MARK_LETTERS[m] : '')),
