@@ -195,7 +195,7 @@ export const defaultTemplates: ReadonlyArray<DefaultTemplate> = [
     subject: 'Payment reminder: {amount} due on {dueDate}',
     body:
       'Dear {name},\n\n' +
-      'A friendly reminder that your installment of {amount} is due on {dueDate}.\n\n' +
+      'A friendly reminder that your installment of {amount} for {course} is due on {dueDate}.\n\n' +
       'If you have already paid, please ignore this message.\n\n' +
       'Thank you,\n{organisation}',
   },
@@ -248,7 +248,7 @@ export const defaultTemplates: ReadonlyArray<DefaultTemplate> = [
     subject: 'Overdue payment: {amount} was due on {dueDate}',
     body:
       'Dear {name},\n\n' +
-      'Our records show that your installment of {amount}, due on {dueDate}, has not been paid yet.\n\n' +
+      'Our records show that your installment of {amount} for {course}, due on {dueDate}, has not been paid yet.\n\n' +
       'Please pay it as soon as you can, or contact us if you think this is a mistake.\n\n' +
       'Thank you,\n{organisation}',
   },
@@ -286,7 +286,7 @@ export const defaultTemplates: ReadonlyArray<DefaultTemplate> = [
     subject: 'Your account statement from {organisation}',
     body:
       'Dear {name},\n\n' +
-      'Here is your account statement as of {date}.\n\n' +
+      'Your account statement is attached.\n\n' +
       'If anything in it looks wrong, please contact us.\n\n' +
       'Thank you,\n{organisation}',
   },
@@ -294,6 +294,6 @@ export const defaultTemplates: ReadonlyArray<DefaultTemplate> = [
     event: 'statement',
     channel: 'sms',
     language: 'en',
-    body: '{organisation}: your account balance as of {date} is {amount}. Please contact us for a full statement.',
+    body: '{organisation}: your account statement has been sent to your e-mail. Please contact us with any questions.',
   },
 ];
