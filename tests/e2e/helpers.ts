@@ -362,6 +362,9 @@ export async function adminScreens(): Promise<Screen[]> {
     { path: '/inventory' },
     { path: '/manager' },
     { path: '/settings', primary: { role: 'button', name: 'Save' } },
+    { path: '/settings/messages', primary: { role: 'button', name: 'Save settings' } },
+    { path: '/settings/messages?tab=templates', primary: { role: 'button', name: 'Save template' } },
+    { path: '/settings/messages?tab=log', primary: { role: 'tab', name: 'Log' } },
     { path: '/reports', primary: { role: 'tab', name: 'Reports' } },
     { path: '/no-such-page' },
   ];

@@ -6,7 +6,7 @@ import { defaultTemplates } from './default-templates';
 const find = (event: string, channel: string, language: string) =>
   defaultTemplates.filter((t) => t.event === event && t.channel === channel && t.language === language);
 
-const placeholdersIn = (text: string) => [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
+const placeholdersIn = (text: string) => [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
 
 /** Values as long as real ones get: a long name and course, a full date and time, a big amount. */
 const SAMPLE: Record<string, string> = {
