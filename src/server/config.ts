@@ -85,6 +85,31 @@ const ZConfig = z.object({
   AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).optional(),
   /** Where the archive files go; `<DATA_DIR>/audit-archive` when unset. */
   AUDIT_ARCHIVE_DIR: z.string().optional(),
+  /**
+   * Messages (docs/messages.md): the SMS gateway. Unset URL: SMS go to the development outbox (the
+   * delivery log) and nothing leaves. The body and URL take {to}, {text} and {id} (the message's
+   * own unique key, for a gateway that accepts a client reference).
+   */
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_GATEWAY_METHOD: z.enum(['GET', 'POST', 'PUT']).default('POST'),
+  /** Request headers as a JSON object, e.g. {"Authorization":"Bearer …","Content-Type":"application/json"}. */
+  SMS_GATEWAY_HEADERS: z
+    .string()
+    .refine((s) => {
+      try {
+        const v: unknown = JSON.parse(s);
+        return typeof v === 'object' && v !== null && !Array.isArray(v);
+      } catch {
+        return false;
+      }
+    }, 'SMS_GATEWAY_HEADERS must be a JSON object')
+    .default('{"Content-Type":"application/json"}'),
+  SMS_GATEWAY_BODY: z.string().default('{"to":"{to}","text":"{text}"}'),
+  /** Dot path of the provider's message id in the JSON answer (e.g. data.id, messages.0.id). */
+  SMS_GATEWAY_MESSAGE_ID_PATH: z.string().optional(),
+  SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Signs the opt-out links in e-mails. Unset: a random secret stored in the database at first start. */
+  MESSAGE_LINK_SECRET: z.string().min(32, 'MESSAGE_LINK_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * A read (GET, HEAD, OPTIONS) answered with success in less than this many milliseconds is logged

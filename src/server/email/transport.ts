@@ -36,6 +36,7 @@ export async function sendViaResend(
       subject: message.subject,
       text: message.text,
       ...(message.html ? { html: message.html } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
     },
     { idempotencyKey },
   );

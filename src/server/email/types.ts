@@ -4,4 +4,6 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe on messages, docs/messages.md#opting-out). */
+  headers?: Record<string, string>;
 }

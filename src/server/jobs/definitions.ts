@@ -14,6 +14,8 @@ export const JOB_PAYLOADS = {
     ref: z.string().optional(),
   }),
   'send-overdue-reminders': z.object({ requestedBy: z.string().uuid().optional() }),
+  /** docs/messages.md: sends one planned message (the row holds everything else). */
+  'send-message': z.object({ messageId: z.string().uuid() }),
   'build-report': z.object({ reportFileId: z.string().uuid() }),
   /** docs/audit.md#retention: queued by the daily run when AUDIT_RETENTION_MONTHS is set. */
   'archive-audit-log': z.object({}),

@@ -5,6 +5,7 @@ import { refreshOverdueBookings } from '../domains/bookings/bookings.service';
 import { buildReportFile } from '../domains/reports/report-job';
 import { queueOverdueReminders } from '../domains/reminders/reminders.service';
 import { sendEmailJob } from '../email/send-email';
+import { sendMessageJob } from '../domains/messages/send';
 import { todayIn } from '../../shared/calendar';
 import { isJobName, parsePayload, type JobName, type JobPayload } from './definitions';
 
@@ -39,6 +40,7 @@ export const handlers: HandlerMap = {
   },
   // The archive removes rows the audit list counts (its totals are reused reads).
   'archive-audit-log': (deps) => afterWrite(deps, archiveAuditLog(deps)),
+  'send-message': (deps, payload, job) => sendMessageJob(deps, payload, job),
   'build-report': async (deps, payload, job) => {
     await buildReportFile(deps, payload.reportFileId, (pct) => job.updateProgress(pct));
   },

@@ -23,6 +23,7 @@ import { attendanceRouter } from '../domains/classes/attendance.router';
 import { appointmentReportsRouter } from '../domains/appointment-reports/appointment-reports.router';
 import { adjustmentsRouter } from '../domains/adjustments/adjustments.router';
 import { refundsRouter } from '../domains/refunds/refunds.router';
+import { messageSettingsRouter, messageTemplatesRouter, messagesRouter } from '../domains/messages/messages.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -51,6 +52,9 @@ export const appRouter = router({
   appointmentReports: appointmentReportsRouter,
   adjustments: adjustmentsRouter,
   refunds: refundsRouter,
+  messages: messagesRouter,
+  messageTemplates: messageTemplatesRouter,
+  messageSettings: messageSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

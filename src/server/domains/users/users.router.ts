@@ -1,3 +1,4 @@
+import { contactPreferencesProcedure } from '../messages/messages.router';
 import { router } from '../../trpc/init';
 import { authedProcedure, limitedProcedure, serve, serveId, staffProcedure } from '../../trpc/procedures';
 import * as resets from './password-reset.service';
@@ -19,6 +20,7 @@ import * as service from './users.service';
 
 /** Pictures are uploaded through the multipart REST paths; tRPC carries JSON only. */
 export const usersRouter = router({
+  contactPreferences: contactPreferencesProcedure,
   list: staffProcedure.input(ZListUsersInput).output(ZUserPage).query(serve(queries.listUsers)),
   search: staffProcedure.input(ZSearchUsersInput).output(ZUserList).query(serve(queries.searchUsers)),
   students: staffProcedure.output(ZUserList).query(({ ctx }) => queries.listAllUsers(ctx.svc, 'student')),
