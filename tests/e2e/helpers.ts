@@ -243,7 +243,9 @@ export const factory = {
     );
   },
   /** A student (POST /api/users) as an admin, signing in with `long-enough-pw`, in a new branch unless given one. */
-  async student(overrides: Partial<{ username: string; fullName: string; email: string; branch: string }> = {}) {
+  async student(
+    overrides: Partial<{ username: string; fullName: string; email: string; branch: string; phone: string }> = {},
+  ) {
     const token = await tokenFor(accounts().admin);
     const tag = unique('Student').replace(/\W/g, '');
     const body = {

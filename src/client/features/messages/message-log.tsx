@@ -3,14 +3,15 @@ import { Link } from '@tanstack/react-router';
 import { RotateCwIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { WRAP } from '@/components/data-list';
 import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
 import { TableStates } from '@/components/list-card';
+import { useIsNarrow } from '@/components/layout/use-sidebar-state';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { explainedMessage } from '@/lib/errors';
@@ -67,6 +68,14 @@ export function MessageLog({
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
   const { tab, ...filters } = search;
   const filtered = Object.values(filters).some(Boolean);
+  const narrow = useIsNarrow();
+  const emptyText =
+    list.data && rows.length === 0
+      ? filtered
+        ? 'No messages match these filters.'
+        : 'No messages have been planned yet.'
+      : undefined;
+  const filterRecipient = (m: TMessageItem) => set({ recipient: m.recipient._id, recipientName: m.recipient.fullName });
 
   return (
     <Card className="gap-4">
@@ -85,7 +94,7 @@ export function MessageLog({
             label="Channel"
             all="All channels"
             options={CHANNEL_LABELS}
-            className="w-32"
+            className="w-28"
             {...filter('channel')}
           />
         </FilterField>
@@ -118,40 +127,37 @@ export function MessageLog({
           />
         ) : (
           <>
-            <Table containerClassName="rounded-md border" aria-label="Message log">
-              <TableHeader className="bg-background">
-                <TableRow>
-                  <TableHead className="w-px">Planned</TableHead>
-                  <TableHead>Message</TableHead>
-                  <TableHead>Recipient</TableHead>
-                  <TableHead className="w-px">Status</TableHead>
-                  <TableHead>Text</TableHead>
-                  <TableHead className="w-px">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                <TableStates
-                  columns={6}
-                  loading={list.isPending}
-                  empty={
-                    list.data && rows.length === 0
-                      ? filtered
-                        ? 'No messages match these filters.'
-                        : 'No messages have been planned yet.'
-                      : undefined
-                  }
-                />
+            {narrow ? (
+              // A phone gets one card per message: six columns do not fit 390 px without scrolling sideways.
+              <ul aria-label="Message log" className="grid gap-3">
+                {list.isPending && <Skeleton className="h-32 w-full" />}
+                {emptyText && <li className="py-10 text-center text-sm text-muted-foreground">{emptyText}</li>}
                 {rows.map((m) => (
-                  <LogRow
-                    key={m._id}
-                    message={m}
-                    onRecipient={() => set({ recipient: m.recipient._id, recipientName: m.recipient.fullName })}
-                  />
+                  <LogCard key={m._id} message={m} onRecipient={() => filterRecipient(m)} />
                 ))}
-              </TableBody>
-            </Table>
+              </ul>
+            ) : (
+              <Table containerClassName="rounded-md border" aria-label="Message log">
+                <TableHeader className="bg-background">
+                  <TableRow>
+                    <TableHead className="w-28">Planned</TableHead>
+                    <TableHead className="w-44">Message</TableHead>
+                    <TableHead className="w-48">Recipient</TableHead>
+                    <TableHead className="w-48">Status</TableHead>
+                    <TableHead>Text</TableHead>
+                    <TableHead className="w-px">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  <TableStates columns={6} loading={list.isPending} empty={emptyText} />
+                  {rows.map((m) => (
+                    <LogRow key={m._id} message={m} onRecipient={() => filterRecipient(m)} />
+                  ))}
+                </TableBody>
+              </Table>
+            )}
             {list.data && (
               <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
                 <span>
@@ -175,9 +181,10 @@ export function MessageLog({
   );
 }
 
-function LogRow({ message: m, onRecipient }: { message: TMessageItem; onRecipient: () => void }) {
+/** Resending a failed message: it goes back to the queue, and the log shows its new state. */
+function useResend(m: TMessageItem) {
   const queryClient = useQueryClient();
-  const resend = useMutation(
+  return useMutation(
     trpc.messages.resend.mutationOptions({
       onSuccess: async () => {
         toast.success(`The ${CHANNEL_LABELS[m.channel]} to ${m.recipient.fullName} is queued again.`);
@@ -186,75 +193,141 @@ function LogRow({ message: m, onRecipient }: { message: TMessageItem; onRecipien
       onError: (err) => toast.error(explainedMessage(err, 'Failed to resend the message. Please try again.')),
     }),
   );
+}
+
+interface EntryProps {
+  message: TMessageItem;
+  onRecipient: () => void;
+}
+
+function ResendButton({ message: m }: { message: TMessageItem }) {
+  const resend = useResend(m);
+  if (m.status !== 'failed') return null;
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={() => resend.mutate({ id: m._id })}
+      disabled={resend.isPending}
+      aria-label={`Resend the ${EVENT_LABELS[m.event].toLowerCase()} to ${m.recipient.fullName}`}
+    >
+      {resend.isPending ? <Spinner /> : <RotateCwIcon />}
+      Resend
+    </Button>
+  );
+}
+
+function Recipient({ message: m, onRecipient }: EntryProps) {
+  return (
+    <>
+      <button
+        type="button"
+        className="text-left underline-offset-4 hover:underline"
+        title="Show only this person's messages"
+        onClick={onRecipient}
+      >
+        {m.recipient.fullName}
+      </button>
+      <div className="text-xs text-muted-foreground">
+        {CHANNEL_LABELS[m.channel]} · {LANGUAGE_LABELS[m.language]}
+      </div>
+      <div className="text-xs break-all text-muted-foreground">{m.to ?? 'no address'}</div>
+    </>
+  );
+}
+
+function Status({ message: m }: { message: TMessageItem }) {
   const reason = reasonText(m.reason);
   return (
-    <TableRow data-testid="message-row" data-message-id={m._id} data-status={m.status} className="align-top">
-      <TableCell className="whitespace-nowrap tabular-nums">{formatDateTime(m.createdAt)}</TableCell>
-      <TableCell className={WRAP}>
+    <>
+      <Badge variant={STATUS_BADGE[m.status]}>{STATUS_LABELS[m.status]}</Badge>
+      <div className="mt-1 grid gap-0.5 text-xs text-muted-foreground" data-testid="message-status-detail">
+        {(m.status === 'scheduled' || m.status === 'waiting' || m.status === 'queued') && (
+          <span>
+            {m.status === 'waiting' ? 'Quiet hours; goes at ' : 'Goes at '}
+            {formatDateTime(m.sendAt)}
+          </span>
+        )}
+        {m.sentAt && <span>Sent {formatDateTime(m.sentAt)}</span>}
+        {reason && (
+          <span className={m.status === 'failed' ? 'text-destructive [overflow-wrap:anywhere]' : undefined}>
+            {m.status === 'failed' ? `Error: ${reason}` : reason}
+          </span>
+        )}
+        <span>
+          {m.attempts} {m.attempts === 1 ? 'attempt' : 'attempts'}
+        </span>
+        {m.providerId && <span className="[overflow-wrap:anywhere]">Provider id {m.providerId}</span>}
+      </div>
+    </>
+  );
+}
+
+function Text({ message: m }: { message: TMessageItem }) {
+  return (
+    <details className="text-sm">
+      <summary className="line-clamp-3 cursor-pointer [overflow-wrap:anywhere]">
+        {m.subject ? <span className="font-medium">{m.subject}: </span> : null}
+        {m.text}
+      </summary>
+      <p className="mt-2 whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="message-text">
+        {m.text}
+      </p>
+    </details>
+  );
+}
+
+const rowData = (m: TMessageItem) => ({
+  'data-testid': 'message-row',
+  'data-message-id': m._id,
+  'data-status': m.status,
+});
+
+function LogRow({ message: m, onRecipient }: EntryProps) {
+  return (
+    <TableRow {...rowData(m)} className="align-top">
+      <TableCell className="whitespace-normal tabular-nums">{formatDateTime(m.createdAt)}</TableCell>
+      <TableCell className="whitespace-normal">
         <div className="font-medium">{EVENT_LABELS[m.event]}</div>
         <RecordLink message={m} />
       </TableCell>
-      <TableCell className={WRAP}>
-        <button
-          type="button"
-          className="text-left underline-offset-4 hover:underline"
-          title="Show only this person's messages"
-          onClick={onRecipient}
-        >
-          {m.recipient.fullName}
-        </button>
-        <div className="text-xs text-muted-foreground">
-          {CHANNEL_LABELS[m.channel]} · {LANGUAGE_LABELS[m.language]}
-        </div>
-        <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{m.to ?? 'no address'}</div>
+      <TableCell className="whitespace-normal">
+        <Recipient message={m} onRecipient={onRecipient} />
       </TableCell>
-      <TableCell className="min-w-36 whitespace-normal">
-        <Badge variant={STATUS_BADGE[m.status]}>{STATUS_LABELS[m.status]}</Badge>
-        <div className="mt-1 grid gap-0.5 text-xs text-muted-foreground" data-testid="message-status-detail">
-          {(m.status === 'scheduled' || m.status === 'waiting' || m.status === 'queued') && (
-            <span>
-              {m.status === 'waiting' ? 'Quiet hours; goes at ' : 'Goes at '}
-              {formatDateTime(m.sendAt)}
-            </span>
-          )}
-          {m.sentAt && <span>Sent {formatDateTime(m.sentAt)}</span>}
-          {reason && (
-            <span className={m.status === 'failed' ? 'text-destructive [overflow-wrap:anywhere]' : undefined}>
-              {m.status === 'failed' ? `Error: ${reason}` : reason}
-            </span>
-          )}
-          <span>
-            {m.attempts} {m.attempts === 1 ? 'attempt' : 'attempts'}
-          </span>
-          {m.providerId && <span className="[overflow-wrap:anywhere]">Provider id {m.providerId}</span>}
-        </div>
+      <TableCell className="whitespace-normal">
+        <Status message={m} />
       </TableCell>
-      <TableCell className="max-w-md min-w-48 whitespace-normal">
-        <details className="text-sm">
-          <summary className="line-clamp-2 cursor-pointer [overflow-wrap:anywhere]">
-            {m.subject ? <span className="font-medium">{m.subject}: </span> : null}
-            {m.text}
-          </summary>
-          <p className="mt-2 whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="message-text">
-            {m.text}
-          </p>
-        </details>
+      <TableCell className="min-w-56 whitespace-normal">
+        <Text message={m} />
       </TableCell>
       <TableCell>
-        {m.status === 'failed' && (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => resend.mutate({ id: m._id })}
-            disabled={resend.isPending}
-            aria-label={`Resend the ${EVENT_LABELS[m.event].toLowerCase()} to ${m.recipient.fullName}`}
-          >
-            {resend.isPending ? <Spinner /> : <RotateCwIcon />}
-            Resend
-          </Button>
-        )}
+        <ResendButton message={m} />
       </TableCell>
     </TableRow>
+  );
+}
+
+function LogCard({ message: m, onRecipient }: EntryProps) {
+  return (
+    <li {...rowData(m)} className="grid gap-2 rounded-md border p-3 text-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <div className="font-medium">{EVENT_LABELS[m.event]}</div>
+          <div className="text-xs text-muted-foreground tabular-nums">{formatDateTime(m.createdAt)}</div>
+        </div>
+        <RecordLink message={m} />
+      </div>
+      <div>
+        <Recipient message={m} onRecipient={onRecipient} />
+      </div>
+      <div>
+        <Status message={m} />
+      </div>
+      <Text message={m} />
+      <div>
+        <ResendButton message={m} />
+      </div>
+    </li>
   );
 }
 
@@ -274,8 +347,9 @@ function RecordLink({ message: m }: { message: TMessageItem }) {
       search={statement ? { tab: 'statement' } : {}}
       className="text-xs underline underline-offset-4 hover:text-primary"
       data-testid="message-record-link"
+      aria-label={`${label} of ${m.recipient.fullName}`}
     >
-      {m.entityType === 'user' ? `${label}: ${m.recipient.fullName}` : `${label} of ${m.recipient.fullName}`}
+      {label}
     </Link>
   );
 }
@@ -321,8 +395,8 @@ function RecipientFilter({
       </label>
       <Input
         id={`${listId}-input`}
-        className="w-52"
-        placeholder="Name, e-mail or phone"
+        className="w-40"
+        placeholder="Name or e-mail"
         role="combobox"
         aria-expanded={people.length > 0}
         aria-controls={listId}

@@ -124,7 +124,8 @@ export function logInput(s: MessagesSearch, timeZone: string) {
     event: s.event,
     recipientId: s.recipient,
     from: s.from ? dayStartIn(s.from, timeZone).toISOString() : undefined,
-    to: s.to ? new Date(dayStartIn(nextDay(s.to), timeZone).getTime() - 1).toISOString() : undefined,
+    // The server's `to` is exclusive: the next day's first instant.
+    to: s.to ? dayStartIn(nextDay(s.to), timeZone).toISOString() : undefined,
     limit: LOG_SLICE,
   };
 }
@@ -133,6 +134,9 @@ export function logInput(s: MessagesSearch, timeZone: string) {
 export function messageLogOptions(s: MessagesSearch, timeZone: string) {
   return trpc.messages.list.infiniteQueryOptions(logInput(s, timeZone), {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // While a message shown is on its way (queued, or resent), the log looks again for its outcome.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => p.data.some((m) => m.status === 'queued')) ? 3000 : false,
   });
 }
 

@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FormError, SubmitButton } from '@/components/form-feedback';
 import { LoadError } from '@/components/load-error';
@@ -25,6 +25,8 @@ import {
   type MessageChannel,
   type MessageEvent,
   type MessageLanguage,
+  type TMessageItem,
+  type TPreviewAnswer,
   type TTemplateItem,
 } from '@shared/schemas/messages';
 import { CHANNEL_LABELS, EVENT_LABELS, LANGUAGE_LABELS, messageTemplatesOptions } from './message-queries';
@@ -255,6 +257,20 @@ function TemplateForm({
 }
 
 /**
+ * The record the preview reads for a message in the log: the appointment, class session or payment
+ * it is about; for the installment notices and the statement, the person.
+ */
+function previewRecordOf(m: TMessageItem): string {
+  const own =
+    m.event.startsWith('appointment_') ||
+    m.event === 'class_cancelled' ||
+    m.event === 'class_moved' ||
+    m.event === 'absence' ||
+    m.event === 'payment_received';
+  return own ? m.entityId : m.recipient._id;
+}
+
+/**
  * The text as it would go, filled in by the server from the record chosen (one this message was
  * planned for, from the log) or from sample values; for SMS, its length in the network's terms.
  */
@@ -277,12 +293,17 @@ function Preview({
     enabled: canReadLog,
   });
   const seen = new Set<string>();
-  const recent = (records.data?.data ?? []).filter((m) => !seen.has(m.entityId) && seen.add(m.entityId));
-  const preview = useQuery({
-    ...trpc.messageTemplates.preview.queryOptions({ ...choice, body: text, entityId: entityId || undefined }),
-    enabled: text.trim().length > 0,
-    placeholderData: keepPreviousData,
-  });
+  const recent = (records.data?.data ?? [])
+    .map((m) => ({ id: previewRecordOf(m), label: `${m.recipient.fullName} · ${formatDateTime(m.createdAt)}` }))
+    .filter((r) => !seen.has(r.id) && seen.add(r.id));
+  // The preview is a POST (it takes a whole text): asked again once the text stops changing.
+  const preview = useMutation(trpc.messageTemplates.preview.mutationOptions());
+  // The last answer stays on screen while the next is asked for; only the latest call's answer lands.
+  const [shown, setShown] = useState<TPreviewAnswer | null>(null);
+  const { mutate } = preview;
+  useEffect(() => {
+    if (text.trim()) mutate({ ...choice, body: text, entityId: entityId || undefined }, { onSuccess: setShown });
+  }, [mutate, choice, text, entityId]);
 
   return (
     <section aria-labelledby="template-preview-title" className="grid content-start gap-3">
@@ -294,9 +315,9 @@ function Preview({
           <span className="text-muted-foreground">Filled in from</span>
           <NativeSelect className="w-64 max-w-full" value={entityId} onChange={(e) => onEntityChange(e.target.value)}>
             <option value="">Sample values</option>
-            {recent.map((m) => (
-              <option key={m.entityId} value={m.entityId}>
-                {m.recipient.fullName} · {formatDateTime(m.createdAt)}
+            {recent.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.label}
               </option>
             ))}
           </NativeSelect>
@@ -311,20 +332,20 @@ function Preview({
           <span className="text-muted-foreground">Write a text to see it here.</span>
         ) : preview.isError ? (
           <span className="text-destructive">{explainedMessage(preview.error, 'The preview could not be made.')}</span>
-        ) : preview.data ? (
-          preview.data.text
+        ) : shown ? (
+          shown.text
         ) : (
           <Skeleton className="h-16 w-full" />
         )}
       </div>
-      {choice.channel === 'sms' && preview.data && text.trim() && (
+      {choice.channel === 'sms' && shown && !preview.isError && text.trim() && (
         <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="sms-length">
-          <Badge variant="outline">{preview.data.characters} characters</Badge>
-          <Badge variant={preview.data.segments > 1 ? 'warning' : 'outline'}>
-            {preview.data.segments} {preview.data.segments === 1 ? 'segment' : 'segments'}
+          <Badge variant="outline">{shown.characters} characters</Badge>
+          <Badge variant={shown.segments > 1 ? 'warning' : 'outline'}>
+            {shown.segments} {shown.segments === 1 ? 'segment' : 'segments'}
           </Badge>
-          <Badge variant="outline">{preview.data.encoding}</Badge>
-          {preview.isFetching && <Spinner className="text-muted-foreground" />}
+          <Badge variant="outline">{shown.encoding}</Badge>
+          {preview.isPending && <Spinner className="text-muted-foreground" />}
         </div>
       )}
       {choice.channel === 'sms' && (
