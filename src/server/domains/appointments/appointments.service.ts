@@ -3,6 +3,7 @@
  * practitioner at a branch, moving it, its status from scheduled to completed (or cancelled, or a
  * no-show), and weekly series. Every change is one transaction with its audit entry.
  */
+import { planAppointmentMessages } from '../messages/hooks';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, treatmentBookings } from '../../db/schema';
@@ -99,6 +100,7 @@ async function insertChecked(
         summary: `Booked ${what(plan)} with ${plan.practitioner.fullName} on ${wallText(ctx.deps.config.TIME_ZONE, start)}`,
         changes: fieldChanges(null, viewOf(plan, row)),
       });
+      await planAppointmentMessages(sp, ctx.deps, row.id, { change: 'booked' });
       return row;
     });
   } catch (err) {
@@ -195,6 +197,7 @@ export async function rescheduleAppointment(
             { fields: ['start', 'end', 'practitioner', 'branch', 'room'] },
           ),
         });
+        await planAppointmentMessages(sp, ctx.deps, before.id, { change: 'rescheduled', oldStartAt: before.startAt });
       });
     } catch (err) {
       throw conflictOf(err, plan) ?? err;
@@ -315,6 +318,7 @@ export async function setAppointmentStatus(ctx: ServiceContext, input: TAppointm
         ...(to === 'completed' ? [{ field: 'sessionNumber', before: null, after: sessionNumber }] : []),
       ],
     });
+    if (to === 'cancelled') await planAppointmentMessages(tx, ctx.deps, a.id, { change: 'cancelled' });
   });
   invalidateReads(ctx.deps);
   return getAppointment(ctx, current.id);

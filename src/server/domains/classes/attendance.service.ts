@@ -4,6 +4,7 @@
  * cancelled session; every mark is in the audit trail with who took it. Then the figures: an
  * enrolment's rate, and who is falling behind with what they still owe.
  */
+import { planAbsenceMessage } from '../messages/hooks';
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attendanceMarks, batches, batchMembers, classSessions, enrollments, users } from '../../db/schema';
@@ -141,6 +142,7 @@ export async function takeAttendance(ctx: ServiceContext, input: TTakeAttendance
           summary: `Marked ${before.student.fullName} ${m.status} at ${batch.name}, ${when}`,
           changes: fieldChanges({ status: before.status, note: before.note }, { status: m.status, note }),
         });
+        if (m.status === 'absent') await planAbsenceMessage(tx, ctx.deps, s.id, m.enrollmentId);
       }
     }),
   );

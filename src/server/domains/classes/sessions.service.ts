@@ -2,6 +2,7 @@
  * Class sessions one at a time (docs/classes.md#sessions): a batch's list, a day's list for the
  * register, and an admin's cancel or move of one session (a move passes the same clash checks).
  */
+import { planClassSessionMessages } from '../messages/hooks';
 import { and, count, eq, gte, inArray, lte } from 'drizzle-orm';
 import { attendanceMarks, batches, classSessions, rooms } from '../../db/schema';
 import { AppError, fromZodError } from '../../errors';
@@ -116,6 +117,7 @@ export async function cancelSession(ctx: ServiceContext, input: TCancelSessionIn
           { field: 'reason', before: null, after: input.reason },
         ],
       });
+      await planClassSessionMessages(tx, ctx.deps, row.s.id, { change: 'cancelled' });
     }),
   );
   return sessionDto(ctx.db, input.id);
@@ -186,6 +188,8 @@ export async function moveSession(ctx: ServiceContext, input: TMoveSessionInput)
             { start: start.toISOString(), end: end.toISOString(), roomId },
           ),
         });
+        if (start.getTime() !== s.startAt.getTime())
+          await planClassSessionMessages(tx, ctx.deps, s.id, { change: 'moved', oldStartAt: s.startAt });
       }),
     );
   } catch (err) {

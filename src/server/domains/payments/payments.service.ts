@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { planPaymentMessage } from '../messages/hooks';
 import { and, asc, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { enrollments, payments, paymentSearchText, treatmentBookings } from '../../db/schema';
 import type { ServiceContext } from '../context';
@@ -87,6 +88,7 @@ export async function recordPayment(ctx: ServiceContext, input: TRecordPaymentIn
     const written = await writePayment(tx, { ...payment, target, actor: ctx.actor, todayIso: today(ctx) });
     await linkTillPayment(tx, till, written.id);
     await recordPaymentEntry(tx, ctx, target, { ...payment, ...written });
+    await planPaymentMessage(tx, ctx.deps, written.id);
     return written.id;
   });
   invalidateReads(ctx.deps);
