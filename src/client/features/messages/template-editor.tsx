@@ -62,6 +62,7 @@ export function TemplateEditorCard({ canEdit, canReadLog }: { canEdit: boolean; 
         <label className="grid gap-1 text-sm">
           <span className="text-muted-foreground">Message</span>
           <NativeSelect
+            aria-label="Message"
             className="w-60"
             value={choice.event}
             onChange={(e) => pick('event', e.target.value as MessageEvent)}
@@ -76,6 +77,7 @@ export function TemplateEditorCard({ canEdit, canReadLog }: { canEdit: boolean; 
         <label className="grid gap-1 text-sm">
           <span className="text-muted-foreground">Channel</span>
           <NativeSelect
+            aria-label="Channel"
             className="w-32"
             value={choice.channel}
             onChange={(e) => pick('channel', e.target.value as MessageChannel)}
@@ -90,6 +92,7 @@ export function TemplateEditorCard({ canEdit, canReadLog }: { canEdit: boolean; 
         <label className="grid gap-1 text-sm">
           <span className="text-muted-foreground">Language</span>
           <NativeSelect
+            aria-label="Language"
             className="w-32"
             value={choice.language}
             onChange={(e) => pick('language', e.target.value as MessageLanguage)}
@@ -313,7 +316,12 @@ function Preview({
         </h3>
         <label className="grid gap-1 text-sm">
           <span className="text-muted-foreground">Filled in from</span>
-          <NativeSelect className="w-64 max-w-full" value={entityId} onChange={(e) => onEntityChange(e.target.value)}>
+          <NativeSelect
+            aria-label="Filled in from"
+            className="w-64 max-w-full"
+            value={entityId}
+            onChange={(e) => onEntityChange(e.target.value)}
+          >
             <option value="">Sample values</option>
             {recent.map((r) => (
               <option key={r.id} value={r.id}>
