@@ -98,6 +98,32 @@ describe('Settings → Messages', () => {
     await page.getByRole('alert').filter({ hasText: 'Template text is required.' }).waitFor();
   });
 
+  test('an admin sets a second reminder and quiet hours; a bad number is explained', async () => {
+    const page = await browser.newPage();
+    await signIn(page, accounts().admin);
+    await page.goto('/settings/messages');
+    const second = page.getByLabel('Second reminder (hours before)');
+    await second.waitFor();
+
+    await second.fill('400');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Reminder hours must be between 1 and 336.' }).waitFor();
+
+    await second.fill('2');
+    await page.getByLabel('Appointment booked by SMS').uncheck();
+    await page.getByLabel('Quiet from').fill('21:30');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expectToast(page, 'Message settings saved.');
+
+    const stored = await api<TMessageSettings>('GET', '/api/message-settings', { token: await adminToken() });
+    expect(stored.body.reminderHours).toEqual([savedSettings.reminderHours[0], 2]);
+    expect(stored.body.events.appointment_booked.sms).toBe(false);
+    expect(stored.body.quietHours?.start).toBe('21:30');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Second reminder (hours before)').inputValue()).toBe('2');
+    expect(await page.getByLabel('Appointment booked by SMS').isChecked()).toBe(false);
+  });
+
   test('a failed SMS shows in the log with its error, and Resend sends it', async () => {
     const token = await adminToken();
     // Receipts by SMS only, with no quiet hours, so that the test does not depend on the clock.

@@ -94,7 +94,7 @@ export function MessageLog({
             label="Channel"
             all="All channels"
             options={CHANNEL_LABELS}
-            className="w-28"
+            className="w-32"
             {...filter('channel')}
           />
         </FilterField>

@@ -29,7 +29,7 @@ export function MessageSettingsCard({ canEdit }: { canEdit: boolean }) {
         <CardTitle>What is sent, and when</CardTitle>
         <CardDescription>
           {canEdit
-            ? 'Switch each message on or off per channel. A change applies to messages planned from now on and to those not sent yet.'
+            ? 'Switch each message on or off per channel. A switch applies to messages planned from now on; one switched off also stops those planned and not sent yet.'
             : 'Only admins can change these settings.'}
         </CardDescription>
       </CardHeader>
