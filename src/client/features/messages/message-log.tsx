@@ -371,6 +371,13 @@ function RecipientFilter({
     enabled: open && query.length >= 2,
   });
   const people = open && query.length >= 2 ? (found.data ?? []) : [];
+  const [active, setActive] = useState(-1);
+  const choose = (p: { _id: string; fullName: string }) => {
+    setText('');
+    setOpen(false);
+    setActive(-1);
+    onChange({ id: p._id, name: p.fullName });
+  };
 
   if (recipient)
     return (
@@ -407,7 +414,19 @@ function RecipientFilter({
           setOpen(true);
         }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+        aria-activedescendant={active >= 0 && people[active] ? `${listId}-${active}` : undefined}
+        onKeyDown={(e) => {
+          // Down and Up move through the people found, Enter picks, Escape closes the list.
+          if (e.key === 'Escape') setOpen(false);
+          else if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && people.length) {
+            e.preventDefault();
+            const step = e.key === 'ArrowDown' ? 1 : -1;
+            setActive((i) => (i + step + people.length) % people.length);
+          } else if (e.key === 'Enter' && people[active]) {
+            e.preventDefault();
+            choose(people[active]);
+          }
+        }}
       />
       {people.length > 0 && (
         <ul
@@ -416,17 +435,16 @@ function RecipientFilter({
           aria-label="People"
           className="absolute top-full z-20 mt-1 w-64 max-w-[80vw] rounded-md border bg-popover p-1 shadow-md"
         >
-          {people.map((p) => (
+          {people.map((p, i) => (
             <li
               key={p._id}
+              id={`${listId}-${i}`}
               role="option"
-              aria-selected={false}
-              className="cursor-pointer rounded-sm px-2 py-1.5 hover:bg-accent"
+              aria-selected={i === active}
+              className={`cursor-pointer rounded-sm px-2 py-1.5 hover:bg-accent ${i === active ? 'bg-accent' : ''}`}
               onMouseDown={(e) => {
                 e.preventDefault();
-                setText('');
-                setOpen(false);
-                onChange({ id: p._id, name: p.fullName });
+                choose(p);
               }}
             >
               <div>{p.fullName}</div>
