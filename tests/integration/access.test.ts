@@ -12,6 +12,10 @@ const PUBLIC_PATHS = [
   'POST /api/users/forgot-password',
   'POST /api/users/validate-otp',
   'POST /api/users/reset-password',
+  // The signed opt-out link of a message e-mail (docs/messages.md#opting-out): the signature is the check.
+  'GET /api/messages/opt-out',
+  'POST /api/messages/opt-out',
+  'POST /api/messages/opt-in',
 ];
 
 interface ProcedureDef {

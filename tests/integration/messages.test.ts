@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, messageSettings, messageTemplates, users } from '../../src/server/db/schema';
@@ -29,9 +30,25 @@ let admin: MadeUser & { token: string };
 let manager: MadeUser & { token: string };
 const gateway = fakeSmsGateway();
 
+/** Resend's POST /emails on the loopback: records what it was sent, answers an id. */
+const resendRequests: Array<{ key: string | undefined; body: Record<string, unknown> }> = [];
+const resend = http.createServer((req, res) => {
+  let raw = '';
+  req.on('data', (c) => (raw += c));
+  req.on('end', () => {
+    resendRequests.push({ key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(raw) });
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ id: `email_${resendRequests.length}` }));
+  });
+});
+
 beforeAll(async () => {
   const url = await gateway.start();
+  await new Promise<void>((r) => resend.listen(0, '127.0.0.1', r));
   t = await startTestApp({
+    RESEND_API_KEY: 're_test_key',
+    RESEND_BASE_URL: `http://127.0.0.1:${(resend.address() as { port: number }).port}`,
     SMS_GATEWAY_URL: url,
     SMS_GATEWAY_BODY: '{"to":"{to}","text":"{text}","id":"{id}"}',
     SMS_GATEWAY_MESSAGE_ID_PATH: 'data.messageId',
@@ -47,6 +64,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await gateway.close();
+  resend.closeAllConnections();
+  await new Promise<void>((r) => resend.close(() => r()));
 });
 
 /** Quiet hours off unless a test turns them on: the suite runs at any hour. */
@@ -115,6 +134,19 @@ describe('appointment messages', () => {
     expect(email.to).toBe(customer!.email);
     expect(email.text).toContain(`Dear ${customer!.fullName}`);
     expect(email.text).toContain('https://office.example.com/api/messages/opt-out?token=');
+    // Through Resend, under the message's own idempotency key, with the RFC 8058 headers.
+    expect(email).toMatchObject({ transport: 'resend', providerId: expect.stringMatching(/^email_/) });
+    const sentMail = resendRequests.filter((r) => r.key === `message:${email.key}`);
+    expect(sentMail).toHaveLength(1);
+    expect(sentMail[0]!.body).toMatchObject({
+      to: customer!.email,
+      headers: {
+        'List-Unsubscribe': expect.stringMatching(
+          /^<https:\/\/office\.example\.com\/api\/messages\/opt-out\?token=.+>$/,
+        ),
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
     // Exactly one per channel, and the gateway got the SMS once.
     expect(await rowOf(id, 'appointment_booked', 'sms')).toHaveLength(1);
     expect(gateway.requests.filter((r) => r.id === sms.key)).toHaveLength(1);
@@ -128,14 +160,14 @@ describe('appointment messages', () => {
   });
 
   it('a reminder whose time already passed at booking is skipped; the confirmation still goes', async () => {
+    // A reminder two weeks ahead of an appointment two days away: its time passed at booking.
+    await putSettings({ ...defaultMessageSettings(), quietHours: null, reminderHours: [336] });
     const c = await clinic();
-    const soon = new Date(Date.now() + 3 * 3_600_000);
-    const wall = wallClockOf(TZ, soon);
-    const start = at(wall.day, hhmm(wall.minute - (wall.minute % 15)));
-    const id = await bookAt(c, start);
+    const id = await bookAt(c, at(dayFromToday(2), '10:00'));
     const [reminder] = await rowOf(id, 'appointment_reminder', 'sms');
     expect(reminder).toMatchObject({ status: 'skipped', reason: 'inside_reminder_window' });
-    await settled(id, 'appointment_booked', 'sms', ['sent']);
+    const booked = await settled(id, 'appointment_booked', 'sms', ['sent']);
+    expect(booked.text).toContain('10:00');
   });
 
   it('rescheduling withdraws the old reminder, plans one for the new time, and tells old and new times', async () => {

@@ -6,6 +6,7 @@ import { buildReportFile } from '../domains/reports/report-job';
 import { queueOverdueReminders } from '../domains/reminders/reminders.service';
 import { sendEmailJob } from '../email/send-email';
 import { sendMessageJob } from '../domains/messages/send';
+import { planDueSoon } from '../domains/messages/due-soon';
 import { todayIn } from '../../shared/calendar';
 import { isJobName, parsePayload, type JobName, type JobPayload } from './definitions';
 
@@ -36,6 +37,8 @@ export const handlers: HandlerMap = {
     if (deps.config.AUDIT_RETENTION_MONTHS) {
       await deps.jobs.enqueue('archive-audit-log', {}, { jobId: `audit-archive:${today}` });
     }
+    // installment_due_soon notices (docs/messages.md#events), once per installment and due date.
+    await planDueSoon(deps);
     return queueOverdueReminders(deps);
   },
   // The archive removes rows the audit list counts (its totals are reused reads).

@@ -61,7 +61,7 @@ async function deliver(
 }
 
 /**
- * The send-message job (docs/messages.md#sending). The message's row is locked for the whole
+ * The send-message job (docs/messages.md#sending-exactly-once). The message's row is locked for the whole
  * send, so two workers holding the same job (a redelivery, a stalled one) send it once: the second
  * waits, then finds it sent. Switches and opt-outs are checked again here; quiet hours hold a
  * message (`waiting`) until they end. A refusal (4xx) fails it at once; a failure that may pass
