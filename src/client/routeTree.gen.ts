@@ -35,6 +35,7 @@ import { Route as AdminCoursesAllStudentEnrollmentsRouteImport } from './routes/
 import { Route as AdminCoursesAddCoursesRouteImport } from './routes/_admin/courses/add-courses'
 import { Route as AdminCoursesAllCoursesRouteImport } from './routes/_admin/courses/all-courses'
 import { Route as AdminCoursesEnrollmentRouteImport } from './routes/_admin/courses/enrollment'
+import { Route as AdminSettingsMessagesRouteImport } from './routes/_admin/settings_.messages'
 import { Route as AdminStudentIndexRouteImport } from './routes/_admin/student/index'
 import { Route as AdminStudentAddStudentsRouteImport } from './routes/_admin/student/add-students'
 import { Route as AdminTreatmentIndexRouteImport } from './routes/_admin/treatment/index'
@@ -180,6 +181,11 @@ const AdminCoursesEnrollmentRoute = AdminCoursesEnrollmentRouteImport.update({
   path: '/courses/enrollment',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminSettingsMessagesRoute = AdminSettingsMessagesRouteImport.update({
+  id: '/settings_/messages',
+  path: '/settings/messages',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminStudentIndexRoute = AdminStudentIndexRouteImport.update({
   id: '/student/',
   path: '/student/',
@@ -277,6 +283,7 @@ export interface FileRoutesByFullPath {
   '/courses/add-courses': typeof AdminCoursesAddCoursesRoute
   '/courses/all-courses': typeof AdminCoursesAllCoursesRoute
   '/courses/enrollment': typeof AdminCoursesEnrollmentRoute
+  '/settings/messages': typeof AdminSettingsMessagesRoute
   '/student/add-students': typeof AdminStudentAddStudentsRoute
   '/treatment/all-book': typeof AdminTreatmentAllBookRoute
   '/treatment/all-treatment': typeof AdminTreatmentAllTreatmentRoute
@@ -318,6 +325,7 @@ export interface FileRoutesByTo {
   '/courses/add-courses': typeof AdminCoursesAddCoursesRoute
   '/courses/all-courses': typeof AdminCoursesAllCoursesRoute
   '/courses/enrollment': typeof AdminCoursesEnrollmentRoute
+  '/settings/messages': typeof AdminSettingsMessagesRoute
   '/student/add-students': typeof AdminStudentAddStudentsRoute
   '/treatment/all-book': typeof AdminTreatmentAllBookRoute
   '/treatment/all-treatment': typeof AdminTreatmentAllTreatmentRoute
@@ -361,6 +369,7 @@ export interface FileRoutesById {
   '/_admin/courses/add-courses': typeof AdminCoursesAddCoursesRoute
   '/_admin/courses/all-courses': typeof AdminCoursesAllCoursesRoute
   '/_admin/courses/enrollment': typeof AdminCoursesEnrollmentRoute
+  '/_admin/settings_/messages': typeof AdminSettingsMessagesRoute
   '/_admin/student/add-students': typeof AdminStudentAddStudentsRoute
   '/_admin/treatment/all-book': typeof AdminTreatmentAllBookRoute
   '/_admin/treatment/all-treatment': typeof AdminTreatmentAllTreatmentRoute
@@ -404,6 +413,7 @@ export interface FileRouteTypes {
     | '/courses/add-courses'
     | '/courses/all-courses'
     | '/courses/enrollment'
+    | '/settings/messages'
     | '/student/add-students'
     | '/treatment/all-book'
     | '/treatment/all-treatment'
@@ -445,6 +455,7 @@ export interface FileRouteTypes {
     | '/courses/add-courses'
     | '/courses/all-courses'
     | '/courses/enrollment'
+    | '/settings/messages'
     | '/student/add-students'
     | '/treatment/all-book'
     | '/treatment/all-treatment'
@@ -487,6 +498,7 @@ export interface FileRouteTypes {
     | '/_admin/courses/add-courses'
     | '/_admin/courses/all-courses'
     | '/_admin/courses/enrollment'
+    | '/_admin/settings_/messages'
     | '/_admin/student/add-students'
     | '/_admin/treatment/all-book'
     | '/_admin/treatment/all-treatment'
@@ -699,6 +711,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCoursesEnrollmentRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/settings_/messages': {
+      id: '/_admin/settings_/messages'
+      path: '/settings/messages'
+      fullPath: '/settings/messages'
+      preLoaderRoute: typeof AdminSettingsMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/student/': {
       id: '/_admin/student/'
       path: '/student'
@@ -818,6 +837,7 @@ interface AdminRouteChildren {
   AdminCoursesAddCoursesRoute: typeof AdminCoursesAddCoursesRoute
   AdminCoursesAllCoursesRoute: typeof AdminCoursesAllCoursesRoute
   AdminCoursesEnrollmentRoute: typeof AdminCoursesEnrollmentRoute
+  AdminSettingsMessagesRoute: typeof AdminSettingsMessagesRoute
   AdminStudentAddStudentsRoute: typeof AdminStudentAddStudentsRoute
   AdminTreatmentAllBookRoute: typeof AdminTreatmentAllBookRoute
   AdminTreatmentAllTreatmentRoute: typeof AdminTreatmentAllTreatmentRoute
@@ -857,6 +877,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCoursesAddCoursesRoute: AdminCoursesAddCoursesRoute,
   AdminCoursesAllCoursesRoute: AdminCoursesAllCoursesRoute,
   AdminCoursesEnrollmentRoute: AdminCoursesEnrollmentRoute,
+  AdminSettingsMessagesRoute: AdminSettingsMessagesRoute,
   AdminStudentAddStudentsRoute: AdminStudentAddStudentsRoute,
   AdminTreatmentAllBookRoute: AdminTreatmentAllBookRoute,
   AdminTreatmentAllTreatmentRoute: AdminTreatmentAllTreatmentRoute,

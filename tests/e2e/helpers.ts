@@ -243,7 +243,9 @@ export const factory = {
     );
   },
   /** A student (POST /api/users) as an admin, signing in with `long-enough-pw`, in a new branch unless given one. */
-  async student(overrides: Partial<{ username: string; fullName: string; email: string; branch: string }> = {}) {
+  async student(
+    overrides: Partial<{ username: string; fullName: string; email: string; branch: string; phone: string }> = {},
+  ) {
     const token = await tokenFor(accounts().admin);
     const tag = unique('Student').replace(/\W/g, '');
     const body = {
@@ -362,6 +364,9 @@ export async function adminScreens(): Promise<Screen[]> {
     { path: '/inventory' },
     { path: '/manager' },
     { path: '/settings', primary: { role: 'button', name: 'Save' } },
+    { path: '/settings/messages', primary: { role: 'button', name: 'Save settings' } },
+    { path: '/settings/messages?tab=templates', primary: { role: 'button', name: 'Save template' } },
+    { path: '/settings/messages?tab=log', primary: { role: 'tab', name: 'Log' } },
     { path: '/reports', primary: { role: 'tab', name: 'Reports' } },
     { path: '/no-such-page' },
   ];

@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { DEMO_PASSWORD } from '../../../src/server/seed/demo-users';
 import { freePort, startServices, withDatabase } from '../../setup/services';
+import { startSmsGateway } from './sms-gateway';
 
 export interface E2eEnv {
   /** http://127.0.0.1:PORT, the real server serving the built client. */
@@ -17,6 +18,8 @@ export interface E2eEnv {
   demoPassword: string;
   /** The server's database, for reading what a user cannot see in a browser (the email outbox). */
   databaseUrl: string;
+  /** The stand-in SMS gateway's control address: `POST { mode: 'accept' | 'refuse' | 'fail' }` (setup/sms-gateway.ts). */
+  smsGatewayControl: string;
 }
 
 declare module 'vitest' {
@@ -47,6 +50,7 @@ export default async function setup(project: TestProject) {
   const databaseUrl = withDatabase(services.databaseUrl, dbName);
 
   const port = await freePort();
+  const sms = await startSmsGateway();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-e2e-'));
   const output: string[] = [];
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -64,6 +68,9 @@ export default async function setup(project: TestProject) {
       SEED_ADMIN_PASSWORD: SUPERADMIN.password,
       SEED_DEMO: 'true',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // SMS go through the real gateway driver to a local stand-in that tests can make refuse.
+      SMS_GATEWAY_URL: sms.sendUrl,
+      SMS_GATEWAY_MESSAGE_ID_PATH: 'id',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -78,6 +85,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const stopAll = async () => {
     await stopProcess(server);
+    await sms.close();
     const a = postgres(services.databaseUrl, { max: 1, onnotice: () => {} });
     await a.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
     await a.end();
@@ -93,7 +101,13 @@ export default async function setup(project: TestProject) {
   }
   console.log(`[e2e] server at ${baseUrl} on PostgreSQL from ${services.source}`);
 
-  project.provide('e2e', { baseUrl, superadmin: SUPERADMIN, demoPassword: DEMO_PASSWORD, databaseUrl });
+  project.provide('e2e', {
+    baseUrl,
+    superadmin: SUPERADMIN,
+    demoPassword: DEMO_PASSWORD,
+    databaseUrl,
+    smsGatewayControl: sms.controlUrl,
+  });
   return stopAll;
 }
 

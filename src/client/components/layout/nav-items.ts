@@ -7,6 +7,7 @@ import {
   Building2Icon,
   GraduationCapIcon,
   LayoutDashboardIcon,
+  MailIcon,
   ScrollTextIcon,
   SettingsIcon,
   StethoscopeIcon,
@@ -90,4 +91,6 @@ export const ADMIN_MANAGEMENT_NAV: NavGroupItem[] = [
 export const FOOTER_NAV: NavGroupItem[] = [
   { to: '/settings', label: 'Settings', icon: SettingsIcon, adminOnly: true },
   { to: '/audit', label: 'Audit log', icon: ScrollTextIcon, adminOnly: true },
+  // Settings → Messages: staff read the settings and templates, admins change them.
+  { to: '/settings/messages', label: 'Messages', icon: MailIcon },
 ];

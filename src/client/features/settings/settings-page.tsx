@@ -3,6 +3,7 @@ import { ADMIN_ROLES, PermissionDenied, RequireRole } from '@/components/require
 import { AccessSettingsCard } from './access-settings-card';
 import { CurrencySettingsCard } from './currency-settings-card';
 import { JobStatusCard } from './job-status-card';
+import { MessagesLinkCard } from './messages-link-card';
 import { OrganisationCard } from './organisation-card';
 import { TillSettingsCard } from './till-settings-card';
 import { ScholarshipsCard } from './scholarships-card';
@@ -20,6 +21,7 @@ export function SettingsPage() {
       <PageHeader title="Settings" />
       <div className="grid gap-6">
         <OrganisationCard />
+        <MessagesLinkCard />
         <RequireRole roles={ADMIN_ROLES} fallback={<PermissionDenied />}>
           <CurrencySettingsCard />
           <AccessSettingsCard />

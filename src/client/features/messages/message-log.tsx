@@ -1,0 +1,458 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { RotateCwIcon, XIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
+import { TableStates } from '@/components/list-card';
+import { useIsNarrow } from '@/components/layout/use-sidebar-state';
+import { LoadError } from '@/components/load-error';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { explainedMessage } from '@/lib/errors';
+import { trpc } from '@/lib/trpc';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { formatDateTime } from '@shared/format';
+import type { MessageEntityType, MessageStatus, TMessageItem } from '@shared/schemas/messages';
+import {
+  CHANNEL_LABELS,
+  clockOptions,
+  EVENT_LABELS,
+  LANGUAGE_LABELS,
+  messageLogOptions,
+  reasonText,
+  STATUS_LABELS,
+  type MessagesSearch,
+} from './message-queries';
+
+const STATUS_BADGE: Record<MessageStatus, 'secondary' | 'warning' | 'success' | 'destructive' | 'outline'> = {
+  scheduled: 'outline',
+  queued: 'secondary',
+  waiting: 'warning',
+  sent: 'success',
+  failed: 'destructive',
+  skipped: 'secondary',
+  withdrawn: 'outline',
+};
+
+const ENTITY_LABELS: Record<MessageEntityType, string> = {
+  appointment: 'Appointment',
+  class_session: 'Class session',
+  attendance: 'Attendance',
+  installment: 'Installment',
+  payment: 'Payment',
+  user: 'Person',
+};
+
+/** Every message from the moment it is planned, newest first, filtered on the server. Admins only. */
+export function MessageLog({
+  search,
+  onSearchChange,
+}: {
+  search: MessagesSearch;
+  onSearchChange: (next: MessagesSearch) => void;
+}) {
+  const clock = useQuery(clockOptions());
+  const timeZone = clock.data?.timeZone ?? 'Asia/Colombo';
+  const list = useInfiniteQuery({ ...messageLogOptions(search, timeZone), enabled: clock.isSuccess });
+  const set = (patch: Partial<MessagesSearch>) => onSearchChange({ ...search, ...patch });
+  const filter = <K extends 'status' | 'channel' | 'event' | 'from' | 'to'>(key: K) => ({
+    value: search[key],
+    onChange: (value: MessagesSearch[K] | undefined) => set({ [key]: value }),
+  });
+  const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const { tab, ...filters } = search;
+  const filtered = Object.values(filters).some(Boolean);
+  const narrow = useIsNarrow();
+  const emptyText =
+    list.data && rows.length === 0
+      ? filtered
+        ? 'No messages match these filters.'
+        : 'No messages have been planned yet.'
+      : undefined;
+  const filterRecipient = (m: TMessageItem) => set({ recipient: m.recipient._id, recipientName: m.recipient.fullName });
+
+  return (
+    <Card className="gap-4">
+      <CardContent className="flex flex-wrap items-end gap-3">
+        <FilterField label="Status">
+          <SelectFilter
+            label="Status"
+            all="All statuses"
+            options={STATUS_LABELS}
+            className="w-36"
+            {...filter('status')}
+          />
+        </FilterField>
+        <FilterField label="Channel">
+          <SelectFilter
+            label="Channel"
+            all="All channels"
+            options={CHANNEL_LABELS}
+            className="w-32"
+            {...filter('channel')}
+          />
+        </FilterField>
+        <FilterField label="Message">
+          <SelectFilter
+            label="Message"
+            all="All messages"
+            options={EVENT_LABELS}
+            className="w-52"
+            {...filter('event')}
+          />
+        </FilterField>
+        <RecipientFilter
+          recipient={search.recipient ? { id: search.recipient, name: search.recipientName ?? 'Chosen person' } : null}
+          onChange={(r) => set({ recipient: r?.id, recipientName: r?.name })}
+        />
+        <DateRangeFilter from={filter('from')} to={filter('to')} />
+        {filtered && (
+          <Button variant="ghost" onClick={() => onSearchChange({ tab })}>
+            Clear filters
+          </Button>
+        )}
+        {list.isFetching && !list.isPending && <Spinner className="mb-2 text-muted-foreground" />}
+      </CardContent>
+      <CardContent>
+        {list.isError || clock.isError ? (
+          <LoadError
+            error={list.error ?? clock.error}
+            onRetry={() => void (clock.isError ? clock.refetch() : list.refetch())}
+          />
+        ) : (
+          <>
+            {narrow ? (
+              // A phone gets one card per message: six columns do not fit 390 px without scrolling sideways.
+              <ul aria-label="Message log" className="grid gap-3">
+                {list.isPending && <Skeleton className="h-32 w-full" />}
+                {emptyText && <li className="py-10 text-center text-sm text-muted-foreground">{emptyText}</li>}
+                {rows.map((m) => (
+                  <LogCard key={m._id} message={m} onRecipient={() => filterRecipient(m)} />
+                ))}
+              </ul>
+            ) : (
+              <Table containerClassName="rounded-md border" aria-label="Message log">
+                <TableHeader className="bg-background">
+                  <TableRow>
+                    <TableHead className="w-28">Planned</TableHead>
+                    <TableHead className="w-44">Message</TableHead>
+                    <TableHead className="w-48">Recipient</TableHead>
+                    <TableHead className="w-48">Status</TableHead>
+                    <TableHead>Text</TableHead>
+                    <TableHead className="w-px">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  <TableStates columns={6} loading={list.isPending} empty={emptyText} />
+                  {rows.map((m) => (
+                    <LogRow key={m._id} message={m} onRecipient={() => filterRecipient(m)} />
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+            {list.data && (
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+                <span>
+                  Showing {rows.length} {rows.length === 1 ? 'message' : 'messages'}, newest first
+                </span>
+                {list.hasNextPage && (
+                  <Button
+                    variant="outline"
+                    onClick={() => void list.fetchNextPage()}
+                    disabled={list.isFetchingNextPage}
+                  >
+                    {list.isFetchingNextPage && <Spinner />} Load more
+                  </Button>
+                )}
+              </div>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Resending a failed message: it goes back to the queue, and the log shows its new state. */
+function useResend(m: TMessageItem) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.messages.resend.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`The ${CHANNEL_LABELS[m.channel]} to ${m.recipient.fullName} is queued again.`);
+        await queryClient.invalidateQueries(trpc.messages.pathFilter());
+      },
+      onError: (err) => toast.error(explainedMessage(err, 'Failed to resend the message. Please try again.')),
+    }),
+  );
+}
+
+interface EntryProps {
+  message: TMessageItem;
+  onRecipient: () => void;
+}
+
+function ResendButton({ message: m }: { message: TMessageItem }) {
+  const resend = useResend(m);
+  if (m.status !== 'failed') return null;
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={() => resend.mutate({ id: m._id })}
+      disabled={resend.isPending}
+      aria-label={`Resend the ${EVENT_LABELS[m.event].toLowerCase()} to ${m.recipient.fullName}`}
+    >
+      {resend.isPending ? <Spinner /> : <RotateCwIcon />}
+      Resend
+    </Button>
+  );
+}
+
+function Recipient({ message: m, onRecipient }: EntryProps) {
+  return (
+    <>
+      <button
+        type="button"
+        className="text-left underline-offset-4 hover:underline"
+        title="Show only this person's messages"
+        onClick={onRecipient}
+      >
+        {m.recipient.fullName}
+      </button>
+      <div className="text-xs text-muted-foreground">
+        {CHANNEL_LABELS[m.channel]} · {LANGUAGE_LABELS[m.language]}
+      </div>
+      <div className="text-xs break-all text-muted-foreground">{m.to ?? 'no address'}</div>
+    </>
+  );
+}
+
+function Status({ message: m }: { message: TMessageItem }) {
+  const reason = reasonText(m.reason);
+  return (
+    <>
+      <Badge variant={STATUS_BADGE[m.status]}>{STATUS_LABELS[m.status]}</Badge>
+      <div className="mt-1 grid gap-0.5 text-xs text-muted-foreground" data-testid="message-status-detail">
+        {(m.status === 'scheduled' || m.status === 'waiting' || m.status === 'queued') && (
+          <span>
+            {m.status === 'waiting' ? 'Quiet hours; goes at ' : 'Goes at '}
+            {formatDateTime(m.sendAt)}
+          </span>
+        )}
+        {m.sentAt && <span>Sent {formatDateTime(m.sentAt)}</span>}
+        {reason && (
+          <span className={m.status === 'failed' ? 'text-destructive [overflow-wrap:anywhere]' : undefined}>
+            {m.status === 'failed' ? `Error: ${reason}` : reason}
+          </span>
+        )}
+        <span>
+          {m.attempts} {m.attempts === 1 ? 'attempt' : 'attempts'}
+        </span>
+        {m.providerId && <span className="[overflow-wrap:anywhere]">Provider id {m.providerId}</span>}
+      </div>
+    </>
+  );
+}
+
+function Text({ message: m }: { message: TMessageItem }) {
+  return (
+    <details className="text-sm">
+      <summary className="line-clamp-3 cursor-pointer [overflow-wrap:anywhere]">
+        {m.subject ? <span className="font-medium">{m.subject}: </span> : null}
+        {m.text}
+      </summary>
+      <p className="mt-2 whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="message-text">
+        {m.text}
+      </p>
+    </details>
+  );
+}
+
+const rowData = (m: TMessageItem) => ({
+  'data-testid': 'message-row',
+  'data-message-id': m._id,
+  'data-status': m.status,
+});
+
+function LogRow({ message: m, onRecipient }: EntryProps) {
+  return (
+    <TableRow {...rowData(m)} className="align-top">
+      <TableCell className="whitespace-normal tabular-nums">{formatDateTime(m.createdAt)}</TableCell>
+      <TableCell className="whitespace-normal">
+        <div className="font-medium">{EVENT_LABELS[m.event]}</div>
+        <RecordLink message={m} />
+      </TableCell>
+      <TableCell className="whitespace-normal">
+        <Recipient message={m} onRecipient={onRecipient} />
+      </TableCell>
+      <TableCell className="whitespace-normal">
+        <Status message={m} />
+      </TableCell>
+      <TableCell className="min-w-56 whitespace-normal">
+        <Text message={m} />
+      </TableCell>
+      <TableCell>
+        <ResendButton message={m} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function LogCard({ message: m, onRecipient }: EntryProps) {
+  return (
+    <li {...rowData(m)} className="grid gap-2 rounded-md border p-3 text-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <div className="font-medium">{EVENT_LABELS[m.event]}</div>
+          <div className="text-xs text-muted-foreground tabular-nums">{formatDateTime(m.createdAt)}</div>
+        </div>
+        <RecordLink message={m} />
+      </div>
+      <div>
+        <Recipient message={m} onRecipient={onRecipient} />
+      </div>
+      <div>
+        <Status message={m} />
+      </div>
+      <Text message={m} />
+      <div>
+        <ResendButton message={m} />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The record a message is about. A person has a screen of their own; the rest are shown on the
+ * person's screen (appointments and classes under Records, installments and payments on the
+ * Statement tab), since they have no screen of their own to open by id.
+ */
+function RecordLink({ message: m }: { message: TMessageItem }) {
+  const label = ENTITY_LABELS[m.entityType];
+  const userId = m.entityType === 'user' ? m.entityId : m.recipient._id;
+  const statement = m.entityType === 'installment' || m.entityType === 'payment' || m.event === 'statement';
+  return (
+    <Link
+      to="/users/$userId"
+      params={{ userId }}
+      search={statement ? { tab: 'statement' } : {}}
+      className="text-xs underline underline-offset-4 hover:text-primary"
+      data-testid="message-record-link"
+      aria-label={`${label} of ${m.recipient.fullName}`}
+    >
+      {label}
+    </Link>
+  );
+}
+
+/** Choose a person by typing part of a name, e-mail or phone; the chosen one shows as a chip. */
+function RecipientFilter({
+  recipient,
+  onChange,
+}: {
+  recipient: { id: string; name: string } | null;
+  onChange: (r: { id: string; name: string } | null) => void;
+}) {
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const query = useDebouncedValue(text.trim(), 200);
+  const found = useQuery({
+    ...trpc.users.search.queryOptions({ query, limit: 8 }),
+    enabled: open && query.length >= 2,
+  });
+  const people = open && query.length >= 2 ? (found.data ?? []) : [];
+  const [active, setActive] = useState(-1);
+  const choose = (p: { _id: string; fullName: string }) => {
+    setText('');
+    setOpen(false);
+    setActive(-1);
+    onChange({ id: p._id, name: p.fullName });
+  };
+
+  if (recipient)
+    return (
+      <FilterField label="Recipient">
+        <span className="flex h-9 items-center gap-1 rounded-md border px-2 text-sm">
+          <span className="max-w-48 truncate">{recipient.name}</span>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={`Show every recipient, not only ${recipient.name}`}
+            onClick={() => onChange(null)}
+          >
+            <XIcon />
+          </Button>
+        </span>
+      </FilterField>
+    );
+  return (
+    <div className="relative grid gap-1 text-sm">
+      <label htmlFor={`${listId}-input`} className="text-muted-foreground">
+        Recipient
+      </label>
+      <Input
+        id={`${listId}-input`}
+        className="w-40"
+        placeholder="Name or e-mail"
+        role="combobox"
+        aria-expanded={people.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        aria-activedescendant={active >= 0 && people[active] ? `${listId}-${active}` : undefined}
+        onKeyDown={(e) => {
+          // Down and Up move through the people found, Enter picks, Escape closes the list.
+          if (e.key === 'Escape') setOpen(false);
+          else if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && people.length) {
+            e.preventDefault();
+            const step = e.key === 'ArrowDown' ? 1 : -1;
+            setActive((i) => (i + step + people.length) % people.length);
+          } else if (e.key === 'Enter' && people[active]) {
+            e.preventDefault();
+            choose(people[active]);
+          }
+        }}
+      />
+      {people.length > 0 && (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="People"
+          className="absolute top-full z-20 mt-1 w-64 max-w-[80vw] rounded-md border bg-popover p-1 shadow-md"
+        >
+          {people.map((p, i) => (
+            <li
+              key={p._id}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={`cursor-pointer rounded-sm px-2 py-1.5 hover:bg-accent ${i === active ? 'bg-accent' : ''}`}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(p);
+              }}
+            >
+              <div>{p.fullName}</div>
+              <div className="text-xs text-muted-foreground">{p.email}</div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
