@@ -1,6 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { accounts, api, expectToast, pageOverflow, settle, signIn, tokenFor, unique, useBrowser } from './helpers';
+import {
+  accounts,
+  api,
+  expectToast,
+  factory,
+  pageOverflow,
+  settle,
+  signIn,
+  tokenFor,
+  unique,
+  useBrowser,
+} from './helpers';
 
 const browser = useBrowser();
 const slug = (prefix: string) => unique(prefix).replace(/\s+/g, '_').toLowerCase();
@@ -80,5 +91,69 @@ describe.each([
     await expect
       .poll(() => page.getByTestId('user-emergency-contact').textContent())
       .toBe('Sunethra Fernando (Guardian) · 0112 223 333');
+  });
+});
+
+describe.each([
+  { width: 1360, height: 900 },
+  { width: 390, height: 844 },
+])('people named on the lists at $width px', (viewport) => {
+  test('bookings and enrolments show the full name beside the e-mail or username, and a long one fits', async () => {
+    const token = await tokenFor(accounts().admin);
+    const tag = slug('longname');
+    // A long name and a long address: they wrap inside their column rather than widen the page.
+    const fullName = `Wickramasinghe Arachchige Dona Kumudini ${tag.slice(-6)}`;
+    const email = `${tag}.with.a.very.long.mailbox.name@example-institute.lk`;
+    const person = await api<{ _id: string; username: string }>('POST', '/api/users', {
+      token,
+      body: {
+        username: tag,
+        fullName,
+        email,
+        password: 'long-enough-pw',
+        role: 'student',
+        branch: (await factory.branch())._id,
+      },
+    });
+    expect(person.status, JSON.stringify(person.body)).toBe(201);
+    const course = await factory.course({ courseName: unique('Named Course') });
+    await factory.enrollment(course._id, 'full', email);
+    const treatment = await api<{ _id: string }>('POST', '/api/treatments', {
+      token,
+      body: {
+        treatmentName: unique('Named Treatment'),
+        localPrice: 1000,
+        foreignPrice: 10,
+        maxSessions: 2,
+        installments: 1,
+      },
+    });
+    expect(treatment.status).toBe(201);
+    const booking = await api('POST', '/api/bookings/book', {
+      token,
+      body: { treatmentId: treatment.body._id, userId: person.body._id, userType: 'local', paymentType: 'full' },
+    });
+    expect(booking.status, JSON.stringify(booking.body)).toBe(201);
+
+    const page = await browser.newPage({ viewport });
+    await signIn(page, accounts().admin);
+
+    // All Treatment Bookings: Customer Name keeps the e-mail, the name beside it.
+    await page.goto('/treatment/all-book');
+    await page.getByLabel('Search bookings').fill(email);
+    const bookingRow = page.getByTestId('booking-row').filter({ hasText: email });
+    await bookingRow.getByText(fullName).waitFor();
+    await settle(page);
+    expect(await pageOverflow(page)).toBe(0);
+
+    // All enrolments: the name, with the username beside it and the e-mail below.
+    await page.goto('/courses/AllStudentEnrollments');
+    await page.getByLabel('Search enrollments').fill(course.courseName);
+    const enrolmentRow = page.getByRole('row').filter({ hasText: course.courseName });
+    await enrolmentRow.getByText(fullName).waitFor();
+    await enrolmentRow.getByText(tag, { exact: true }).waitFor();
+    await enrolmentRow.getByText(email).waitFor();
+    await settle(page);
+    expect(await pageOverflow(page)).toBe(0);
   });
 });

@@ -1,5 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { accounts, expectToast, factory, pageOverflow, signIn, unique, useBrowser } from './helpers';
+import {
+  accounts,
+  api,
+  expectGone,
+  expectToast,
+  factory,
+  pageOverflow,
+  signIn,
+  tokenFor,
+  unique,
+  useBrowser,
+} from './helpers';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -44,6 +55,56 @@ describe('Settings: practitioners, rooms and closures', () => {
     await expect
       .poll(() => page.getByRole('figure', { name: 'Working week' }).textContent())
       .toContain('Monday: 09:00 to 17:00');
+    expect(await pageOverflow(page)).toBe(0);
+  });
+
+  test("an admin adds and removes a practitioner's time off and a branch's closure", async () => {
+    const token = await tokenFor(accounts().superadmin);
+    const branch = await factory.branch();
+    const person = await factory.student({ branch: branch._id });
+    const made = await api('POST', '/api/practitioners', {
+      token,
+      body: { userId: person._id, branchIds: [branch._id], treatmentIds: [] },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const closure = await api('POST', `/api/branch/${branch._id}/closures`, {
+      token,
+      body: { date: '2031-04-14', reason: 'New year holiday' },
+    });
+    expect(closure.status, JSON.stringify(closure.body)).toBe(201);
+
+    const page = await browser.newPage({ viewport: PHONE });
+    await signIn(page, accounts().admin);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: `Edit Student ${person.username}` }).click();
+
+    // Time off: an end before the start is refused under the form; a right one is listed, then removed.
+    await page.getByLabel('From').fill('2031-05-02T13:00');
+    await page.getByLabel('Until').fill('2031-05-02T09:00');
+    await page.getByLabel('Reason').first().fill('Dentist');
+    await page.getByRole('button', { name: 'Add time off' }).click();
+    await page.getByRole('alert').filter({ hasText: 'End must be after start.' }).waitFor();
+    await page.getByLabel('Until').fill('2031-05-02T17:00');
+    await page.getByRole('button', { name: 'Add time off' }).click();
+    await expectToast(page, 'Time off added.');
+    await page.getByText('· Dentist').waitFor();
+    expect(await page.getByLabel('Until').inputValue()).toBe('');
+    await page.getByRole('button', { name: /^Remove time off from / }).click();
+    await expectToast(page, 'Time off deleted.');
+    await page.getByText('No time off.').waitFor();
+
+    // Closures: a missing day is refused; the branch's closure is listed and removed.
+    await page.locator('#closures-branch').selectOption(branch._id);
+    await page.getByText('· New year holiday').waitFor();
+    await page.getByRole('button', { name: 'Add closure' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Date must be a date (YYYY-MM-DD) between 1900 and 2100.' })
+      .waitFor();
+    await page.getByRole('button', { name: /^Remove the closure on / }).click();
+    await expectToast(page, 'Closure deleted.');
+    await expectGone(page.getByText('· New year holiday'));
+    await page.getByText('No closures at this branch.').waitFor();
     expect(await pageOverflow(page)).toBe(0);
   });
 });

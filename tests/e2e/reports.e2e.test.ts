@@ -3,7 +3,10 @@ import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { plural } from '@shared/format';
-import { accounts, api, signIn, tokenFor, useBrowser } from './helpers';
+import { todayIn } from '../../src/shared/calendar';
+import type { TAppointmentReport } from '../../src/shared/schemas/appointment-reports';
+import { readPdfText } from '../helpers/report-factories';
+import { accounts, api, factory, pageOverflow, settle, signIn, tokenFor, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -89,5 +92,131 @@ describe('reports', () => {
     expect(bwb.worksheets[0]!.getRow(1).getCell(1).value).toBe('Customer');
     await treatments.getByRole('tab', { name: 'Statistics' }).click();
     await treatments.getByText('Most Popular Treatments').waitFor();
+  });
+
+  test('the appointments section shows utilisation and no-shows for the chosen days, and downloads them', async () => {
+    const token = await tokenFor(accounts().superadmin);
+    const ok = <T>(res: { status: number; body: T }, status = 201) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      return res.body;
+    };
+    // A practitioner working round the clock at a new branch, and a customer with ten sessions.
+    const branch = await factory.branch({ name: unique('Report Clinic') });
+    const treatment = ok(
+      await api<{ _id: string }>('POST', '/api/treatments', {
+        token,
+        body: {
+          treatmentName: unique('Report Massage'),
+          localPrice: 5000,
+          foreignPrice: 50,
+          maxSessions: 10,
+          installments: 1,
+          sessionMinutes: 60,
+        },
+      }),
+    );
+    const therapistName = unique('Report Therapist');
+    const therapist = await factory.student({ branch: branch._id, fullName: therapistName });
+    const practitioner = ok(
+      await api<{ _id: string }>('POST', '/api/practitioners', {
+        token,
+        body: { userId: therapist._id, branchIds: [branch._id], treatmentIds: [treatment._id] },
+      }),
+    );
+    const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+    ok(
+      await api('PUT', `/api/practitioners/${practitioner._id}/working-plan`, {
+        token,
+        body: {
+          branchId: branch._id,
+          days: Object.fromEntries(days.map((d) => [d, [{ start: '00:00', end: '24:00' }]])),
+        },
+      }),
+      200,
+    );
+    const customer = await factory.student({ branch: branch._id });
+    const booking = ok(
+      await api<{ _id: string }>('POST', '/api/bookings/book', {
+        token,
+        body: { treatmentId: treatment._id, userId: customer._id, userType: 'local', paymentType: 'full' },
+      }),
+    );
+    // Yesterday in Colombo: one session completed, one missed.
+    const yesterday = todayIn('Asia/Colombo', new Date(Date.now() - 86_400_000));
+    const book = async (time: string) =>
+      ok(
+        await api<{ _id: string }>('POST', '/api/appointments', {
+          token,
+          body: {
+            bookingId: booking._id,
+            practitionerId: practitioner._id,
+            branchId: branch._id,
+            start: `${yesterday}T${time}:00+05:30`,
+          },
+        }),
+      )._id;
+    const status = async (id: string, to: string) =>
+      ok(await api('POST', `/api/appointments/${id}/status`, { token, body: { status: to } }), 200);
+    const done = await book('10:00');
+    await status(done, 'arrived');
+    await status(done, 'completed');
+    await status(await book('12:00'), 'no_show');
+    const expected = ok(
+      await api<TAppointmentReport>('GET', `/api/reports/appointments?from=${yesterday}&to=${yesterday}`, { token }),
+      200,
+    );
+    const use = expected.utilisation.find((u) => u.practitioner.fullName === therapistName)!;
+    expect(use.bookedMinutes).toBeGreaterThan(0);
+
+    const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+    await signIn(page, accounts().admin);
+    await page.goto('/reports');
+    const section = page.getByRole('region', { name: 'Appointments' });
+    await section.getByLabel('From').fill(yesterday);
+    await section.getByLabel('To').fill(yesterday);
+    await settle(page);
+
+    const utilisation = section.locator('[data-slot=card]').filter({ hasText: 'Practitioner utilisation' });
+    const useRow = utilisation.getByRole('row').filter({ hasText: therapistName });
+    await useRow.waitFor();
+    expect(await useRow.getByRole('cell').allInnerTexts()).toEqual([
+      therapistName,
+      branch.name,
+      `${use.bookedMinutes} / ${use.workingMinutes}`,
+      `${((use.rate ?? 0) * 100).toFixed(1)} %`,
+    ]);
+    const noShows = section.locator('[data-slot=card]').filter({ hasText: 'No-shows by practitioner' });
+    const noShowRow = noShows.getByRole('row').filter({ hasText: therapistName });
+    expect(await noShowRow.getByRole('cell').allInnerTexts()).toEqual([therapistName, '2', '1', '50.0 %']);
+
+    // A day before anything was booked: the practitioner has working time but nothing booked or missed.
+    const dayBefore = todayIn('Asia/Colombo', new Date(Date.now() - 3 * 86_400_000));
+    await section.getByLabel('From').fill(dayBefore);
+    await section.getByLabel('To').fill(dayBefore);
+    await settle(page);
+    await expect.poll(() => noShows.getByRole('row').filter({ hasText: therapistName }).count()).toBe(0);
+    await section.getByLabel('From').fill(yesterday);
+    await section.getByLabel('To').fill(yesterday);
+    await useRow.waitFor();
+
+    // The same report as Excel and as PDF, for the days shown.
+    const xlsx = await saved(page, () => section.getByRole('button', { name: 'Excel' }).click());
+    expect(xlsx.download.suggestedFilename()).toMatch(/^appointment_report_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    const cells = wb.worksheets.flatMap((ws) => {
+      const out: string[] = [];
+      ws.eachRow((row) => row.eachCell((cell) => out.push(cell.text)));
+      return out;
+    });
+    expect(cells).toContain(therapistName);
+    const pdf = await saved(page, () => section.getByRole('button', { name: 'PDF' }).click());
+    expect(pdf.download.suggestedFilename()).toMatch(/^appointment_report_\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect((await readPdfText(pdf.bytes)).join(' ')).toContain(therapistName);
+
+    // On a phone the section fits the width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useRow.scrollIntoViewIfNeeded();
+    expect(await pageOverflow(page)).toBe(0);
   });
 });

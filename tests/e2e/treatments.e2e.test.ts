@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { accounts, api, expectGone, expectToast, signIn, tokenFor, unique, useBrowser } from './helpers';
+import { accounts, api, expectGone, expectToast, pageOverflow, signIn, tokenFor, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -164,5 +164,50 @@ describe('treatments and bookings', () => {
     await page.getByRole('button', { name: 'Edit Sessions' }).waitFor();
     await page.getByRole('link', { name: 'Back to All Treatments' }).click();
     await page.waitForURL((url) => url.pathname === '/treatment/all-book');
+  });
+  test('the Add New Treatment form sets the session length, the buffer and whether a room is needed', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, accounts().admin);
+    const name = unique('Timed Massage');
+    await page.goto('/treatment/create-treatement');
+    // The defaults a treatment gets without them.
+    expect(await page.getByLabel('Session length (minutes)').inputValue()).toBe('60');
+    expect(await page.getByLabel('Buffer after a session (minutes)').inputValue()).toBe('0');
+    expect(await page.getByLabel('Requires a room').isChecked()).toBe(false);
+    await page.getByLabel('Treatment Name').fill(name);
+    await page.getByLabel('Local Price (LKR)').fill('8000');
+    await page.getByLabel('Foreign Price ($)').fill('40');
+    await page.getByLabel('Max Sessions').fill('6');
+    await page.getByLabel('Installments').fill('1');
+
+    // Outside the bounds the server also holds: the field's own message, nothing created.
+    await page.getByLabel('Session length (minutes)').fill('3');
+    await page.getByRole('button', { name: 'Create Treatment' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Session length must be a whole number of minutes from 5 to 720.' })
+      .waitFor();
+    await page.getByLabel('Session length (minutes)').fill('45');
+    await page.getByLabel('Buffer after a session (minutes)').fill('250');
+    await page.getByRole('button', { name: 'Create Treatment' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Buffer must be a whole number of minutes from 0 to 240.' })
+      .waitFor();
+
+    await page.getByLabel('Buffer after a session (minutes)').fill('15');
+    await page.getByLabel('Requires a room').check();
+    await page.getByRole('button', { name: 'Create Treatment' }).click();
+    await expectToast(page, 'Treatment created successfully!');
+    // The form starts again from the defaults.
+    await expect.poll(() => page.getByLabel('Session length (minutes)').inputValue()).toBe('60');
+    expect(await page.getByLabel('Requires a room').isChecked()).toBe(false);
+    expect(await pageOverflow(page)).toBe(0);
+
+    const list = await api<
+      Array<{ treatmentName: string; sessionMinutes: number; bufferMinutes: number; requiresRoom: boolean }>
+    >('GET', '/api/treatments', { token: await tokenFor(accounts().admin) });
+    const made = list.body.filter((t) => t.treatmentName === name);
+    expect(made.map((t) => [t.sessionMinutes, t.bufferMinutes, t.requiresRoom])).toEqual([[45, 15, true]]);
   });
 });

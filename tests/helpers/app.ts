@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createSession } from '../../src/server/auth/sessions';
 import { assembleDeps } from '../../src/server/bootstrap';
@@ -43,9 +44,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A folder for an embedded (PGlite) database, removed at close. */
+/**
+ * A folder for an embedded (PGlite) database, removed at close: a copy of the run's migrated
+ * template (tests/setup/pglite-template.ts), so a test pays for a copy, not initdb and migrations.
+ */
 function embeddedDatabase() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-embedded-'));
+  fs.cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
   return {
     url: undefined,
     dataDir,

@@ -324,3 +324,67 @@ function dayText(day: string) {
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   return `${String(d).padStart(2, '0')} ${months[m - 1]} ${y}`;
 }
+
+describe('cancelling the booking', () => {
+  it('cancels its appointments still to come, keeps them with the reason and frees their slots', async () => {
+    const c = await clinic();
+    const past = await bookIn(c, at(dayFromToday(-1), '10:00'));
+    const next = await bookIn(c, at(dayFromToday(2), '10:00'));
+    const confirmed = await bookIn(c, at(dayFromToday(3), '10:00'));
+    const ownReason = await bookIn(c, at(dayFromToday(4), '10:00'));
+    for (const a of [past, next, confirmed, ownReason]) expect(a.status).toBe(201);
+    expect((await setStatus(confirmed.body._id, { status: 'confirmed' })).status).toBe(200);
+    expect((await setStatus(ownReason.body._id, { status: 'cancelled', reason: 'Travelling' })).status).toBe(200);
+
+    const cancel = await t.api('PUT', `/api/bookings/bookings/${c.booking.id}/cancel`, { token: admin.token });
+    expect(cancel.status).toBe(200);
+
+    const list = await t.api(
+      'GET',
+      `/api/appointments?from=${dayFromToday(-1)}&to=${dayFromToday(4)}&bookingId=${c.booking.id}`,
+      { token: admin.token },
+    );
+    expect(list.status).toBe(200);
+    const seen = (list.body.data as Array<{ _id: string; status: string; statusReason: string | null }>).map((a) => [
+      a._id,
+      a.status,
+      a.statusReason,
+    ]);
+    expect(seen).toEqual([
+      [past.body._id, 'scheduled', null],
+      [next.body._id, 'cancelled', 'The booking was cancelled.'],
+      [confirmed.body._id, 'cancelled', 'The booking was cancelled.'],
+      [ownReason.body._id, 'cancelled', 'Travelling'],
+    ]);
+    // Each went through the appointment's own status change, so each has its own audit entry.
+    const entries = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entityType, 'appointment'), eq(auditLog.action, 'cancel'), eq(auditLog.parentId, c.booking.id)),
+      )
+      .orderBy(asc(auditLog.createdAt));
+    expect(entries.map((e) => e.entityId).sort()).toEqual(
+      [next.body._id, confirmed.body._id, ownReason.body._id].sort(),
+    );
+
+    // The freed slot books for another customer's booking with the same practitioner.
+    const other = await makeUser(t.deps.db, { role: 'customer', branchId: c.branch.id });
+    const otherBooking = await makeBooking(t, admin.token, c.treatment.id, other);
+    const again = await t.api('POST', '/api/appointments', {
+      token: admin.token,
+      body: {
+        bookingId: otherBooking.id,
+        practitionerId: c.practitioner.id,
+        branchId: c.branch.id,
+        start: at(dayFromToday(2), '10:00'),
+      },
+    });
+    expect(again.status).toBe(201);
+
+    // Cancelling the booking again changes nothing.
+    expect((await t.api('PUT', `/api/bookings/bookings/${c.booking.id}/cancel`, { token: admin.token })).status).toBe(
+      200,
+    );
+  });
+});

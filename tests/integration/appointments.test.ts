@@ -68,7 +68,12 @@ describe('booking an appointment', () => {
     expect(res.body).toEqual({
       _id: expect.any(String),
       booking: { _id: c.booking.id },
-      customer: { _id: c.booking.customerId, username: customer.body.username, email: customer.body.email },
+      customer: {
+        _id: c.booking.customerId,
+        username: customer.body.username,
+        email: customer.body.email,
+        fullName: customer.body.fullName,
+      },
       treatment: { _id: c.treatment.id, treatmentName: c.treatment.treatmentName },
       practitioner: { _id: c.practitioner.id, fullName: c.practitioner.fullName, color: expect.any(String) },
       room: null,

@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = (await t.userWithSession('admin')).token;
   manager = (await t.userWithSession('manager')).token;
-  customer = await makeUser(t.deps.db, { role: 'customer' });
+  customer = await makeUser(t.deps.db, { role: 'customer', fullName: 'Anoma Jayasinghe' });
   const tr = await postTreatment(t, admin, {
     treatmentName: 'Panchakarma',
     localPrice: 30000,
@@ -57,7 +57,13 @@ describe('REST shapes (docs/product.md#records-and-their-fields and 7)', () => {
         'createdAt',
       ]),
     );
-    expect(b.userId).toEqual({ _id: customer.id, username: customer.username, email: customer.email });
+    // The full name beside the spec's fields (docs/users.md): an extension, nothing renamed.
+    expect(b.userId).toEqual({
+      _id: customer.id,
+      username: customer.username,
+      email: customer.email,
+      fullName: 'Anoma Jayasinghe',
+    });
     expect(b.treatmentId).toEqual({ _id: treatmentId, treatmentName: 'Panchakarma', maxSessions: 8 });
     expect(b).toMatchObject({
       userType: 'foreign',

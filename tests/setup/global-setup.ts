@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client';
+import { preparePgliteTemplate } from './pglite-template';
 import { startServices, withDatabase } from './services';
 
 declare module 'vitest' {
@@ -8,6 +9,8 @@ declare module 'vitest' {
     adminDatabaseUrl: string;
     templateDatabase: string;
     redisUrl: string;
+    /** A migrated embedded data folder that embedded test apps start on a copy of. */
+    pgliteTemplate: string;
   }
 }
 
@@ -17,8 +20,10 @@ export const TEMPLATE_DB = 'backoffice_template';
 export default async function setup(project: TestProject) {
   const services = await startServices();
   console.log(`[tests] PostgreSQL and Redis from ${services.source}`);
+  let pgliteTemplate: string;
   try {
     await migrateTemplate(services.databaseUrl);
+    pgliteTemplate = await preparePgliteTemplate();
   } catch (err) {
     // Vitest never calls the teardown of a setup that threw: stop the servers here.
     await services.stop();
@@ -28,6 +33,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminDatabaseUrl', services.databaseUrl);
   project.provide('templateDatabase', TEMPLATE_DB);
   project.provide('redisUrl', services.redisUrl);
+  project.provide('pgliteTemplate', pgliteTemplate);
   return () => services.stop();
 }
 

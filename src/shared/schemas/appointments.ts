@@ -157,7 +157,8 @@ export const ZAppointment = z.object({
   _id: z.string(),
   booking: z.object({ _id: z.string() }),
   /** Null once the customer's account is deleted. */
-  customer: z.object({ _id: z.string(), username: z.string(), email: z.string() }).nullable(),
+  // fullName beyond the shape: the front desk names people by it.
+  customer: z.object({ _id: z.string(), username: z.string(), email: z.string(), fullName: z.string() }).nullable(),
   /** The live treatment's name, else the booking's kept copy (the id is null once it is deleted). */
   treatment: z.object({ _id: z.string().nullable(), treatmentName: z.string() }),
   practitioner: z.object({ _id: z.string(), fullName: z.string(), color: z.string() }),

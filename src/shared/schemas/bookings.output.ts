@@ -5,7 +5,8 @@ import { zDayOut, zInstantOut, zIntOut, zMoneyOut, zPageOf, zRecordOut } from '@
 
 /** docs/product.md#records-and-their-fields Treatment booking, with populated `userId` and `treatmentId`. */
 export const ZBooking = zRecordOut({
-  userId: z.object({ _id: z.string(), username: z.string(), email: z.string() }).nullable(),
+  // fullName beyond the spec's populated fields: the front desk names people by it (docs/users.md).
+  userId: z.object({ _id: z.string(), username: z.string(), email: z.string(), fullName: z.string() }).nullable(),
   deletedUsername: z.string().nullable(),
   deletedEmail: z.string().nullable(),
   /** What was sold: `_id` is null once the treatment is deleted; the name is then the kept copy. */

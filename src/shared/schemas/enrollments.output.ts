@@ -12,7 +12,8 @@ import {
   zRecordOut,
 } from '@shared/schemas/output';
 
-const ZStudentRef = z.object({ _id: z.string(), username: z.string(), email: z.string() });
+// fullName beyond the spec's populated fields: the front desk names people by it (docs/users.md).
+const ZStudentRef = z.object({ _id: z.string(), username: z.string(), email: z.string(), fullName: z.string() });
 
 /** docs/product.md#records-and-their-fields Enrollment, with populated `userId` and `courseId`. */
 export const ZEnrollment = zRecordOut({

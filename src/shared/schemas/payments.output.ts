@@ -33,7 +33,13 @@ export const ZPayment = z.object({
   voidedBy: ZKeptUser.nullable(),
   voidReason: z.string().nullable(),
   branch: z.object({ _id: z.string().nullable(), name: z.string() }).nullable(),
-  payer: z.object({ _id: z.string().nullable(), username: z.string(), email: z.string().nullable() }),
+  /** `fullName` beyond the kept name: the payer's name now, null once the account is gone. */
+  payer: z.object({
+    _id: z.string().nullable(),
+    username: z.string(),
+    email: z.string().nullable(),
+    fullName: z.string().nullable(),
+  }),
   enrollmentId: z.string().nullable(),
   bookingId: z.string().nullable(),
   subject: z.string(),

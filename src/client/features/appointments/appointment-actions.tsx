@@ -2,17 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClockIcon, ChevronDownIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { NativeSelect } from '@/components/native-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -20,8 +11,6 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -35,6 +24,7 @@ import {
   timeIn,
   type Appointment,
 } from './appointment-queries';
+import { ChoiceSelect, LabelledField, FormDialog, RoomSelect } from './appointment-dialog';
 import { dayLabel, instantOf, wallOf } from './zone';
 
 const STATUS_VARIANT: Record<AppointmentStatus, 'default' | 'secondary' | 'destructive' | 'success' | 'warning'> = {
@@ -97,52 +87,42 @@ function CancelDialog({
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <form
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!reason.trim()) setError('Give a reason for cancelling the appointment.');
-            else onCancel(reason.trim());
+    <FormDialog
+      title="Cancel appointment"
+      description={
+        <>
+          {appointment.customer?.username ?? 'The customer'}, {appointment.treatment.treatmentName}. The appointment is
+          kept with its reason and its time is freed.
+        </>
+      }
+      pending={pending}
+      submitLabel="Cancel appointment"
+      submitVariant="destructive"
+      closeLabel="Keep it"
+      onClose={onClose}
+      onSubmit={() => {
+        if (!reason.trim()) setError('Give a reason for cancelling the appointment.');
+        else onCancel(reason.trim());
+      }}
+    >
+      <LabelledField id="cancel-reason" label="Reason">
+        <Textarea
+          id="cancel-reason"
+          value={reason}
+          aria-invalid={!!error}
+          aria-describedby={error ? 'cancel-reason-error' : undefined}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError('');
           }}
-        >
-          <DialogHeader>
-            <DialogTitle>Cancel appointment</DialogTitle>
-            <DialogDescription>
-              {appointment.customer?.username ?? 'The customer'}, {appointment.treatment.treatmentName}. The appointment
-              is kept with its reason and its time is freed.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="space-y-1">
-            <Label htmlFor="cancel-reason">Reason</Label>
-            <Textarea
-              id="cancel-reason"
-              value={reason}
-              aria-invalid={!!error}
-              aria-describedby={error ? 'cancel-reason-error' : undefined}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setError('');
-              }}
-            />
-            {error && (
-              <p id="cancel-reason-error" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Keep it
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending}>
-              {pending && <Spinner />} Cancel appointment
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        />
+        {error && (
+          <p id="cancel-reason-error" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+      </LabelledField>
+    </FormDialog>
   );
 }
 
@@ -206,7 +186,6 @@ export function RescheduleDialog({
   const [roomId, setRoomId] = useState(a.room?._id ?? '');
   const [error, setError] = useState('');
   const practitioners = useQuery(trpc.practitioners.list.queryOptions({ branchId: a.branch._id, active: true }));
-  const rooms = useQuery(trpc.rooms.list.queryOptions({ branchId: a.branch._id }));
   const move = useMutation(
     trpc.appointments.reschedule.mutationOptions({
       onSuccess: async () => {
@@ -230,82 +209,48 @@ export function RescheduleDialog({
       roomId: roomId === (a.room?._id ?? '') ? undefined : roomId || null,
     });
   };
+  // The appointment's own practitioner stays a choice even when no longer active here.
+  const team = practitioners.data?.data ?? [];
+  const choices = [
+    ...(team.some((p) => p._id === a.practitioner._id)
+      ? []
+      : [{ value: a.practitioner._id, label: a.practitioner.fullName }]),
+    ...team.map((p) => ({ value: p._id, label: p.user.fullName })),
+  ];
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <form
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Reschedule appointment</DialogTitle>
-            <DialogDescription>
-              {a.customer?.username ?? 'Customer'}, {a.treatment.treatmentName}: now {dayLabel(wall.day)} at{' '}
-              {timeIn(timeZone, a.start)} with {a.practitioner.fullName}.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-1">
-              <Label htmlFor="reschedule-day">Day</Label>
-              <Input id="reschedule-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="reschedule-time">Time</Label>
-              <Input
-                id="reschedule-time"
-                type="time"
-                step={60}
-                value={time}
-                onChange={(e) => setTime(e.target.value)}
-              />
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="reschedule-practitioner">Practitioner</Label>
-              <NativeSelect
-                id="reschedule-practitioner"
-                value={practitionerId}
-                onChange={(e) => setPractitionerId(e.target.value)}
-              >
-                {!practitioners.data?.data.some((p) => p._id === a.practitioner._id) && (
-                  <option value={a.practitioner._id}>{a.practitioner.fullName}</option>
-                )}
-                {(practitioners.data?.data ?? []).map((p) => (
-                  <option key={p._id} value={p._id}>
-                    {p.user.fullName}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="reschedule-room">Room</Label>
-              <NativeSelect id="reschedule-room" value={roomId} onChange={(e) => setRoomId(e.target.value)}>
-                <option value="">No room</option>
-                {(rooms.data?.data ?? []).map((r) => (
-                  <option key={r._id} value={r._id}>
-                    {r.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" disabled={move.isPending}>
-              {move.isPending && <Spinner />} Reschedule
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title="Reschedule appointment"
+      description={
+        <>
+          {a.customer?.username ?? 'Customer'}, {a.treatment.treatmentName}: now {dayLabel(wall.day)} at{' '}
+          {timeIn(timeZone, a.start)} with {a.practitioner.fullName}.
+        </>
+      }
+      error={error}
+      pending={move.isPending}
+      submitLabel="Reschedule"
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <LabelledField id="reschedule-day" label="Day">
+          <Input id="reschedule-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+        </LabelledField>
+        <LabelledField id="reschedule-time" label="Time">
+          <Input id="reschedule-time" type="time" step={60} value={time} onChange={(e) => setTime(e.target.value)} />
+        </LabelledField>
+        <LabelledField id="reschedule-practitioner" label="Practitioner">
+          <ChoiceSelect
+            id="reschedule-practitioner"
+            value={practitionerId}
+            onChange={setPractitionerId}
+            choices={choices}
+          />
+        </LabelledField>
+        <LabelledField id="reschedule-room" label="Room">
+          <RoomSelect id="reschedule-room" branchId={a.branch._id} value={roomId} onChange={setRoomId} />
+        </LabelledField>
+      </div>
+    </FormDialog>
   );
 }

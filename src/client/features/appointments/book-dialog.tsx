@@ -1,22 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { NativeSelect } from '@/components/native-select';
 import { UserPicker } from '@/components/user-picker';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { invalidateAppointments, timeIn } from './appointment-queries';
+import { ChoiceSelect, LabelledField, FormDialog, RoomSelect } from './appointment-dialog';
 import { dayLabel, wallOf } from './zone';
 
 /**
@@ -66,7 +56,6 @@ export function BookDialog({
   });
   const here = (slots.data?.data ?? []).filter((s) => Date.parse(s.start) === Date.parse(start));
   const practitioners = useQuery(trpc.practitioners.list.queryOptions({ branchId, active: true }));
-  const rooms = useQuery(trpc.rooms.list.queryOptions({ branchId }));
   const nameOf = (id: string) => practitioners.data?.data.find((p) => p._id === id)?.user.fullName ?? 'Practitioner';
   const offered = [...new Set(here.map((s) => s.practitionerId))];
   const chosen = offered.includes(practitionerId)
@@ -95,120 +84,82 @@ export function BookDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <form
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
+    <FormDialog
+      title="Book appointment"
+      description={`${dayLabel(wall.day)} at ${timeIn(timeZone, start)}`}
+      error={error}
+      pending={create.isPending}
+      submitLabel="Book"
+      submitDisabled={!booking || !chosen}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <LabelledField id={pickerId} label="Customer">
+        <UserPicker
+          placeholder="Name, e-mail or phone"
+          control={{
+            id: pickerId,
+            name: 'customer',
+            value: email,
+            onChange: (v) => {
+              setEmail(typeof v === 'string' ? v : '');
+              setBookingId('');
+              setError('');
+            },
+            onBlur: () => {},
+            ref: () => {},
+            'aria-invalid': false,
           }}
-        >
-          <DialogHeader>
-            <DialogTitle>Book appointment</DialogTitle>
-            <DialogDescription>
-              {dayLabel(wall.day)} at {timeIn(timeZone, start)}
-            </DialogDescription>
-          </DialogHeader>
-          <div className="space-y-1">
-            <Label htmlFor={pickerId}>Customer</Label>
-            <UserPicker
-              placeholder="Name, e-mail or phone"
-              control={{
-                id: pickerId,
-                name: 'customer',
-                value: email,
-                onChange: (v) => {
-                  setEmail(typeof v === 'string' ? v : '');
-                  setBookingId('');
-                  setError('');
-                },
-                onBlur: () => {},
-                ref: () => {},
-                'aria-invalid': false,
+        />
+      </LabelledField>
+      {customerEmail.includes('@') && (
+        <LabelledField id="book-booking" label="Booking">
+          {bookings.isPending ? (
+            <Spinner />
+          ) : own.length ? (
+            <ChoiceSelect
+              id="book-booking"
+              value={booking?._id ?? ''}
+              onChange={(id) => {
+                setBookingId(id);
+                setPractitionerId('');
+                setRoomId(null);
               }}
+              empty={own.length > 1 ? 'Choose a booking' : undefined}
+              choices={own.map((b) => ({
+                value: b._id,
+                label: `${b.treatmentId.treatmentName} (${b.sessionsCompleted} of ${b.treatmentId.maxSessions} done)`,
+              }))}
             />
-          </div>
-          {customerEmail.includes('@') && (
-            <div className="space-y-1">
-              <Label htmlFor="book-booking">Booking</Label>
-              {bookings.isPending ? (
-                <Spinner />
-              ) : own.length ? (
-                <NativeSelect
-                  id="book-booking"
-                  value={booking?._id ?? ''}
-                  onChange={(e) => {
-                    setBookingId(e.target.value);
-                    setPractitionerId('');
-                    setRoomId(null);
-                  }}
-                >
-                  {own.length > 1 && <option value="">Choose a booking</option>}
-                  {own.map((b) => (
-                    <option key={b._id} value={b._id}>
-                      {b.treatmentId.treatmentName} ({b.sessionsCompleted} of {b.treatmentId.maxSessions} done)
-                    </option>
-                  ))}
-                </NativeSelect>
-              ) : (
-                <p className="text-sm text-muted-foreground">This customer has no active booking.</p>
-              )}
-            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">This customer has no active booking.</p>
           )}
-          {booking && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="space-y-1">
-                <Label htmlFor="book-practitioner">Practitioner</Label>
-                {slots.isPending ? (
-                  <Spinner />
-                ) : offered.length ? (
-                  <NativeSelect
-                    id="book-practitioner"
-                    value={chosen}
-                    onChange={(e) => {
-                      setPractitionerId(e.target.value);
-                      setRoomId(null);
-                    }}
-                  >
-                    {offered.map((id) => (
-                      <option key={id} value={id}>
-                        {nameOf(id)}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                ) : (
-                  <p className="text-sm text-muted-foreground">Nobody is free for this treatment at this time.</p>
-                )}
-              </div>
-              <div className="space-y-1">
-                <Label htmlFor="book-room">Room</Label>
-                <NativeSelect id="book-room" value={room} onChange={(e) => setRoomId(e.target.value)}>
-                  <option value="">No room</option>
-                  {(rooms.data?.data ?? []).map((r) => (
-                    <option key={r._id} value={r._id}>
-                      {r.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-            </div>
-          )}
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" disabled={create.isPending || !booking || !chosen}>
-              {create.isPending && <Spinner />} Book
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </LabelledField>
+      )}
+      {booking && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <LabelledField id="book-practitioner" label="Practitioner">
+            {slots.isPending ? (
+              <Spinner />
+            ) : offered.length ? (
+              <ChoiceSelect
+                id="book-practitioner"
+                value={chosen}
+                onChange={(id) => {
+                  setPractitionerId(id);
+                  setRoomId(null);
+                }}
+                choices={offered.map((id) => ({ value: id, label: nameOf(id) }))}
+              />
+            ) : (
+              <p className="text-sm text-muted-foreground">Nobody is free for this treatment at this time.</p>
+            )}
+          </LabelledField>
+          <LabelledField id="book-room" label="Room">
+            <RoomSelect id="book-room" branchId={branchId} value={room} onChange={setRoomId} />
+          </LabelledField>
+        </div>
+      )}
+    </FormDialog>
   );
 }

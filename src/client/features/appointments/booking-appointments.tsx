@@ -3,24 +3,14 @@ import { CalendarPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { LoadError } from '@/components/load-error';
-import { NativeSelect } from '@/components/native-select';
 import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { errorCode, explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { WEEKDAYS, type Weekday } from '@shared/schemas/appointments';
+import { ChoiceSelect, LabelledField, FormDialog, RoomSelect } from './appointment-dialog';
 import { AppointmentMenu, RescheduleDialog, StatusBadge, useStatusChange } from './appointment-actions';
 import { invalidateAppointments, timeIn, useClock, type Appointment } from './appointment-queries';
 import { addDays, dayLabel, instantOf, wallOf } from './zone';
@@ -153,7 +143,6 @@ function SeriesDialog({
     ...trpc.practitioners.list.queryOptions({ branchId: branch, active: true }),
     enabled: !!branch,
   });
-  const rooms = useQuery({ ...trpc.rooms.list.queryOptions({ branchId: branch }), enabled: !!branch });
   const [practitionerId, setPractitionerId] = useState('');
   const practitioner = practitionerId || practitioners.data?.data[0]?._id || '';
   const [roomId, setRoomId] = useState('');
@@ -201,158 +190,113 @@ function SeriesDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
-        <form
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Schedule sessions</DialogTitle>
-            <DialogDescription>
-              A weekly series from the first start. A date that cannot be booked is skipped and named below.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-1">
-              <Label htmlFor="series-branch">Branch</Label>
-              <NativeSelect
-                id="series-branch"
-                value={branch}
-                onChange={(e) => {
-                  setBranchId(e.target.value);
-                  setPractitionerId('');
-                  setRoomId('');
-                }}
-              >
-                {(branches.data?.items ?? []).map((b) => (
-                  <option key={b._id} value={b._id}>
-                    {b.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="series-practitioner">Practitioner</Label>
-              <NativeSelect
-                id="series-practitioner"
-                value={practitioner}
-                onChange={(e) => setPractitionerId(e.target.value)}
-              >
-                {!practitioners.data?.data.length && <option value="">Nobody works here</option>}
-                {(practitioners.data?.data ?? []).map((p) => (
-                  <option key={p._id} value={p._id}>
-                    {p.user.fullName}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="series-room">Room</Label>
-              <NativeSelect id="series-room" value={roomId} onChange={(e) => setRoomId(e.target.value)}>
-                <option value="">No room</option>
-                {(rooms.data?.data ?? []).map((r) => (
-                  <option key={r._id} value={r._id}>
-                    {r.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid grid-cols-2 gap-2">
-              <div className="space-y-1">
-                <Label htmlFor="series-day">First day</Label>
-                <Input id="series-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
-              </div>
-              <div className="space-y-1">
-                <Label htmlFor="series-time">Time</Label>
-                <Input id="series-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
-              </div>
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="series-every">Every</Label>
-              <NativeSelect id="series-every" value={everyWeeks} onChange={(e) => setEveryWeeks(e.target.value)}>
-                {[1, 2, 3, 4].map((n) => (
-                  <option key={n} value={n}>
-                    {n === 1 ? 'week' : `${n} weeks`}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="series-count">Sessions</Label>
-              <Input
-                id="series-count"
-                type="number"
-                min={1}
-                max={100}
-                value={count}
-                onChange={(e) => setCount(e.target.value)}
+    <FormDialog
+      title="Schedule sessions"
+      description="A weekly series from the first start. A date that cannot be booked is skipped and named below."
+      className="max-h-[90vh] overflow-y-auto"
+      error={error}
+      pending={create.isPending}
+      submitLabel="Schedule"
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <LabelledField id="series-branch" label="Branch">
+          <ChoiceSelect
+            id="series-branch"
+            value={branch}
+            onChange={(id) => {
+              setBranchId(id);
+              setPractitionerId('');
+              setRoomId('');
+            }}
+            choices={(branches.data?.items ?? []).map((b) => ({ value: b._id, label: b.name }))}
+          />
+        </LabelledField>
+        <LabelledField id="series-practitioner" label="Practitioner">
+          <ChoiceSelect
+            id="series-practitioner"
+            value={practitioner}
+            onChange={setPractitionerId}
+            empty={practitioners.data?.data.length ? undefined : 'Nobody works here'}
+            choices={(practitioners.data?.data ?? []).map((p) => ({ value: p._id, label: p.user.fullName }))}
+          />
+        </LabelledField>
+        <LabelledField id="series-room" label="Room">
+          <RoomSelect id="series-room" branchId={branch} value={roomId} onChange={setRoomId} />
+        </LabelledField>
+        <div className="grid grid-cols-2 gap-2">
+          <LabelledField id="series-day" label="First day">
+            <Input id="series-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+          </LabelledField>
+          <LabelledField id="series-time" label="Time">
+            <Input id="series-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
+          </LabelledField>
+        </div>
+        <LabelledField id="series-every" label="Every">
+          <ChoiceSelect
+            id="series-every"
+            value={everyWeeks}
+            onChange={setEveryWeeks}
+            choices={[1, 2, 3, 4].map((n) => ({ value: String(n), label: n === 1 ? 'week' : `${n} weeks` }))}
+          />
+        </LabelledField>
+        <LabelledField id="series-count" label="Sessions">
+          <Input
+            id="series-count"
+            type="number"
+            min={1}
+            max={100}
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+          />
+        </LabelledField>
+      </div>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium">On (the first day&apos;s weekday when none is ticked)</legend>
+        <div className="flex flex-wrap gap-3">
+          {WEEKDAYS.map((d) => (
+            <label key={d} className="flex items-center gap-1 text-sm capitalize">
+              <input
+                type="checkbox"
+                checked={weekdays.includes(d)}
+                onChange={(e) => setWeekdays(e.target.checked ? [...weekdays, d] : weekdays.filter((x) => x !== d))}
               />
-            </div>
-          </div>
-          <fieldset className="space-y-1">
-            <legend className="text-sm font-medium">On (the first day&apos;s weekday when none is ticked)</legend>
-            <div className="flex flex-wrap gap-3">
-              {WEEKDAYS.map((d) => (
-                <label key={d} className="flex items-center gap-1 text-sm capitalize">
-                  <input
-                    type="checkbox"
-                    checked={weekdays.includes(d)}
-                    onChange={(e) => setWeekdays(e.target.checked ? [...weekdays, d] : weekdays.filter((x) => x !== d))}
-                  />
-                  {d.slice(0, 3)}
-                </label>
+              {d.slice(0, 3)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={allOrNothing} onChange={(e) => setAllOrNothing(e.target.checked)} />
+        All or nothing: book none if any date cannot be booked
+      </label>
+      {answer && (
+        <div className="space-y-2 text-sm" data-testid="series-result">
+          <p className="font-medium">
+            {answer.created.length} booked
+            {answer.conflicts.length ? `, ${answer.conflicts.length} skipped` : ''}
+          </p>
+          {answer.created.length > 0 && (
+            <ul className="list-disc pl-5">
+              {answer.created.map((a) => (
+                <li key={a._id}>
+                  {dayLabel(wallOf(timeZone, a.start).day)}, {timeIn(timeZone, a.start)}
+                </li>
               ))}
-            </div>
-          </fieldset>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={allOrNothing} onChange={(e) => setAllOrNothing(e.target.checked)} />
-            All or nothing: book none if any date cannot be booked
-          </label>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
+            </ul>
           )}
-          {answer && (
-            <div className="space-y-2 text-sm" data-testid="series-result">
-              <p className="font-medium">
-                {answer.created.length} booked
-                {answer.conflicts.length ? `, ${answer.conflicts.length} skipped` : ''}
-              </p>
-              {answer.created.length > 0 && (
-                <ul className="list-disc pl-5">
-                  {answer.created.map((a) => (
-                    <li key={a._id}>
-                      {dayLabel(wallOf(timeZone, a.start).day)}, {timeIn(timeZone, a.start)}
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {answer.conflicts.length > 0 && (
-                <ul className="list-disc pl-5 text-destructive" aria-label="Conflicts">
-                  {answer.conflicts.map((c) => (
-                    <li key={c.start}>
-                      {dayLabel(wallOf(timeZone, c.start).day)}, {timeIn(timeZone, c.start)}: {c.message}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+          {answer.conflicts.length > 0 && (
+            <ul className="list-disc pl-5 text-destructive" aria-label="Conflicts">
+              {answer.conflicts.map((c) => (
+                <li key={c.start}>
+                  {dayLabel(wallOf(timeZone, c.start).day)}, {timeIn(timeZone, c.start)}: {c.message}
+                </li>
+              ))}
+            </ul>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending && <Spinner />} Schedule
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+      )}
+    </FormDialog>
   );
 }

@@ -24,6 +24,7 @@ import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { WEEKDAYS } from '@shared/schemas/appointments';
 import { AppointmentMenu, RescheduleDialog, StatusBadge, useStatusChange } from './appointment-actions';
+import { ChoiceSelect, LabelledField } from './appointment-dialog';
 import { invalidateAppointments, isLive, timeIn, useClock, type Appointment } from './appointment-queries';
 import { BookDialog } from './book-dialog';
 import { EventCalendar } from './event-calendar';
@@ -324,16 +325,14 @@ function CalendarView({
         }
       />
       <div className="flex flex-wrap items-end gap-3">
-        <div className="w-full space-y-1 sm:w-56">
-          <Label htmlFor="calendar-branch">Branch</Label>
-          <NativeSelect id="calendar-branch" value={branchId} onChange={(e) => setBranchId(e.target.value)}>
-            {branches.map((b) => (
-              <option key={b._id} value={b._id}>
-                {b.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <LabelledField id="calendar-branch" label="Branch" className="w-full sm:w-56">
+          <ChoiceSelect
+            id="calendar-branch"
+            value={branchId}
+            onChange={setBranchId}
+            choices={branches.map((b) => ({ value: b._id, label: b.name }))}
+          />
+        </LabelledField>
         <div className="w-full space-y-1 sm:w-48">
           <Label htmlFor="calendar-mode">Show</Label>
           <NativeSelect id="calendar-mode" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
@@ -343,20 +342,14 @@ function CalendarView({
           </NativeSelect>
         </div>
         {mode === 'week' && (
-          <div className="w-full space-y-1 sm:w-56">
-            <Label htmlFor="calendar-practitioner">Practitioner</Label>
-            <NativeSelect
+          <LabelledField id="calendar-practitioner" label="Practitioner" className="w-full sm:w-56">
+            <ChoiceSelect
               id="calendar-practitioner"
               value={weekPractitioner?._id ?? ''}
-              onChange={(e) => setWeekOf(e.target.value)}
-            >
-              {team.map((p) => (
-                <option key={p._id} value={p._id}>
-                  {p.user.fullName}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+              onChange={setWeekOf}
+              choices={team.map((p) => ({ value: p._id, label: p.user.fullName }))}
+            />
+          </LabelledField>
         )}
         <div className="space-y-1">
           <Label htmlFor="calendar-day">Day</Label>

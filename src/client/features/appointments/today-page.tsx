@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarDaysIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { PersonName } from '@/components/person-name';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
@@ -119,7 +120,7 @@ function TodayRow({
             {late && <Badge variant="destructive">Late</Badge>}
           </div>
           <div className="text-sm">
-            <span className="font-medium">{name}</span> with{' '}
+            <PersonName fullName={a.customer?.fullName} handle={name} /> with{' '}
             <span className="inline-flex items-center gap-1">
               <span
                 aria-hidden

@@ -9,6 +9,7 @@ import { useIsAdmin } from '@/lib/auth';
 import { useConfirmedDelete } from '@/lib/use-row-mutations';
 import { trpc } from '@/lib/trpc';
 import { formatDate } from '@shared/format';
+import { PersonName } from '@/components/person-name';
 import { bookingList, capitalize, customerEmail, PAYMENT_STATUS_FILTER } from './booking-queries';
 import { PaymentStatusBadge } from './payment-status-badge';
 
@@ -35,8 +36,7 @@ const useBookingsTable: TableHook<typeof bookingList> = ({ paged }) => {
         header: 'Customer Name',
         wrap: true,
         sort: 'customer',
-        className: 'font-medium',
-        cell: (b) => customerEmail(b),
+        cell: (b) => <PersonName handle={customerEmail(b)} fullName={b.userId?.fullName} handleFirst />,
       },
       { header: 'Treatment', wrap: true, sort: 'treatmentName', cell: (b) => b.treatmentId.treatmentName },
       {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PersonName } from '@/components/person-name';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { KeptName, TreatmentLink, UserLink } from '@/components/record-links';
 import { TitledCard } from '@/components/titled-card';
@@ -26,7 +27,11 @@ export function CustomerCard({ booking: b }: { booking: Booking }) {
     <InfoCard title="Customer Information">
       <DetailRow label="Patient username">
         <KeptName kept={b.deletedUsername ?? 'Unknown'}>
-          {b.userId && <UserLink id={b.userId._id}>{b.userId.username}</UserLink>}
+          {b.userId && (
+            <UserLink id={b.userId._id}>
+              <PersonName fullName={b.userId.fullName} handle={b.userId.username} />
+            </UserLink>
+          )}
         </KeptName>
       </DetailRow>
       <DetailRow label="Email">{b.userId?.email ?? b.deletedEmail ?? 'Unknown'}</DetailRow>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { AlertTriangleIcon, CheckCircle2Icon, GraduationCapIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
+import { PersonName } from '@/components/person-name';
 import { SelectFilter } from '@/components/filter-field';
 import { LabelledDeleteConfirm } from '@/components/delete-confirm';
 import { viewDeleteColumn } from '@/components/row-actions';
@@ -119,14 +120,10 @@ const useEnrollmentsTable: TableHook<typeof enrollmentList> = ({ paged }) => {
         sort: 'username',
         cell: (e) => (
           <>
-            <Link
-              to="/courses/$courseId/enrollment/$enrollmentId"
-              params={paramsOf(e)}
-              className="font-medium hover:underline"
-            >
-              {studentName(e) ?? 'Unknown'}
+            <Link to="/courses/$courseId/enrollment/$enrollmentId" params={paramsOf(e)} className="hover:underline">
+              <PersonName fullName={e.userId?.fullName} handle={studentName(e)} />
             </Link>
-            <div className="text-xs text-muted-foreground">
+            <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
               {e.userId?.email ?? e.deletedEmail ?? '—'}
               {!e.userId && ' (deleted user)'}
             </div>

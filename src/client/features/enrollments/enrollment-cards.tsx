@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CheckCircle2Icon } from 'lucide-react';
+import { PersonName } from '@/components/person-name';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { CourseLink, KeptName, UserLink } from '@/components/record-links';
 import { Badge } from '@/components/ui/badge';
@@ -30,7 +31,11 @@ export function EnrollmentCard({ enrollment: e }: { enrollment: Enrollment }) {
         <DetailList>
           <DetailRow label="Student">
             <KeptName kept={e.deletedUsername ?? 'Unknown'} gone="deleted user">
-              {e.userId && <UserLink id={e.userId._id}>{e.userId.username}</UserLink>}
+              {e.userId && (
+                <UserLink id={e.userId._id}>
+                  <PersonName fullName={e.userId.fullName} handle={e.userId.username} />
+                </UserLink>
+              )}
             </KeptName>
           </DetailRow>
           <DetailRow label="Email">{e.userId?.email ?? e.deletedEmail ?? '—'}</DetailRow>

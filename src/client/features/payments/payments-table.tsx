@@ -3,6 +3,7 @@ import { DownloadIcon, MailIcon, BanIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
+import { PersonName } from '@/components/person-name';
 import { StaticList, type ListColumn } from '@/components/data-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -80,8 +81,8 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
       className: 'min-w-40 whitespace-normal',
       cell: (p) => (
         <>
-          {p.payer.username ?? '—'}
-          <span className="block text-xs text-muted-foreground">{p.subject ?? '—'}</span>
+          <PersonName fullName={p.payer.fullName} handle={p.payer.username} fallback="—" />
+          <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">{p.subject ?? '—'}</span>
         </>
       ),
     },

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { formatDay } from '@shared/format';
+import { AddForm, afterAdd, afterRemove, EntryList, FieldBox } from './entry-list';
 import { ZAddClosureBody, ZCreateRoomInput, ZUpdateRoomBody, type TRoom } from '@shared/schemas/practitioners';
 
 /** The branch a card shows, chosen from every branch; the first one until another is chosen. */
@@ -101,15 +102,18 @@ export function RoomsCard() {
   const [capacity, setCapacity] = useState('1');
   const [error, setError] = useState<string | null>(null);
   const create = useMutation(
-    trpc.rooms.create.mutationOptions({
-      onSuccess: async () => {
-        toast.success('Room added.');
-        setName('');
-        setCapacity('1');
-        await queryClient.invalidateQueries(trpc.rooms.pathFilter());
-      },
-      onError: (err) => setError(explainedMessage(err, 'Failed to add the room. Please try again.')),
-    }),
+    trpc.rooms.create.mutationOptions(
+      afterAdd({
+        added: 'Room added.',
+        failed: 'Failed to add the room. Please try again.',
+        reset: () => {
+          setName('');
+          setCapacity('1');
+        },
+        refresh: () => queryClient.invalidateQueries(trpc.rooms.pathFilter()),
+        setError,
+      }),
+    ),
   );
   const submit = () => {
     setError(null);
@@ -133,23 +137,17 @@ export function RoomsCard() {
       ) : (
         <p className="text-sm text-muted-foreground">No rooms at this branch.</p>
       )}
-      <form
+      <AddForm
         className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
+        submitLabel="Add room"
+        disabled={create.isPending || !branchId}
+        error={error}
+        onSubmit={submit}
       >
-        <div className="grid flex-1 gap-1">
-          <label htmlFor="new-room-name" className="text-sm font-medium">
-            New room
-          </label>
+        <FieldBox id="new-room-name" label="New room" className="flex-1">
           <Input id="new-room-name" value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="new-room-capacity" className="text-sm font-medium">
-            Capacity
-          </label>
+        </FieldBox>
+        <FieldBox id="new-room-capacity" label="Capacity">
           <Input
             id="new-room-capacity"
             type="number"
@@ -159,16 +157,8 @@ export function RoomsCard() {
             value={capacity}
             onChange={(e) => setCapacity(e.target.value)}
           />
-        </div>
-        <Button type="submit" disabled={create.isPending || !branchId}>
-          Add room
-        </Button>
-      </form>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+        </FieldBox>
+      </AddForm>
     </TitledCard>
   );
 }
@@ -183,24 +173,23 @@ export function ClosuresCard() {
   const [error, setError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.practitioners.closures.pathFilter());
   const add = useMutation(
-    trpc.practitioners.closures.add.mutationOptions({
-      onSuccess: async () => {
-        toast.success('Closure added.');
-        setDate('');
-        setReason('');
-        await refresh();
-      },
-      onError: (err) => setError(explainedMessage(err, 'Failed to add the closure. Please try again.')),
-    }),
+    trpc.practitioners.closures.add.mutationOptions(
+      afterAdd({
+        added: 'Closure added.',
+        failed: 'Failed to add the closure. Please try again.',
+        reset: () => {
+          setDate('');
+          setReason('');
+        },
+        refresh,
+        setError,
+      }),
+    ),
   );
   const remove = useMutation(
-    trpc.practitioners.closures.remove.mutationOptions({
-      onSuccess: async (res) => {
-        toast.success(res.message);
-        await refresh();
-      },
-      onError: (err) => toast.error(explainedMessage(err, 'Failed to remove the closure. Please try again.')),
-    }),
+    trpc.practitioners.closures.remove.mutationOptions(
+      afterRemove({ failed: 'Failed to remove the closure. Please try again.', refresh }),
+    ),
   );
   const submit = () => {
     setError(null);
@@ -211,57 +200,28 @@ export function ClosuresCard() {
   return (
     <TitledCard title="Branch closures" contentClassName="grid gap-3">
       {select}
-      {list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data?.data.length ? (
-        <ul className="grid gap-1 text-sm">
-          {list.data.data.map((c) => (
-            <li key={c._id} className="flex flex-wrap items-center gap-2">
-              <span>
-                {formatDay(c.date)}
-                {c.reason ? ` · ${c.reason}` : ''}
-              </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove the closure on ${formatDay(c.date)}`}
-                disabled={remove.isPending}
-                onClick={() => remove.mutate({ branchId, closureId: c._id })}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-muted-foreground">No closures at this branch.</p>
-      )}
-      <form
+      <EntryList
+        list={list}
+        when={(c) => formatDay(c.date)}
+        removeLabel={(c) => `Remove the closure on ${formatDay(c.date)}`}
+        removing={remove.isPending}
+        onRemove={(c) => remove.mutate({ branchId, closureId: c._id })}
+        empty="No closures at this branch."
+      />
+      <AddForm
         className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
+        submitLabel="Add closure"
+        disabled={add.isPending || !branchId}
+        error={error}
+        onSubmit={submit}
       >
-        <div className="grid gap-1">
-          <span className="text-sm font-medium">Day</span>
+        <FieldBox label="Day">
           <DatePicker label="Closed on" value={date} onChange={setDate} />
-        </div>
-        <div className="grid flex-1 gap-1">
-          <label htmlFor="closure-reason" className="text-sm font-medium">
-            Reason
-          </label>
+        </FieldBox>
+        <FieldBox id="closure-reason" label="Reason" className="flex-1">
           <Input id="closure-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
-        </div>
-        <Button type="submit" disabled={add.isPending || !branchId}>
-          Add closure
-        </Button>
-      </form>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+        </FieldBox>
+      </AddForm>
     </TitledCard>
   );
 }

@@ -8,7 +8,8 @@ import { Input } from '@/components/ui/input';
 import { isClientError } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
-import { DUPLICATE_TREATMENT, ZCreateTreatmentInput } from '@shared/schemas/treatments';
+import { DUPLICATE_TREATMENT, TIMING_DEFAULTS, ZCreateTreatmentInput } from '@shared/schemas/treatments';
+import type { FieldControlProps } from '@/components/form-field';
 
 const EMPTY = {
   treatmentName: '',
@@ -17,6 +18,7 @@ const EMPTY = {
   maxSessions: '',
   installments: '',
   duration: { weeks: '', days: '', months: '' },
+  ...TIMING_DEFAULTS,
 };
 
 /** docs/product.md#screens-and-routes, Add New Treatment (admin and superadmin: the server refuses others). */
@@ -48,6 +50,23 @@ const DURATION_PARTS = [
   ['months', 'Months'],
 ] as const;
 const durationPart = { type: 'number', step: '1', min: '0', placeholder: '0' } as const;
+
+/**
+ * A whole number of minutes: the schema takes a number, so the field hands it one (a blank or
+ * unreadable box is NaN, which the schema answers with the field's own message).
+ */
+function MinutesInput({ value, onChange, ...field }: FieldControlProps & { min: string; max: string }) {
+  return (
+    <Input
+      {...field}
+      type="number"
+      inputMode="numeric"
+      step="1"
+      value={typeof value === 'number' && Number.isFinite(value) ? value : ''}
+      onChange={(e) => onChange(e.target.valueAsNumber)}
+    />
+  );
+}
 
 function CreateTreatmentForm() {
   const queryClient = useQueryClient();
@@ -96,6 +115,36 @@ function CreateTreatmentForm() {
                 </FormField>
               ))}
             </div>
+          </fieldset>
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 text-sm font-medium">Appointments</legend>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormField
+                name="sessionMinutes"
+                id="session-minutes"
+                label="Session length (minutes)"
+                hint="How long one appointment lasts: 5 to 720 minutes."
+              >
+                {(field) => <MinutesInput {...field} min="5" max="720" />}
+              </FormField>
+              <FormField
+                name="bufferMinutes"
+                id="buffer-minutes"
+                label="Buffer after a session (minutes)"
+                hint="Time kept free after each session: 0 to 240 minutes."
+              >
+                {(field) => <MinutesInput {...field} min="0" max="240" />}
+              </FormField>
+            </div>
+            <label className="flex items-center gap-3 text-sm font-medium">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={form.watch('requiresRoom') ?? false}
+                onChange={(e) => form.setValue('requiresRoom', e.target.checked, { shouldDirty: true })}
+              />
+              Requires a room
+            </label>
           </fieldset>
           <FormMessage />
         </CardContent>

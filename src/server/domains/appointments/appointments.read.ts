@@ -51,7 +51,7 @@ export function selectAppointments(db: Db) {
   return db
     .select({
       a: appointments,
-      customer: { id: users.id, username: users.username, email: users.email },
+      customer: { id: users.id, username: users.username, email: users.email, fullName: users.fullName },
       liveTreatmentName: treatments.treatmentName,
       keptTreatmentName: treatmentBookings.treatmentName,
       practitionerName: practitionerUser.fullName,
@@ -77,7 +77,9 @@ export function toAppointmentDto(r: AppointmentJoinRow): TAppointment {
   return {
     _id: a.id,
     booking: { _id: a.bookingId },
-    customer: r.customer ? { _id: r.customer.id, username: r.customer.username, email: r.customer.email } : null,
+    customer: r.customer
+      ? { _id: r.customer.id, username: r.customer.username, email: r.customer.email, fullName: r.customer.fullName }
+      : null,
     treatment: { _id: a.treatmentId, treatmentName: r.liveTreatmentName ?? r.keptTreatmentName },
     practitioner: { _id: a.practitionerId, fullName: r.practitionerName, color: r.color },
     room: a.roomId ? { _id: a.roomId, name: r.roomName ?? '' } : null,

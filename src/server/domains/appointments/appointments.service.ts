@@ -3,8 +3,8 @@
  * practitioner at a branch, moving it, its status from scheduled to completed (or cancelled, or a
  * no-show), and weekly series. Every change is one transaction with its audit entry.
  */
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { planAppointmentMessages } from '../messages/hooks';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, treatmentBookings } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../errors';
@@ -336,6 +336,32 @@ export async function setAppointmentStatus(ctx: ServiceContext, input: TAppointm
   });
   invalidateReads(ctx.deps);
   return getAppointment(ctx, current.id);
+}
+
+/** The reason a booking's cancellation gives the appointments it cancels. */
+export const BOOKING_CANCELLED_REASON = 'The booking was cancelled.';
+
+/**
+ * Called by the bookings service inside its cancel transaction (`ctx.db` is that transaction):
+ * each appointment of the booking still to come (scheduled or confirmed, starting after now) is
+ * cancelled through setAppointmentStatus, so it is kept with a reason, frees its slot and runs
+ * whatever hangs on a cancelled appointment. Past and arrived ones are left for the front desk.
+ */
+export async function cancelFutureAppointmentsOfBooking(ctx: ServiceContext, bookingId: string): Promise<number> {
+  const rows = await ctx.db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.bookingId, bookingId),
+        inArray(appointments.status, ['scheduled', 'confirmed']),
+        gt(appointments.startAt, new Date()),
+      ),
+    )
+    .orderBy(asc(appointments.startAt));
+  for (const { id } of rows)
+    await setAppointmentStatus(ctx, { id, status: 'cancelled', reason: BOOKING_CANCELLED_REASON });
+  return rows.length;
 }
 
 /**

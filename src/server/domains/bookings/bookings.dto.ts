@@ -76,6 +76,7 @@ export function selectBookings(db: Db, todayIso: string) {
       booking: bookingColumns,
       username: users.username,
       email: users.email,
+      fullName: users.fullName,
       liveTreatmentName: treatments.treatmentName,
       effectiveStatus: effectivePaymentStatusSql(todayIso),
       installments: installmentsSql,
@@ -97,7 +98,9 @@ export function toBookingDto(r: BookingJoinRow, todayIso: string): TBooking {
   const b = r.booking;
   return {
     _id: b.id,
-    userId: b.userId ? { _id: b.userId, username: r.username ?? '', email: r.email ?? '' } : null,
+    userId: b.userId
+      ? { _id: b.userId, username: r.username ?? '', email: r.email ?? '', fullName: r.fullName ?? '' }
+      : null,
     deletedUsername: b.deletedUsername,
     deletedEmail: b.deletedEmail,
     // maxSessions is what was sold; the name follows the live treatment, else the kept copy.

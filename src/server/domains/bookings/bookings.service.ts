@@ -27,6 +27,8 @@ import { USER_NOT_FOUND, type TPaymentBody, type TProgressBody } from '@shared/s
 import { BOOKING_NOT_FOUND, inScope, lateSql, today, type BookingDto, type Ctx } from './bookings.dto';
 import { getBooking } from './bookings.queries';
 import { invalidateReads } from '../read-cache';
+import type { ServiceContext } from '../context';
+import { cancelFutureAppointmentsOfBooking } from '../appointments/appointments.service';
 
 const CANCELLED = 'This booking is cancelled; it cannot be changed.';
 
@@ -285,8 +287,11 @@ export async function updatePayment(ctx: Ctx, bookingId: string, input: TPayment
   return getBooking(ctx, bookingId);
 }
 
-/** docs/treatments.md: a cancelled booking is kept (reports leave it out of revenue by `status`). */
-export async function cancelBooking(ctx: Ctx, id: string): Promise<BookingDto> {
+/**
+ * docs/treatments.md: a cancelled booking is kept (reports leave it out of revenue by `status`);
+ * its appointments still to come are cancelled with it, in the same transaction.
+ */
+export async function cancelBooking(ctx: ServiceContext, id: string): Promise<BookingDto> {
   assertId(id, 'Booking');
   await inScope(ctx, id);
   await ctx.db.transaction(async (tx) => {
@@ -301,6 +306,7 @@ export async function cancelBooking(ctx: Ctx, id: string): Promise<BookingDto> {
       .where(eq(treatmentBookings.id, id))
       .returning();
     await recordCancelled(tx, ctx, before, row!);
+    await cancelFutureAppointmentsOfBooking({ ...ctx, db: tx }, id);
   });
   invalidateReads(ctx.deps);
   return getBooking(ctx, id);

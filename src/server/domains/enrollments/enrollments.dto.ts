@@ -25,7 +25,7 @@ export const inScope = (ctx: Ctx, id: string) => assertRecordInScope(ctx, 'enrol
 
 const enrollmentColumns = {
   e: enrollments,
-  user: { id: users.id, username: users.username, email: users.email },
+  user: { id: users.id, username: users.username, email: users.email, fullName: users.fullName },
   course: { id: courses.id, courseName: courses.courseName, totalFee: courses.totalFee },
   /** In the enrolment's own statement (docs/performance.md#children-in-the-records-statement). */
   installments: installmentsInRow(enrollmentInstallments, enrollmentInstallments.enrollmentId, enrollments.id),
@@ -51,7 +51,9 @@ export function toEnrollmentDto(r: EnrollmentJoinRow, todayIso: string): TEnroll
   const dueMinor = e.admissionFee + installments.reduce((s, i) => s + i.amount, 0);
   return {
     _id: e.id,
-    userId: r.user?.id ? { _id: r.user.id, username: r.user.username, email: r.user.email } : null,
+    userId: r.user?.id
+      ? { _id: r.user.id, username: r.user.username, email: r.user.email, fullName: r.user.fullName }
+      : null,
     courseId: r.course?.id
       ? { _id: r.course.id, courseName: r.course.courseName, totalFee: fromMinor(r.course.totalFee) }
       : null,

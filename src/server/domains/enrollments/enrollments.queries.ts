@@ -186,7 +186,7 @@ export async function listOverdueInstallments(ctx: Ctx, input: TOverdueInput): P
       deletedUsername: enrollments.deletedUsername,
       deletedEmail: enrollments.deletedEmail,
       deletedCourseName: enrollments.deletedCourseName,
-      user: { id: users.id, username: users.username, email: users.email },
+      user: { id: users.id, username: users.username, email: users.email, fullName: users.fullName },
       course: { id: courses.id, courseName: courses.courseName },
     })
     .from(enrollmentInstallments)
@@ -207,7 +207,9 @@ export async function listOverdueInstallments(ctx: Ctx, input: TOverdueInput): P
     ...toInstallmentDto(r.inst, todayIso),
     installmentNumber: r.inst.seq + 1,
     enrollmentId: r.enrollmentId,
-    userId: r.user?.id ? { _id: r.user.id, username: r.user.username, email: r.user.email } : null,
+    userId: r.user?.id
+      ? { _id: r.user.id, username: r.user.username, email: r.user.email, fullName: r.user.fullName }
+      : null,
     courseId: r.course?.id ? { _id: r.course.id, courseName: r.course.courseName } : null,
     deletedUsername: r.deletedUsername,
     deletedEmail: r.deletedEmail,

@@ -1,7 +1,7 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupRows } from '../../db/rows';
-import { paymentAllocations, refunds, type payments } from '../../db/schema';
+import { paymentAllocations, refunds, users, type payments } from '../../db/schema';
 import { fromMinor } from '../../../shared/money';
 import { iso } from '../ids';
 import type { TPayment } from '@shared/schemas/payments.output';
@@ -25,7 +25,12 @@ function toAllocationDto(a: AllocationRow): TPayment['allocations'][number] {
  * A payment as the API answers it (docs/payments.md#rest-paths). Typed with its output contract,
  * so a field that one has and the other lacks fails the build instead of leaving the answer.
  */
-export function toPaymentDto(p: PaymentRow, allocations: AllocationRow[], refundedMinor = 0): TPayment {
+export function toPaymentDto(
+  p: PaymentRow,
+  allocations: AllocationRow[],
+  refundedMinor = 0,
+  payerFullName: string | null = null,
+): TPayment {
   return {
     _id: p.id,
     receiptNumber: p.receiptNumber,
@@ -41,7 +46,7 @@ export function toPaymentDto(p: PaymentRow, allocations: AllocationRow[], refund
     voidedBy: p.voidedByName ? { _id: p.voidedById, username: p.voidedByName } : null,
     voidReason: p.voidReason,
     branch: p.branchName ? { _id: p.branchId, name: p.branchName } : null,
-    payer: { _id: p.payerId, username: p.payerName, email: p.payerEmail },
+    payer: { _id: p.payerId, username: p.payerName, email: p.payerEmail, fullName: payerFullName },
     enrollmentId: p.enrollmentId,
     bookingId: p.bookingId,
     subject: p.subject,
@@ -87,5 +92,20 @@ export async function withAllocations(db: Db, rows: PaymentRow[]): Promise<Payme
     );
   const byPayment = groupRows(allocs, (a) => a.paymentId);
   const refundedOf = await refunded;
-  return rows.map((r) => toPaymentDto(r, byPayment.get(r.id) ?? [], refundedOf.get(r.id) ?? 0));
+  const names = await payerFullNames(db, rows);
+  return rows.map((r) =>
+    toPaymentDto(r, byPayment.get(r.id) ?? [], refundedOf.get(r.id) ?? 0, names.get(r.payerId ?? '') ?? null),
+  );
+}
+
+/**
+ * The payers' full names as they are now, in one query: the ledger row keeps the username and
+ * e-mail it was paid under, and the screens name people by full name beside them (null once the
+ * payer's account is gone).
+ */
+async function payerFullNames(db: Db, rows: PaymentRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((r) => r.payerId).filter((id): id is string => !!id))];
+  if (ids.length === 0) return new Map();
+  const found = await db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, ids));
+  return new Map(found.map((u) => [u.id, u.fullName]));
 }
