@@ -12,3 +12,4 @@ export * from './tills';
 export * from './appointments';
 export * from './classes';
 export * from './adjustments';
+export * from './portal';

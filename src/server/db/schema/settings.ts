@@ -13,5 +13,10 @@ export const settings = pgTable('settings', {
   tillRequired: boolean('till_required').notNull().default(false),
   /** docs/payments.md#approval: when on, a manager's discount or scholarship waits for an admin. */
   adjustmentApprovalRequired: boolean('adjustment_approval_required').notNull().default(false),
+  /** docs/portal.md#settings: whether people book and move their own appointments, and its limits. */
+  portalSelfBooking: boolean('portal_self_booking').notNull().default(false),
+  portalCancelHours: integer('portal_cancel_hours').notNull().default(24),
+  portalMinNoticeHours: integer('portal_min_notice_hours').notNull().default(12),
+  portalMaxDaysAhead: integer('portal_max_days_ahead').notNull().default(30),
   updatedAt: updatedAt(),
 });

@@ -106,14 +106,18 @@ export const loginAttempts = pgTable(
 
 /**
  * Password-reset events per email address (whether or not it has an account, so the limits tell
- * nothing about accounts): codes requested and wrong codes entered.
+ * nothing about accounts): codes requested and wrong codes entered, for the reset and, apart,
+ * for the portal's sign-in codes.
  */
 export const otpEvents = pgTable(
   'otp_events',
   {
     id: id(),
     email: text('email').notNull(),
-    kind: text('kind', { enum: ['code_requested', 'wrong_code'] }).notNull(),
+    // The portal's sign-in codes are counted under kinds of their own, apart from the reset's.
+    kind: text('kind', {
+      enum: ['code_requested', 'wrong_code', 'portal_code_requested', 'portal_wrong_code'],
+    }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('otp_events_email_kind_idx').on(t.email, t.kind, t.createdAt)],
