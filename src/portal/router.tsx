@@ -18,7 +18,8 @@ import { queryClient } from './trpc';
  *
  * The router is not registered with TanStack Router's types: the back-office's is, and one
  * program has one registry. Links and redirects here therefore name paths by `href`
- * (components/nav-link.tsx), and screens read their search through their own route object.
+ * (components/nav-link.tsx), and the two screens that read the address's query (the sign-in
+ * method, the invitation token) read it from the address itself.
  */
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -29,15 +30,12 @@ const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/portal/sign-in',
-  validateSearch: (s: Record<string, unknown>): { method?: 'code' } => (s.method === 'code' ? { method: 'code' } : {}),
   component: lazyRouteComponent(() => import('./screens/sign-in'), 'SignInScreen'),
 });
 
 const invitationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/portal/invitation',
-  validateSearch: (s: Record<string, unknown>): { token?: string } =>
-    typeof s.token === 'string' ? { token: s.token } : {},
   component: lazyRouteComponent(() => import('./screens/invitation'), 'InvitationScreen'),
 });
 
@@ -93,8 +91,6 @@ const routeTree = rootRoute.addChildren([
   invitationRoute,
   appRoute.addChildren([homeRoute, coursesRoute, treatmentsRoute, paymentsRoute, howToPayRoute, profileRoute]),
 ]);
-
-export { signInRoute, invitationRoute };
 
 export const router = createRouter({
   routeTree,

@@ -20,9 +20,22 @@ const LIVE = new Set(['scheduled', 'confirmed', 'arrived']);
 
 /**
  * One appointment. A live one far enough ahead has a cancel button; inside the cut-off the button
- * becomes a call to the clinic (its number is on it), since only the clinic may cancel then.
+ * becomes a call to the clinic (its number is on it, in the page's language), since only the
+ * clinic may cancel then. The server's own sentence (`callToCancel`) is English, so only whether
+ * it is there is used.
  */
-export function AppointmentItem({ appointment: a, onMove }: { appointment: PortalAppointment; onMove?: () => void }) {
+export function AppointmentItem({
+  appointment: a,
+  clinicPhone,
+  onMove,
+  onCancelled,
+}: {
+  appointment: PortalAppointment;
+  /** The number to call inside the cut-off (the organisation's), or '' when none is set. */
+  clinicPhone: string;
+  onMove?: () => void;
+  onCancelled?: () => void;
+}) {
   const { t, f } = usePortalText();
   const [open, setOpen] = useState(false);
   const live = LIVE.has(a.status);
@@ -45,7 +58,7 @@ export function AppointmentItem({ appointment: a, onMove }: { appointment: Porta
               {t('appointment.cancel')}
             </Button>
           ) : (
-            <CallToCancel phone={a.callToCancel} />
+            <CallToCancel phone={clinicPhone} />
           )}
           {onMove && a.canCancel && (
             <Button kind="ghost" onClick={onMove}>
@@ -54,12 +67,20 @@ export function AppointmentItem({ appointment: a, onMove }: { appointment: Porta
           )}
         </div>
       )}
-      <CancelDialog appointment={a} open={open} onClose={() => setOpen(false)} />
+      <CancelDialog
+        appointment={a}
+        open={open}
+        onClose={() => setOpen(false)}
+        onCancelled={() => {
+          setOpen(false);
+          onCancelled?.();
+        }}
+      />
     </li>
   );
 }
 
-function CallToCancel({ phone }: { phone: string | null }) {
+function CallToCancel({ phone }: { phone: string }) {
   const { t } = usePortalText();
   if (!phone) return <p className="text-muted-foreground">{t('appointment.callToCancelNoPhone')}</p>;
   return (
@@ -74,26 +95,29 @@ function CancelDialog({
   appointment: a,
   open,
   onClose,
+  onCancelled,
 }: {
   appointment: PortalAppointment;
   open: boolean;
   onClose: () => void;
+  onCancelled: () => void;
 }) {
   const { t, f } = usePortalText();
   const id = useId();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
   const cancel = useMutation(
     trpc.portal.cancelAppointment.mutationOptions({
+      // The confirmation is the booking's (this item moves to the past appointments and remounts).
       onSuccess: () => {
-        setDone(true);
+        setReason('');
+        onCancelled();
         void queryClient.invalidateQueries({ queryKey: trpc.portal.pathKey() });
       },
       onError: (err) => {
-        // Inside the cut-off the server refuses (409) and names whom to call: the list is
-        // reloaded so the button turns into that call.
+        // Inside the cut-off the server refuses (409): the list is reloaded so the button turns
+        // into the call to the clinic.
         if (errorCode(err) === 'CONFLICT') {
           setError(t('appointment.tooLate'));
           void queryClient.invalidateQueries({ queryKey: trpc.portal.pathKey() });
@@ -103,51 +127,43 @@ function CancelDialog({
   );
   const close = () => {
     setError(null);
-    setDone(false);
     setReason('');
     onClose();
   };
   return (
-    <Dialog open={open} onClose={close} title={done ? t('appointment.cancelled') : t('appointment.cancelTitle')}>
-      {done ? (
-        <>
-          <Notice tone="success">{t('appointment.cancelled')}</Notice>
-          <Button onClick={close}>{t('app.close')}</Button>
-        </>
-      ) : (
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setError(null);
-            cancel.mutate({ id: a._id, reason: reason.trim() || undefined });
-          }}
-        >
-          <p className="text-sm">
-            {t('appointment.cancelText', { treatment: a.treatmentName, when: f.dateTime(a.start) })}
-          </p>
-          <Field id={`${id}-reason`} label={t('appointment.reason')}>
-            <textarea
-              id={`${id}-reason`}
-              value={reason}
-              maxLength={500}
-              rows={3}
-              onChange={(e) => setReason(e.target.value)}
-              className={inputClass}
-            />
-          </Field>
-          {error && <Notice tone="error">{error}</Notice>}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button kind="outline" onClick={close}>
-              {t('appointment.keep')}
-            </Button>
-            <Button kind="danger" type="submit" disabled={cancel.isPending}>
-              {cancel.isPending && <Spinner />}
-              {cancel.isPending ? t('appointment.cancelling') : t('appointment.confirmCancel')}
-            </Button>
-          </div>
-        </form>
-      )}
+    <Dialog open={open} onClose={close} title={t('appointment.cancelTitle')}>
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setError(null);
+          cancel.mutate({ id: a._id, reason: reason.trim() || undefined });
+        }}
+      >
+        <p className="text-sm">
+          {t('appointment.cancelText', { treatment: a.treatmentName, when: f.dateTime(a.start) })}
+        </p>
+        <Field id={`${id}-reason`} label={t('appointment.reason')}>
+          <textarea
+            id={`${id}-reason`}
+            value={reason}
+            maxLength={500}
+            rows={3}
+            onChange={(e) => setReason(e.target.value)}
+            className={inputClass}
+          />
+        </Field>
+        {error && <Notice tone="error">{error}</Notice>}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button kind="outline" onClick={close}>
+            {t('appointment.keep')}
+          </Button>
+          <Button kind="danger" type="submit" disabled={cancel.isPending}>
+            {cancel.isPending && <Spinner />}
+            {cancel.isPending ? t('appointment.cancelling') : t('appointment.confirmCancel')}
+          </Button>
+        </div>
+      </form>
     </Dialog>
   );
 }

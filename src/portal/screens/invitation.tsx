@@ -4,7 +4,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { AuthFrame } from '../components/auth-frame';
 import { Button, describedBy, Field, inputClass, Notice, Spinner } from '../components/ui';
 import { usePortalText } from '../i18n';
-import { invitationRoute } from '../router';
 import { afterSignIn } from '../session';
 import { errorCode, trpc } from '../trpc';
 
@@ -17,7 +16,7 @@ export function InvitationScreen() {
   const { t } = usePortalText();
   const id = useId();
   const router = useRouter();
-  const { token } = invitationRoute.useSearch();
+  const [token] = useState(() => new URLSearchParams(window.location.search).get('token')?.trim() || undefined);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});

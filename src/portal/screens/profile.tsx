@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ScreenTitle } from '../components/layout';
 import { LoadFailed, PendingScreen } from '../components/states';
 import { Button, Card, describedBy, Detail, Field, inputClass, Notice, Spinner } from '../components/ui';
@@ -55,8 +55,13 @@ function ContactForm({ profile }: { profile: Profile }) {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
-  // The language switch in the header saves the profile too: follow it here.
-  useEffect(() => setLanguage(profile.language), [profile.language]);
+  // The language switch in the header saves the profile too: follow it here (React's way of
+  // adjusting state to a changed prop, during render rather than in an effect).
+  const [seenLanguage, setSeenLanguage] = useState(profile.language);
+  if (seenLanguage !== profile.language) {
+    setSeenLanguage(profile.language);
+    setLanguage(profile.language);
+  }
 
   const save = useMutation(
     trpc.portal.saveProfile.mutationOptions({

@@ -4,7 +4,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { AuthFrame } from '../components/auth-frame';
 import { Button, describedBy, Field, inputClass, Notice, Spinner } from '../components/ui';
 import { usePortalText } from '../i18n';
-import { signInRoute } from '../router';
 import { afterSignIn } from '../session';
 import { errorCode, trpc } from '../trpc';
 
@@ -18,8 +17,10 @@ type Method = 'password' | 'code';
  */
 export function SignInScreen() {
   const { t } = usePortalText();
-  const search = signInRoute.useSearch();
-  const [method, setMethod] = useState<Method>(search.method === 'code' ? 'code' : 'password');
+  // `?method=code` (the back office's "sign in with a code" link) opens on the code.
+  const [method, setMethod] = useState<Method>(() =>
+    new URLSearchParams(window.location.search).get('method') === 'code' ? 'code' : 'password',
+  );
   const [email, setEmail] = useState('');
 
   const tab = (m: Method, label: string) => (

@@ -5,7 +5,7 @@ import { InstallmentList } from '../components/installments';
 import { ScreenTitle } from '../components/layout';
 import { SlotPicker } from '../components/slot-picker';
 import { LoadFailed, PendingScreen } from '../components/states';
-import { Badge, Button, Card, Detail } from '../components/ui';
+import { Badge, Button, Card, Detail, Notice } from '../components/ui';
 import { usePortalText } from '../i18n';
 import { trpc, type RouterOutputs } from '../trpc';
 
@@ -20,6 +20,9 @@ export function TreatmentsScreen() {
   const { t } = usePortalText();
   const list = useQuery(trpc.portal.bookings.queryOptions());
   const settings = useQuery(trpc.portal.settings.queryOptions(undefined, { staleTime: 60_000 }));
+  // Inside the cut-off the person is told to call: the organisation's number (branches keep none).
+  const contact = useQuery(trpc.portal.howToPay.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  const phone = contact.data?.organisation.phone.trim() ?? '';
   return (
     <>
       <ScreenTitle>{t('treatments.title')}</ScreenTitle>
@@ -34,7 +37,7 @@ export function TreatmentsScreen() {
       ) : (
         <div className="grid gap-4">
           {list.data.data.map((b) => (
-            <BookingCard key={b._id} booking={b} settings={settings.data} />
+            <BookingCard key={b._id} booking={b} settings={settings.data} clinicPhone={phone} />
           ))}
         </div>
       )}
@@ -42,9 +45,18 @@ export function TreatmentsScreen() {
   );
 }
 
-function BookingCard({ booking: b, settings }: { booking: Booking; settings: Settings | undefined }) {
+function BookingCard({
+  booking: b,
+  settings,
+  clinicPhone,
+}: {
+  booking: Booking;
+  settings: Settings | undefined;
+  clinicPhone: string;
+}) {
   const { t, f } = usePortalText();
   const [picker, setPicker] = useState<{ move?: { id: string } } | null>(null);
+  const [cancelled, setCancelled] = useState(false);
   const selfBooking = settings?.selfBooking === true && b.status === 'active';
   const done = Math.min(b.sessionsDone, b.maxSessions);
   return (
@@ -86,6 +98,12 @@ function BookingCard({ booking: b, settings }: { booking: Booking; settings: Set
         <p className="mt-3 text-sm text-muted-foreground">{t('treatments.cancelledBooking')}</p>
       )}
 
+      {cancelled && (
+        <div className="mt-3">
+          <Notice tone="success">{t('appointment.cancelled')}</Notice>
+        </div>
+      )}
+
       <div className="mt-4 mb-2 flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold">{t('treatments.upcoming')}</h3>
         {selfBooking &&
@@ -103,7 +121,9 @@ function BookingCard({ booking: b, settings }: { booking: Booking; settings: Set
             <AppointmentItem
               key={a._id}
               appointment={a}
+              clinicPhone={clinicPhone}
               onMove={selfBooking ? () => setPicker({ move: { id: a._id } }) : undefined}
+              onCancelled={() => setCancelled(true)}
             />
           ))}
         </ul>
@@ -115,7 +135,7 @@ function BookingCard({ booking: b, settings }: { booking: Booking; settings: Set
       ) : (
         <ul className="divide-y rounded-md border">
           {b.past.map((a) => (
-            <AppointmentItem key={a._id} appointment={a} />
+            <AppointmentItem key={a._id} appointment={a} clinicPhone={clinicPhone} />
           ))}
         </ul>
       )}
