@@ -24,6 +24,7 @@ import { registerClassesRest } from './domains/classes/classes.rest';
 import { registerAppointmentReportsRest } from './domains/appointment-reports/appointment-reports.rest';
 import { registerAdjustmentsRest } from './domains/adjustments/adjustments.rest';
 import { registerRefundsRest } from './domains/refunds/refunds.rest';
+import { registerPortalRest } from './domains/portal/portal.rest';
 
 /** Every domain's documented /api paths. */
 export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
@@ -51,4 +52,5 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerAppointmentReportsRest,
   registerAdjustmentsRest,
   registerRefundsRest,
+  registerPortalRest,
 ];

@@ -38,6 +38,10 @@ export const AUDIT_ACTION_LABELS = {
   // A till opened with its float and closed with its count (docs/payments.md#tills).
   open: 'Open',
   close: 'Close',
+  // The portal (docs/portal.md): a sign-in code asked for, an invitation sent and accepted.
+  sign_in_code_request: 'Sign-in code request',
+  invite: 'Invitation',
+  invitation_accept: 'Invitation accepted',
 };
 export const AUDIT_ACTIONS = valuesOf(AUDIT_ACTION_LABELS);
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -5,14 +5,29 @@ import { ROLES, type Role } from '../../src/shared/roles';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 /** The only procedures and paths anyone may call without a session (issue 2). */
-const PUBLIC_PROCEDURES = ['auth.login', 'users.forgotPassword', 'users.validateOtp', 'users.resetPassword'];
+const PUBLIC_PROCEDURES = [
+  'auth.login',
+  'users.forgotPassword',
+  'users.validateOtp',
+  'users.resetPassword',
+  // The portal's sign-in by e-mailed code and its invitation link (docs/portal.md).
+  'portal.requestCode',
+  'portal.verifyCode',
+  'portal.acceptInvitation',
+];
 const PUBLIC_PATHS = [
   'GET /api/health',
   'POST /api/users/auth',
   'POST /api/users/forgot-password',
   'POST /api/users/validate-otp',
   'POST /api/users/reset-password',
+  'POST /api/portal/code',
+  'POST /api/portal/code/verify',
+  'POST /api/portal/invitation/accept',
 ];
+
+/** The portal roles (docs/portal.md): every staff procedure and path answers each of them 403. */
+const PORTAL_ROLES = ['user', 'student', 'customer'] as const;
 
 interface ProcedureDef {
   type: 'query' | 'mutation' | 'subscription';
@@ -28,10 +43,10 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
 );
 
 let t: TestApp;
-let customerToken: string;
+const portalTokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await startTestApp();
-  customerToken = (await t.userWithSession('customer')).token;
+  for (const role of PORTAL_ROLES) portalTokens[role] = (await t.userWithSession(role)).token;
 });
 afterAll(() => t.close());
 
@@ -64,13 +79,32 @@ describe('every tRPC procedure checks the caller', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('answers 403 to a customer for every staff and admin procedure', async () => {
+  it('answers 403 to every portal role for every staff and admin procedure', async () => {
     const wrong: string[] = [];
-    for (const p of procedures.filter((x) => x.access === 'staff' || x.access === 'admin')) {
-      const res = await callProcedure(p.path, p.type, customerToken);
-      if (res.status !== 403) wrong.push(`${p.path}: ${res.status}`);
+    for (const role of PORTAL_ROLES) {
+      for (const p of procedures.filter((x) => x.access === 'staff' || x.access === 'admin')) {
+        const res = await callProcedure(p.path, p.type, portalTokens[role]);
+        if (res.status !== 403) wrong.push(`${role} ${p.path}: ${res.status}`);
+      }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('answers every signed-in role on the portal procedures that need no input, never 403', async () => {
+    const plain = ['portal.me', 'portal.home', 'portal.enrollments', 'portal.bookings', 'portal.payments'];
+    const wrong: string[] = [];
+    for (const role of ROLES) {
+      const { token } = await t.userWithSession(role);
+      for (const path of plain) {
+        const res = await callProcedure(path, 'query', token);
+        if (res.status !== 200) wrong.push(`${role} ${path}: ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Every portal procedure is open to anyone signed in (or public), never to staff only.
+    const portalOnes = procedures.filter((p) => p.path.startsWith('portal.'));
+    expect(portalOnes.length).toBeGreaterThan(10);
+    expect(portalOnes.filter((p) => p.access !== 'authed' && p.access !== 'public')).toEqual([]);
   });
 });
 
@@ -83,7 +117,7 @@ describe('every /api path checks the caller', () => {
     expect(t.app.apiRoutes.length).toBeGreaterThan(publicPaths.length);
   });
 
-  it('answers 401 without a session and 403 to a customer where staff is required', async () => {
+  it('answers 401 without a session and 403 to every portal role where staff is required', async () => {
     const wrong: string[] = [];
     for (const r of t.app.apiRoutes.filter((x) => x.access !== 'public')) {
       const url = concrete(r.url);
@@ -91,8 +125,10 @@ describe('every /api path checks the caller', () => {
       const anon = await t.api(r.method, url, { body });
       if (anon.status !== 401) wrong.push(`anonymous ${r.method} ${r.url}: ${anon.status}`);
       if (r.access === 'staff' || r.access === 'admin') {
-        const cust = await t.api(r.method, url, { body, token: customerToken });
-        if (cust.status !== 403) wrong.push(`customer ${r.method} ${r.url}: ${cust.status}`);
+        for (const role of PORTAL_ROLES) {
+          const res = await t.api(r.method, url, { body, token: portalTokens[role] });
+          if (res.status !== 403) wrong.push(`${role} ${r.method} ${r.url}: ${res.status}`);
+        }
       }
     }
     expect(wrong).toEqual([]);

@@ -21,6 +21,8 @@ export const MAX_FAILED_LOGINS_PER_CLIENT = 30;
  */
 export const deviceClientKey = (nonce: string) => `device:${nonce}`;
 
+export type OtpEventKind = 'code_requested' | 'wrong_code' | 'portal_code_requested' | 'portal_wrong_code';
+
 export const OTP_CODES_WINDOW_MS = 60 * 60_000;
 /** New codes for one email address per hour. */
 export const MAX_CODES_PER_ACCOUNT = 5;
@@ -108,12 +110,15 @@ export async function clearFailedLogins(db: Db, email: string, ip: string) {
  * such a request would send nothing, so it must not answer that a code was sent. Counted per
  * address for known and unknown addresses alike, so the answers tell nothing about accounts.
  * Answers the event's id: a wrong-code event that proves not to be one is refunded.
+ *
+ * The portal's sign-in codes (`portal_*` kinds) have the same numbers, counted apart: asking for
+ * reset codes never uses up sign-in codes, nor the other way round.
  */
-export async function countOtpEvent(db: Db, email: string, kind: 'code_requested' | 'wrong_code'): Promise<string> {
-  const [limit, windowMs, message] =
-    kind === 'code_requested'
-      ? [MAX_CODES_PER_ACCOUNT, OTP_CODES_WINDOW_MS, TOO_MANY_CODES]
-      : [MAX_WRONG_CODES_PER_ACCOUNT, OTP_GUESS_WINDOW_MS, TOO_MANY_WRONG_CODES];
+export async function countOtpEvent(db: Db, email: string, kind: OtpEventKind): Promise<string> {
+  const asking = kind === 'code_requested' || kind === 'portal_code_requested';
+  const [limit, windowMs, message] = asking
+    ? [MAX_CODES_PER_ACCOUNT, OTP_CODES_WINDOW_MS, TOO_MANY_CODES]
+    : [MAX_WRONG_CODES_PER_ACCOUNT, OTP_GUESS_WINDOW_MS, TOO_MANY_WRONG_CODES];
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${kind}:${email}`}))`);
     const now = Date.now();
@@ -128,7 +133,7 @@ export async function countOtpEvent(db: Db, email: string, kind: 'code_requested
       throw throttled(message, wait);
     }
     const newest = seen?.newest ?? null;
-    if (kind === 'code_requested' && newest && newest.getTime() > now - OTP_RESEND_INTERVAL_MS) {
+    if (asking && newest && newest.getTime() > now - OTP_RESEND_INTERVAL_MS) {
       const wait = secondsLeft(newest, OTP_RESEND_INTERVAL_MS, now);
       throw throttled(codeJustSentMessage(wait), wait);
     }

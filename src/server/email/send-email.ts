@@ -4,6 +4,8 @@ import { emailOutbox } from '../db/schema';
 import type { JobPayload } from '../jobs/definitions';
 import { buildCreditNoteEmail } from './templates/credit-note';
 import { buildOtpEmail } from './templates/otp';
+import { buildInvitationEmail } from './templates/invitation';
+import { buildPortalCodeEmail } from './templates/portal-code';
 import { buildReceiptEmail } from './templates/receipt';
 import { buildReminderEmail } from './templates/reminder';
 import { buildStatementEmail } from './templates/statement';
@@ -28,6 +30,10 @@ function render(deps: AppDeps, payload: Payload): Promise<EmailMessage | null> {
       return buildStatementEmail(deps, { userId: payload.userId, ref: payload.ref });
     case 'credit_note':
       return buildCreditNoteEmail(deps, { userId: payload.userId, ref: payload.ref });
+    case 'portal_code':
+      return buildPortalCodeEmail(deps, { userId: payload.userId, ref: payload.ref });
+    case 'invitation':
+      return buildInvitationEmail(deps, { userId: payload.userId, ref: payload.ref });
   }
 }
 
@@ -38,7 +44,8 @@ async function deliverThroughResend(deps: AppDeps, row: OutboxRow, payload: Payl
     row.idempotencyKey,
   );
   // A one-time code has no business staying readable in the database once it is delivered.
-  const redact = payload.template === 'otp' ? { text: '[one-time code, not stored]', html: null } : {};
+  const secret = payload.template === 'otp' || payload.template === 'portal_code' || payload.template === 'invitation';
+  const redact = secret ? { text: '[one-time code, not stored]', html: null } : {};
   await deps.db
     .update(emailOutbox)
     .set({ providerId, ...redact })

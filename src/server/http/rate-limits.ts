@@ -22,6 +22,18 @@ export const REQUEST_LIMITS = {
     message: 'Too many password reset requests from this network. Please try again later.',
   },
   otp: { max: 60, windowMs: 60 * 60_000, message: 'Too many code checks from this network. Please try again later.' },
+  /** docs/portal.md#sign-in-by-code: asking for sign-in codes, per client. */
+  portalCode: {
+    max: 20,
+    windowMs: 60 * 60_000,
+    message: 'Too many sign-in code requests from this network. Please try again later.',
+  },
+  /** docs/portal.md#invitations: accepting invitation links, per client. */
+  invitation: {
+    max: 20,
+    windowMs: 60 * 60_000,
+    message: 'Too many invitation attempts from this network. Please try again later.',
+  },
   upload: {
     max: 120,
     windowMs: 60 * 60_000,
@@ -75,6 +87,8 @@ export async function registerRateLimits(app: FastifyInstance, deps: AppDeps) {
     passwordReset: limiter('passwordReset'),
     otp: limiter('otp'),
     upload: limiter('upload'),
+    portalCode: limiter('portalCode'),
+    invitation: limiter('invitation'),
   };
   app.decorate('limiters', limiters);
 }

@@ -8,9 +8,9 @@ export const JOB_PAYLOADS = {
   'send-email': z.object({
     /** Idempotency key: a job that runs twice sends one email. */
     key: z.string().min(1),
-    template: z.enum(['otp', 'reminder', 'receipt', 'statement', 'credit_note']),
+    template: z.enum(['otp', 'reminder', 'receipt', 'statement', 'credit_note', 'portal_code', 'invitation']),
     userId: z.string().uuid(),
-    /** Template-specific reference (the OTP row id, the installment id, the payment id, a statement's `from..to`, the refund id). */
+    /** Template-specific reference (the OTP row id, the installment id, the payment id, a statement's `from..to`, the refund id, the portal code's or invitation's row id). */
     ref: z.string().optional(),
   }),
   'send-overdue-reminders': z.object({ requestedBy: z.string().uuid().optional() }),

@@ -23,6 +23,7 @@ import { attendanceRouter } from '../domains/classes/attendance.router';
 import { appointmentReportsRouter } from '../domains/appointment-reports/appointment-reports.router';
 import { adjustmentsRouter } from '../domains/adjustments/adjustments.router';
 import { refundsRouter } from '../domains/refunds/refunds.router';
+import { portalRouter } from '../domains/portal/portal.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -51,6 +52,7 @@ export const appRouter = router({
   appointmentReports: appointmentReportsRouter,
   adjustments: adjustmentsRouter,
   refunds: refundsRouter,
+  portal: portalRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISPLAY_STATUSES } from '@shared/enrollment-status';
 import { APPOINTMENT_STATUS_VALUES, WEEKDAYS } from '@shared/schemas/appointments';
 import { ZInstallment } from '@shared/schemas/installments.output';
 import { zCountOut, zDayOut, zInstantOut, zIntOut, zMoneyOut } from '@shared/schemas/output';
@@ -29,7 +30,7 @@ import { ZSignedIn } from '@shared/schemas/auth.output';
  *   portal.bookAppointment    mutation { bookingId, start, practitionerId? } → ZPortalAppointment
  *   portal.moveAppointment    mutation { id, start, practitionerId? }        → ZPortalAppointment
  *   portal.settings           query    → ZPortalSettings (what the screens need: selfBooking, cut-offs)
- * Staff side: `settings.portal` query / `settings.updatePortal` mutation (admins write), and
+ * Staff side: `settings.getPortal` query / `settings.updatePortal` mutation (admins write), and
  * `users.invite` mutation { id } (staff) → ZInviteSent.
  *
  * REST (same rules, same answers):
@@ -246,8 +247,8 @@ export const ZPortalTimetableSlot = z.object({
 export const ZPortalEnrollment = z.object({
   _id: z.string(),
   courseName: z.string(),
-  /** active | completed | cancelled | … (the enrolment's display status). */
-  status: z.string(),
+  /** The enrolment's display status, as staff see it. */
+  status: z.enum(DISPLAY_STATUSES),
   enrolledOn: zDayOut,
   currency: z.string(),
   totalFee: zMoneyOut,

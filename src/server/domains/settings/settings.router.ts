@@ -10,6 +10,8 @@ import {
 import { ZCurrencySettings } from '@shared/schemas/settings.output';
 import { ZOrganisation, ZOrganisationInput } from '@shared/schemas/organisation';
 import { getOrganisation, updateOrganisation } from './organisation.service';
+import { ZPortalSettings, ZPortalSettingsInput } from '@shared/schemas/portal';
+import { getPortalSettings, updatePortalSettings } from '../portal/portal.settings';
 
 export const settingsRouter = router({
   getCurrency: staffProcedure.output(ZCurrencySettings).query(({ ctx }) => getCurrencySettings(ctx.svc.db)),
@@ -24,4 +26,9 @@ export const settingsRouter = router({
     .input(ZOrganisationInput)
     .output(ZOrganisation)
     .mutation(serve(updateOrganisation)),
+  getPortal: staffProcedure.output(ZPortalSettings).query(({ ctx }) => getPortalSettings(ctx.svc.db)),
+  updatePortal: adminProcedure
+    .input(ZPortalSettingsInput)
+    .output(ZPortalSettings)
+    .mutation(serve(updatePortalSettings)),
 });

@@ -30,7 +30,7 @@ export async function getCurrencySettings(db: Db): Promise<CurrencySettings> {
  */
 export async function saveSettings<T extends Record<string, unknown>>(
   ctx: SystemContext,
-  entityId: 'currency' | 'access' | 'adjustments',
+  entityId: 'currency' | 'access' | 'adjustments' | 'portal',
   values: Omit<typeof settings.$inferInsert, 'id'>,
   read: (db: Db) => Promise<T>,
   summary: (after: T) => string,

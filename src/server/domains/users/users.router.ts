@@ -16,6 +16,8 @@ import { ZMessage } from '@shared/schemas/output';
 import { ZOtpValid, ZUser, ZUserList, ZUserPage } from '@shared/schemas/users.output';
 import * as queries from './users.queries';
 import * as service from './users.service';
+import { invitePerson } from '../portal/portal-auth.service';
+import { ZInviteSent } from '@shared/schemas/portal';
 
 /** Pictures are uploaded through the multipart REST paths; tRPC carries JSON only. */
 export const usersRouter = router({
@@ -37,4 +39,6 @@ export const usersRouter = router({
     .input(ZResetPasswordInput)
     .output(ZMessage)
     .mutation(serve(resets.resetPassword)),
+  /** docs/portal.md#invitations: e-mails the person a link to set a password. */
+  invite: staffProcedure.input(ZUserIdInput).output(ZInviteSent).mutation(serveId(invitePerson)),
 });

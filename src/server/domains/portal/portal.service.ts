@@ -1,0 +1,255 @@
+/**
+ * What a person may change from the portal (docs/portal.md#what-they-may-do): their contact
+ * details, cancelling an appointment before the cut-off, and, when Settings → Portal allows it,
+ * booking and moving their own appointments. Every appointment rule is the staff calendar's own:
+ * these functions check what is the portal's (whose record, the cut-offs, the window) and then
+ * call the appointments service, which locks, checks and audits with the person as actor.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { practitioners, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import type {
+  TPortalAppointment,
+  TPortalAvailabilityInput,
+  TPortalBookInput,
+  TPortalCancelInput,
+  TPortalMoveInput,
+  TPortalProfile,
+  TPortalProfileInput,
+  TPortalSettings,
+} from '@shared/schemas/portal';
+import { availability } from '../appointments/appointments.read';
+import { createAppointment, rescheduleAppointment, setAppointmentStatus } from '../appointments/appointments.service';
+import { wallClockOf } from '../appointments/zoned';
+import { fieldChanges, recordAudit } from '../audit/audit.service';
+import type { ServiceContext } from '../context';
+import { invalidateReads } from '../read-cache';
+import { notifyClinicOfPortalCancellation } from './portal.notify';
+import {
+  clinicPhone,
+  portalAppointment,
+  portalBooking,
+  portalProfile,
+  tooLateMessage,
+  toPortalAppointment,
+} from './portal.read';
+import { getPortalSettings } from './portal.settings';
+
+export function selfBookingOffMessage(phone: string): string {
+  return `Self-booking is turned off: appointments cannot be booked or moved here. ${
+    phone ? `Please call ${phone}` : 'Please call the clinic'
+  } to book one.`;
+}
+export const NO_BRANCH = 'Your account has no branch yet, so there is nowhere to book. Please call the clinic.';
+export const SLOT_TAKEN = 'That time is not free any more. Please choose another time.';
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+// ------------------------------------------------------------------ profile
+
+/**
+ * The person's own contact details. Name, e-mail, NIC and branch are not part of the input (the
+ * contract drops them), so they are never written here. Recorded as an `update` of the user with
+ * the person as actor.
+ */
+export async function savePortalProfile(ctx: ServiceContext, input: TPortalProfileInput): Promise<TPortalProfile> {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (input.phone !== undefined) set.phone = input.phone;
+  if (input.address !== undefined) set.address = input.address;
+  if (input.language !== undefined) set.language = input.language;
+  if (input.optOut?.email !== undefined) set.optOutEmail = input.optOut.email;
+  if (input.optOut?.sms !== undefined) set.optOutSms = input.optOut.sms;
+  if (Object.keys(set).length) {
+    await ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, ctx.actor.id)).for('update');
+      if (!before) throw new AppError('UNAUTHORIZED', 'Please sign in again.');
+      const [after] = await tx
+        .update(users)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(users.id, ctx.actor.id))
+        .returning();
+      if (!after) throw new Error('The profile was not updated.');
+      const view = (u: typeof before) => ({
+        phone: u.phone,
+        address: u.address,
+        language: u.language,
+        optOutEmail: u.optOutEmail,
+        optOutSms: u.optOutSms,
+      });
+      const changes = fieldChanges(view(before), view(after));
+      if (changes.length)
+        await recordAudit(tx, ctx, {
+          action: 'update',
+          entityType: 'user',
+          entityId: after.id,
+          summary: `${after.username} changed their contact details in the portal`,
+          changes,
+        });
+    });
+    invalidateReads(ctx.deps);
+  }
+  return portalProfile(ctx);
+}
+
+// ------------------------------------------------------------------ cancelling
+
+/**
+ * Cancels one of the person's live appointments, at least cancelHours before its start; inside
+ * the cut-off the 409 says whom to call. The status change itself (and its audit entry, with the
+ * reason when one is given) is the appointments service's.
+ */
+export async function cancelPortalAppointment(
+  ctx: ServiceContext,
+  input: TPortalCancelInput,
+): Promise<TPortalAppointment> {
+  const current = await portalAppointment(ctx, input.id);
+  const rules = await getPortalSettings(ctx.db);
+  if (current.callToCancel) throw new AppError('CONFLICT', current.callToCancel);
+  if (!current.canCancel)
+    throw new AppError('CONFLICT', `This appointment is ${current.status.replace('_', '-')}; it cannot be cancelled.`);
+  const done = await setAppointmentStatus(ctx, { id: current._id, status: 'cancelled', reason: input.reason });
+  const answer = toPortalAppointment(done, rules, await clinicPhone(ctx));
+  // The clinic hears of it through the messages system; this is its one call site.
+  await notifyClinicOfPortalCancellation(ctx, { appointmentId: done._id, reason: input.reason ?? null });
+  return answer;
+}
+
+// ------------------------------------------------------------------ self-booking
+
+async function selfBookingRules(ctx: ServiceContext): Promise<TPortalSettings> {
+  const rules = await getPortalSettings(ctx.db);
+  if (!rules.selfBooking) throw new AppError('FORBIDDEN', selfBookingOffMessage(await clinicPhone(ctx)));
+  return rules;
+}
+
+/** The window a person may book in: from minNoticeHours ahead to maxDaysAhead days ahead. */
+function windowOf(rules: TPortalSettings, now = Date.now()) {
+  return { earliest: now + rules.minNoticeHours * HOUR, latest: now + rules.maxDaysAhead * DAY };
+}
+
+function assertInWindow(rules: TPortalSettings, start: Date, now = Date.now()) {
+  const { earliest, latest } = windowOf(rules, now);
+  if (start.getTime() < earliest)
+    throw new AppError('CONFLICT', `Appointments can be booked here at least ${rules.minNoticeHours} hours ahead.`);
+  if (start.getTime() > latest)
+    throw new AppError('CONFLICT', `Appointments can be booked here at most ${rules.maxDaysAhead} days ahead.`);
+}
+
+async function branchOfPerson(ctx: ServiceContext): Promise<string> {
+  const [u] = await ctx.db.select({ branchId: users.branchId }).from(users).where(eq(users.id, ctx.actor.id));
+  if (!u?.branchId) throw new AppError('CONFLICT', NO_BRANCH);
+  return u.branchId;
+}
+
+/** Which of the person's bookings, and its treatment (a booking whose treatment is gone cannot be booked). */
+async function ownBookable(ctx: ServiceContext, bookingId: string) {
+  const booking = await portalBooking(ctx, bookingId);
+  if (booking.status === 'cancelled') throw new AppError('CONFLICT', 'This booking is cancelled.');
+  if (!booking.treatmentId) throw new AppError('CONFLICT', 'This treatment is no longer offered.');
+  return { booking, treatmentId: booking.treatmentId };
+}
+
+/**
+ * Free times for one of the person's bookings at their branch: the staff calendar's availability,
+ * kept to the portal's window. Staff names only: no contact details.
+ */
+export async function portalAvailability(ctx: ServiceContext, input: TPortalAvailabilityInput) {
+  const rules = await selfBookingRules(ctx);
+  const { booking, treatmentId } = await ownBookable(ctx, input.bookingId);
+  const branchId = await branchOfPerson(ctx);
+  if (booking.sessionsRemaining === 0) return { data: [] };
+  const slots = await availability(ctx, { treatmentId, branchId, from: input.from, to: input.to });
+  const { earliest, latest } = windowOf(rules);
+  const names = await practitionerNames(ctx, [...new Set(slots.data.map((s) => s.practitionerId))]);
+  return {
+    data: slots.data
+      .filter((s) => Date.parse(s.start) >= earliest && Date.parse(s.start) <= latest)
+      .map((s) => ({
+        start: s.start,
+        end: s.end,
+        practitioner: { _id: s.practitionerId, fullName: names.get(s.practitionerId) ?? '' },
+      })),
+  };
+}
+
+async function practitionerNames(ctx: ServiceContext, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await ctx.db
+    .select({ id: practitioners.id, fullName: users.fullName })
+    .from(practitioners)
+    .innerJoin(users, eq(users.id, practitioners.userId))
+    .where(inArray(practitioners.id, ids));
+  return new Map(rows.map((r) => [r.id, r.fullName]));
+}
+
+/** The free slot at `start` (with the given practitioner, if any) on that day, or a 409. */
+async function freeSlotAt(
+  ctx: ServiceContext,
+  treatmentId: string,
+  branchId: string,
+  start: Date,
+  practitionerId: string | undefined,
+) {
+  const day = wallClockOf(ctx.deps.config.TIME_ZONE, start).day;
+  const slots = await availability(ctx, {
+    treatmentId,
+    branchId,
+    // A day names the whole of it in TIME_ZONE.
+    from: day,
+    to: day,
+    practitionerId,
+  });
+  const slot = slots.data.find((s) => Date.parse(s.start) === start.getTime());
+  if (!slot) throw new AppError('CONFLICT', SLOT_TAKEN);
+  return slot;
+}
+
+/**
+ * Books a session of one of the person's bookings at a free time at their branch. The
+ * appointments service checks, under the booking's lock, that a session is left and the time is
+ * still free, exactly as for staff.
+ */
+export async function bookPortalAppointment(ctx: ServiceContext, input: TPortalBookInput): Promise<TPortalAppointment> {
+  const rules = await selfBookingRules(ctx);
+  const { booking, treatmentId } = await ownBookable(ctx, input.bookingId);
+  const start = new Date(input.start);
+  assertInWindow(rules, start);
+  if (booking.sessionsRemaining === 0)
+    throw new AppError('CONFLICT', `All ${booking.maxSessions} sessions of this booking are booked or done.`);
+  const branchId = await branchOfPerson(ctx);
+  const slot = await freeSlotAt(ctx, treatmentId, branchId, start, input.practitionerId);
+  const created = await createAppointment(ctx, {
+    bookingId: booking._id,
+    practitionerId: slot.practitionerId,
+    branchId,
+    start: start.toISOString(),
+    roomId: slot.roomId,
+  });
+  return toPortalAppointment(created, rules, await clinicPhone(ctx));
+}
+
+/**
+ * Moves one of the person's live appointments to another free time. Moving is giving up the old
+ * time, so it keeps to the cancel cut-off as well as to the booking window.
+ */
+export async function movePortalAppointment(ctx: ServiceContext, input: TPortalMoveInput): Promise<TPortalAppointment> {
+  const rules = await selfBookingRules(ctx);
+  const current = await portalAppointment(ctx, input.id);
+  if (current.callToCancel) throw new AppError('CONFLICT', tooLateMessage(rules.cancelHours, await clinicPhone(ctx)));
+  if (!current.canCancel)
+    throw new AppError('CONFLICT', `This appointment is ${current.status.replace('_', '-')}; it cannot be moved.`);
+  const { treatmentId } = await ownBookable(ctx, current.bookingId);
+  const start = new Date(input.start);
+  assertInWindow(rules, start);
+  const branchId = await branchOfPerson(ctx);
+  const slot = await freeSlotAt(ctx, treatmentId, branchId, start, input.practitionerId);
+  const moved = await rescheduleAppointment(ctx, {
+    id: current._id,
+    start: start.toISOString(),
+    practitionerId: slot.practitionerId,
+    branchId,
+    roomId: slot.roomId,
+  });
+  return toPortalAppointment(moved, rules, await clinicPhone(ctx));
+}

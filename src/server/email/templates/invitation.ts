@@ -1,0 +1,52 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { portalInvitations, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { isUuid } from '../../domains/ids';
+import {
+  generateInvitationToken,
+  hashInvitationToken,
+  INVITATION_TTL_MS,
+} from '../../domains/portal/portal-auth.service';
+import type { EmailMessage } from '../types';
+import { loadOrganisation } from '../../domains/settings/organisation.service';
+import { brandedEmail } from './layout';
+
+/**
+ * Generates the invitation's token for invitation `ref`, stores its hash, and renders the e-mail
+ * with the link: the token exists only here and in the e-mail. The 72 hours run from the sending.
+ * Null when the invitation is gone or replaced.
+ */
+export async function buildInvitationEmail(
+  deps: AppDeps,
+  payload: { userId: string; ref?: string },
+): Promise<EmailMessage | null> {
+  if (!payload.ref || !isUuid(payload.ref)) return null;
+  const { db, config } = deps;
+  const token = generateInvitationToken();
+  const now = Date.now();
+  const [row] = await db
+    .update(portalInvitations)
+    .set({ tokenHash: hashInvitationToken(token), sentAt: new Date(now), expiresAt: new Date(now + INVITATION_TTL_MS) })
+    .where(
+      and(
+        eq(portalInvitations.id, payload.ref),
+        eq(portalInvitations.userId, payload.userId),
+        gt(portalInvitations.expiresAt, new Date(now)),
+      ),
+    )
+    .returning({ userId: portalInvitations.userId });
+  if (!row) return null;
+  const [user] = await db
+    .select({ email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, row.userId))
+    .limit(1);
+  if (!user) return null;
+  const link = `${config.APP_ORIGIN ?? ''}/portal/invitation?token=${encodeURIComponent(token)}`;
+  return brandedEmail(await loadOrganisation(db, config), user.email, 'You are invited to your portal', [
+    `Hello ${user.fullName},`,
+    'You can now see your courses, treatments, appointments and receipts online.',
+    `Open this link to choose your password: ${link}`,
+    `The link is valid for ${INVITATION_TTL_MS / 3_600_000} hours and works once.`,
+  ]);
+}
