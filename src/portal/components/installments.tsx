@@ -37,16 +37,16 @@ export function InstallmentList({
             </div>
             <div className="grid justify-items-end gap-1 text-right">
               <p className="font-medium">{f.money(i.amount, currency)}</p>
-              {i.partPaid && !i.isPaid && (
-                <p className="text-muted-foreground">
-                  {t('installments.partText', {
-                    paid: f.money(i.amountPaid, currency),
-                    amount: f.money(i.amount, currency),
-                  })}
-                </p>
-              )}
               <Badge tone={tone}>{label}</Badge>
             </div>
+            {i.partPaid && !i.isPaid && (
+              <p className="w-full text-muted-foreground">
+                {t('installments.partText', {
+                  paid: f.money(i.amountPaid, currency),
+                  amount: f.money(i.amount, currency),
+                })}
+              </p>
+            )}
           </li>
         );
       })}

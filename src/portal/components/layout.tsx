@@ -47,7 +47,7 @@ export function PortalLayout() {
     <div className="min-h-svh pb-20 md:pb-0">
       <a
         href="#content"
-        className="sr-only z-50 rounded-md bg-card px-3 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:inline-flex focus:min-h-11 focus:items-center"
+        className="sr-only z-50 rounded-md bg-card focus:not-sr-only focus:px-3 focus:fixed focus:top-2 focus:left-2 focus:inline-flex focus:min-h-11 focus:items-center"
       >
         {t('app.skipToContent')}
       </a>
