@@ -10,7 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ErrorScreen, NotFoundScreen, PendingScreen } from './components/states';
 import { PortalLayout } from './components/layout';
 import { loadPerson } from './session';
-import { queryClient } from './trpc';
+import { queryClient, trpc } from './trpc';
 
 /*
  * The portal's routes, declared in code (the back-office's are generated from files). Each screen
@@ -43,7 +43,13 @@ const invitationRoute = createRoute({
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/portal',
-  beforeLoad: async () => {
+  beforeLoad: async ({ location }) => {
+    // Opening Home, its figures and its screen are fetched beside the person, not after: the
+    // first screen's largest text is the figures, and this takes one round trip off it.
+    if (/^\/portal\/?$/.test(location.pathname)) {
+      void queryClient.prefetchQuery(trpc.portal.home.queryOptions());
+      void import('./screens/home');
+    }
     const me = await loadPerson();
     // TanStack Router's redirect is thrown as a plain object by design.
     // eslint-disable-next-line @typescript-eslint/only-throw-error
