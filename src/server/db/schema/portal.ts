@@ -37,5 +37,8 @@ export const portalInvitations = pgTable(
     invitedById: keptRef('invited_by_id', () => users.id),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('portal_invitations_user_uq').on(t.userId), index('portal_invitations_token_idx').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('portal_invitations_user_uq').on(t.userId),
+    index('portal_invitations_token_idx').on(t.tokenHash),
+  ],
 );
