@@ -41,6 +41,12 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
     rollupOptions: {
+      // Two pages: the back-office (index.html) and the portal (portal.html), each with its own
+      // entry, so the portal never loads the back-office's screens or libraries.
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        portal: path.resolve(import.meta.dirname, 'portal.html'),
+      },
       output: {
         // zod decides whether to compile parsers with `new Function` when a schema is built, and
         // shared chunks build schemas before the entry's body runs. Bundling zod-config with zod

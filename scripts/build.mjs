@@ -17,6 +17,7 @@ const inputs = [
   'worker',
   'public',
   'index.html',
+  'portal.html',
   'vite.config.ts',
   'tsconfig.json',
   'package-lock.json',

@@ -117,9 +117,12 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
     if (req.url.startsWith('/api/') || req.url.startsWith('/trpc/') || req.method !== 'GET') {
       return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
     }
-    if (opts.serveClient !== false && fs.existsSync(path.join(clientDir, 'index.html'))) {
+    // The portal (/portal and below) is its own page with its own, smaller bundle; every other
+    // path is the back-office's.
+    const page = isPortalPath(req.url) ? 'portal.html' : 'index.html';
+    if (opts.serveClient !== false && fs.existsSync(path.join(clientDir, page))) {
       // SPA fallback: the client router shows its own not-found page.
-      return reply.type('text/html').sendFile('index.html', clientDir, { cacheControl: false });
+      return reply.type('text/html').sendFile(page, clientDir, { cacheControl: false });
     }
     return reply.status(404).type('text/plain').send('The client is not built. Run `npm run build`.');
   });
@@ -140,4 +143,9 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
   }
 
   return app;
+}
+
+/** `/portal`, `/portal/…` and `/portal?…`, not `/portals` or `/portal.html`. */
+function isPortalPath(url: string): boolean {
+  return /^\/portal(?:[/?#]|$)/.test(url);
 }

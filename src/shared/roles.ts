@@ -10,6 +10,13 @@ export function isStaff(role: string | null | undefined): boolean {
   return (STAFF_ROLES as readonly string[]).includes(role ?? '');
 }
 
+/** Roles whose people use the portal (/portal) instead of the back-office. */
+export const PORTAL_ROLES = ['user', 'student', 'customer'] as const satisfies readonly Role[];
+
+export function isPortalRole(role: string | null | undefined): boolean {
+  return (PORTAL_ROLES as readonly string[]).includes(role ?? '');
+}
+
 export function isAdmin(role: string | null | undefined): boolean {
   return (ADMIN_ROLES as readonly string[]).includes(role ?? '');
 }

@@ -41,18 +41,17 @@ describe('sign-in and the route guard', () => {
     await page.getByRole('heading', { name: 'Branches' }).waitFor();
   });
 
-  test('a signed-in customer sees the no-access page and can sign out', async () => {
+  test('a signed-in customer lands on the portal, never the back office, and can sign out', async () => {
     const page = await browser.newPage();
     await signIn(page, accounts().customer);
-    const noAccess = page.getByTestId('no-access');
-    await noAccess.getByText('No access').waitFor();
+    await page.waitForURL((url) => url.pathname === '/portal');
+    await page.getByRole('heading', { name: 'Next payment' }).waitFor();
     expect(await page.getByTestId('sidebar').count()).toBe(0);
-    // Any protected path shows the same page, never a redirect loop.
+    // A back-office path sends the person to the portal, never round a loop through /login.
     await page.goto('/branch');
-    await noAccess.waitFor();
-    expect(new URL(page.url()).pathname).toBe('/branch');
+    await page.waitForURL((url) => url.pathname === '/portal');
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
+    await page.waitForURL((url) => url.pathname === '/portal/sign-in');
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
   });
 

@@ -67,11 +67,22 @@ describe('Content-Security-Policy', () => {
       }
     }
 
-    // A signed-in user without back-office access sees the no-access page.
+    // A signed-in student lands on the portal, its own page and bundle: the same policy holds.
     const student = await browser.newPage();
     const studentViolations = await watchViolations(student);
     await signIn(student, accounts().student);
+    await student.waitForURL((url) => url.pathname === '/portal');
     await student.waitForLoadState('networkidle');
+    for (const p of [
+      '/portal/courses',
+      '/portal/treatments',
+      '/portal/payments',
+      '/portal/profile',
+      '/portal/how-to-pay',
+    ]) {
+      await student.goto(p);
+      await student.waitForLoadState('networkidle');
+    }
     found.push(...(await studentViolations()));
 
     expect(found).toEqual([]);

@@ -8,6 +8,7 @@ import { errorCode } from '@/lib/errors';
 import { safeRedirect } from '@/lib/public-paths';
 import { trpc } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
+import { isPortalRole } from '@shared/roles';
 import { ZLoginInput } from '@shared/schemas/auth';
 import { AuthCard } from './auth-card';
 
@@ -32,6 +33,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     trpc.auth.login.mutationOptions({
       onSuccess: (user) => {
         rememberSignedInUser(queryClient, user);
+        // The portal is another page with its own bundle: a full load, not a route change.
+        if (isPortalRole(user.role)) {
+          window.location.assign('/portal');
+          return;
+        }
         const target = safeRedirect(redirect);
         if (target) router.history.push(target);
         else void router.navigate({ to: '/' });
@@ -62,6 +68,13 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         <SubmitButton pending={login.isPending} pendingText="Signing in..." className="w-full">
           Sign in
         </SubmitButton>
+        {/* The portal's sign-in without a password: a 6-digit code by e-mail. */}
+        <a
+          href="/portal/sign-in?method=code"
+          className="text-center text-sm text-primary underline-offset-4 hover:underline"
+        >
+          Sign in with a code by e-mail instead
+        </a>
       </ZodFormElement>
     </AuthCard>
   );

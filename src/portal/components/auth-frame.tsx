@@ -1,0 +1,29 @@
+import { GraduationCapIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { usePortalText } from '../i18n';
+import { LanguageSwitch } from './language-switch';
+
+/** The frame of the screens before sign-in: the language switch on top, one card in the middle. */
+export function AuthFrame({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+  const { t } = usePortalText();
+  return (
+    <div className="min-h-svh bg-gradient-to-br from-slate-50 via-white to-blue-50">
+      <header className="flex justify-end p-3">
+        <LanguageSwitch signedIn={false} />
+      </header>
+      <main className="mx-auto w-full max-w-sm px-4 pb-10">
+        <div className="mb-5 flex flex-col items-center gap-2 text-center">
+          <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
+            <GraduationCapIcon aria-hidden="true" className="size-6" />
+          </span>
+          <p className="text-sm font-medium text-muted-foreground">{t('app.title')}</p>
+        </div>
+        <div className="rounded-lg border bg-card p-5 shadow-xs">
+          <h1 className="text-xl font-semibold">{title}</h1>
+          {intro && <p className="mt-1 text-sm text-muted-foreground">{intro}</p>}
+          <div className="mt-5">{children}</div>
+        </div>
+      </main>
+    </div>
+  );
+}
