@@ -34,6 +34,8 @@ function anchorsOf(doc) {
       for (const line of fs.readFileSync(full, 'utf8').split('\n')) {
         const m = /^#{1,6}\s+(.*)$/.exec(line);
         if (m) set.add(slug(m[1]));
+        // An explicit anchor (`<a id="x"></a>`) names a place inside a section, as GitHub renders it.
+        for (const a of line.matchAll(/<a id="([^"]+)"><\/a>/g)) set.add(a[1]);
       }
       anchors.set(doc, set);
     } else anchors.set(doc, null);

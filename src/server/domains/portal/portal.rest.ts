@@ -48,7 +48,7 @@ function pdfAnswer(reply: FastifyReply, fileName: string, pdf: Buffer) {
 }
 
 /**
- * The portal's documented /api paths (docs/portal.md#rest): the same service functions as the
+ * The portal's documented /api paths (docs/portal.md#what-a-person-sees): the same service functions as the
  * `portal` tRPC router. Every signed-in path reads the person from the session; none takes a
  * person's id, and one sent in a query or body is dropped by the schemas.
  */

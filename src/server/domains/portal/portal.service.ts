@@ -1,5 +1,5 @@
 /**
- * What a person may change from the portal (docs/portal.md#what-they-may-do): their contact
+ * What a person may change from the portal (docs/portal.md#what-a-person-may-do): their contact
  * details, cancelling an appointment before the cut-off, and, when Settings → Portal allows it,
  * booking and moving their own appointments. Every appointment rule is the staff calendar's own:
  * these functions check what is the portal's (whose record, the cut-offs, the window) and then
