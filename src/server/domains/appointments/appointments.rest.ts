@@ -16,7 +16,8 @@ import {
   ZTodayList,
 } from '@shared/schemas/appointments';
 import { availability, getAppointment, listAppointments, todaysAppointments } from './appointments.read';
-import { createAppointment, createSeries, rescheduleAppointment, setAppointmentStatus } from './appointments.service';
+import { createAppointment, createSeries, rescheduleAppointment } from './appointments.service';
+import { setAppointmentStatus } from './appointments.status';
 
 /** docs/appointments.md */
 export function registerAppointmentsRest(app: FastifyInstance, deps: AppDeps) {

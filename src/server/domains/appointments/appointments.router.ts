@@ -18,7 +18,8 @@ import {
 import { ZAppointmentFigures, ZAppointmentFiguresInput, ZCalendarClock } from '@shared/schemas/appointment-figures';
 import { availability, getAppointment, listAppointments, todaysAppointments } from './appointments.read';
 import { appointmentFigures, calendarClock } from './appointments.stats';
-import { createAppointment, createSeries, rescheduleAppointment, setAppointmentStatus } from './appointments.service';
+import { createAppointment, createSeries, rescheduleAppointment } from './appointments.service';
+import { setAppointmentStatus } from './appointments.status';
 
 /** docs/appointments.md: the same services as the /api/appointments paths. */
 export const appointmentsRouter = router({

@@ -28,7 +28,7 @@ import { BOOKING_NOT_FOUND, inScope, lateSql, today, type BookingDto, type Ctx }
 import { getBooking } from './bookings.queries';
 import { invalidateReads } from '../read-cache';
 import type { ServiceContext } from '../context';
-import { cancelFutureAppointmentsOfBooking } from '../appointments/appointments.service';
+import { cancelFutureAppointmentsOfBooking } from '../appointments/appointments.status';
 
 const CANCELLED = 'This booking is cancelled; it cannot be changed.';
 

@@ -19,7 +19,8 @@ import type {
   TPortalSettings,
 } from '@shared/schemas/portal';
 import { availability } from '../appointments/appointments.read';
-import { createAppointment, rescheduleAppointment, setAppointmentStatus } from '../appointments/appointments.service';
+import { createAppointment, rescheduleAppointment } from '../appointments/appointments.service';
+import { setAppointmentStatus } from '../appointments/appointments.status';
 import { wallClockOf } from '../../zoned-time';
 import { fieldChanges, recordAudit } from '../audit/audit.service';
 import type { ServiceContext } from '../context';
