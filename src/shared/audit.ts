@@ -80,6 +80,8 @@ export const AUDIT_ENTITY_LABELS = {
   class_session: 'Class session',
   roster: 'Roster place',
   attendance: 'Attendance',
+  // Settings → Messages: one template per event, channel and language (docs/messages.md#templates).
+  message_template: 'Message template',
 };
 export const AUDIT_ENTITY_TYPES = valuesOf(AUDIT_ENTITY_LABELS);
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

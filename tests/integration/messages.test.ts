@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages, messageSettings, messageTemplates, users } from '../../src/server/db/schema';
+import { auditLog, messages, messageSettings, messageTemplates, users } from '../../src/server/db/schema';
+import { optOutToken } from '../../src/server/domains/messages/opt-out';
 import { MESSAGE_PLACEHOLDERS } from '../../src/shared/schemas/messages';
 import { renderText, templateFor } from '../../src/server/domains/messages/templates';
 import { afterQuietHours, defaultMessageSettings } from '../../src/server/domains/messages/settings';
@@ -540,5 +541,64 @@ describe('the delivery log, settings and contact preferences', () => {
       body: { language: 'fr', optOut: { email: true, sms: false } },
     });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('the audit trail', () => {
+  const entriesFor = (entityType: string, entityId: string) =>
+    t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+      .orderBy(auditLog.createdAt);
+
+  it('a settings change is one entry by the admin naming what changed; an unchanged save writes none', async () => {
+    const before = (await entriesFor('settings', 'messages')).length;
+    await putSettings({ ...defaultMessageSettings(), quietHours: null, dueSoonDays: 5 });
+    await putSettings({ ...defaultMessageSettings(), quietHours: null, dueSoonDays: 5 });
+    const entries = await entriesFor('settings', 'messages');
+    expect(entries).toHaveLength(before + 1);
+    const last = entries.at(-1)!;
+    expect(last).toMatchObject({ action: 'update', actorId: admin.id, summary: 'Changed the message settings' });
+    expect(last.changes).toEqual([{ field: 'dueSoonDays', before: 3, after: 5 }]);
+  });
+
+  it('a template written and then changed is a create and an update with the old and new text', async () => {
+    const key = 'class_moved/sms/ta';
+    const put = (body: string) =>
+      t.api('PUT', '/api/message-templates', {
+        token: admin.token,
+        body: [{ event: 'class_moved', channel: 'sms', language: 'ta', body }],
+      });
+    expect((await put('First {name}')).status).toBe(200);
+    expect((await put('Second {name}')).status).toBe(200);
+    const entries = await entriesFor('message_template', key);
+    expect(entries.map((e) => e.action)).toEqual(['create', 'update']);
+    expect(entries[1]!.actorId).toBe(admin.id);
+    expect(entries[1]!.changes).toEqual([{ field: 'body', before: 'First {name}', after: 'Second {name}' }]);
+  });
+
+  it("a person's contact preferences, by staff or by the opt-out link, are recorded on the person", async () => {
+    const person = await makeUser(t.deps.db, { role: 'student' });
+    const body = { language: 'si', optOut: { email: false, sms: true } };
+    expect(
+      (await t.api('PUT', `/api/users/${person.id}/contact-preferences`, { token: manager.token, body })).status,
+    ).toBe(200);
+    const token = await optOutToken(t.deps, person.id, 'email');
+    const res = await fetch(`${t.baseUrl}/api/messages/opt-out?token=${encodeURIComponent(token)}`);
+    expect(res.status).toBe(200);
+    const entries = await entriesFor('user', person.id);
+    const prefs = entries.filter((e) => e.action === 'update');
+    expect(prefs).toHaveLength(2);
+    expect(prefs[0]).toMatchObject({ actorId: manager.id });
+    expect(prefs[0]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'language', before: 'en', after: 'si' },
+        { field: 'optOutSms', before: false, after: true },
+      ]),
+    );
+    expect(prefs[1]).toMatchObject({ actorId: null });
+    expect(prefs[1]!.summary).toContain('opted out of e-mail by the link');
+    expect(prefs[1]!.changes).toEqual([{ field: 'optOutEmail', before: false, after: true }]);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, enrollmentInstallments, users } from '../../src/server/db/schema';
+import { auditLog, enrollmentInstallments, messages, users } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, postCourse, type MadeUser } from '../helpers/factories';
 import {
@@ -348,6 +348,23 @@ describe('cancelling', () => {
       .where(and(eq(auditLog.entityId, far), eq(auditLog.action, 'cancel')));
     expect(entry!.actorId).toBe(carol.id);
     expect(entry!.changes).toContainEqual({ field: 'reason', before: null, after: 'Travelling' });
+    // The person gets one cancellation per channel as confirmation; the reminder for it will not go.
+    const sent = await t.deps.db
+      .select({
+        event: messages.event,
+        channel: messages.channel,
+        status: messages.status,
+        to: messages.recipientId,
+        reason: messages.reason,
+      })
+      .from(messages)
+      .where(eq(messages.entityId, far));
+    const cancelled = sent.filter((m) => m.event === 'appointment_cancelled');
+    expect(cancelled.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    expect(cancelled.every((m) => m.to === carol.id)).toBe(true);
+    // Carol has no phone, so her SMS reminder was skipped when planned; the e-mail one is withdrawn.
+    const reminder = sent.find((m) => m.event === 'appointment_reminder' && m.channel === 'email');
+    expect(reminder).toMatchObject({ status: 'withdrawn', reason: 'cancelled' });
 
     const again = await t
       .trpc(carol.token)

@@ -34,6 +34,15 @@ export const REQUEST_LIMITS = {
     windowMs: 60 * 60_000,
     message: 'Too many invitation attempts from this network. Please try again later.',
   },
+  /**
+   * docs/messages.md#opting-out: the signed opt-out and opt-in links, per client. Generous, since
+   * a mail provider's link scanner may open many people's links from one address.
+   */
+  optOut: {
+    max: 60,
+    windowMs: 60 * 60_000,
+    message: 'Too many opt-out requests from this network. Please try again later.',
+  },
   upload: {
     max: 120,
     windowMs: 60 * 60_000,
@@ -89,6 +98,7 @@ export async function registerRateLimits(app: FastifyInstance, deps: AppDeps) {
     upload: limiter('upload'),
     portalCode: limiter('portalCode'),
     invitation: limiter('invitation'),
+    optOut: limiter('optOut'),
   };
   app.decorate('limiters', limiters);
 }

@@ -110,6 +110,7 @@ export function registerMessagesRest(app: FastifyInstance, deps: AppDeps) {
         method,
         url: '/api/messages/opt-out',
         access: 'public',
+        rateLimit: 'optOut',
         query: ZOptOutInput,
         handler: async ({ ctx, query, reply }) => {
           const org = await loadOrganisation(ctx.db, deps.config);
@@ -131,6 +132,7 @@ export function registerMessagesRest(app: FastifyInstance, deps: AppDeps) {
       method: 'POST',
       url: '/api/messages/opt-in',
       access: 'public',
+      rateLimit: 'optOut',
       query: ZOptOutInput,
       handler: async ({ ctx, query, reply }) => {
         const who = await optOutOrPage(() => service.applyOptOutLink(ctx, query.token, false), reply);

@@ -26,6 +26,7 @@ import { loadMessageSettings, storeMessageSettings } from './settings';
 import { listTemplates, renderText, type TemplateVars } from './templates';
 import { readOptOutToken } from './opt-out';
 import { previewVars } from './preview';
+import { fieldChanges, recordAudit } from '../audit/audit.service';
 
 export const MESSAGE_NOT_FOUND = 'Message not found.';
 const ORDER = 'created-desc';
@@ -129,6 +130,17 @@ export async function saveTemplates(ctx: ServiceContext, items: TSaveTemplatesIn
   await ctx.db.transaction(async (tx) => {
     for (const t of items) {
       const subject = t.channel === 'email' ? (t.subject ?? null) : null;
+      const where = and(
+        eq(messageTemplates.event, t.event),
+        eq(messageTemplates.channel, t.channel),
+        eq(messageTemplates.language, t.language),
+      );
+      // The stored text before (none: the shipped default was in use), locked so two saves record in turn.
+      const [before] = await tx
+        .select({ subject: messageTemplates.subject, body: messageTemplates.body })
+        .from(messageTemplates)
+        .where(where)
+        .for('update');
       await tx
         .insert(messageTemplates)
         .values({ event: t.event, channel: t.channel, language: t.language, subject, body: t.body })
@@ -136,6 +148,15 @@ export async function saveTemplates(ctx: ServiceContext, items: TSaveTemplatesIn
           target: [messageTemplates.event, messageTemplates.channel, messageTemplates.language],
           set: { subject, body: t.body, updatedAt: new Date() },
         });
+      const changes = fieldChanges(before ?? null, { subject, body: t.body }, { fields: ['subject', 'body'] });
+      if (before && changes.length === 0) continue;
+      await recordAudit(tx, ctx, {
+        action: before ? 'update' : 'create',
+        entityType: 'message_template',
+        entityId: `${t.event}/${t.channel}/${t.language}`,
+        summary: `${before ? 'Changed' : 'Wrote'} the ${t.event} ${t.channel === 'sms' ? 'SMS' : 'e-mail'} template (${t.language})`,
+        changes,
+      });
     }
   });
   return listTemplates(ctx.db);
@@ -156,7 +177,21 @@ export async function previewTemplate(ctx: ServiceContext, input: TPreviewInput)
 export const getMessageSettings = ({ db }: SystemContext): Promise<TMessageSettings> => loadMessageSettings(db);
 
 export async function saveMessageSettings(ctx: ServiceContext, input: TMessageSettings): Promise<TMessageSettings> {
-  await storeMessageSettings(ctx.db, input);
+  await ctx.db.transaction(async (tx) => {
+    // One settings row; the lock makes two saves record their before and after in turn.
+    await tx.execute(sql`select 1 from message_settings where id = 1 for update`);
+    const before = await loadMessageSettings(tx);
+    await storeMessageSettings(tx, input);
+    const changes = fieldChanges(before, input);
+    if (changes.length === 0) return;
+    await recordAudit(tx, ctx, {
+      action: 'update',
+      entityType: 'settings',
+      entityId: 'messages',
+      summary: 'Changed the message settings',
+      changes,
+    });
+  });
   return loadMessageSettings(ctx.db);
 }
 
@@ -169,13 +204,32 @@ export async function setContactPreferences(
 ): Promise<TContactPreferences> {
   if (!isStaff(ctx.actor.role) && ctx.actor.id !== input.id) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
   if (!isUuid(input.id)) throw new AppError('NOT_FOUND', 'User not found.');
-  const [row] = await ctx.db
-    .update(users)
-    .set({ language: input.language, optOutEmail: input.optOut.email, optOutSms: input.optOut.sms })
-    .where(eq(users.id, input.id))
-    .returning({ language: users.language, optOutEmail: users.optOutEmail, optOutSms: users.optOutSms });
-  if (!row) throw new AppError('NOT_FOUND', 'User not found.');
-  return { language: row.language, optOut: { email: row.optOutEmail, sms: row.optOutSms } };
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        username: users.username,
+        language: users.language,
+        optOutEmail: users.optOutEmail,
+        optOutSms: users.optOutSms,
+      })
+      .from(users)
+      .where(eq(users.id, input.id))
+      .for('update');
+    if (!before) throw new AppError('NOT_FOUND', 'User not found.');
+    const after = { language: input.language, optOutEmail: input.optOut.email, optOutSms: input.optOut.sms };
+    await tx.update(users).set(after).where(eq(users.id, input.id));
+    const changes = fieldChanges(before, after, { fields: ['language', 'optOutEmail', 'optOutSms'] });
+    if (changes.length > 0) {
+      await recordAudit(tx, ctx, {
+        action: 'update',
+        entityType: 'user',
+        entityId: input.id,
+        summary: `Changed the contact preferences of ${before.username}`,
+        changes,
+      });
+    }
+    return { language: after.language, optOut: { email: after.optOutEmail, sms: after.optOutSms } };
+  });
 }
 
 // ------------------------------------------------------------------ opt-out link
@@ -193,12 +247,28 @@ export async function applyOptOutLink(
 ): Promise<{ fullName: string; channel: 'email' | 'sms' }> {
   const who = await readOptOutToken(ctx.deps, token);
   if (!who) throw new AppError('BAD_REQUEST', OPT_OUT_REFUSED);
-  const set = who.channel === 'email' ? { optOutEmail: optOut } : { optOutSms: optOut };
-  const [row] = await ctx.db
-    .update(users)
-    .set(set)
-    .where(eq(users.id, who.userId))
-    .returning({ fullName: users.fullName });
-  if (!row) throw new AppError('NOT_FOUND', OPT_OUT_REFUSED);
-  return { fullName: row.fullName, channel: who.channel };
+  const field = who.channel === 'email' ? 'optOutEmail' : 'optOutSms';
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ fullName: users.fullName, username: users.username, value: users[field] })
+      .from(users)
+      .where(eq(users.id, who.userId))
+      .for('update');
+    if (!before) throw new AppError('NOT_FOUND', OPT_OUT_REFUSED);
+    if (before.value !== optOut) {
+      await tx
+        .update(users)
+        .set({ [field]: optOut })
+        .where(eq(users.id, who.userId));
+      // No sign-in: the entry has no actor; its summary says it came from the link.
+      await recordAudit(tx, ctx, {
+        action: 'update',
+        entityType: 'user',
+        entityId: who.userId,
+        summary: `${before.username} ${optOut ? 'opted out of' : 'opted back in to'} ${who.channel === 'email' ? 'e-mail' : 'SMS'} by the link in a message`,
+        changes: [{ field, before: before.value, after: optOut }],
+      });
+    }
+    return { fullName: before.fullName, channel: who.channel };
+  });
 }

@@ -25,7 +25,6 @@ import { wallClockOf } from '../../zoned-time';
 import { fieldChanges, recordAudit } from '../audit/audit.service';
 import type { ServiceContext } from '../context';
 import { invalidateReads } from '../read-cache';
-import { notifyClinicOfPortalCancellation } from './portal.notify';
 import {
   clinicPhone,
   portalAppointment,
@@ -110,10 +109,9 @@ export async function cancelPortalAppointment(
   if (!current.canCancel)
     throw new AppError('CONFLICT', `This appointment is ${current.status.replace('_', '-')}; it cannot be cancelled.`);
   const done = await setAppointmentStatus(ctx, { id: current._id, status: 'cancelled', reason: input.reason });
-  const answer = toPortalAppointment(done, rules, await clinicPhone(ctx));
-  // The clinic hears of it through the messages system; this is its one call site.
-  await notifyClinicOfPortalCancellation(ctx, { appointmentId: done._id, reason: input.reason ?? null });
-  return answer;
+  // The status change planned the person's appointment_cancelled confirmation and withdrew the
+  // reminders in its own transaction; the clinic sees the cancellation in the audit trail and the log.
+  return toPortalAppointment(done, rules, await clinicPhone(ctx));
 }
 
 // ------------------------------------------------------------------ self-booking
