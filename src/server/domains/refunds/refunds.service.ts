@@ -34,28 +34,14 @@ import {
   lockEnrollmentTarget,
   type LedgerTarget,
 } from '../payments/ledger-targets';
-import { PAYMENT_NOT_FOUND } from '../payments/payments.service';
+import { findPayment, PAYMENT_NOT_FOUND } from '../payments/payments.service';
 import { tillAtPayment } from '../tills/tills.service';
 import { nextCreditNoteNumber } from './credit-note-numbers';
 import { refundDtos } from './refunds.dto';
 
-type PaymentRow = typeof payments.$inferSelect;
 type PaymentAllocationRow = typeof paymentAllocations.$inferSelect;
 
 const money = (minor: number, currency: string) => formatMoney(fromMinor(minor), currency);
-
-/** A payment the caller may see: out of a limited manager's branch it does not exist for them. */
-async function findPayment(ctx: ServiceContext, id: string): Promise<PaymentRow> {
-  assertId(id, 'Payment');
-  const scope = await branchScopeOf(ctx);
-  const [p] = await ctx.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, id), branchCondition(scope, payments.branchId)))
-    .limit(1);
-  if (!p) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
-  return p;
-}
 
 /** How much of each of a payment's allocations is already refunded, and of the payment in all. */
 export async function refundedOf(tx: Db, paymentId: string) {
