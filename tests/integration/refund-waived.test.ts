@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, makeUser, postCourse, postTreatment, type MadeUser } from '../helpers/factories';
 
@@ -38,6 +39,19 @@ const pay = async (body: Record<string, unknown>) => {
   const res = await t.api('POST', '/api/payments', { token: admin.token, body: { method: 'cash', ...body } });
   expect(res.status).toBe(201);
   return res.body as { _id: string; receiptNumber: string; amount: number };
+};
+const creditNoteText = async (refundId: string): Promise<string> => {
+  const res = await fetch(`${t.baseUrl}/api/refunds/${refundId}/credit-note`, {
+    headers: { authorization: `Bearer ${manager.token}` },
+  });
+  expect(res.status).toBe(200);
+  const doc = await getDocument({ data: new Uint8Array(await res.arrayBuffer()) }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
+  }
+  return parts.join('\n');
 };
 const refundWaived = (paymentId: string, body: Record<string, unknown>, token = admin.token) =>
   t.api('POST', `/api/payments/${paymentId}/refunds/fee-waived`, {
@@ -101,6 +115,25 @@ describe('refund with the fee waived', () => {
     expect(refunds.body).toMatchObject({ total: 1, data: [{ amount: 4000 }] });
     const adjustments = await t.api('GET', `/api/enrollments/${e._id}/adjustments`, { token: manager.token });
     expect(adjustments.body).toHaveLength(1);
+  });
+
+  it('labels the credit note items "Refunded for", not "Owed again", since the waiver leaves nothing owed', async () => {
+    const e = await enrol();
+    const p = await pay({ enrollmentId: e._id, amount: 8000 });
+    const waived = await refundWaived(p._id, { amount: 4000, reason: 'Exempted half' });
+    expect(waived.status).toBe(201);
+    const waivedText = await creditNoteText(waived.body.refund._id);
+    expect(waivedText).toContain('Refunded for');
+    expect(waivedText).not.toContain('Owed again');
+    // A plain refund of the same payment does leave its items owed again, and says so.
+    const plain = await t.api('POST', `/api/payments/${p._id}/refunds`, {
+      token: admin.token,
+      body: { method: 'cash', reason: 'Plain', amount: 1000 },
+    });
+    expect(plain.status).toBe(201);
+    const plainText = await creditNoteText(plain.body._id);
+    expect(plainText).toContain('Owed again');
+    expect(plainText).not.toContain('Refunded for');
   });
 
   it('spreads over every item the refund reaches, the admission fee included', async () => {

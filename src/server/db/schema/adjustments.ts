@@ -137,6 +137,8 @@ export const refunds = pgTable(
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     reference: text('reference'),
     reason: text('reason').notNull(),
+    /** Given back with the fee waived: each refunded part was discounted too, so nothing is owed again. */
+    feeWaived: boolean('fee_waived').notNull().default(false),
     refundedAt: instant('refunded_at').notNull().defaultNow(),
     refundedById: keptRef('refunded_by', () => users.id),
     refundedByName: text('refunded_by_name').notNull(),

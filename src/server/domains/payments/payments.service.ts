@@ -120,7 +120,7 @@ export async function voidPayment(ctx: ServiceContext, input: TVoidPaymentInput)
 }
 
 /** A payment the caller may see: out of a limited manager's branch it does not exist for them. */
-async function findPayment(ctx: ServiceContext, id: string) {
+export async function findPayment(ctx: ServiceContext, id: string) {
   assertId(id, 'Payment');
   const scope = await branchScopeOf(ctx);
   const [p] = await ctx.db

@@ -1,6 +1,7 @@
 /**
  * The credit note of a refund (docs/payments.md#credit-notes): an A5 page like the receipt, marked
- * CREDIT NOTE and naming the receipt it refunds, the items owed again and the reason.
+ * CREDIT NOTE and naming the receipt it refunds, the items owed again and the reason. A refund
+ * given with the fee waived leaves nothing owed again, so its table names the items refunded for.
  */
 import { eq } from 'drizzle-orm';
 import { jsPDF } from 'jspdf';
@@ -38,6 +39,7 @@ export interface CreditNote {
   reason: string;
   refundedBy: string;
   refundedAt: Date;
+  feeWaived: boolean;
 }
 
 export async function loadCreditNote(db: Db, refundId: string, organisation: Organisation): Promise<CreditNote | null> {
@@ -73,6 +75,7 @@ export async function loadCreditNote(db: Db, refundId: string, organisation: Org
     reason: r.reason,
     refundedBy: r.refundedByName,
     refundedAt: r.refundedAt,
+    feeWaived: r.feeWaived,
   };
 }
 
@@ -93,7 +96,7 @@ export function buildCreditNotePdf(n: CreditNote, timeZone: string, logo: PdfLog
   ];
   drawFacts(doc, facts);
   const tableEndY = drawLines(doc, {
-    head: ['Owed again', 'Due date', 'Amount'],
+    head: [n.feeWaived ? 'Refunded for' : 'Owed again', 'Due date', 'Amount'],
     body: n.lines.map((l) => [l.what, l.dueDate ?? '', money(l.amount)]),
     foot: ['Total refunded', '', money(n.amount)],
     fill: [121, 31, 31],

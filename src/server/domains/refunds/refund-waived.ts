@@ -5,6 +5,8 @@
  * Either both happen or neither: a refund the discount cannot follow (a cancelled booking, a
  * payment with no record left) is refused whole.
  */
+import { eq } from 'drizzle-orm';
+import { refunds } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isAdmin } from '../../../shared/roles';
 import { REFUND_MESSAGES, type TRefundPaymentInput, type TRefundWaived } from '@shared/schemas/refunds';
@@ -27,6 +29,8 @@ export async function refundWithFeeWaived(ctx: ServiceContext, input: TRefundPay
         ? { bookingId: refund.bookingId }
         : null;
     if (!record) throw new AppError('CONFLICT', REFUND_MESSAGES.noTarget);
+    // Marked so the credit note says what its items were refunded for, not that they are owed again.
+    await tx.update(refunds).set({ feeWaived: true }).where(eq(refunds.id, refund._id));
     const adjustments: TAdjustment[] = [];
     for (const part of refund.allocations) {
       const itemId = part.kind === 'admission_fee' ? 'admission_fee' : part.installmentId;

@@ -12,7 +12,8 @@ import {
   ZRefundWaived,
 } from '@shared/schemas/refunds';
 import { refundWithFeeWaived } from './refund-waived';
-import { creditNotePdf, emailCreditNote, getRefund, listRefunds, refundPayment } from './refunds.service';
+import { getRefund, listRefunds, refundPayment } from './refunds.service';
+import { creditNotePdf, emailCreditNote } from './credit-note-delivery';
 
 /** docs/payments.md#refunds */
 export function registerRefundsRest(app: FastifyInstance, deps: AppDeps) {

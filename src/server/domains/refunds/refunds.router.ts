@@ -10,7 +10,8 @@ import {
   ZRefundWaived,
 } from '@shared/schemas/refunds';
 import { refundWithFeeWaived } from './refund-waived';
-import { emailCreditNote, getRefund, listRefunds, refundPayment } from './refunds.service';
+import { getRefund, listRefunds, refundPayment } from './refunds.service';
+import { emailCreditNote } from './credit-note-delivery';
 
 /** docs/payments.md#refunds: admins refund; staff read refunds and send credit notes. */
 export const refundsRouter = router({

@@ -3,13 +3,11 @@
  * an admin. A refund is an entry of its own with its credit note; the payment keeps its figures
  * and its status `valid`, and the items the refund takes back from are owed again.
  */
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstRow } from '../../db/rows';
 import { paymentAllocations, payments, refundAllocations, refunds, tillRefunds } from '../../db/schema';
 import { AppError } from '../../errors';
-import { countEvents, type EventLimit } from '../../auth/rate-events';
 import { formatMoney } from '../../../shared/format';
 import { fromMinor, toMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
@@ -36,30 +34,14 @@ import {
   lockEnrollmentTarget,
   type LedgerTarget,
 } from '../payments/ledger-targets';
-import { PAYMENT_NOT_FOUND } from '../payments/payments.service';
+import { findPayment, PAYMENT_NOT_FOUND } from '../payments/payments.service';
 import { tillAtPayment } from '../tills/tills.service';
-import { loadOrganisation, logoForPdf } from '../settings/organisation.service';
 import { nextCreditNoteNumber } from './credit-note-numbers';
 import { refundDtos } from './refunds.dto';
-import { buildCreditNotePdf, loadCreditNote } from './credit-note';
 
-type PaymentRow = typeof payments.$inferSelect;
 type PaymentAllocationRow = typeof paymentAllocations.$inferSelect;
 
 const money = (minor: number, currency: string) => formatMoney(fromMinor(minor), currency);
-
-/** A payment the caller may see: out of a limited manager's branch it does not exist for them. */
-async function findPayment(ctx: ServiceContext, id: string): Promise<PaymentRow> {
-  assertId(id, 'Payment');
-  const scope = await branchScopeOf(ctx);
-  const [p] = await ctx.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, id), branchCondition(scope, payments.branchId)))
-    .limit(1);
-  if (!p) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
-  return p;
-}
 
 /** How much of each of a payment's allocations is already refunded, and of the payment in all. */
 export async function refundedOf(tx: Db, paymentId: string) {
@@ -268,7 +250,7 @@ export async function refundPayment(ctx: ServiceContext, input: TRefundPaymentIn
 }
 
 /** A refund the caller may see (the branch scope follows its payment's branch). */
-async function findRefund(ctx: ServiceContext, id: string) {
+export async function findRefund(ctx: ServiceContext, id: string) {
   assertId(id, 'Refund');
   const scope = await branchScopeOf(ctx);
   const [r] = await ctx.db
@@ -347,78 +329,4 @@ export async function listRefunds(ctx: ServiceContext, input: TListRefundsInput)
     page: input.page,
     totals: totals.map((t) => ({ currency: t.currency, amount: fromMinor(t.minor), count: t.n })),
   };
-}
-
-/** The credit note as a PDF (docs/payments.md#credit-notes); each download is recorded. */
-export async function creditNotePdf(ctx: ServiceContext, id: string): Promise<{ fileName: string; pdf: Buffer }> {
-  const r = await findRefund(ctx, id);
-  const organisation = await loadOrganisation(ctx.db, ctx.deps.config);
-  const note = await loadCreditNote(ctx.db, r.id, organisation);
-  if (!note) throw new AppError('NOT_FOUND', REFUND_MESSAGES.notFound);
-  const pdf = buildCreditNotePdf(note, ctx.deps.config.TIME_ZONE, await logoForPdf(ctx.db, organisation));
-  await recordAudit(ctx.db, ctx, {
-    action: 'download',
-    entityType: 'credit_note',
-    entityId: r.id,
-    parent: parentOf(r),
-    summary: `Downloaded credit note ${r.creditNoteNumber} of ${r.payerName} for ${r.subject}`,
-  });
-  invalidateReads(ctx.deps);
-  return { fileName: `credit-note-${r.creditNoteNumber}.pdf`, pdf };
-}
-
-const parentOf = (r: typeof refunds.$inferSelect) =>
-  r.enrollmentId
-    ? { type: 'enrollment' as const, id: r.enrollmentId }
-    : r.bookingId
-      ? { type: 'booking' as const, id: r.bookingId }
-      : undefined;
-
-/** As receipts: a payer gets a credit note again when they ask, not a flood of them. */
-export const CREDIT_NOTE_EMAILS_PER_REFUND: EventLimit = {
-  bucket: 'credit-note-email:refund',
-  max: 3,
-  windowMs: 60 * 60_000,
-  message: 'This credit note has been e-mailed 3 times in the last hour. Please try again later.',
-};
-export const CREDIT_NOTE_EMAILS_PER_SENDER: EventLimit = {
-  bucket: 'credit-note-email:sender',
-  max: 30,
-  windowMs: 60 * 60_000,
-  message: 'You have e-mailed 30 credit notes in the last hour. Please try again later.',
-};
-
-/** POST /api/refunds/{id}/email: the credit note to the payer through the job queue (202). */
-export async function emailCreditNote(ctx: ServiceContext, id: string): Promise<{ message: string; jobId: string }> {
-  const r = await findRefund(ctx, id);
-  if (!r.payerId || !r.payerEmail) {
-    throw new AppError(
-      'CONFLICT',
-      "The payer's account no longer exists, so there is no address to send the credit note to.",
-    );
-  }
-  const { payerId, payerEmail } = r;
-  await countEvents(ctx.db, [
-    { limit: CREDIT_NOTE_EMAILS_PER_REFUND, key: r.id },
-    { limit: CREDIT_NOTE_EMAILS_PER_SENDER, key: ctx.actor.id },
-  ]);
-  const job = await ctx.db.transaction(async (tx) => {
-    const queued = await ctx.deps.jobs.enqueue(
-      'send-email',
-      { key: `credit-note:${r.id}:${randomUUID()}`, template: 'credit_note', userId: payerId, ref: r.id },
-      { tx },
-    );
-    await recordAudit(tx, ctx, {
-      action: 'email',
-      entityType: 'credit_note',
-      entityId: r.id,
-      parent: parentOf(r),
-      summary: `E-mailed credit note ${r.creditNoteNumber} to ${payerEmail}`,
-      changes: [{ field: 'to', before: null, after: payerEmail }],
-    });
-    return queued;
-  });
-  invalidateReads(ctx.deps);
-  void ctx.deps.jobs.flush?.();
-  return { message: `Credit note ${r.creditNoteNumber} will be e-mailed to ${payerEmail}.`, jobId: job.id };
 }

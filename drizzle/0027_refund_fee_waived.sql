@@ -1,0 +1,1 @@
+ALTER TABLE "refunds" ADD COLUMN "fee_waived" boolean DEFAULT false NOT NULL;
