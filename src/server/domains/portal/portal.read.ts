@@ -4,17 +4,14 @@
  * record of someone else answers exactly like a missing one (404). The answers leave out what is
  * internal: notes, session notes, staff contacts, audit details and void reasons.
  */
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
   appointments,
   batches,
   batchMembers,
   batchSlots,
   branches,
-  classSessions,
-  courses,
   enrollments,
-  payments,
   rooms,
   treatmentBookings,
   users,
@@ -25,17 +22,12 @@ import { fromMinor, toMinor } from '../../../shared/money';
 import { LIVE_STATUSES, WEEKDAYS, type TAppointment } from '@shared/schemas/appointments';
 import type { TInstallment } from '@shared/schemas/installments.output';
 import {
-  portalReceiptPath,
-  PORTAL_STATEMENT_PDF_PATH,
   type TPortalAppointment,
   type TPortalAppointmentsInput,
   type TPortalBooking,
   type TPortalEnrollment,
-  type TPortalHome,
-  type TPortalHowToPay,
   type TPortalInstallment,
   type TPortalMe,
-  type TPortalPayment,
   type TPortalProfile,
   type TPortalSettings,
 } from '@shared/schemas/portal';
@@ -46,7 +38,6 @@ import { attendanceStats } from '../classes/attendance.stats';
 import type { ServiceContext } from '../context';
 import { selectEnrollments, toEnrollmentDto } from '../enrollments/enrollments.dto';
 import { isUuid } from '../ids';
-import { refundedAmounts } from '../payments/payments.dto';
 import { loadOrganisation } from '../settings/organisation.service';
 import { getPortalSettings } from './portal.settings';
 
@@ -57,7 +48,7 @@ export const PORTAL_NOT_FOUND = {
   payment: 'Payment not found.',
 } as const;
 
-const today = (ctx: ServiceContext) => todayIn(ctx.deps.config.TIME_ZONE);
+export const today = (ctx: ServiceContext) => todayIn(ctx.deps.config.TIME_ZONE);
 const LIVE: readonly string[] = LIVE_STATUSES;
 
 // ------------------------------------------------------------------ the person
@@ -137,7 +128,7 @@ export function toPortalAppointment(
   };
 }
 
-async function appointmentRows(ctx: ServiceContext, where: ReturnType<typeof and>, limit = 500) {
+export async function appointmentRows(ctx: ServiceContext, where: ReturnType<typeof and>, limit = 500) {
   const rows = await selectAppointments(ctx.db)
     .where(and(eq(appointments.customerId, ctx.actor.id), where))
     .orderBy(asc(appointments.startAt), asc(appointments.id))
@@ -183,11 +174,12 @@ function toPortalInstallments(list: TInstallment[]): TPortalInstallment[] {
   }));
 }
 
-const owedOn = (i: TPortalInstallment) => (i.isPaid ? 0 : Math.max(0, toMinor(i.amount) - toMinor(i.amountPaid)));
+export const owedOn = (i: TPortalInstallment) =>
+  i.isPaid ? 0 : Math.max(0, toMinor(i.amount) - toMinor(i.amountPaid));
 
 // ------------------------------------------------------------------ enrolments
 
-async function enrollmentsOf(ctx: ServiceContext, id?: string): Promise<TPortalEnrollment[]> {
+export async function enrollmentsOf(ctx: ServiceContext, id?: string): Promise<TPortalEnrollment[]> {
   const t = today(ctx);
   const rows = await selectEnrollments(ctx.db)
     .where(and(eq(enrollments.userId, ctx.actor.id), id ? eq(enrollments.id, id) : undefined))
@@ -288,7 +280,7 @@ export async function liveAppointmentCounts(ctx: ServiceContext, bookingIds: str
   return new Map(rows.map((r) => [r.bookingId, Number(r.n)]));
 }
 
-async function bookingsOf(ctx: ServiceContext, id?: string): Promise<TPortalBooking[]> {
+export async function bookingsOf(ctx: ServiceContext, id?: string): Promise<TPortalBooking[]> {
   const t = today(ctx);
   const rows = await selectBookings(ctx.db, t)
     .where(and(eq(treatmentBookings.userId, ctx.actor.id), id ? eq(treatmentBookings.id, id) : undefined))
@@ -337,158 +329,4 @@ export async function portalBooking(ctx: ServiceContext, id: string): Promise<TP
   const [b] = await bookingsOf(ctx, id);
   if (!b) throw new AppError('NOT_FOUND', PORTAL_NOT_FOUND.booking);
   return b;
-}
-
-// ------------------------------------------------------------------ payments
-
-export async function portalPayments(ctx: ServiceContext): Promise<{ data: TPortalPayment[]; statementUrl: string }> {
-  const rows = await ctx.db
-    .select()
-    .from(payments)
-    .where(eq(payments.payerId, ctx.actor.id))
-    .orderBy(desc(payments.receivedAt), desc(payments.id))
-    .limit(1000);
-  const refunded = await refundedAmounts(
-    ctx.db,
-    rows.map((p) => p.id),
-  );
-  return {
-    data: rows.map((p) => ({
-      _id: p.id,
-      receiptNumber: p.receiptNumber,
-      amount: fromMinor(p.amount),
-      currency: p.currency,
-      method: p.method,
-      receivedAt: p.receivedAt.toISOString(),
-      // "void", never why (docs/portal.md#never-shown).
-      status: p.status,
-      subject: p.subject,
-      refundedAmount: fromMinor(refunded.get(p.id) ?? 0),
-      receiptUrl: portalReceiptPath(p.id),
-    })),
-    statementUrl: PORTAL_STATEMENT_PDF_PATH,
-  };
-}
-
-/** One of the person's payments (for the receipt PDF); anyone else's is not found. */
-export async function assertOwnPayment(ctx: ServiceContext, id: string): Promise<void> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', PORTAL_NOT_FOUND.payment);
-  const [p] = await ctx.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.id, id), eq(payments.payerId, ctx.actor.id)))
-    .limit(1);
-  if (!p) throw new AppError('NOT_FOUND', PORTAL_NOT_FOUND.payment);
-}
-
-export async function portalHowToPay(ctx: ServiceContext): Promise<TPortalHowToPay> {
-  const org = await loadOrganisation(ctx.db, ctx.deps.config);
-  const list = await ctx.db
-    .select({ _id: branches.id, name: branches.name, location: branches.location })
-    .from(branches)
-    .orderBy(asc(branches.name))
-    .limit(200);
-  return {
-    organisation: {
-      name: org.name,
-      address: org.address,
-      phone: org.phone,
-      email: org.email,
-      paymentDetails: org.receiptFooter,
-    },
-    branches: list,
-  };
-}
-
-// ------------------------------------------------------------------ home
-
-type Owed = { currency: string; dueDate: string; minor: number; overdue: boolean };
-
-export async function portalHome(ctx: ServiceContext): Promise<TPortalHome> {
-  const t = today(ctx);
-  const [mine, booked] = await Promise.all([enrollmentsOf(ctx), bookingsOf(ctx)]);
-  const owed: Owed[] = [];
-  const outstanding = new Map<string, number>();
-  const add = (currency: string, minor: number) => outstanding.set(currency, (outstanding.get(currency) ?? 0) + minor);
-  for (const e of mine) {
-    if (e.status === 'Completed') continue;
-    add(e.currency, toMinor(e.outstandingAmount));
-    for (const i of e.installments)
-      if (owedOn(i) > 0)
-        owed.push({ currency: e.currency, dueDate: i.dueDate, minor: owedOn(i), overdue: i.dueDate < t });
-  }
-  for (const b of booked) {
-    if (b.status === 'cancelled') continue;
-    add(b.currency, toMinor(b.outstandingAmount));
-    for (const i of b.installments)
-      if (owedOn(i) > 0)
-        owed.push({ currency: b.currency, dueDate: i.dueDate, minor: owedOn(i), overdue: i.dueDate < t });
-  }
-  const overdue = new Map<string, { minor: number; since: string }>();
-  for (const o of owed.filter((x) => x.overdue)) {
-    const cur = overdue.get(o.currency);
-    overdue.set(o.currency, {
-      minor: (cur?.minor ?? 0) + o.minor,
-      since: cur && cur.since < o.dueDate ? cur.since : o.dueDate,
-    });
-  }
-  const next = owed
-    .filter((o) => !o.overdue)
-    .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.currency.localeCompare(b.currency))[0];
-
-  const [nextAppointment] = await appointmentRows(
-    ctx,
-    and(gt(appointments.startAt, new Date()), inArray(appointments.status, [...LIVE_STATUSES])),
-    1,
-  );
-  return {
-    nextAppointment: nextAppointment ?? null,
-    nextClass: await nextClassOf(ctx),
-    nextDue: next ? { amount: fromMinor(next.minor), currency: next.currency, dueDate: next.dueDate } : null,
-    outstanding: [...outstanding]
-      .filter(([, m]) => m > 0)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([currency, m]) => ({ currency, amount: fromMinor(m) })),
-    overdue: [...overdue]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([currency, o]) => ({ currency, amount: fromMinor(o.minor), since: o.since })),
-  };
-}
-
-async function nextClassOf(ctx: ServiceContext): Promise<TPortalHome['nextClass']> {
-  const [row] = await ctx.db
-    .select({
-      enrollmentId: batchMembers.enrollmentId,
-      batchId: batches.id,
-      batchName: batches.name,
-      courseName: sql<string>`coalesce(${courses.courseName}, ${enrollments.deletedCourseName}, '')`,
-      start: classSessions.startAt,
-      end: classSessions.endAt,
-      roomName: rooms.name,
-    })
-    .from(batchMembers)
-    .innerJoin(enrollments, eq(enrollments.id, batchMembers.enrollmentId))
-    .innerJoin(batches, eq(batches.id, batchMembers.batchId))
-    .innerJoin(classSessions, eq(classSessions.batchId, batches.id))
-    .leftJoin(courses, eq(courses.id, batches.courseId))
-    .leftJoin(rooms, eq(rooms.id, classSessions.roomId))
-    .where(
-      and(
-        eq(enrollments.userId, ctx.actor.id),
-        eq(batchMembers.status, 'member'),
-        eq(classSessions.status, 'scheduled'),
-        gt(classSessions.endAt, new Date()),
-      ),
-    )
-    .orderBy(asc(classSessions.startAt))
-    .limit(1);
-  if (!row) return null;
-  return {
-    enrollmentId: row.enrollmentId,
-    batch: { _id: row.batchId, name: row.batchName },
-    courseName: row.courseName,
-    start: row.start.toISOString(),
-    end: row.end.toISOString(),
-    room: row.roomName ? { name: row.roomName } : null,
-  };
 }

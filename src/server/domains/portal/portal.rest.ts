@@ -34,6 +34,8 @@ import {
 import { receiptPdf } from '../payments/payments.service';
 import { CONTENT_TYPES } from '../reports/reports.service';
 import { statementPdf } from '../statements/statements.service';
+import * as home from './portal.home';
+import * as paid from './portal.payments';
 import * as read from './portal.read';
 import * as service from './portal.service';
 import * as auth from './portal-auth.service';
@@ -65,7 +67,7 @@ export function registerPortalRest(app: FastifyInstance, deps: AppDeps) {
     url: '/api/portal/home',
     access: 'authed',
     response: ZPortalHome,
-    handler: ({ ctx }) => read.portalHome(ctx),
+    handler: ({ ctx }) => home.portalHome(ctx),
   });
   route(app, deps, {
     method: 'GET',
@@ -110,7 +112,7 @@ export function registerPortalRest(app: FastifyInstance, deps: AppDeps) {
     url: '/api/portal/payments',
     access: 'authed',
     response: ZPortalPaymentList,
-    handler: ({ ctx }) => read.portalPayments(ctx),
+    handler: ({ ctx }) => paid.portalPayments(ctx),
   });
   route(app, deps, {
     method: 'GET',
@@ -119,7 +121,7 @@ export function registerPortalRest(app: FastifyInstance, deps: AppDeps) {
     params: ZIdParam,
     handler: async ({ ctx, params, reply }) => {
       // The person's own payment, then the very PDF staff print (and its download entry).
-      await read.assertOwnPayment(ctx, params.id);
+      await paid.assertOwnPayment(ctx, params.id);
       const { fileName, pdf } = await receiptPdf(ctx, params.id);
       return pdfAnswer(reply, fileName, pdf);
     },
@@ -139,7 +141,7 @@ export function registerPortalRest(app: FastifyInstance, deps: AppDeps) {
     url: '/api/portal/how-to-pay',
     access: 'authed',
     response: ZPortalHowToPay,
-    handler: ({ ctx }) => read.portalHowToPay(ctx),
+    handler: ({ ctx }) => paid.portalHowToPay(ctx),
   });
   route(app, deps, {
     method: 'GET',

@@ -27,6 +27,8 @@ import {
   ZPortalSettings,
   ZPortalSignedIn,
 } from '@shared/schemas/portal';
+import * as home from './portal.home';
+import * as paid from './portal.payments';
 import * as read from './portal.read';
 import * as service from './portal.service';
 import * as auth from './portal-auth.service';
@@ -38,7 +40,7 @@ import { getPortalSettings } from './portal.settings';
  */
 export const portalRouter = router({
   me: authedProcedure.output(ZPortalMe).query(serve(read.portalMe)),
-  home: authedProcedure.output(ZPortalHome).query(serve(read.portalHome)),
+  home: authedProcedure.output(ZPortalHome).query(serve(home.portalHome)),
   enrollments: authedProcedure.output(ZPortalEnrollmentList).query(serve(read.portalEnrollments)),
   enrollment: authedProcedure.input(ZPortalIdInput).output(ZPortalEnrollment).query(serveId(read.portalEnrollment)),
   bookings: authedProcedure.output(ZPortalBookingList).query(serve(read.portalBookings)),
@@ -47,8 +49,8 @@ export const portalRouter = router({
     .input(ZPortalAppointmentsInput)
     .output(ZPortalAppointmentList)
     .query(serve(read.portalAppointments)),
-  payments: authedProcedure.output(ZPortalPaymentList).query(serve(read.portalPayments)),
-  howToPay: authedProcedure.output(ZPortalHowToPay).query(serve(read.portalHowToPay)),
+  payments: authedProcedure.output(ZPortalPaymentList).query(serve(paid.portalPayments)),
+  howToPay: authedProcedure.output(ZPortalHowToPay).query(serve(paid.portalHowToPay)),
   profile: authedProcedure.output(ZPortalProfile).query(serve(read.portalProfile)),
   saveProfile: authedProcedure
     .input(ZPortalProfileInput)
