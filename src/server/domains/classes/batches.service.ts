@@ -3,7 +3,7 @@
  * saving one generates its class sessions, checked for room and instructor clashes under the
  * resource locks (class-clashes.ts).
  */
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, not, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstRow } from '../../db/rows';
 import {
@@ -11,7 +11,6 @@ import {
   batches,
   batchMembers,
   batchSlots,
-  branchClosures,
   branches,
   classSessions,
   courses,
@@ -32,11 +31,11 @@ import { fieldChanges, recordAudit } from '../audit/audit.service';
 import type { ServiceContext, SystemContext } from '../context';
 import { assertId, isUuid } from '../ids';
 import { afterWrite } from '../read-cache';
-import { assertNoClash, clashFromConstraint, lockClassResources, possibleClashes } from './class-clashes';
-import { eachDay, instantAt, weekdayOfDay } from '../../zoned-time';
+import { clashFromConstraint } from './class-clashes';
 import { weekdayName, weekdayNumber } from './class-time';
 import { batchForStaff, batchScope, BATCH_NOT_FOUND, hasMarks, toBatchDtos, type BatchRow } from './classes.read';
 import { promoteWaitlist } from './roster.service';
+import { writeSessions } from './batch-sessions';
 
 export const CLASS_WRITE_MESSAGES = {
   courseNotFound: 'Course not found.',
@@ -94,133 +93,6 @@ async function assertReferences(db: Db, v: TBatchValues): Promise<void> {
   if (found.length !== roomIds.length) throw new AppError('NOT_FOUND', CLASS_WRITE_MESSAGES.roomNotFound);
   const elsewhere = found.find((r) => r.branchId !== v.branchId);
   if (elsewhere) throw new AppError('BAD_REQUEST', CLASS_WRITE_MESSAGES.roomElsewhere(elsewhere.name));
-}
-
-interface Candidate {
-  day: string;
-  startAt: Date;
-  endAt: Date;
-  roomId: string | null;
-}
-
-/** The sessions a timetable names: every slot's weekday from start to end, but the branch's closed days. */
-async function candidateSessions(tx: Db, v: TBatchValues, timeZone: string): Promise<Candidate[]> {
-  if (!v.timetable.length) return [];
-  const closed = new Set(
-    (
-      await tx
-        .select({ day: branchClosures.day })
-        .from(branchClosures)
-        .where(
-          and(
-            eq(branchClosures.branchId, v.branchId),
-            sql`${branchClosures.day} between ${v.startDate} and ${v.endDate}`,
-          ),
-        )
-    ).map((c) => c.day),
-  );
-  const out: Candidate[] = [];
-  for (const day of eachDay(v.startDate, v.endDate)) {
-    if (closed.has(day)) continue;
-    const weekday = weekdayOfDay(day);
-    for (const slot of v.timetable) {
-      if (weekdayNumber(slot.weekday) !== weekday) continue;
-      out.push({
-        day,
-        startAt: instantAt(timeZone, day, minutesOf(slot.start)),
-        endAt: instantAt(timeZone, day, minutesOf(slot.end)),
-        roomId: slot.roomId ?? null,
-      });
-    }
-  }
-  return out.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
-}
-
-/**
- * (Re)writes a batch's sessions from its values (docs/classes.md#sessions): the sessions that have
- * not started, are scheduled and hold no attendance are replaced by the timetable's; the others
- * (started, cancelled, or with marks) are kept, and no new session is made at a kept one's start.
- * On a new batch every date is generated, past ones included (a batch entered after it began).
- * The resource locks are taken before anything is checked.
- */
-async function writeSessions(
-  tx: Db,
-  ctx: ServiceContext,
-  batchId: string,
-  v: TBatchValues,
-  isNew: boolean,
-): Promise<{ added: number; removed: number }> {
-  const timeZone = ctx.deps.config.TIME_ZONE;
-  const now = new Date();
-  const kept = isNew
-    ? []
-    : await tx
-        .select()
-        .from(classSessions)
-        .where(
-          and(
-            eq(classSessions.batchId, batchId),
-            or(lte(classSessions.startAt, now), ne(classSessions.status, 'scheduled'), hasMarks),
-          ),
-        );
-  const keptUnstarted = kept.filter((s) => s.startAt > now && s.status === 'scheduled');
-  await lockClassResources(tx, {
-    roomIds: [...v.timetable.map((s) => s.roomId), ...keptUnstarted.map((s) => s.roomId)],
-    userIds: [v.instructorId],
-  });
-  let removed = 0;
-  if (!isNew) {
-    const gone = await tx
-      .delete(classSessions)
-      .where(
-        and(
-          eq(classSessions.batchId, batchId),
-          gt(classSessions.startAt, now),
-          eq(classSessions.status, 'scheduled'),
-          not(hasMarks),
-        ),
-      )
-      .returning({ id: classSessions.id });
-    removed = gone.length;
-    // A kept session still to come moves with the batch's instructor: checked like a new one.
-    for (const s of keptUnstarted.filter((k) => k.instructorId !== v.instructorId)) {
-      await assertNoClash(tx, {
-        instructorUserId: v.instructorId,
-        start: s.startAt,
-        end: s.endAt,
-        excludeSessionId: s.id,
-        timeZone,
-      });
-      await tx.update(classSessions).set({ instructorId: v.instructorId }).where(eq(classSessions.id, s.id));
-    }
-  }
-  const keptStarts = new Set(kept.map((s) => s.startAt.getTime()));
-  const fresh = (await candidateSessions(tx, v, timeZone)).filter(
-    (c) => (isNew || c.startAt > now) && !keptStarts.has(c.startAt.getTime()),
-  );
-  // The slots of one batch never overlap each other (ZBatchValues), so the new sessions can only
-  // clash with what is already written: checked all at once, then exactly where something overlaps.
-  const suspects = await possibleClashes(
-    tx,
-    v.instructorId,
-    fresh.map((c) => ({ start: c.startAt, end: c.endAt, roomId: c.roomId })),
-  );
-  for (const i of suspects) {
-    const c = fresh[i]!;
-    await assertNoClash(tx, {
-      roomId: c.roomId,
-      instructorUserId: v.instructorId,
-      start: c.startAt,
-      end: c.endAt,
-      timeZone,
-    });
-  }
-  for (let i = 0; i < fresh.length; i += 500) {
-    await tx
-      .insert(classSessions)
-      .values(fresh.slice(i, i + 500).map((c) => ({ batchId, instructorId: v.instructorId, ...c })));
-  }
-  return { added: fresh.length, removed };
 }
 
 const auditView = (b: BatchRow, v: TBatchValues) => ({
