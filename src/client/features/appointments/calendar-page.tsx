@@ -9,34 +9,21 @@ import { NativeSelect } from '@/components/native-select';
 import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
-import { WEEKDAYS } from '@shared/schemas/appointments';
-import { AppointmentMenu, RescheduleDialog, StatusBadge, useStatusChange } from './appointment-actions';
+import { RescheduleDialog, useStatusChange } from './appointment-actions';
 import { ChoiceSelect, LabelledField } from './appointment-dialog';
-import { invalidateAppointments, isLive, timeIn, useClock, type Appointment } from './appointment-queries';
+import { invalidateAppointments, useClock, type Appointment } from './appointment-queries';
 import { BookDialog } from './book-dialog';
 import { EventCalendar } from './event-calendar';
-import { addDays, dayLabel, instantOf, mondayOf, offsetOf, wallOf, wallOfCalendarDate } from './zone';
+import { AppointmentDialog } from './calendar-appointment-dialog';
+import { calendarEvents, type CalendarMode } from './calendar-events';
+import { addDays, dayLabel, instantOf, mondayOf, offsetOf, wallOfCalendarDate } from './zone';
 
-type Mode = 'practitioners' | 'rooms' | 'week';
-
-/**
- * Background colours, given on each event: a resource's colour would otherwise tint its
- * background events too (calendar.css sets how strongly each shows).
- */
-const SHADES = { working: '#22c55e', away: '#64748b', closed: '#ef4444' };
+type Mode = CalendarMode;
 
 /** Below this width the grid is unreadable: the day is a list instead (docs/appointments.md#screens). */
 function useNarrow() {
@@ -128,76 +115,19 @@ function CalendarView({
 
   const planData = plans.map((q) => q.data);
   const offData = timeOff.map((q) => q.data);
-  // The calendar is given wall-clock times of TIME_ZONE (its `timeZone` is that zone's offset).
-  const wall = (iso: string) => {
-    const w = wallOf(timeZone, iso);
-    return `${w.day}T${w.time}:00`;
-  };
   // Rebuilt on each render (a query answered, a control changed): the calendar gets a new list only then.
-  const events = (() => {
-    const out: Calendar.EventInput[] = [];
-    const days: string[] = [];
-    for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
-    const closed = new Set((closures.data?.data ?? []).map((c) => c.date));
-    // Working hours: a light band per practitioner's period (rooms have no hours of their own).
-    if (mode !== 'rooms') {
-      planData.forEach((plan) => {
-        if (!plan) return;
-        for (const d of days) {
-          if (closed.has(d)) continue;
-          const weekday = WEEKDAYS[(new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7]!;
-          for (const period of plan.days[weekday]) {
-            out.push({
-              start: `${d}T${period.start}:00`,
-              end: period.end === '24:00' ? `${addDays(d, 1)}T00:00:00` : `${d}T${period.end}:00`,
-              display: 'background',
-              resourceIds: [plan.practitionerId],
-              backgroundColor: SHADES.working,
-              classNames: ['ec-working'],
-            });
-          }
-        }
-      });
-      offData.forEach((off) => {
-        for (const t of off?.data ?? []) {
-          out.push({
-            start: wall(t.start),
-            end: wall(t.end),
-            display: 'background',
-            resourceIds: [t.practitionerId],
-            title: `Time off${t.reason ? `: ${t.reason}` : ''}`,
-            backgroundColor: SHADES.away,
-            classNames: ['ec-away'],
-          });
-        }
-      });
-    }
-    const allColumns = mode === 'rooms' ? (rooms.data?.data ?? []).map((r) => r._id) : shown.map((p) => p._id);
-    for (const c of closures.data?.data ?? []) {
-      out.push({
-        start: `${c.date}T00:00:00`,
-        end: `${addDays(c.date, 1)}T00:00:00`,
-        display: 'background',
-        resourceIds: allColumns,
-        title: `Closed${c.reason ? `: ${c.reason}` : ''}`,
-        backgroundColor: SHADES.closed,
-        classNames: ['ec-closed'],
-      });
-    }
-    for (const a of appointments) {
-      out.push({
-        id: a._id,
-        start: wall(a.start),
-        end: wall(a.end),
-        title: `${a.customer?.username ?? 'Customer'} · ${a.treatment.treatmentName}`,
-        resourceIds: mode === 'rooms' ? (a.room ? [a.room._id] : []) : [a.practitioner._id],
-        backgroundColor: a.practitioner.color,
-        startEditable: isLive(a.status),
-        classNames: a.status === 'no_show' ? ['ec-no-show'] : [],
-      });
-    }
-    return out;
-  })();
+  const events = calendarEvents({
+    timeZone,
+    from,
+    to,
+    mode,
+    closures: closures.data?.data ?? [],
+    plans: planData,
+    timeOff: offData,
+    rooms: rooms.data?.data ?? [],
+    shown,
+    appointments,
+  });
 
   const resources = useMemo(
     () =>
@@ -429,56 +359,5 @@ function CalendarView({
       {moving && <RescheduleDialog appointment={moving} timeZone={timeZone} onClose={() => setMoving(null)} />}
       {status.dialog}
     </div>
-  );
-}
-
-/** An appointment opened from the calendar: who, when, where, and its menu. */
-function AppointmentDialog({
-  appointment: a,
-  timeZone,
-  onClose,
-  onStatus,
-  onReschedule,
-}: {
-  appointment: Appointment;
-  timeZone: string;
-  onClose: () => void;
-  onStatus: Parameters<typeof AppointmentMenu>[0]['onStatus'];
-  onReschedule: (a: Appointment) => void;
-}) {
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{a.customer?.username ?? 'Appointment'}</DialogTitle>
-          <DialogDescription>
-            {a.treatment.treatmentName}, {dayLabel(wallOf(timeZone, a.start).day)} {timeIn(timeZone, a.start)}–
-            {timeIn(timeZone, a.end)}
-          </DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted-foreground">Status</dt>
-          <dd>
-            <StatusBadge status={a.status} />
-          </dd>
-          <dt className="text-muted-foreground">Practitioner</dt>
-          <dd>{a.practitioner.fullName}</dd>
-          <dt className="text-muted-foreground">Room</dt>
-          <dd>{a.room?.name ?? 'None'}</dd>
-          <dt className="text-muted-foreground">Booking</dt>
-          <dd>
-            <Link to="/booking-details/$id" params={{ id: a.booking._id }} className="underline">
-              Booking details
-            </Link>
-          </dd>
-        </dl>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-          <AppointmentMenu appointment={a} onStatus={onStatus} onReschedule={onReschedule} />
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }

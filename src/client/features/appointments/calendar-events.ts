@@ -1,0 +1,99 @@
+import type { Calendar } from '@event-calendar/core';
+import { WEEKDAYS } from '@shared/schemas/appointments';
+import type { TClosure, TTimeOff, TWorkingPlan } from '@shared/schemas/practitioners';
+import { isLive, type Appointment } from './appointment-queries';
+import { addDays, wallOf } from './zone';
+
+/**
+ * Background colours, given on each event: a resource's colour would otherwise tint its
+ * background events too (calendar.css sets how strongly each shows).
+ */
+const SHADES = { working: '#22c55e', away: '#64748b', closed: '#ef4444' };
+
+export type CalendarMode = 'practitioners' | 'rooms' | 'week';
+
+/**
+ * What the calendar draws for the days shown: working hours and time off as background bands per
+ * practitioner, closed days across every column, and the appointments still on (cancelled ones
+ * are left out), all as wall-clock times of TIME_ZONE (the calendar's `timeZone` is its offset).
+ */
+export function calendarEvents(v: {
+  timeZone: string;
+  from: string;
+  to: string;
+  mode: CalendarMode;
+  closures: TClosure[];
+  plans: Array<TWorkingPlan | undefined>;
+  timeOff: Array<{ data: TTimeOff[] } | undefined>;
+  rooms: Array<{ _id: string }>;
+  shown: Array<{ _id: string }>;
+  appointments: Appointment[];
+}): Calendar.EventInput[] {
+  const { timeZone, from, to, mode, shown, appointments } = v;
+  const wall = (iso: string) => {
+    const w = wallOf(timeZone, iso);
+    return `${w.day}T${w.time}:00`;
+  };
+  const out: Calendar.EventInput[] = [];
+  const days: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+  const closed = new Set(v.closures.map((c) => c.date));
+  // Working hours: a light band per practitioner's period (rooms have no hours of their own).
+  if (mode !== 'rooms') {
+    v.plans.forEach((plan) => {
+      if (!plan) return;
+      for (const d of days) {
+        if (closed.has(d)) continue;
+        const weekday = WEEKDAYS[(new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+        for (const period of plan.days[weekday]) {
+          out.push({
+            start: `${d}T${period.start}:00`,
+            end: period.end === '24:00' ? `${addDays(d, 1)}T00:00:00` : `${d}T${period.end}:00`,
+            display: 'background',
+            resourceIds: [plan.practitionerId],
+            backgroundColor: SHADES.working,
+            classNames: ['ec-working'],
+          });
+        }
+      }
+    });
+    v.timeOff.forEach((off) => {
+      for (const t of off?.data ?? []) {
+        out.push({
+          start: wall(t.start),
+          end: wall(t.end),
+          display: 'background',
+          resourceIds: [t.practitionerId],
+          title: `Time off${t.reason ? `: ${t.reason}` : ''}`,
+          backgroundColor: SHADES.away,
+          classNames: ['ec-away'],
+        });
+      }
+    });
+  }
+  const allColumns = mode === 'rooms' ? v.rooms.map((r) => r._id) : shown.map((p) => p._id);
+  for (const c of v.closures) {
+    out.push({
+      start: `${c.date}T00:00:00`,
+      end: `${addDays(c.date, 1)}T00:00:00`,
+      display: 'background',
+      resourceIds: allColumns,
+      title: `Closed${c.reason ? `: ${c.reason}` : ''}`,
+      backgroundColor: SHADES.closed,
+      classNames: ['ec-closed'],
+    });
+  }
+  for (const a of appointments) {
+    out.push({
+      id: a._id,
+      start: wall(a.start),
+      end: wall(a.end),
+      title: `${a.customer?.username ?? 'Customer'} · ${a.treatment.treatmentName}`,
+      resourceIds: mode === 'rooms' ? (a.room ? [a.room._id] : []) : [a.practitioner._id],
+      backgroundColor: a.practitioner.color,
+      startEditable: isLive(a.status),
+      classNames: a.status === 'no_show' ? ['ec-no-show'] : [],
+    });
+  }
+  return out;
+}
