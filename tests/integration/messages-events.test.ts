@@ -172,3 +172,43 @@ describe('payments and due dates', () => {
     expect(sms).toMatchObject({ status: 'skipped', reason: 'no_phone' });
   });
 });
+
+describe('on the embedded database', () => {
+  // PGlite has one connection: a message planned or sent inside a transaction must not reach for
+  // another (the payment used to wait for itself forever).
+  it('plans and sends the receipt notice of a payment, as `npm start` runs without DATABASE_URL', async () => {
+    const e = await startTestApp({}, { embedded: true });
+    try {
+      const staff = await e.userWithSession('admin');
+      const settings = defaultMessageSettings();
+      settings.events.payment_received = { email: true, sms: false };
+      const put = await e.api('PUT', '/api/message-settings', {
+        token: staff.token,
+        body: { ...settings, quietHours: null },
+      });
+      expect(put.status).toBe(200);
+      const course = await postCourse(e, staff.token, 'Embedded messages', {
+        totalFee: 3000,
+        admissionFee: 0,
+        installments: 1,
+      });
+      const s = await enrolStudent(e, staff.token, course);
+      const paid = await e.api('POST', '/api/payments', {
+        token: staff.token,
+        body: { enrollmentId: s.enrollmentId, amount: 500, method: 'cash' },
+      });
+      expect(paid.status).toBe(201);
+      const email = await waitFor(async () => {
+        const rows = await e.deps.db
+          .select()
+          .from(messages)
+          .where(eq(messages.entityId, paid.body._id as string));
+        const r = rows.find((m) => m.channel === 'email');
+        return r?.status === 'sent' ? r : undefined;
+      }, 'the receipt notice on PGlite');
+      expect(email.text).toContain(paid.body.receiptNumber as string);
+    } finally {
+      await e.close();
+    }
+  });
+});

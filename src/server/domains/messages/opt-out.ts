@@ -13,12 +13,19 @@ import type { MessageChannel } from '@shared/schemas/messages';
 const SECRET_NAME = 'message-link';
 const keys = new WeakMap<Db, Promise<Buffer>>();
 
-function linkKey(deps: AppDeps): Promise<Buffer> {
+/**
+ * The signing key. `db` is the caller's transaction when there is one: the embedded database has a
+ * single connection, so a read on `deps.db` while that transaction is open would wait for it
+ * forever. A key read inside a transaction is not cached (the secret may be that transaction's own
+ * insert, gone if it rolls back); one read outside is kept for the process.
+ */
+function linkKey(deps: AppDeps, db: Db = deps.db): Promise<Buffer> {
   const configured = deps.config.MESSAGE_LINK_SECRET;
   if (configured) return Promise.resolve(Buffer.from(configured, 'utf8'));
-  let key = keys.get(deps.db);
-  if (!key) {
-    key = storedSecret(deps.db).then((s) => Buffer.from(s, 'base64url'));
+  const cached = keys.get(deps.db);
+  if (cached) return cached;
+  const key = storedSecret(db).then((s) => Buffer.from(s, 'base64url'));
+  if (db === deps.db) {
     key.catch(() => keys.delete(deps.db));
     keys.set(deps.db, key);
   }
@@ -38,9 +45,14 @@ async function storedSecret(db: Db): Promise<string> {
 const sign = (key: Buffer, payload: string) =>
   createHmac('sha256', key).update(`opt-out:${payload}`).digest('base64url');
 
-export async function optOutToken(deps: AppDeps, userId: string, channel: MessageChannel): Promise<string> {
+export async function optOutToken(
+  deps: AppDeps,
+  userId: string,
+  channel: MessageChannel,
+  db: Db = deps.db,
+): Promise<string> {
   const payload = `${userId}.${channel}`;
-  return `${payload}.${sign(await linkKey(deps), payload)}`;
+  return `${payload}.${sign(await linkKey(deps, db), payload)}`;
 }
 
 /** The person and channel of a link this deployment signed; null for anything else. */
@@ -64,7 +76,12 @@ export function publicOrigin(deps: AppDeps): string {
   return deps.config.APP_ORIGIN ?? `http://localhost:${deps.config.PORT}`;
 }
 
-export async function optOutUrl(deps: AppDeps, userId: string, channel: MessageChannel): Promise<string> {
-  const token = await optOutToken(deps, userId, channel);
+export async function optOutUrl(
+  deps: AppDeps,
+  userId: string,
+  channel: MessageChannel,
+  db: Db = deps.db,
+): Promise<string> {
+  const token = await optOutToken(deps, userId, channel, db);
   return `${publicOrigin(deps)}/api/messages/opt-out?token=${encodeURIComponent(token)}`;
 }

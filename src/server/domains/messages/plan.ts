@@ -101,7 +101,7 @@ export async function planMessages(tx: Db, deps: AppDeps, spec: MessageSpec): Pr
     let text = renderText(template.body, vars);
     if (channel === 'sms') text = sms(text);
     else if (!spec.requested)
-      text = `${text}\n\n--\nTo stop these e-mails: ${await optOutUrl(deps, person.id, 'email')}`;
+      text = `${text}\n\n--\nTo stop these e-mails: ${await optOutUrl(deps, person.id, 'email', tx)}`;
     const values = {
       key: messageKey(spec, channel),
       event: spec.event,

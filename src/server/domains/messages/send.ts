@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { emailOutbox, messages, users } from '../../db/schema';
 import { sendViaResend } from '../../email/transport';
@@ -17,8 +18,14 @@ type Outcome =
 const SENDABLE: readonly string[] = ['scheduled', 'queued', 'waiting'];
 
 /** One delivery through the configured transport: what to record, or a throw (refused / failed). */
+/**
+ * Sends one message. `tx` is the send's transaction (the message row is locked in it); every read
+ * and write here goes through it, as the embedded database has one connection and a query on
+ * `deps.db` would wait for that transaction to end.
+ */
 async function deliver(
   deps: AppDeps,
+  tx: Db,
   m: MessageRow,
 ): Promise<{ transport: 'outbox' | 'resend' | 'gateway'; providerId: string | null }> {
   const to = m.to ?? '';
@@ -30,13 +37,13 @@ async function deliver(
     const { providerId } = await sendViaGateway(deps.config, { to, text: m.text, id: m.key });
     return { transport: 'gateway', providerId };
   }
-  const org = await loadOrganisation(deps.db, deps.config);
+  const org = await loadOrganisation(tx, deps.config);
   const subject = `${m.subject ?? m.event} - ${org.name}`;
   // RFC 8058 one-click: a mail client may POST to the link without showing a page.
   const headers = m.requested
     ? undefined
     : {
-        'List-Unsubscribe': `<${await optOutUrl(deps, m.recipientId, 'email')}>`,
+        'List-Unsubscribe': `<${await optOutUrl(deps, m.recipientId, 'email', tx)}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       };
   if (deps.config.RESEND_API_KEY) {
@@ -52,7 +59,7 @@ async function deliver(
     }
   }
   // The development outbox every other e-mail uses; its key keeps a repeat from adding a row.
-  await deps.db
+  await tx
     .insert(emailOutbox)
     .values({ idempotencyKey: `message:${m.key}`, to, subject, text: m.text, transport: 'outbox' })
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey });
@@ -96,7 +103,7 @@ export async function sendMessageJob(deps: AppDeps, payload: { messageId: string
     }
     const attempts = m.attempts + 1;
     try {
-      const { transport, providerId } = await deliver(deps, m);
+      const { transport, providerId } = await deliver(deps, tx, m);
       await tx
         .update(messages)
         .set({
