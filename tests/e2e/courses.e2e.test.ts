@@ -109,7 +109,8 @@ describe('enrolments', () => {
     const row = page.getByTestId('enrollment-row').filter({ hasText: courseName });
     await row.getByText('Pending Payment').waitFor();
     await row.getByText('student2@example.com').waitFor();
-    await row.getByRole('link', { name: 'student2', exact: true }).click();
+    // The link reads the student's full name with the username beside it.
+    await row.getByRole('link', { name: /^(?!View ).* student2$/ }).click();
     await page.waitForURL((url) => /^\/courses\/[0-9a-f-]{36}\/enrollment\/[0-9a-f-]{36}$/.test(url.pathname));
     expect(page.url()).toContain(`/courses/${course._id}/enrollment/`);
 

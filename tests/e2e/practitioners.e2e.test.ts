@@ -79,16 +79,16 @@ describe('Settings: practitioners, rooms and closures', () => {
     await page.getByRole('button', { name: `Edit Student ${person.username}` }).click();
 
     // Time off: an end before the start is refused under the form; a right one is listed, then removed.
-    await page.getByLabel('From').fill('2031-05-02T13:00');
-    await page.getByLabel('Until').fill('2031-05-02T09:00');
+    await page.getByLabel('From', { exact: true }).fill('2031-05-02T13:00');
+    await page.getByLabel('Until', { exact: true }).fill('2031-05-02T09:00');
     await page.getByLabel('Reason').first().fill('Dentist');
     await page.getByRole('button', { name: 'Add time off' }).click();
     await page.getByRole('alert').filter({ hasText: 'End must be after start.' }).waitFor();
-    await page.getByLabel('Until').fill('2031-05-02T17:00');
+    await page.getByLabel('Until', { exact: true }).fill('2031-05-02T17:00');
     await page.getByRole('button', { name: 'Add time off' }).click();
     await expectToast(page, 'Time off added.');
     await page.getByText('· Dentist').waitFor();
-    expect(await page.getByLabel('Until').inputValue()).toBe('');
+    expect(await page.getByLabel('Until', { exact: true }).inputValue()).toBe('');
     await page.getByRole('button', { name: /^Remove time off from / }).click();
     await expectToast(page, 'Time off deleted.');
     await page.getByText('No time off.').waitFor();

@@ -20,19 +20,21 @@ describe('Settings', () => {
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     const rate = page.getByLabel(/Exchange rate/);
+    // Other cards (scholarship schemes) have Save buttons of their own.
+    const save = page.locator('form').filter({ has: rate }).getByRole('button', { name: 'Save' });
     await expect.poll(() => rate.inputValue()).toBe('320.75');
     expect(await page.getByLabel('Local currency').inputValue()).toBe('LKR');
     expect(await page.getByLabel('Foreign currency').inputValue()).toBe('USD');
 
     await rate.fill('1.23456');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await save.click();
     await page
       .getByRole('alert')
       .filter({ hasText: 'Exchange rate must be a number with at most 4 decimal places.' })
       .waitFor();
 
     await rate.fill('321.5');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await save.click();
     await expectToast(page, 'Currency settings saved.');
     await page.reload();
     await expect.poll(() => page.getByLabel(/Exchange rate/).inputValue()).toBe('321.5');
