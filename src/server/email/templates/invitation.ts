@@ -9,6 +9,7 @@ import {
 } from '../../domains/portal/portal-auth.service';
 import type { EmailMessage } from '../types';
 import { loadOrganisation } from '../../domains/settings/organisation.service';
+import { publicOrigin } from '../../domains/messages/opt-out';
 import { brandedEmail } from './layout';
 
 /**
@@ -42,7 +43,8 @@ export async function buildInvitationEmail(
     .where(eq(users.id, row.userId))
     .limit(1);
   if (!user) return null;
-  const link = `${config.APP_ORIGIN ?? ''}/portal/invitation?token=${encodeURIComponent(token)}`;
+  // Without APP_ORIGIN the link names the local server, as the messages' opt-out links do.
+  const link = `${publicOrigin(deps)}/portal/invitation?token=${encodeURIComponent(token)}`;
   return brandedEmail(await loadOrganisation(db, config), user.email, 'You are invited to your portal', [
     `Hello ${user.fullName},`,
     'You can now see your courses, treatments, appointments and receipts online.',
