@@ -191,6 +191,54 @@ describe('the calendar', () => {
     await page.getByRole('dialog', { name: c.customer.username }).waitFor();
   });
 
+  test("draws a class the practitioner teaches in their column and in its room's, in the class colour", async () => {
+    const c = await clinic({ start: '08:00', end: '18:00' });
+    const room = await api<{ _id: string; name: string }>('POST', '/api/rooms', {
+      token: c.token,
+      body: { name: unique('Hall'), branchId: c.branch._id },
+    });
+    expect(room.status, JSON.stringify(room.body)).toBe(201);
+    const course = await factory.course();
+    const day = tomorrow();
+    const weekday = DAYS[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+    const name = unique('Anatomy');
+    const batch = await api('POST', '/api/batches', {
+      token: c.token,
+      body: {
+        name,
+        courseId: course._id,
+        branchId: c.branch._id,
+        instructorId: (
+          await api<{ data: Array<{ _id: string; user: { _id: string } }> }>(
+            'GET',
+            `/api/practitioners?branchId=${c.branch._id}`,
+            { token: c.token },
+          )
+        ).body.data.find((p) => p._id === c.practitioner._id)!.user._id,
+        startDate: day,
+        endDate: day,
+        capacity: 10,
+        timetable: [{ weekday, start: '10:00', end: '11:00', roomId: room.body._id }],
+      },
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(201);
+
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await openCalendar(page, c);
+    const event = page.locator('.ec-event.ec-class').filter({ hasText: `Class · ${name}` });
+    await event.waitFor();
+    expect(await event.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(124, 58, 237)');
+    await event.scrollIntoViewIfNeeded();
+    await shot(page, 'calendar-class-1360');
+    await page.getByLabel('Show').selectOption('rooms');
+    await page.locator('.ec-header').getByText(room.body.name).waitFor();
+    await page
+      .locator('.ec-event.ec-class')
+      .filter({ hasText: `Class · ${name}` })
+      .waitFor();
+    await page.close();
+  });
+
   test('reschedules by dragging, puts a refused drop back, and reschedules through the dialog', async () => {
     const c = await clinic({ start: '08:00', end: '18:00' });
     const day = tomorrow();

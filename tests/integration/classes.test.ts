@@ -457,3 +457,67 @@ describe('one session at a time', () => {
     expect((await sessionsOf(held._id)).map((s) => s._id)).toEqual([first!._id]);
   });
 });
+
+describe("the calendar's class sessions", () => {
+  it("lists a branch's scheduled sessions over a range for staff: not cancelled ones, not another branch's", async () => {
+    const { branch, instructor } = await setting();
+    const other = await setting();
+    const room = await makeRoom(t.deps.db, branch.id);
+    const day = dayFromToday(3);
+    const batch = await postBatch(t, admin.token, {
+      name: 'Anatomy evening',
+      courseId,
+      branchId: branch.id,
+      instructorId: instructor.id,
+      startDate: day,
+      endDate: dayFromToday(10),
+      timetable: [{ weekday: weekdayOf(day), start: '18:00', end: '20:00', roomId: room.id }],
+    });
+    await postBatch(t, admin.token, {
+      courseId,
+      branchId: other.branch.id,
+      instructorId: other.instructor.id,
+      startDate: day,
+      endDate: day,
+      timetable: [{ weekday: weekdayOf(day), start: '09:00', end: '10:00' }],
+    });
+    const [first, second] = await sessionsOf(batch._id);
+    const cancel = await t.api('POST', `/api/class-sessions/${second!._id}/cancel`, {
+      token: admin.token,
+      body: { reason: 'Public holiday' },
+    });
+    expect(cancel.status).toBe(200);
+
+    const manager = await t.userWithSession('manager');
+    const week = await t.trpc(manager.token).classSessions.inBranch.query({
+      branchId: branch.id,
+      from: day,
+      to: dayFromToday(10),
+    });
+    expect(week.data).toEqual([
+      expect.objectContaining({
+        _id: first!._id,
+        batch: { _id: batch._id, name: 'Anatomy evening' },
+        instructor: { _id: instructor.id, fullName: expect.stringMatching(/^Teacher /) },
+        start: colombo(day, '18:00'),
+        room: { _id: room.id, name: expect.any(String) },
+        status: 'scheduled',
+      }),
+    ]);
+    // Days are TIME_ZONE days: the day before the first session holds none.
+    const before = await t.trpc(manager.token).classSessions.inBranch.query({
+      branchId: branch.id,
+      from: dayFromToday(2),
+      to: dayFromToday(2),
+    });
+    expect(before.data).toEqual([]);
+
+    await expect(
+      t.trpc(manager.token).classSessions.inBranch.query({ branchId: branch.id, from: day, to: dayFromToday(60) }),
+    ).rejects.toMatchObject({ message: 'The calendar shows at most 31 days of classes at once.' });
+    const student = await t.userWithSession('student');
+    await expect(
+      t.trpc(student.token).classSessions.inBranch.query({ branchId: branch.id, from: day, to: day }),
+    ).rejects.toMatchObject({ data: { httpStatus: 403 } });
+  });
+});

@@ -122,6 +122,20 @@ export const ZSessionRange = z.object({ from: zOptionalDay('From'), to: zOptiona
 export const ZBatchSessionsInput = z.object({ id: zId('Batch'), from: zOptionalDay('From'), to: zOptionalDay('To') });
 export type TBatchSessionsInput = z.infer<typeof ZBatchSessionsInput>;
 
+/** The calendar's class sessions: one branch, a range of days in TIME_ZONE (both bounds required). */
+export const ZBranchSessionsInput = z
+  .object({
+    branchId: zId('Branch'),
+    from: zText('From').refine((d) => parseDay(d) !== null, 'From must be a date (YYYY-MM-DD) between 1900 and 2100.'),
+    to: zText('To').refine((d) => parseDay(d) !== null, 'To must be a date (YYYY-MM-DD) between 1900 and 2100.'),
+  })
+  .superRefine((r, ctx) => {
+    if (r.from > r.to) ctx.addIssue({ code: 'custom', message: CLASS_MESSAGES.rangeOrder, path: ['to'] });
+    else if (dayNumber(r.to) - dayNumber(r.from) > 31)
+      ctx.addIssue({ code: 'custom', message: 'The calendar shows at most 31 days of classes at once.', path: ['to'] });
+  });
+export type TBranchSessionsInput = z.infer<typeof ZBranchSessionsInput>;
+
 export const ZDaySessionsInput = z.object({ day: zOptionalDay('Day') });
 export type TDaySessionsInput = z.infer<typeof ZDaySessionsInput>;
 

@@ -1,5 +1,6 @@
 import type { Calendar } from '@event-calendar/core';
 import { WEEKDAYS } from '@shared/schemas/appointments';
+import type { TClassSession } from '@shared/schemas/classes';
 import type { TClosure, TTimeOff, TWorkingPlan } from '@shared/schemas/practitioners';
 import { isLive, type Appointment } from './appointment-queries';
 import { addDays, wallOf } from './zone';
@@ -9,6 +10,12 @@ import { addDays, wallOf } from './zone';
  * background events too (calendar.css sets how strongly each shows).
  */
 const SHADES = { working: '#22c55e', away: '#64748b', closed: '#ef4444' };
+
+/** Class sessions in their own colour, apart from every practitioner's (docs/classes.md#screens). */
+export const CLASS_COLOR = '#7c3aed';
+
+/** A class session's event id: never taken for an appointment's (the calendar opens those by id). */
+export const classEventId = (id: string) => `class:${id}`;
 
 export type CalendarMode = 'practitioners' | 'rooms' | 'week';
 
@@ -28,6 +35,9 @@ export function calendarEvents(v: {
   rooms: Array<{ _id: string }>;
   shown: Array<{ _id: string }>;
   appointments: Appointment[];
+  /** The branch's class sessions, and which practitioner column a user teaching one stands in. */
+  classes: TClassSession[];
+  practitionerOfUser: Map<string, string>;
 }): Calendar.EventInput[] {
   const { timeZone, from, to, mode, shown, appointments } = v;
   const wall = (iso: string) => {
@@ -93,6 +103,25 @@ export function calendarEvents(v: {
       backgroundColor: a.practitioner.color,
       startEditable: isLive(a.status),
       classNames: a.status === 'no_show' ? ['ec-no-show'] : [],
+    });
+  }
+  // Class sessions hold a room and an instructor like an appointment: drawn in the room's column,
+  // or the instructor's when they are a practitioner shown here; not movable from the calendar.
+  const columns = new Set(allColumns);
+  for (const c of v.classes) {
+    const column =
+      mode === 'rooms' ? c.room?._id : c.instructor ? v.practitionerOfUser.get(c.instructor._id) : undefined;
+    if (!column || !columns.has(column)) continue;
+    out.push({
+      id: classEventId(c._id),
+      start: wall(c.start),
+      end: wall(c.end),
+      title: `Class · ${c.batch.name}`,
+      resourceIds: [column],
+      backgroundColor: CLASS_COLOR,
+      startEditable: false,
+      durationEditable: false,
+      classNames: ['ec-class'],
     });
   }
   return out;

@@ -100,6 +100,10 @@ function CalendarView({
     ...trpc.practitioners.closures.list.queryOptions({ branchId, range: { from, to } }),
     enabled: !!branchId,
   });
+  const classes = useQuery({
+    ...trpc.classSessions.inBranch.queryOptions({ branchId, from, to }),
+    enabled: !!branchId,
+  });
   const plans = useQueries({
     queries: shown.map((p) => ({ ...trpc.practitioners.workingPlan.queryOptions({ id: p._id, branchId }) })),
   });
@@ -127,6 +131,8 @@ function CalendarView({
     rooms: rooms.data?.data ?? [],
     shown,
     appointments,
+    classes: classes.data?.data ?? [],
+    practitionerOfUser: new Map(team.map((p) => [p.user._id, p._id])),
   });
 
   const resources = useMemo(

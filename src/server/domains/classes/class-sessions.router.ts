@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { router } from '../../trpc/init';
-import { adminProcedure, authedProcedure, serve, serveId } from '../../trpc/procedures';
+import { adminProcedure, authedProcedure, serve, serveId, staffProcedure } from '../../trpc/procedures';
 import {
+  ZBranchSessionsInput,
   ZCancelSessionInput,
   ZClassSession,
   ZClassSessionList,
@@ -12,7 +13,7 @@ import {
   ZTakeAttendanceInput,
 } from '@shared/schemas/classes';
 import { getSessionAttendance, takeAttendance } from './attendance.service';
-import { cancelSession, daySessions, moveSession } from './sessions.service';
+import { branchSessions, cancelSession, daySessions, moveSession } from './sessions.service';
 
 /** The register is authed: the service admits staff and the batch's instructor (docs/classes.md). */
 export const classSessionsRouter = router({
@@ -20,6 +21,8 @@ export const classSessionsRouter = router({
   clock: authedProcedure
     .output(z.object({ timeZone: z.string() }))
     .query(({ ctx }) => ({ timeZone: ctx.svc.deps.config.TIME_ZONE })),
+  /** The calendar's class sessions of a branch (staff). */
+  inBranch: staffProcedure.input(ZBranchSessionsInput).output(ZClassSessionList).query(serve(branchSessions)),
   day: authedProcedure.input(ZDaySessionsInput).output(ZClassSessionList).query(serve(daySessions)),
   cancel: adminProcedure.input(ZCancelSessionInput).output(ZClassSession).mutation(serve(cancelSession)),
   move: adminProcedure.input(ZMoveSessionInput).output(ZClassSession).mutation(serve(moveSession)),

@@ -10,6 +10,7 @@ import { FORBIDDEN_MESSAGE } from '../../http/access';
 import { todayIn } from '../../../shared/calendar';
 import { isStaff } from '../../../shared/roles';
 import type {
+  TBranchSessionsInput,
   TBatchSessionsInput,
   TCancelSessionInput,
   TClassSession,
@@ -80,6 +81,28 @@ export async function daySessions(ctx: ServiceContext, input: TDaySessionsInput)
     ? branchCondition(await branchScopeOf(ctx), batches.branchId)
     : eq(classSessions.instructorId, ctx.actor.id);
   const data = await selectSessionDtos(ctx.db, and(eq(classSessions.day, day), whose));
+  return { data };
+}
+
+/**
+ * The calendar's class sessions (docs/classes.md#screens): a branch's scheduled sessions over a few
+ * days, for staff within their branch scope (another branch's answer is empty, as its
+ * appointments are). Cancelled sessions hold no room or person and are left out.
+ */
+export async function branchSessions(
+  ctx: ServiceContext,
+  input: TBranchSessionsInput,
+): Promise<{ data: TClassSession[] }> {
+  const data = await selectSessionDtos(
+    ctx.db,
+    and(
+      eq(batches.branchId, input.branchId),
+      branchCondition(await branchScopeOf(ctx), batches.branchId),
+      eq(classSessions.status, 'scheduled'),
+      gte(classSessions.day, input.from),
+      lte(classSessions.day, input.to),
+    ),
+  );
   return { data };
 }
 
