@@ -18,7 +18,10 @@ const TZ = 'Asia/Colombo';
 /** A branch with a cashier (a manager there) and a student enrolled on a 30,000 course. */
 async function desk() {
   const branch = await makeBranch(t.deps.db);
-  const cashier = await t.userWithSession('manager', { branchId: branch.id });
+  const cashier = await t.userWithSession('manager', {
+    branchId: branch.id,
+    fullName: `Cashier ${branch.id.slice(0, 8)}`,
+  });
   return { branch, cashier };
 }
 
@@ -64,7 +67,8 @@ describe('opening a till', () => {
     expect(res.body).toMatchObject({
       _id: expect.any(String),
       branch: { _id: branch.id, name: branch.name },
-      cashier: { _id: cashier.id, username: cashier.username },
+      // The cash-up lists a till by its cashier's full name beside the username.
+      cashier: { _id: cashier.id, username: cashier.username, fullName: `Cashier ${branch.id.slice(0, 8)}` },
       openedAt: expect.any(String),
       openingDay: todayIn(TZ),
       openingFloat: [

@@ -91,7 +91,8 @@ const ZKeptUser = z.object({ _id: z.string().nullable(), username: z.string() })
 export const ZTill = z.object({
   _id: z.string(),
   branch: ZKept,
-  cashier: ZKeptUser,
+  /** `fullName` as the account is named now; null once it is deleted. */
+  cashier: ZKeptUser.extend({ fullName: z.string().nullable() }),
   openedAt: zInstantOut,
   openingDay: z.iso.date(),
   openingFloat: z.array(ZAmountOut),

@@ -3,6 +3,7 @@ import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
+import { PersonName } from '@/components/person-name';
 import { MoneyList } from '../payments/payment-common';
 
 /** The cash-up's tills of the day (docs/payments.md#tills): float, expected, counted, difference, who closed. */
@@ -36,7 +37,9 @@ export function CashUpTills({ day, branchId }: { day: string; branchId?: string 
           )}
           {list.data.data.map((t) => (
             <TableRow key={t._id} data-testid="cash-up-till">
-              <TableCell>{t.cashier.username}</TableCell>
+              <TableCell>
+                <PersonName fullName={t.cashier.fullName} handle={t.cashier.username} />
+              </TableCell>
               <TableCell>{t.branch.name}</TableCell>
               <TableCell className="text-right tabular-nums">
                 <MoneyList items={t.openingFloat} />

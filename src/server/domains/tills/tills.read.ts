@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payments, refunds, tillAmounts, tillPayments, tillRefunds, tills } from '../../db/schema';
+import { payments, refunds, tillAmounts, tillPayments, tillRefunds, tills, users } from '../../db/schema';
 import { fromMinor } from '../../../shared/money';
 import type { TTill, TTillList, TListTillsInput } from '@shared/schemas/tills';
 import { branchCondition, branchScopeOf } from '../branch-scope';
@@ -62,11 +62,17 @@ export function expectedOf(
 export async function toTillDtos(db: Db, rows: TillRow[]): Promise<TTill[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [amounts, taken, refunded] = await Promise.all([
+  const cashierIds = [...new Set(rows.map((r) => r.cashierId).filter((id): id is string => id !== null))];
+  const [amounts, taken, refunded, cashiers] = await Promise.all([
     db.select().from(tillAmounts).where(inArray(tillAmounts.tillId, ids)).orderBy(tillAmounts.currency),
     cashTaken(db, ids),
     cashRefunded(db, ids),
+    // The cashier's name as it is now (the till keeps the username it was opened under).
+    cashierIds.length
+      ? db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, cashierIds))
+      : Promise.resolve([]),
   ]);
+  const fullNames = new Map(cashiers.map((c) => [c.id, c.fullName]));
   return rows.map((r) => {
     const mine = amounts.filter((a) => a.tillId === r.id);
     const takenHere = taken.filter((t) => t.tillId === r.id);
@@ -78,7 +84,11 @@ export async function toTillDtos(db: Db, rows: TillRow[]): Promise<TTill[]> {
     return {
       _id: r.id,
       branch: { _id: r.branchId, name: r.branchName },
-      cashier: { _id: r.cashierId, username: r.cashierName },
+      cashier: {
+        _id: r.cashierId,
+        username: r.cashierName,
+        fullName: r.cashierId ? (fullNames.get(r.cashierId) ?? null) : null,
+      },
       openedAt: r.openedAt.toISOString(),
       openingDay: r.openingDay,
       openingFloat: mine.filter((a) => a.inFloat).map((a) => money(a.currency, a.opening)),
