@@ -34,7 +34,7 @@ const secrets = new Set<string>([TEST_PASSWORD, NEW_PASSWORD]);
 beforeAll(async () => {
   t = await startTestApp();
   superadmin = await t.userWithSession('superadmin');
-  admin = await t.userWithSession('admin');
+  admin = await t.userWithSession('admin', { fullName: 'Amaya Audit' });
   manager = await t.userWithSession('manager');
   for (const u of [superadmin, admin, manager]) secrets.add(u.token);
 });
@@ -515,7 +515,8 @@ describe('reading the log', () => {
     expect(first.body.data[0]).toEqual({
       id: expect.any(String),
       createdAt: '2025-03-06T10:00:00.000Z',
-      actor: { id: admin.id, username: admin.username, role: 'admin' },
+      // The actor's full name as the account is named now, beside the username it acted under.
+      actor: { id: admin.id, username: admin.username, role: 'admin', fullName: 'Amaya Audit' },
       action: 'void',
       entityType: 'receipt',
       entityId: 'r6',

@@ -7,7 +7,10 @@ const ZAuditChange = z.object({ field: z.string(), before: z.json(), after: z.js
 export const ZAuditEntry = z.object({
   id: z.string(),
   createdAt: zInstantOut,
-  actor: z.object({ id: z.string(), username: z.string(), role: z.string() }).nullable(),
+  /** `fullName` as the account is named now; null once it is deleted (the username stays). */
+  actor: z
+    .object({ id: z.string(), username: z.string(), role: z.string(), fullName: z.string().nullable() })
+    .nullable(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),

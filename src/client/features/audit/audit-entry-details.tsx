@@ -1,6 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { auditActionLabel, auditEntityLabel, type AuditValue } from '@shared/audit';
 import { ROLE_LABELS, type Role } from '@shared/roles';
+import { PersonName } from '@/components/person-name';
 import type { AuditEntry } from './audit-queries';
 
 function valueText(v: AuditValue): string {
@@ -26,7 +27,8 @@ export function ActorName({ actor, ip }: { actor: AuditEntry['actor']; ip?: stri
   const role = ROLE_LABELS[actor.role as Role] ?? actor.role;
   return (
     <span>
-      {actor.username} <span className="text-muted-foreground">({role})</span>
+      <PersonName fullName={actor.fullName} handle={actor.username} />{' '}
+      <span className="text-muted-foreground">({role})</span>
     </span>
   );
 }

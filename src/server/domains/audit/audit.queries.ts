@@ -55,6 +55,8 @@ const entryColumns = {
   createdAt: auditLog.createdAt,
   cursorTs: auditCursorTs,
   ...auditEntryDetails,
+  // The actor's name as the account is named now (the entry keeps the username it acted under).
+  actorFullName: users.fullName,
 };
 export type AuditRow = Awaited<ReturnType<typeof selectEntries>>[number];
 
@@ -65,6 +67,7 @@ function selectEntries(db: Db, where: SQL | undefined, limit: number, offset = 0
   return db
     .select(entryColumns)
     .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where)
     .orderBy(order(auditLog.createdAt), order(auditLog.id))
     .limit(limit)
@@ -76,7 +79,9 @@ export function toAuditDto(r: AuditRow): TAuditEntry {
   return {
     id: r.id,
     createdAt: r.createdAt.toISOString(),
-    actor: r.actorId ? { id: r.actorId, username: r.actorUsername ?? '', role: r.actorRole ?? '' } : null,
+    actor: r.actorId
+      ? { id: r.actorId, username: r.actorUsername ?? '', role: r.actorRole ?? '', fullName: r.actorFullName }
+      : null,
     action: r.action,
     entityType: r.entityType,
     entityId: r.entityId,
