@@ -2,6 +2,7 @@ import { CourseLink, EnrollmentLink, KeptName, UserLink } from '@/components/rec
 import { RELATED_PAGE_SIZE, RelatedCard } from '@/components/related-card';
 import { trpc } from '@/lib/trpc';
 import { formatDay, formatMoney } from '@shared/format';
+import { PersonName } from '@/components/person-name';
 import { DisplayStatusBadge } from './display-status-badge';
 
 /**
@@ -25,7 +26,11 @@ export function RelatedEnrollments({ of }: { of: { courseId: string } | { userId
           cell: (e) =>
             byCourse ? (
               <KeptName kept={e.deletedUsername ?? 'Unknown'} gone="deleted user">
-                {e.userId && <UserLink id={e.userId._id}>{e.userId.username}</UserLink>}
+                {e.userId && (
+                  <UserLink id={e.userId._id}>
+                    <PersonName fullName={e.userId.fullName} handle={e.userId.username} />
+                  </UserLink>
+                )}
               </KeptName>
             ) : (
               <KeptName kept={e.deletedCourseName ?? 'Unknown course'} gone="deleted course">
