@@ -132,6 +132,8 @@ describe('password reset by emailed OTP', () => {
     const right = await validate(user.email, code);
     expect(right.status).toBe(429);
     expect(right.body).toMatchObject({ success: false, message: 'Too many wrong attempts. Please request a new OTP.' });
+    // Every 429 carries Retry-After: here the seconds until the locked code expires.
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await reset(user.email, code)).status).toBe(429);
     expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(200);
   });

@@ -170,7 +170,12 @@ async function verifyOtp(db: Db, email: string, code: string): Promise<{ userId:
       .from(passwordResets)
       .where(eq(passwordResets.id, reset.id));
     const locked = (now?.attempts ?? reset.attempts) >= OTP_MAX_ATTEMPTS;
-    throw new AppError(locked ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST', locked ? OTP_LOCKED : INVALID_OTP);
+    if (!locked) throw new AppError('BAD_REQUEST', INVALID_OTP);
+    // Every 429 names a wait: this code stays refused until it expires (a new one may be asked for
+    // sooner, within the forgot-password limits).
+    throw new AppError('TOO_MANY_REQUESTS', OTP_LOCKED, {
+      retryAfterSeconds: Math.max(1, Math.ceil((reset.expiresAt.getTime() - Date.now()) / 1000)),
+    });
   }
   const giveBackTry = () =>
     db
