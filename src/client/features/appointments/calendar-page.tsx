@@ -23,8 +23,6 @@ import { AppointmentDialog } from './calendar-appointment-dialog';
 import { calendarEvents, type CalendarMode } from './calendar-events';
 import { addDays, dayLabel, instantOf, mondayOf, offsetOf, wallOfCalendarDate } from './zone';
 
-type Mode = CalendarMode;
-
 /** Below this width the grid is unreadable: the day is a list instead (docs/appointments.md#screens). */
 function useNarrow() {
   const query = '(max-width: 639px)';
@@ -70,7 +68,7 @@ function CalendarView({
   const narrow = useNarrow();
   const [branchId, setBranchId] = useState(branches[0]?._id ?? '');
   const [day, setDay] = useState(today);
-  const [mode, setMode] = useState<Mode>('practitioners');
+  const [mode, setMode] = useState<CalendarMode>('practitioners');
   const [weekOf, setWeekOf] = useState('');
   const [booking, setBooking] = useState<{ start: string; practitionerId?: string; roomId?: string } | null>(null);
   const [opened, setOpened] = useState<Appointment | null>(null);
@@ -271,7 +269,7 @@ function CalendarView({
         </LabelledField>
         <div className="w-full space-y-1 sm:w-48">
           <Label htmlFor="calendar-mode">Show</Label>
-          <NativeSelect id="calendar-mode" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
+          <NativeSelect id="calendar-mode" value={mode} onChange={(e) => setMode(e.target.value as CalendarMode)}>
             <option value="practitioners">Day by practitioner</option>
             <option value="rooms">Day by room</option>
             <option value="week">Week of a practitioner</option>

@@ -14,32 +14,32 @@ const SECRET_NAME = 'message-link';
 const keys = new WeakMap<Db, Promise<Buffer>>();
 
 /**
- * The signing key. `db` is the caller's transaction when there is one: the embedded database has a
- * single connection, so a read on `deps.db` while that transaction is open would wait for it
- * forever. A key read inside a transaction is not cached (the secret may be that transaction's own
- * insert, gone if it rolls back); one read outside is kept for the process.
+ * The signing key, read once per process. `db` is the caller's transaction when there is one: the
+ * embedded database has a single connection, so a read on `deps.db` while that transaction is open
+ * would wait for it forever. A secret this transaction inserted itself is not kept (it is gone if
+ * the transaction rolls back); one that was already stored is, so later messages read nothing.
  */
-function linkKey(deps: AppDeps, db: Db = deps.db): Promise<Buffer> {
+async function linkKey(deps: AppDeps, db: Db = deps.db): Promise<Buffer> {
   const configured = deps.config.MESSAGE_LINK_SECRET;
-  if (configured) return Promise.resolve(Buffer.from(configured, 'utf8'));
+  if (configured) return Buffer.from(configured, 'utf8');
   const cached = keys.get(deps.db);
   if (cached) return cached;
-  const key = storedSecret(db).then((s) => Buffer.from(s, 'base64url'));
-  if (db === deps.db) {
-    key.catch(() => keys.delete(deps.db));
-    keys.set(deps.db, key);
-  }
+  const { value, inserted } = await storedSecret(db);
+  const key = Buffer.from(value, 'base64url');
+  if (!inserted || db === deps.db) keys.set(deps.db, Promise.resolve(key));
   return key;
 }
 
-async function storedSecret(db: Db): Promise<string> {
-  await db
+async function storedSecret(db: Db): Promise<{ value: string; inserted: boolean }> {
+  const [made] = await db
     .insert(appSecrets)
     .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ value: appSecrets.value });
+  if (made) return { value: made.value, inserted: true };
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, SECRET_NAME));
   if (!row) throw new Error('the message-link secret could not be stored');
-  return row.value;
+  return { value: row.value, inserted: false };
 }
 
 const sign = (key: Buffer, payload: string) =>
