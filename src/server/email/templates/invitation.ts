@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import { portalInvitations, users } from '../../db/schema';
+import { portalInvitations } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { isUuid } from '../../domains/ids';
 import {
@@ -10,7 +10,7 @@ import {
 import type { EmailMessage } from '../types';
 import { loadOrganisation } from '../../domains/settings/organisation.service';
 import { publicOrigin } from '../../domains/messages/opt-out';
-import { brandedEmail } from './layout';
+import { brandedEmail, recipientOf } from './layout';
 
 /**
  * Generates the invitation's token for invitation `ref`, stores its hash, and renders the e-mail
@@ -37,11 +37,7 @@ export async function buildInvitationEmail(
     )
     .returning({ userId: portalInvitations.userId });
   if (!row) return null;
-  const [user] = await db
-    .select({ email: users.email, fullName: users.fullName })
-    .from(users)
-    .where(eq(users.id, row.userId))
-    .limit(1);
+  const user = await recipientOf(db, row.userId);
   if (!user) return null;
   // Without APP_ORIGIN the link names the local server, as the messages' opt-out links do.
   const link = `${publicOrigin(deps)}/portal/invitation?token=${encodeURIComponent(token)}`;

@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
 import { contactLine, type Organisation } from '../../domains/settings/organisation.service';
 import type { EmailMessage } from '../types';
 
@@ -20,4 +23,14 @@ export function brandedEmail(org: Organisation, to: string, subject: string, par
     '</div>',
   ].join('');
   return { to, subject: `${subject} - ${org.name}`, text, html };
+}
+
+/** Whom a code or link e-mail goes to: the account's address and name, or null once it is gone. */
+export async function recipientOf(db: Db, userId: string): Promise<{ email: string; fullName: string } | null> {
+  const [user] = await db
+    .select({ email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user ?? null;
 }

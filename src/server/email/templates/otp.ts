@@ -1,11 +1,11 @@
 import { and, eq, gt } from 'drizzle-orm';
-import { passwordResets, users } from '../../db/schema';
+import { passwordResets } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { isUuid } from '../../domains/ids';
 import { generateOtp, hashOtp, OTP_TTL_MS } from '../../domains/users/password-reset.service';
 import type { EmailMessage } from '../types';
 import { loadOrganisation } from '../../domains/settings/organisation.service';
-import { brandedEmail } from './layout';
+import { brandedEmail, recipientOf } from './layout';
 
 /**
  * Generates the OTP for password-reset request `ref`, stores its hash, and renders the email.
@@ -38,11 +38,7 @@ export async function buildOtpEmail(
     )
     .returning({ userId: passwordResets.userId });
   if (!row) return null;
-  const [user] = await db
-    .select({ email: users.email, fullName: users.fullName })
-    .from(users)
-    .where(eq(users.id, row.userId))
-    .limit(1);
+  const user = await recipientOf(db, row.userId);
   if (!user) return null;
 
   const minutes = OTP_TTL_MS / 60_000;

@@ -1,12 +1,12 @@
 import { and, eq, gt } from 'drizzle-orm';
-import { portalCodes, users } from '../../db/schema';
+import { portalCodes } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { isUuid } from '../../domains/ids';
 import { generateOtp, hashOtp } from '../../domains/users/password-reset.service';
 import { PORTAL_CODE_TTL_MS } from '../../domains/portal/portal-auth.service';
 import type { EmailMessage } from '../types';
 import { loadOrganisation } from '../../domains/settings/organisation.service';
-import { brandedEmail } from './layout';
+import { brandedEmail, recipientOf } from './layout';
 
 /**
  * Generates the portal sign-in code for request `ref`, stores its hash, and renders the e-mail,
@@ -38,11 +38,7 @@ export async function buildPortalCodeEmail(
     )
     .returning({ userId: portalCodes.userId });
   if (!row) return null;
-  const [user] = await db
-    .select({ email: users.email, fullName: users.fullName })
-    .from(users)
-    .where(eq(users.id, row.userId))
-    .limit(1);
+  const user = await recipientOf(db, row.userId);
   if (!user) return null;
   return brandedEmail(await loadOrganisation(db, config), user.email, 'Your sign-in code', [
     `Hello ${user.fullName},`,
