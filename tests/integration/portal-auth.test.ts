@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, otpEvents, portalCodes, portalInvitations } from '../../src/server/db/schema';
+import { auditLog, otpEvents, portalCodes, portalInvitations, users } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { codeIn, waitForEmail } from '../helpers/email';
 import { makeUser, TEST_PASSWORD } from '../helpers/factories';
@@ -242,6 +242,32 @@ describe('invitations', () => {
         ['invite', manager.id],
       ].sort(),
     );
+  });
+
+  it("writes the code and invitation e-mails in the person's language, the English ones unchanged", async () => {
+    const admin = await t.userWithSession('admin');
+    const tamil = await makeUser(t.deps.db, { role: 'student' });
+    await t.deps.db.update(users).set({ language: 'ta' }).where(eq(users.id, tamil.id));
+    await t.trpc(admin.token).users.invite.mutate({ id: tamil.id });
+    const invitation = await waitForEmail(t.deps.db, tamil.email);
+    expect(invitation.subject).toMatch(/^உங்கள் போர்ட்டலுக்கு உங்களை அழைக்கிறோம் - /);
+    expect(invitation.text).toContain('இந்த இணைப்பு 72 மணிநேரம் செல்லுபடியாகும்');
+    expect(invitation.text).toContain('இந்தச் செய்தியை ');
+    expect(tokenIn(invitation.text)).toMatch(/\S{20,}/);
+
+    const sinhala = await makeUser(t.deps.db, { role: 'customer' });
+    await t.deps.db.update(users).set({ language: 'si' }).where(eq(users.id, sinhala.id));
+    expect((await askCode(sinhala.email)).status).toBe(200);
+    const code = await waitForEmail(t.deps.db, sinhala.email);
+    expect(code.subject).toMatch(/^ඔබගේ පිවිසුම් කේතය - /);
+    expect(code.text).toContain('එය මිනිත්තු 10 ක් වලංගු වන අතර');
+    expect(code.html).toContain(`පිවිසීම සඳහා ඔබගේ කේතය: ${codeIn(code)}`);
+
+    const english = await makeUser(t.deps.db, { role: 'student' });
+    expect((await askCode(english.email)).status).toBe(200);
+    const text = (await waitForEmail(t.deps.db, english.email)).text;
+    expect(text).toContain('It is valid for 10 minutes and can be tried at most 5 times.');
+    expect(text).toMatch(/This message was sent by .+\. If you did not expect it, you can ignore it\./);
   });
 
   it('refuses an expired link with a message saying so', async () => {

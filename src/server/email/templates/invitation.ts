@@ -10,6 +10,7 @@ import {
 import type { EmailMessage } from '../types';
 import { loadOrganisation } from '../../domains/settings/organisation.service';
 import { publicOrigin } from '../../domains/messages/opt-out';
+import { emailText } from '../locales';
 import { brandedEmail, recipientOf } from './layout';
 
 /**
@@ -41,10 +42,17 @@ export async function buildInvitationEmail(
   if (!user) return null;
   // Without APP_ORIGIN the link names the local server, as the messages' opt-out links do.
   const link = `${publicOrigin(deps)}/portal/invitation?token=${encodeURIComponent(token)}`;
-  return brandedEmail(await loadOrganisation(db, config), user.email, 'You are invited to your portal', [
-    `Hello ${user.fullName},`,
-    'You can now see your courses, treatments, appointments and receipts online.',
-    `Open this link to choose your password: ${link}`,
-    `The link is valid for ${INVITATION_TTL_MS / 3_600_000} hours and works once.`,
-  ]);
+  const t = emailText(user.language);
+  return brandedEmail(
+    await loadOrganisation(db, config),
+    user.email,
+    t('invitation.subject'),
+    [
+      t('hello', { name: user.fullName }),
+      t('invitation.intro'),
+      t('invitation.link', { link }),
+      t('invitation.valid', { hours: INVITATION_TTL_MS / 3_600_000 }),
+    ],
+    user.language,
+  );
 }
