@@ -2,19 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { NativeSelect } from '@/components/native-select';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
 import { explainedMessage } from '@/lib/errors';
@@ -112,135 +103,106 @@ export function AdjustmentDialog({
   const pending = preview.data?.pending ?? false;
   const title = mode === 'write_off' ? 'Write off' : 'Discount / scholarship';
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <form
-          className="min-w-0 space-y-4"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>
-              {mode === 'write_off'
-                ? 'Gives up what is still owed (bad debt). What is already paid stays paid.'
-                : 'Lowers what is owed. The whole fee is taken from the last installment first.'}
-            </DialogDescription>
-          </DialogHeader>
-          {mode === 'discount' && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid gap-2">
-                <Label htmlFor="adjustment-kind">Kind</Label>
-                <NativeSelect id="adjustment-kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
-                  <option value="discount">Discount</option>
-                  <option value="scholarship">Scholarship</option>
-                </NativeSelect>
-              </div>
-              {kind === 'scholarship' && (
-                <div className="grid gap-2">
-                  <Label htmlFor="adjustment-scheme">Scheme</Label>
-                  <NativeSelect
-                    id="adjustment-scheme"
-                    value={schemeId}
-                    onChange={(e) => {
-                      setSchemeId(e.target.value);
-                      const s = activeSchemes.find((x) => x._id === e.target.value);
-                      if (s) {
-                        setBy('percent');
-                        setValue(String(s.defaultPercent));
-                      }
-                    }}
-                  >
-                    <option value="">No scheme</option>
-                    {activeSchemes.map((s) => (
-                      <option key={s._id} value={s._id}>
-                        {s.name} ({s.defaultPercent}%)
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
-              )}
-              <div className="grid gap-2">
-                <Label htmlFor="adjustment-by">Take off</Label>
-                <NativeSelect
-                  id="adjustment-by"
-                  value={by}
-                  onChange={(e) => setBy(e.target.value as 'percent' | 'amount')}
-                >
-                  <option value="percent">Percentage of what is owed</option>
-                  <option value="amount">Fixed amount</option>
-                </NativeSelect>
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="adjustment-value">{by === 'percent' ? 'Percent' : `Amount (${currency})`}</Label>
-                <Input
-                  id="adjustment-value"
-                  type="number"
-                  inputMode="decimal"
-                  min={by === 'percent' ? '1' : '0.01'}
-                  max={by === 'percent' ? '100' : undefined}
-                  step="0.01"
-                  value={value}
-                  onChange={(e) => setValue(e.target.value)}
-                />
-              </div>
+    <FormDialog
+      title={title}
+      description={
+        mode === 'write_off'
+          ? 'Gives up what is still owed (bad debt). What is already paid stays paid.'
+          : 'Lowers what is owed. The whole fee is taken from the last installment first.'
+      }
+      error={error}
+      errorTestId="adjustment-error"
+      pending={create.isPending}
+      submitLabel={pending ? 'Ask for approval' : mode === 'write_off' ? 'Write off' : 'Apply'}
+      submitVariant={mode === 'write_off' ? 'destructive' : 'default'}
+      closeLabel="Cancel"
+      noValidate
+      className="max-h-[90dvh] overflow-y-auto"
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      {mode === 'discount' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor="adjustment-kind">Kind</Label>
+            <NativeSelect id="adjustment-kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+              <option value="discount">Discount</option>
+              <option value="scholarship">Scholarship</option>
+            </NativeSelect>
+          </div>
+          {kind === 'scholarship' && (
+            <div className="grid gap-2">
+              <Label htmlFor="adjustment-scheme">Scheme</Label>
+              <NativeSelect
+                id="adjustment-scheme"
+                value={schemeId}
+                onChange={(e) => {
+                  setSchemeId(e.target.value);
+                  const s = activeSchemes.find((x) => x._id === e.target.value);
+                  if (s) {
+                    setBy('percent');
+                    setValue(String(s.defaultPercent));
+                  }
+                }}
+              >
+                <option value="">No scheme</option>
+                {activeSchemes.map((s) => (
+                  <option key={s._id} value={s._id}>
+                    {s.name} ({s.defaultPercent}%)
+                  </option>
+                ))}
+              </NativeSelect>
             </div>
           )}
           <div className="grid gap-2">
-            <Label htmlFor="adjustment-item">On</Label>
-            <NativeSelect id="adjustment-item" value={itemId} onChange={(e) => setItemId(e.target.value)}>
-              <option value="">The whole fee (installments)</option>
-              {items.map((i) => (
-                <option key={i.id} value={i.id}>
-                  {i.label}
-                </option>
-              ))}
+            <Label htmlFor="adjustment-by">Take off</Label>
+            <NativeSelect id="adjustment-by" value={by} onChange={(e) => setBy(e.target.value as 'percent' | 'amount')}>
+              <option value="percent">Percentage of what is owed</option>
+              <option value="amount">Fixed amount</option>
             </NativeSelect>
           </div>
           <div className="grid gap-2">
-            <Label htmlFor="adjustment-reason">Reason</Label>
-            <Textarea
-              id="adjustment-reason"
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
+            <Label htmlFor="adjustment-value">{by === 'percent' ? 'Percent' : `Amount (${currency})`}</Label>
+            <Input
+              id="adjustment-value"
+              type="number"
+              inputMode="decimal"
+              min={by === 'percent' ? '1' : '0.01'}
+              max={by === 'percent' ? '100' : undefined}
+              step="0.01"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
             />
           </div>
-          <PreviewTable
-            state={
-              !debounced
-                ? { kind: 'idle' }
-                : preview.isPending
-                  ? { kind: 'loading' }
-                  : preview.isError
-                    ? { kind: 'error', message: preview.error.message }
-                    : { kind: 'ready', data: preview.data }
-            }
-          />
-          {error && (
-            <p role="alert" className="text-sm text-destructive" data-testid="adjustment-error">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant={mode === 'write_off' ? 'destructive' : 'default'}
-              disabled={create.isPending}
-            >
-              {create.isPending && <Spinner />}
-              {pending ? 'Ask for approval' : mode === 'write_off' ? 'Write off' : 'Apply'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+      )}
+      <div className="grid gap-2">
+        <Label htmlFor="adjustment-item">On</Label>
+        <NativeSelect id="adjustment-item" value={itemId} onChange={(e) => setItemId(e.target.value)}>
+          <option value="">The whole fee (installments)</option>
+          {items.map((i) => (
+            <option key={i.id} value={i.id}>
+              {i.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="adjustment-reason">Reason</Label>
+        <Textarea id="adjustment-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </div>
+      <PreviewTable
+        state={
+          !debounced
+            ? { kind: 'idle' }
+            : preview.isPending
+              ? { kind: 'loading' }
+              : preview.isError
+                ? { kind: 'error', message: preview.error.message }
+                : { kind: 'ready', data: preview.data }
+        }
+      />
+    </FormDialog>
   );
 }
 

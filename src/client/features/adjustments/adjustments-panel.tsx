@@ -6,17 +6,9 @@ import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useIsAdmin, useIsStaff } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
@@ -200,41 +192,26 @@ function DecisionDialog({
     else revoke.mutate({ id: a._id, reason: text });
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <form
-          className="min-w-0 space-y-4"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>
-              {d.title} {ADJUSTMENT_KIND_LABELS[a.kind].toLowerCase()} of {formatMoney(a.total, a.currency)}
-            </DialogTitle>
-            <DialogDescription>{a.reason}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="decision-text">{d.label}</Label>
-            <Textarea id="decision-text" maxLength={500} value={text} onChange={(e) => setText(e.target.value)} />
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant={action === 'approve' ? 'default' : 'destructive'} disabled={busy}>
-              {busy && <Spinner />} {d.button}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={
+        <>
+          {d.title} {ADJUSTMENT_KIND_LABELS[a.kind].toLowerCase()} of {formatMoney(a.total, a.currency)}
+        </>
+      }
+      description={a.reason}
+      error={error}
+      pending={busy}
+      submitLabel={d.button}
+      submitVariant={action === 'approve' ? 'default' : 'destructive'}
+      closeLabel="Cancel"
+      noValidate
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="decision-text">{d.label}</Label>
+        <Textarea id="decision-text" maxLength={500} value={text} onChange={(e) => setText(e.target.value)} />
+      </div>
+    </FormDialog>
   );
 }

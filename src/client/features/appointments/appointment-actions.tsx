@@ -24,7 +24,8 @@ import {
   timeIn,
   type Appointment,
 } from './appointment-queries';
-import { ChoiceSelect, LabelledField, FormDialog, RoomSelect } from './appointment-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { ChoiceSelect, LabelledField, RoomSelect } from './appointment-dialog';
 import { dayLabel, instantOf, wallOf } from './zone';
 
 const STATUS_VARIANT: Record<AppointmentStatus, 'default' | 'secondary' | 'destructive' | 'success' | 'warning'> = {

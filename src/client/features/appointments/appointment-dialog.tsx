@@ -1,86 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NativeSelect } from '@/components/native-select';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { trpc } from '@/lib/trpc';
-
-/**
- * The frame the appointment dialogs share (book, reschedule, cancel, schedule sessions): a form
- * in a dialog with its title, the fields, the server's or the form's message, and a footer whose
- * Close leaves and whose submit button shows a spinner while the request runs.
- */
-export function FormDialog({
-  title,
-  description,
-  error,
-  pending,
-  submitLabel,
-  submitVariant,
-  submitDisabled,
-  closeLabel = 'Close',
-  className,
-  onClose,
-  onSubmit,
-  children,
-}: {
-  title: string;
-  description: ReactNode;
-  /** A message about the whole form, shown above the buttons as an alert. */
-  error?: string;
-  pending: boolean;
-  submitLabel: string;
-  submitVariant?: 'destructive';
-  submitDisabled?: boolean;
-  closeLabel?: string;
-  className?: string;
-  onClose: () => void;
-  onSubmit: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className={className}>
-        <form
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSubmit();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          {children}
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {closeLabel}
-            </Button>
-            <Button type="submit" variant={submitVariant} disabled={pending || submitDisabled}>
-              {pending && <Spinner />} {submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 /** A label above its control (in the dialogs and the calendar's filters). */
 export function LabelledField({

@@ -6,7 +6,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { invalidateAppointments, timeIn } from './appointment-queries';
-import { ChoiceSelect, LabelledField, FormDialog, RoomSelect } from './appointment-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { ChoiceSelect, LabelledField, RoomSelect } from './appointment-dialog';
 import { dayLabel, wallOf } from './zone';
 
 /**
