@@ -59,6 +59,8 @@ export function launchBrowser(): Promise<Browser> {
 
 export interface PageOptions {
   viewport?: { width: number; height: number };
+  /** The browser's own time zone (an IANA name); the machine's when unset. */
+  timezoneId?: string;
 }
 
 /**
@@ -100,6 +102,7 @@ export function useBrowser() {
         baseURL: e2eEnv().baseUrl,
         viewport: opts.viewport ?? { width: 1280, height: 800 },
         colorScheme: 'light',
+        timezoneId: opts.timezoneId,
       });
       context.setDefaultTimeout(15_000);
       contexts.push(context);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { todayIn } from '../../src/shared/calendar';
+import { formatDay } from '../../src/shared/format';
 import { accounts, expectToast, factory, pageOverflow, settle, signIn, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
@@ -70,4 +71,38 @@ describe.each([
     await settle(page);
     expect(await pageOverflow(page)).toBe(0);
   });
+});
+
+/**
+ * A browser whose own day is not the organisation's (Pago Pago is 16½ hours behind Colombo,
+ * Kiritimati 8½ ahead: one of them is on another day at any hour): the payment's date and the
+ * cash-up's day are still the organisation's today.
+ */
+test("a payment's date and the cash-up's day are the organisation's, whatever the browser's zone", async () => {
+  const colomboHour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Colombo', hour: '2-digit', hourCycle: 'h23' }).format(
+      new Date(),
+    ),
+  );
+  const timezoneId = colomboHour < 16 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+  const today = todayIn('Asia/Colombo');
+  expect(todayIn(timezoneId)).not.toBe(today);
+
+  const branch = await factory.branch({ name: unique('Aaa Zone') });
+  const student = await factory.student({ branch: branch._id });
+  const course = await factory.course({ totalFee: 10000, installments: 1, admissionFee: 0 });
+  const enrolment = await factory.enrollment(course._id, 'installment', student.email);
+  const page = await browser.newPage({ timezoneId });
+  await signIn(page, accounts().admin);
+  await page.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
+  await page.getByTestId('payments-panel').getByRole('button', { name: 'Record payment' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: `Date: ${formatDay(today)}` }).waitFor();
+  await dialog.getByLabel('Amount (LKR)').fill('1250');
+  await dialog.getByLabel('Method').selectOption('cash');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expectToast(page, /Payment recorded: receipt /);
+
+  await page.goto(`/payments?tab=cash-up&cashBranch=${branch._id}`);
+  await page.getByTestId('cash-up-totals').getByText('Rs. 1,250.00').waitFor();
 });

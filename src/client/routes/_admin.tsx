@@ -3,6 +3,7 @@ import { AppErrorPage } from '@/components/app-error-page';
 import { AdminLayout } from '@/components/layout/admin-layout';
 import { NoAccessPage } from '@/features/auth/no-access-page';
 import { isNoAccessError, loadSessionUser, NoAccessError } from '@/lib/auth';
+import { orgClockOptions } from '@/lib/org-clock';
 import { isPortalRole, isStaff } from '@shared/roles';
 
 /**
@@ -23,6 +24,8 @@ export const Route = createFileRoute('/_admin')({
       await new Promise(() => {});
     }
     if (!isStaff(user.role)) throw new NoAccessError();
+    // Days on staff screens are days on the organisation's clock (lib/org-clock).
+    void context.queryClient.prefetchQuery(orgClockOptions());
     return { user };
   },
   errorComponent: ({ error }) => (isNoAccessError(error) ? <NoAccessPage /> : <AppErrorPage error={error} />),

@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import type { AppointmentStatus } from '@shared/schemas/appointments';
+import { useOrgClock } from '@/lib/org-clock';
 
 export type Appointment = RouterOutputs['appointments']['list']['data'][number];
 export type TodayAppointment = RouterOutputs['appointments']['today']['data'][number];
@@ -37,10 +38,8 @@ export const STATUS_ACTIONS: Record<AppointmentStatus, string> = {
 /** Still holding a session: it can be moved, and its customer is expected. */
 export const isLive = (s: AppointmentStatus) => s === 'scheduled' || s === 'confirmed' || s === 'arrived';
 
-/** The organisation's zone and today, as the server reads them. */
-export function useClock() {
-  return useQuery({ ...trpc.appointments.clock.queryOptions(), staleTime: 60_000 });
-}
+/** The organisation's zone and today, as the server reads them (lib/org-clock). */
+export const useClock = useOrgClock;
 
 /** After any appointment change: the calendar, Today, the dashboard and the booking's own card. */
 export async function invalidateAppointments(queryClient: QueryClient) {

@@ -29,6 +29,7 @@ import { CashUpTills } from '../tills/cash-up-tills';
 import { TillCard } from '../tills/till-card';
 import { Receivables } from './receivables-tab';
 import { RefundsTab } from './refunds-tab';
+import { useOrgToday } from '@/lib/org-clock';
 
 /** The ledger for managers, admins and superadmins: list, totals, Excel, cash-up (docs/payments.md). */
 export function PaymentsPage() {
@@ -145,7 +146,7 @@ function PaymentList({
 
 /** One day's takings by branch, cashier and method; the day and branch are in the URL (`?tab=cash-up&day=…`). */
 function CashUp({ search, onSearchChange }: { search: PaymentSearch; onSearchChange: (next: PaymentSearch) => void }) {
-  const today = new Date().toLocaleDateString('en-CA');
+  const today = useOrgToday();
   const day = search.day ?? today;
   const branchId = search.cashBranch ?? '';
   const setDay = (d: string) => onSearchChange({ ...search, day: d && d !== today ? d : undefined });

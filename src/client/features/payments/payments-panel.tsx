@@ -28,6 +28,7 @@ import { ZRecordPaymentInput } from '@shared/schemas/payments';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payment-common';
 import { invalidateMoney, PaymentsTable } from './payments-table';
 import { RefundsTable } from './refunds-table';
+import { useOrgToday } from '@/lib/org-clock';
 
 interface Owed {
   amount: number;
@@ -163,7 +164,7 @@ export function RecordPaymentDialog({
   };
 }) {
   const queryClient = useQueryClient();
-  const today = new Date().toLocaleDateString('en-CA');
+  const today = useOrgToday();
   const form = useZodForm(ZPaymentForm, {
     amount: nextDue > 0 ? String(nextDue) : '',
     method: 'cash',

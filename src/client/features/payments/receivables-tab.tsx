@@ -13,6 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { trpc } from '@/lib/trpc';
 import { formatDay, formatMoney } from '@shared/format';
 import { BranchSelect, downloadFile, queryString } from './payment-common';
+import { useOrgToday } from '@/lib/org-clock';
 
 const PAGE_SIZE = 50;
 const BUCKETS = [
@@ -27,8 +28,10 @@ const BUCKETS = [
  * person and currency, the most overdue first, paged on the server; the files hold every row.
  */
 export function Receivables() {
-  const today = new Date().toLocaleDateString('en-CA');
-  const [asOf, setAsOf] = useState(today);
+  const today = useOrgToday();
+  // Unset until chosen, so the default follows the organisation's day once it is known.
+  const [chosenAsOf, setAsOf] = useState<string>();
+  const asOf = chosenAsOf ?? today;
   const [branchId, setBranchId] = useState('');
   const [courseId, setCourseId] = useState('');
   const [treatmentId, setTreatmentId] = useState('');

@@ -11,14 +11,18 @@ import { PreparedFiles } from './prepared-files';
 import { ReportFileButtons } from './report-file-buttons';
 import { StatsError, SummaryCard } from './stat-card';
 import { useReportDownloads } from './use-report-download';
+import { useOrgToday } from '@/lib/org-clock';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)} %`);
 
-/** The appointments report (docs/reports.md#appointments) for a range of days, 30 days by default. */
+/** The appointments report (docs/reports.md#appointments) for a range of days, the last 30 by default. */
 export function AppointmentReport() {
-  const today = new Date().toISOString().slice(0, 10);
-  const [from, setFrom] = useState(() => addToDate(today, { days: -29 }));
-  const [to, setTo] = useState(today);
+  const today = useOrgToday();
+  // Unset until chosen, so the defaults follow the organisation's day once it is known.
+  const [chosenFrom, setFrom] = useState<string>();
+  const [chosenTo, setTo] = useState<string>();
+  const from = chosenFrom ?? addToDate(today, { days: -29 });
+  const to = chosenTo ?? today;
   const report = useQuery({ ...trpc.appointmentReports.get.queryOptions({ from, to }), retry: false });
   const downloads = useReportDownloads();
   const query = new URLSearchParams({ from, to }).toString();

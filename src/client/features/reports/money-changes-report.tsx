@@ -9,6 +9,7 @@ import { formatMoney } from '@shared/format';
 import { ADJUSTMENT_KIND_LABELS } from '@shared/adjustment-kinds';
 import { BranchSelect, MoneyList, PAYMENT_METHOD_LABELS } from '@/features/payments/payment-common';
 import { StatCard } from './stat-card';
+import { useOrgToday } from '@/lib/org-clock';
 
 /** 2026-11 as "Nov 2026". */
 const monthName = (ym: string) =>
@@ -28,9 +29,12 @@ function byCurrency(rows: Array<{ currency: string; amount: number }>) {
  * Every figure is a SQL aggregate on the server (the cash-up and `adjustments.summary`).
  */
 export function MoneyChangesReport() {
-  const today = new Date().toLocaleDateString('en-CA');
-  const [from, setFrom] = useState<string | undefined>(`${today.slice(0, 8)}01`);
-  const [to, setTo] = useState<string | undefined>(today);
+  const today = useOrgToday();
+  // Unset until chosen (null: cleared), so the defaults follow the organisation's day once it is known.
+  const [chosenFrom, setFrom] = useState<string | null | undefined>();
+  const [chosenTo, setTo] = useState<string | null | undefined>();
+  const from = chosenFrom === undefined ? `${today.slice(0, 8)}01` : (chosenFrom ?? undefined);
+  const to = chosenTo === undefined ? today : (chosenTo ?? undefined);
   const [branchId, setBranchId] = useState('');
   const input = { from, to, branchId: branchId || undefined };
   const summary = useQuery(trpc.adjustments.summary.queryOptions(input));
@@ -44,7 +48,10 @@ export function MoneyChangesReport() {
         <p className="text-sm text-muted-foreground">Money that changed after the fact, and what was kept.</p>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <DateRangeFilter from={{ value: from, onChange: setFrom }} to={{ value: to, onChange: setTo }} />
+        <DateRangeFilter
+          from={{ value: from, onChange: (d) => setFrom(d ?? null) }}
+          to={{ value: to, onChange: (d) => setTo(d ?? null) }}
+        />
         <FilterField label="Branch" className="w-44">
           <BranchSelect value={branchId} onChange={setBranchId} />
         </FilterField>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useOrgToday } from '@/lib/org-clock';
 import type { ReportRequest, useReportDownloads } from './use-report-download';
 
 const FORMATS = [
@@ -9,8 +10,6 @@ const FORMATS = [
 ] as const;
 
 export type ReportFormat = (typeof FORMATS)[number]['format'];
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * One report's Excel and PDF buttons. Each asks for its file as `request` says; the download is
@@ -38,6 +37,7 @@ export function ReportFileButtons({
   /** Shown after the buttons, e.g. why they are disabled. */
   children?: ReactNode;
 }) {
+  const today = useOrgToday();
   return (
     <div className={className}>
       {FORMATS.map(({ format, name, Icon }) => (
@@ -50,7 +50,7 @@ export function ReportFileButtons({
             downloads.start({
               ...request(format),
               label: `${title} (${name})`,
-              fallbackName: `${fileBase}_${today()}.${format}`,
+              fallbackName: `${fileBase}_${today}.${format}`,
             })
           }
         >
