@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import type { AppointmentStatus } from '@shared/schemas/appointments';
 import { useOrgClock } from '@/lib/org-clock';
