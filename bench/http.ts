@@ -23,6 +23,8 @@
  *   BENCH_REPORT_ROWS=100000,500000
  *   BENCH_WRITE_RESULTS=1         write the tables and figures into bench/results/ (0: print only)
  *   BENCH_CPU_PROF=<dir>          run the PostgreSQL product with --cpu-prof, profiles into <dir>
+ *   BENCH_DIFF_DIR=<dir>          a path whose answers or statements differ from the baseline's
+ *                                 leaves both sides' full text in <dir> (bench/http/verify.ts)
  */
 import fs from 'node:fs';
 import os from 'node:os';

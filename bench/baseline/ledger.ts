@@ -2,9 +2,11 @@
  * The baseline's instalment toggle: what `POST /api/enrollments/{id}/pay-installment` does in the
  * product (docs/payments.md#the-paidunpaid-switch), as bare statements in one transaction. Marking
  * paid records a payment of what is left of the instalment (the instalment, the enrolment's
- * updatedAt, then the receipt prefix and counter, payment, allocation); marking unpaid voids the
- * payments that paid it; either writes one audit entry. Same statements, in the same order, as the
- * product renders them (`npm run bench:http` compares both servers' statement logs).
+ * updatedAt, what is still owed for the receipt's balance, then the receipt prefix and counter,
+ * payment, allocation); marking unpaid finds and locks the payments that paid it in one statement
+ * (refusing one that also paid another item), and voids each unless money of it was refunded;
+ * either writes one audit entry. Same statements, in the same order, as the product renders them
+ * (`npm run bench:http` compares both servers' statement logs).
  */
 import type postgres from 'postgres';
 
@@ -47,16 +49,20 @@ const BRANCH_NAME = `select "name" from "branches" where "branches"."id" = $1 li
 const COUNTER_NEXT = `insert into "receipt_counters" ("series", "year", "last") values ($1, $2, $3) on conflict ("series","year") do update set "last" = "receipt_counters"."last" + 1 returning "last"`;
 const PREFIX = `select "prefix" from "receipt_prefixes" where "receipt_prefixes"."series" = $1 limit $2`;
 const PREFIX_CLAIM = `insert into "receipt_prefixes" ("series", "prefix") values ($1, $2) on conflict do nothing returning "prefix"`;
-const PAYMENT_INSERT = `insert into "payments" ("id", "receipt_number", "receipt_series", "receipt_year", "receipt_seq", "branch_id", "branch_name", "payer_id", "payer_name", "payer_email", "enrollment_id", "booking_id", "subject", "amount_minor", "currency", "method", "reference", "note", "received_at", "received_by", "received_by_name", "status", "voided_at", "voided_by", "voided_by_name", "void_reason", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, default, default, default, default, default, default) returning "id"`;
+const PAYMENT_INSERT = `insert into "payments" ("id", "receipt_number", "receipt_series", "receipt_year", "receipt_seq", "branch_id", "branch_name", "payer_id", "payer_name", "payer_email", "enrollment_id", "booking_id", "subject", "amount_minor", "currency", "method", "reference", "note", "received_at", "received_by", "received_by_name", "status", "voided_at", "voided_by", "voided_by_name", "void_reason", "balance_after_minor", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, default, default, default, default, default, $21, default) returning "id"`;
 const ALLOCATION_INSERT = `insert into "payment_allocations" ("id", "payment_id", "kind", "enrollment_id", "booking_id", "enrollment_installment_id", "booking_installment_id", "installment_number", "due_date", "amount_minor") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9)`;
 const INSTALLMENT_APPLY = `update "enrollment_installments" set "amount_paid_minor" = $1, "is_paid" = $2, "paid_at" = $3 where "enrollment_installments"."id" = $4`;
 /** Still paid after the change (an overpaid instalment): its first paidAt stays. */
 const INSTALLMENT_APPLY_KEEP_PAID_AT = `update "enrollment_installments" set "amount_paid_minor" = $1, "is_paid" = $2, "paid_at" = "enrollment_installments"."paid_at" where "enrollment_installments"."id" = $3`;
 const ENROLLMENT_TOUCH = `update "enrollments" set "updated_at" = $1 where "enrollments"."id" = $2`;
-const PAYING = `select distinct "payment_allocations"."payment_id" from "payment_allocations" inner join "payments" on "payments"."id" = "payment_allocations"."payment_id" where ("payment_allocations"."enrollment_id" = $1 and "payment_allocations"."enrollment_installment_id" = $2 and "payments"."status" = $3)`;
-const PAYMENTS_LOCK = (n: number) =>
-  `select "id", "receipt_number", "receipt_series", "receipt_year", "receipt_seq", "branch_id", "branch_name", "payer_id", "payer_name", "payer_email", "enrollment_id", "booking_id", "subject", "amount_minor", "currency", "method", "reference", "note", "received_at", "received_by", "received_by_name", "status", "voided_at", "voided_by", "voided_by_name", "void_reason", "created_at" from "payments" where "payments"."id" in (${Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ')}) for update`;
-const OTHER_PARTS = `select count(*) from "payment_allocations" where ("payment_allocations"."payment_id" = $1 and not ("payment_allocations"."enrollment_installment_id" = $2))`;
+/**
+ * The product's unmark plan, locked: the valid payments with an allocation to this instalment of
+ * this enrolment, oldest first, each with whether it also paid something else. Parameters: the
+ * instalment, 'valid', the enrolment, the instalment.
+ */
+const PAYING_LOCK = `select "id", "receipt_number", "receipt_series", "receipt_year", "receipt_seq", "branch_id", "branch_name", "payer_id", "payer_name", "payer_email", "enrollment_id", "booking_id", "subject", "amount_minor", "currency", "method", "reference", "note", "received_at", "received_by", "received_by_name", "status", "voided_at", "voided_by", "voided_by_name", "void_reason", "balance_after_minor", "created_at", exists (select 1 from "payment_allocations" o where o.payment_id = "payments"."id" and not (coalesce(o.enrollment_installment_id = $1::uuid, false))) from "payments" where ("payments"."status" = $2 and exists (select 1 from "payment_allocations" a where a.payment_id = "payments"."id" and a.enrollment_id = $3::uuid and coalesce(a.enrollment_installment_id = $4::uuid, false))) order by "payments"."received_at" asc, "payments"."id" asc for update of "payments"`;
+/** What was refunded of each payment named (here always one). */
+const REFUNDED = `select "payment_id", sum("amount_minor") from "refunds" where "refunds"."payment_id" in ($1) group by "refunds"."payment_id"`;
 const ALLOCATIONS_OF = `select "id", "payment_id", "kind", "enrollment_id", "booking_id", "enrollment_installment_id", "booking_installment_id", "installment_number", "due_date", "amount_minor" from "payment_allocations" where "payment_allocations"."payment_id" = $1`;
 const PAYMENT_VOID = `update "payments" set "status" = $1, "voided_at" = $2, "voided_by" = $3, "voided_by_name" = $4, "void_reason" = $5 where "payments"."id" = $6`;
 const AUDIT_INSERT = `insert into "audit_log" ("id", "created_at", "actor_id", "actor_username", "actor_role", "action", "entity_type", "entity_id", "parent_type", "parent_id", "summary", "changes", "ip", "user_agent", "request_id") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`;
@@ -86,6 +92,9 @@ interface Target {
   payerEmail: string | null;
   payerBranchId: string | null;
   subject: string;
+  /** The admission fee and what is paid of it, for the balance a receipt prints. */
+  admissionFee: number;
+  admissionFeeAmountPaid: number;
 }
 interface Item {
   installmentId: string;
@@ -115,6 +124,8 @@ async function lockTarget(run: Run, id: string): Promise<{ e: Row; t: Target }> 
       payerEmail: (email ?? e[15]) as string | null,
       payerBranchId: branchId ?? null,
       subject: (courseName ?? e[16] ?? 'Unknown course') as string,
+      admissionFee: Number(e[5]),
+      admissionFeeAmountPaid: Number(e[8]),
     },
   };
 }
@@ -136,6 +147,16 @@ async function applyToItem(run: Run, item: Item, delta: number, when: Date) {
   item.amountPaid = paid;
   if (isPaid && !becamePaid) await run(INSTALLMENT_APPLY_KEEP_PAID_AT, [paid, isPaid, item.installmentId]);
   else await run(INSTALLMENT_APPLY, [paid, isPaid, isPaid ? pgTimestamp(when) : null, item.installmentId]);
+}
+
+/**
+ * What is still owed on the enrolment, read again after the payment was applied (the product's
+ * outstandingNow): each item's amount less what is paid on it, never below zero; the admission fee
+ * counts when there is one.
+ */
+async function outstandingNow(run: Run, t: Target) {
+  const fee = t.admissionFee > 0 ? Math.max(0, t.admissionFee - t.admissionFeeAmountPaid) : 0;
+  return (await itemsOf(run, t.id)).reduce((sum, i) => sum + Math.max(0, i.amount - i.amountPaid), fee);
 }
 
 const touch = (run: Run, id: string) => run(ENROLLMENT_TOUCH, [pgTimestamp(new Date()), id]);
@@ -179,6 +200,7 @@ async function settle(run: Run, t: Target, item: Item, actor: LedgerActor, today
   const year = Number(todayIso.slice(0, 4));
   await applyToItem(run, item, amount, receivedAt);
   await touch(run, t.id);
+  const balanceAfter = await outstandingNow(run, t);
   const receipt = await receiptNumber(run, series, branchName, year);
   const [payment] = await run(PAYMENT_INSERT, [
     receipt.number,
@@ -201,6 +223,7 @@ async function settle(run: Run, t: Target, item: Item, actor: LedgerActor, today
     pgTimestamp(receivedAt),
     actor.id,
     actor.username,
+    balanceAfter,
   ]);
   await run(ALLOCATION_INSERT, [
     payment![0],
@@ -216,25 +239,35 @@ async function settle(run: Run, t: Target, item: Item, actor: LedgerActor, today
   return [receipt.number];
 }
 
-/** Marking unpaid: the payments that paid the instalment are voided. */
+/** A currency as the product's messages write it; an unknown code as itself. */
+const SYMBOLS: Record<string, string> = { LKR: 'Rs.', USD: '$', EUR: '€', GBP: '£', INR: '₹', AUD: 'A$' };
+/** A refunded amount as the product's message writes it: `Rs. 1,234.50`. */
+const refundedText = (minor: number, currency: string) =>
+  `${SYMBOLS[currency] ?? currency} ${String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(minor % 100).padStart(2, '0')}`;
+
+/**
+ * Marking unpaid: the payments that paid the instalment are voided, none when one of them also
+ * paid another item, nor one that was refunded.
+ */
 async function unsettle(run: Run, t: Target, item: Item, actor: LedgerActor): Promise<string[]> {
   if (item.amountPaid <= 0) return [];
-  const paying = await run(PAYING, [t.id, item.installmentId, 'valid']);
-  if (paying.length === 0) return [];
-  const rows = await run(
-    PAYMENTS_LOCK(paying.length),
-    paying.map((p) => p[0]),
-  );
+  const rows = await run(PAYING_LOCK, [item.installmentId, 'valid', t.id, item.installmentId]);
+  // The last column: whether the payment also paid something else.
+  const blocked = rows.find((p) => p[28] === true);
+  if (blocked)
+    throw new LedgerError(
+      409,
+      `This was paid with receipt ${blocked[1] as string} together with other items; void that receipt instead.`,
+      'CONFLICT',
+    );
   for (const p of rows) {
-    const [parts] = await run(OTHER_PARTS, [p[0], item.installmentId]);
-    if (Number(parts![0]) > 0)
+    const [refunded] = await run(REFUNDED, [p[0]]);
+    if (refunded && Number(refunded[1]) > 0)
       throw new LedgerError(
         409,
-        `This was paid with receipt ${p[1] as string} together with other items; void that receipt instead.`,
+        `This payment has been refunded (${refundedText(Number(refunded[1]), p[14] as string)}); a refunded payment cannot be voided. Only money that was never really paid is voided.`,
         'CONFLICT',
       );
-  }
-  for (const p of rows) {
     const items = await itemsOf(run, t.id);
     for (const a of await run(ALLOCATIONS_OF, [p[0]])) {
       // Only this instalment's allocations remain (checked above): never the admission fee.

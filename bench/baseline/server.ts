@@ -110,8 +110,10 @@ async function requireRole(req: FastifyRequest, roles: Set<string>) {
 
 // ------------------------------------------------------------------------------------- answers
 
+/** The columns of USER_COLUMNS, in order. */
 function userDto(r: Row) {
-  const [id, username, fullName, email, role, phone, address, imageFileId, createdAt, updatedAt, bId, bName, bLoc] = r;
+  const [id, username, fullName, email, role, phone, address, nic, dateOfBirth, gender] = r;
+  const [contactName, contactRelation, contactPhone, imageFileId, createdAt, updatedAt, bId, bName, bLoc] = r.slice(10);
   return {
     _id: id,
     username,
@@ -121,6 +123,12 @@ function userDto(r: Row) {
     branch: bId ? { _id: bId, name: bName ?? '', location: bLoc ?? '' } : null,
     phone,
     address,
+    nic,
+    dateOfBirth,
+    gender,
+    // As the product: a contact without a name or a phone is no contact.
+    emergencyContact:
+      contactName && contactPhone ? { name: contactName, relation: contactRelation, phone: contactPhone } : null,
     image: imageFileId ? `/api/files/${imageFileId as string}` : null,
     createdAt: iso(createdAt),
     updatedAt: iso(updatedAt),
@@ -140,14 +148,14 @@ function installmentDto(i: Installment, todayIso: string) {
     dueDate,
     isPaid,
     paidAt: instant(paidAt),
-    amountPaid: money(amountPaid),
     isOverdue: !isPaid && dueDate < todayIso,
+    amountPaid: money(amountPaid),
   };
 }
 
 /** The columns of ENROLLMENT_COLUMNS, in order; the last is the instalments. */
 function enrollmentDto(r: Row, todayIso: string) {
-  const installments = r[25] as Installment[];
+  const installments = r[26] as Installment[];
   const [id, , , paymentType, totalFee, admissionFee, currency, admissionFeePaid, admissionFeeAmountPaid] = r as [
     string,
     string,
@@ -162,29 +170,32 @@ function enrollmentDto(r: Row, todayIso: string) {
   // Column 12 is the stored display status, which the answer derives from the instalments instead.
   const [admissionFeePaidAt, stored, completedAt, , enrolledOn, deletedUsername, deletedEmail, deletedCourseName] =
     r.slice(9);
-  const [createdAt, updatedAt, userId, username, email, courseId, courseName, courseFee] = r.slice(17);
+  const [createdAt, updatedAt, userId, username, email, fullName, courseId, courseName, courseFee] = r.slice(17);
   const status = stored === 'completed' ? 'Completed' : 'Active';
   const admission = Number(admissionFee);
   // What the ledger holds, partial payments included.
   let paid = Number(admissionFeeAmountPaid);
+  // What the items are owed now (a discount lowers an instalment), not the fee sold.
+  let due = admission;
   let allPaid = true;
   let anyPaid = false;
   for (const i of installments) {
     paid += i[4];
-    if (i[5]) anyPaid = true;
-    else allPaid = false;
+    due += i[2];
+    if (i[5] || i[4] > 0) anyPaid = true;
+    if (!i[5]) allPaid = false;
   }
   const fullyPaid = (admissionFeePaid || admission === 0) && allPaid;
   const displayStatus = fullyPaid
     ? status === 'Completed'
       ? 'Completed'
       : 'Active (Paid)'
-    : admissionFeePaid || anyPaid
+    : admissionFeePaid || Number(admissionFeeAmountPaid) > 0 || anyPaid
       ? 'Active (Partial)'
       : 'Pending Payment';
   return {
     _id: id,
-    userId: userId ? { _id: userId, username, email } : null,
+    userId: userId ? { _id: userId, username, email, fullName } : null,
     courseId: courseId ? { _id: courseId, courseName, totalFee: money(courseFee) } : null,
     paymentType,
     admissionFeePaid,
@@ -197,7 +208,7 @@ function enrollmentDto(r: Row, todayIso: string) {
     displayStatus,
     installments: installments.map((i) => installmentDto(i, todayIso)),
     paidAmount: money(paid),
-    outstandingAmount: money(admission + Number(totalFee) - paid),
+    outstandingAmount: money(due - paid),
     enrolledOn,
     completedAt: iso(completedAt),
     deletedUsername,
@@ -221,11 +232,11 @@ type Note = [number, string, number | null];
 function bookingDto(r: Row, todayIso: string) {
   const [id, userId, treatmentId, treatmentName, maxSessions, deletedUsername, deletedEmail, userType, paymentType] = r;
   const [, price, currency, periodStart, periodEnd, sessionsCompleted, status, cancelledAt, bookedOn] = r.slice(9);
-  const [createdAt, updatedAt, username, email, liveTreatmentName, effectiveStatus] = r.slice(18);
-  const [installments, notes] = r.slice(24) as [Installment[], Note[]];
+  const [createdAt, updatedAt, username, email, fullName, liveTreatmentName, effectiveStatus] = r.slice(18);
+  const [installments, notes] = r.slice(25) as [Installment[], Note[]];
   return {
     _id: id,
-    userId: userId ? { _id: userId, username: username ?? '', email: email ?? '' } : null,
+    userId: userId ? { _id: userId, username: username ?? '', email: email ?? '', fullName: fullName ?? '' } : null,
     deletedUsername,
     deletedEmail,
     treatmentId: { _id: treatmentId, treatmentName: liveTreatmentName ?? treatmentName, maxSessions },

@@ -1,7 +1,10 @@
 /**
- * Before any load: the baseline must answer the same JSON as the product and run the same SQL,
- * or the ratio compares different work. Mismatches are reported, not hidden.
+ * Before any load: the baseline must answer the same JSON as the product (keys in the same
+ * order) and run the same SQL, or the ratio compares different work. Mismatches are reported, not
+ * hidden; with BENCH_DIFF_DIR their full text is kept for `diff`.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { statementsDuring, withoutBackground, type Statement } from './capture';
 import type { BenchData } from './data';
@@ -31,9 +34,12 @@ async function call(base: string, token: string, method: string, url: string, bo
   return { status: res.status, json };
 }
 
-/** The first place two answers differ, or null. */
+/**
+ * The first place two answers differ, or null. Key order counts too: the same answer is the same
+ * text, not just the same values.
+ */
 export function firstDifference(a: unknown, b: unknown, at = '$'): string | null {
-  if (isDeepStrictEqual(a, b)) return null;
+  if (isDeepStrictEqual(a, b)) return keyOrderDifference(a, b, at);
   if (
     typeof a !== 'object' ||
     typeof b !== 'object' ||
@@ -48,6 +54,19 @@ export function firstDifference(a: unknown, b: unknown, at = '$'): string | null
     if (d) return d;
   }
   return `${at}: differs`;
+}
+
+/** Where two equal answers name their keys in another order, or null. */
+function keyOrderDifference(a: unknown, b: unknown, at: string): string | null {
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return null;
+  const keys = Object.keys(a);
+  if (!Array.isArray(a) && keys.join() !== Object.keys(b).join())
+    return `${at}: keys in the order ${keys.join(', ')} vs ${Object.keys(b).join(', ')}`;
+  for (const k of keys) {
+    const d = keyOrderDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`);
+    if (d) return d;
+  }
+  return null;
 }
 
 /** Times a write sets itself (paidAt, updatedAt) differ between two writes by nature. */
@@ -88,6 +107,34 @@ function compareSql(a: Statement[], b: Statement[], withParams: boolean): string
 }
 
 /**
+ * With BENCH_DIFF_DIR=<folder>: a path whose statements differ leaves both sides' full statements
+ * there, one per line in the order they ran (sign-in look-ups aside), as `<path>.product.sql` and
+ * `<path>.baseline.sql`, and one whose answers differ both answers as `<path>.product.json` and
+ * `<path>.baseline.json`, so that `diff` shows what the shortened report cannot.
+ */
+function mismatchFile(name: string, side: 'product' | 'baseline', ext: 'sql' | 'json', text: string) {
+  const dir = process.env.BENCH_DIFF_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name.replace(/[^A-Za-z0-9.-]+/g, '-')}.${side}.${ext}`), text);
+}
+
+function writeStatements(name: string, a: Statement[], b: Statement[]) {
+  const lines = (xs: Statement[]) =>
+    xs
+      .filter((s) => !SESSION_SQL.test(s.text))
+      .map((s) => `(${s.protocol}) ${s.text}${s.params ? ` [${s.params}]` : ''}\n`)
+      .join('');
+  mismatchFile(name, 'product', 'sql', lines(a));
+  mismatchFile(name, 'baseline', 'sql', lines(b));
+}
+
+function writeAnswers(name: string, a: unknown, b: unknown) {
+  mismatchFile(name, 'product', 'json', `${JSON.stringify(a, null, 2)}\n`);
+  mismatchFile(name, 'baseline', 'json', `${JSON.stringify(b, null, 2)}\n`);
+}
+
+/**
  * Each path on each server with its answers compared, and once more with statement logging on
  * (SQL compared, sign-in look-ups aside: they depend on each server's cache age), in the order
  * explained below.
@@ -118,6 +165,7 @@ export async function verify(
         await call(baseline, data.token, p.method, p.url),
       ];
       const d = a.status !== b.status ? `status ${a.status} vs ${b.status}` : firstDifference(a.json, b.json);
+      if (d) writeAnswers(p.name, a.json, b.json);
       return d ? `differs at ${d}` : a.status === 200 ? 'same' : `both answered ${a.status}`;
     }
     // Pay on the product, unpay on the product, pay on the baseline, unpay on the baseline:
@@ -132,6 +180,7 @@ export async function verify(
         ? `statuses ${[a1, a2, b1, b2].map((r) => r.status).join(', ')}`
         : (firstDifference(maskWriteTimes(a1.json), maskWriteTimes(b1.json)) ??
           firstDifference(maskWriteTimes(a2.json), maskWriteTimes(b2.json)));
+    if (d) writeAnswers(p.name, [a1.json, a2.json], [b1.json, b2.json]);
     return d ? `differs at ${d}` : 'same';
   };
   /** Whether both servers ran the same statements for one request (a write: both directions). */
@@ -153,7 +202,10 @@ export async function verify(
       a = [...(await capture(product, !isPaid)), ...(await capture(product, isPaid))];
       b = [...(await capture(baseline, !isPaid)), ...(await capture(baseline, isPaid))];
     }
-    return a.length === 0 ? 'nothing captured' : compareSql(a, b, !p.next);
+    if (a.length === 0) return 'nothing captured';
+    const result = compareSql(a, b, !p.next);
+    if (result !== 'same') writeStatements(p.name, a, b);
+    return result;
   };
   // The order matters twice. A write's answers are compared before its statements are captured:
   // the first payment of a receipt series also creates the series' prefix, once, which the capture
