@@ -71,7 +71,7 @@ beforeAll(async () => {
   ] as const) {
     people[name] = await enrolStudent(t, admin.token, courseId, { branchId: branchA.id, fullName: name });
     ok(
-      await t.api('PUT', `/api/enrollments/${people[name]!.enrollmentId}/batch`, {
+      await t.api('PUT', `/api/enrollments/${people[name].enrollmentId}/batch`, {
         token: admin.token,
         body: { batchId: alpha._id, joinedOn },
       }),
