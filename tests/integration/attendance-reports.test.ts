@@ -339,7 +339,7 @@ describe('files', () => {
       'By batch',
       `${alpha.name} ${branchA.name} Open 10 8 2 0 11 1 5 2 9 70.6`,
       'By student',
-      `${alpha.name} Late Joiner 4 1 0 1 1 1 50`,
+      `${alpha.name} Late Joiner 4 1 0 1 1 1 50.0`,
       'Under 75 %',
     ]) {
       expect(text).toContain(s);

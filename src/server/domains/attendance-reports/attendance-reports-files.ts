@@ -142,6 +142,10 @@ async function writeXlsx(parts: Section[], meta: FileMeta, out: Writable): Promi
   await wb.commit();
 }
 
+/** A cell as the PDF prints it: a rate with its one decimal (85.0), an empty one blank. */
+const pdfCell = (c: Cell, rate: boolean) =>
+  c === null ? '' : rate && typeof c === 'number' ? c.toFixed(1) : String(c);
+
 /** Title, filters and generation time, then each table under its heading, page numbers. */
 async function buildPdf(parts: Section[], meta: FileMeta): Promise<Buffer> {
   const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4', compress: true });
@@ -169,7 +173,7 @@ async function buildPdf(parts: Section[], meta: FileMeta): Promise<Buffer> {
     // Only the cells' text is kept for the one autoTable call of each table.
     const body: RowInput[] = [];
     for await (const batch of part.rows())
-      for (const r of batch) body.push(r.map((c) => (c === null ? '' : String(c))));
+      for (const r of batch) body.push(r.map((c, i) => pdfCell(c, part.headers[i] === 'Rate %')));
     if (y > pageHeight - 40) {
       doc.addPage();
       y = 16;
@@ -185,6 +189,10 @@ async function buildPdf(parts: Section[], meta: FileMeta): Promise<Buffer> {
       styles: { fontSize: 8, cellPadding: 1.5, overflow: 'linebreak' },
       headStyles: { fillColor: [31, 78, 121], textColor: 255, fontStyle: 'bold' },
       columnStyles: Object.fromEntries(part.numeric.map((n, i) => [i, { halign: n ? 'right' : 'left' }])),
+      // The headings of the number columns sit over their figures.
+      didParseCell: (cell) => {
+        if (cell.section === 'head' && part.numeric[cell.column.index]) cell.cell.styles.halign = 'right';
+      },
       margin: { left: 14, right: 14, bottom: 14 },
       didDrawPage: (data) => {
         end = data.cursor?.y ?? end;
