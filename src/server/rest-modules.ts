@@ -22,6 +22,7 @@ import { registerRoomsRest } from './domains/rooms/rooms.rest';
 import { registerAppointmentsRest } from './domains/appointments/appointments.rest';
 import { registerClassesRest } from './domains/classes/classes.rest';
 import { registerAppointmentReportsRest } from './domains/appointment-reports/appointment-reports.rest';
+import { registerAttendanceReportsRest } from './domains/attendance-reports/attendance-reports.rest';
 import { registerAdjustmentsRest } from './domains/adjustments/adjustments.rest';
 import { registerRefundsRest } from './domains/refunds/refunds.rest';
 import { registerPortalRest } from './domains/portal/portal.rest';
@@ -51,6 +52,7 @@ export const restModules: Array<(app: FastifyInstance, deps: AppDeps) => void> =
   registerAppointmentsRest,
   registerClassesRest,
   registerAppointmentReportsRest,
+  registerAttendanceReportsRest,
   registerAdjustmentsRest,
   registerRefundsRest,
   registerPortalRest,

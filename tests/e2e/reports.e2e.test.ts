@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -9,6 +10,14 @@ import { readPdfText } from '../helpers/report-factories';
 import { accounts, api, factory, pageOverflow, settle, signIn, tokenFor, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
+
+/** Screenshots for a person to look at, when SHOTS_DIR names a folder. */
+async function shot(target: Pick<Page, 'screenshot'>, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await target.screenshot({ path: path.join(dir, `${name}.png`) });
+}
 
 async function saved(page: Page, click: () => Promise<void>): Promise<{ download: Download; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -218,5 +227,146 @@ describe('reports', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await useRow.scrollIntoViewIfNeeded();
     expect(await pageOverflow(page)).toBe(0);
+  });
+  test('the attendance section shows a batch’s sessions and its students’ rates for the chosen days, and downloads them', async () => {
+    const token = await tokenFor(accounts().superadmin);
+    const ok = <T>(res: { status: number; body: T }, status = 201) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      return res.body;
+    };
+    const day = (n: number) => todayIn('Asia/Colombo', new Date(Date.now() + n * 86_400_000));
+    const branch = await factory.branch({ name: unique('Register Campus') });
+    const course = await factory.course({ courseName: unique('Attendance Diploma') });
+    const tag = unique('tutor').replace(/\W/g, '').toLowerCase();
+    const tutor = ok(
+      await api<{ _id: string }>('POST', '/api/users', {
+        token,
+        body: {
+          username: tag,
+          fullName: `Tutor ${tag}`,
+          email: `${tag}@example.com`,
+          password: 'long-enough-pw',
+          role: 'user',
+          branch: branch._id,
+        },
+      }),
+    );
+    // Every day from four days ago to yesterday: four sessions, the first cancelled.
+    const batchName = unique('Evening register');
+    const batch = ok(
+      await api<{ _id: string }>('POST', '/api/batches', {
+        token,
+        body: {
+          name: batchName,
+          courseId: course._id,
+          branchId: branch._id,
+          instructorId: tutor._id,
+          startDate: day(-4),
+          endDate: day(-1),
+          capacity: 10,
+          timetable: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekday) => ({
+            weekday,
+            start: '07:00',
+            end: '08:00',
+          })),
+        },
+      }),
+    );
+    const sessions = ok(
+      await api<{ data: Array<{ _id: string }> }>('GET', `/api/batches/${batch._id}/sessions`, { token }),
+      200,
+    ).data;
+    expect(sessions).toHaveLength(4);
+    ok(await api('POST', `/api/class-sessions/${sessions[0]!._id}/cancel`, { token, body: { reason: 'Storm' } }), 200);
+    const keen = { fullName: unique('Keen Kasun') };
+    const away = { fullName: unique('Away Anura') };
+    const places: string[] = [];
+    for (const who of [keen, away]) {
+      const s = await factory.student({ fullName: who.fullName, branch: branch._id });
+      const e = await factory.enrollment(course._id, 'installment', s.email);
+      ok(
+        await api('PUT', `/api/enrollments/${e._id}/batch`, { token, body: { batchId: batch._id, joinedOn: day(-4) } }),
+        200,
+      );
+      places.push(e._id);
+    }
+    // Keen: present, late, present → 100 %. Away: absent, absent, present → 33.3 %.
+    const plan = [
+      ['present', 'absent'],
+      ['late', 'absent'],
+      ['present', 'present'],
+    ];
+    for (const [i, marks] of plan.entries())
+      ok(
+        await api('PUT', `/api/class-sessions/${sessions[i + 1]!._id}/attendance`, {
+          token,
+          body: { marks: marks.map((status, j) => ({ enrollmentId: places[j], status })) },
+        }),
+        200,
+      );
+
+    const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+    await signIn(page, accounts().admin);
+    await page.goto('/reports');
+    const section = page.getByRole('region', { name: 'Attendance', exact: true });
+    await section.getByLabel('From').fill(day(-4));
+    await section.getByLabel('To').fill(day(-1));
+    await section.getByLabel('Branch').selectOption(branch._id);
+    await section.getByLabel('Batch').selectOption(batch._id);
+    await settle(page);
+    const batchRow = section.getByTestId('attendance-batch-row').filter({ hasText: batchName });
+    await batchRow.waitFor();
+    expect(await batchRow.getByRole('cell').allInnerTexts()).toEqual([
+      batchName,
+      branch.name,
+      '4',
+      '3',
+      '1',
+      '0',
+      '3',
+      '1',
+      '2',
+      '0',
+      '0',
+      '66.7 %',
+    ]);
+    const students = section.getByRole('table', { name: 'Attendance by student' });
+    expect(
+      await students.getByRole('row').filter({ hasText: keen.fullName }).getByRole('cell').allInnerTexts(),
+    ).toEqual([keen.fullName, batchName, '3', '2', '1', '0', '0', '0', '100.0 %']);
+    const under = section.getByRole('table', { name: 'Attendance under 75 %' });
+    expect(await under.getByRole('row').filter({ hasText: away.fullName }).getByRole('cell').allInnerTexts()).toEqual([
+      away.fullName,
+      batchName,
+      '3',
+      '1',
+      '0',
+      '2',
+      '0',
+      '0',
+      '33.3 %',
+    ]);
+    expect(await under.getByRole('row').filter({ hasText: keen.fullName }).count()).toBe(0);
+    await shot(section, 'reports-attendance-1360');
+
+    const xlsx = await saved(page, () => section.getByRole('button', { name: 'Excel' }).click());
+    expect(xlsx.download.suggestedFilename()).toMatch(/^attendance_report_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['By batch', 'By student', 'Under 75 %', 'Report info']);
+    const under75: string[] = [];
+    wb.getWorksheet('Under 75 %')!.eachRow((row) => under75.push(row.getCell(2).text));
+    expect(under75).toEqual(['Student', away.fullName]);
+    const pdf = await saved(page, () => section.getByRole('button', { name: 'PDF' }).click());
+    expect(pdf.download.suggestedFilename()).toMatch(/^attendance_report_\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await readPdfText(pdf.bytes)).join(' ')).toContain(keen.fullName);
+    if (process.env.SHOTS_DIR) fs.writeFileSync(path.join(process.env.SHOTS_DIR, 'attendance.pdf'), pdf.bytes);
+
+    // On a phone the section fits the width (its wide tables scroll inside their boxes).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await batchRow.scrollIntoViewIfNeeded();
+    expect(await pageOverflow(page)).toBe(0);
+    await shot(section, 'reports-attendance-390');
   });
 });

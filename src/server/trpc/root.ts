@@ -21,6 +21,7 @@ import { batchesRouter } from '../domains/classes/batches.router';
 import { classSessionsRouter } from '../domains/classes/class-sessions.router';
 import { attendanceRouter } from '../domains/classes/attendance.router';
 import { appointmentReportsRouter } from '../domains/appointment-reports/appointment-reports.router';
+import { attendanceReportsRouter } from '../domains/attendance-reports/attendance-reports.router';
 import { adjustmentsRouter } from '../domains/adjustments/adjustments.router';
 import { refundsRouter } from '../domains/refunds/refunds.router';
 import { portalRouter } from '../domains/portal/portal.router';
@@ -51,6 +52,7 @@ export const appRouter = router({
   classSessions: classSessionsRouter,
   attendance: attendanceRouter,
   appointmentReports: appointmentReportsRouter,
+  attendanceReports: attendanceReportsRouter,
   adjustments: adjustmentsRouter,
   refunds: refundsRouter,
   portal: portalRouter,

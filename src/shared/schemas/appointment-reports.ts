@@ -10,7 +10,8 @@ import { blankToUndefined, parseDay, zOptionalText, zText } from '@shared/schema
 /** The longest range a report covers: `to` at most this many days after `from`. */
 export const APPOINTMENT_REPORT_MAX_DAYS = 366;
 
-const zDay = (label: string) =>
+/** A required day of a report's range (YYYY-MM-DD, in TIME_ZONE). */
+export const zReportDay = (label: string) =>
   z.preprocess(
     blankToUndefined,
     zText(label, { message: `${label} is required.` }).refine(
@@ -21,22 +22,28 @@ const zDay = (label: string) =>
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
+/**
+ * The range rule of the reports over days (appointments, attendance): `from` not after `to`, at
+ * most APPOINTMENT_REPORT_MAX_DAYS between them; the issue is reported on `to`.
+ */
+export function checkReportRange(f: { from: string; to: string }, ctx: z.RefinementCtx) {
+  const days = dayNumber(f.to) - dayNumber(f.from);
+  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'From cannot be after To.' });
+  else if (days > APPOINTMENT_REPORT_MAX_DAYS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `A report covers at most ${APPOINTMENT_REPORT_MAX_DAYS} days; narrow From and To.`,
+    });
+}
+
 export const ZAppointmentReportFilters = z
   .object({
-    from: zDay('From'),
-    to: zDay('To'),
+    from: zReportDay('From'),
+    to: zReportDay('To'),
     branchId: zOptionalText('Branch', 200),
   })
-  .superRefine((f, ctx) => {
-    const days = dayNumber(f.to) - dayNumber(f.from);
-    if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'From cannot be after To.' });
-    else if (days > APPOINTMENT_REPORT_MAX_DAYS)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `A report covers at most ${APPOINTMENT_REPORT_MAX_DAYS} days; narrow From and To.`,
-      });
-  });
+  .superRefine(checkReportRange);
 export type TAppointmentReportFilters = z.infer<typeof ZAppointmentReportFilters>;
 
 const zRef = z.object({ _id: z.string(), name: z.string() });

@@ -28,8 +28,18 @@ export function rateOf(f: Pick<AttendanceFigures, 'present' | 'late' | 'absent'>
   return counted === 0 ? null : Math.round(((f.present + f.late) * 1000) / counted) / 10;
 }
 
-/** The held sessions of the enrolments `ids` (or of the enrolments `members` selects), with their marks. */
-function heldSessions(members: SQL, now: Date): SQL {
+/** Days in TIME_ZONE, both included: the held sessions counted are those whose `day` is in it. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * The held sessions of the enrolments `members` selects, with their marks; with `days`, only
+ * those of that range (the attendance report, docs/reports.md#attendance).
+ */
+function heldSessions(members: SQL, now: Date, days?: DayRange): SQL {
+  const inRange = days ? sql`and cs.day between ${days.from}::date and ${days.to}::date` : sql``;
   return sql`
     m as (${members}),
     s as (
@@ -37,13 +47,13 @@ function heldSessions(members: SQL, now: Date): SQL {
         from m
         join class_sessions cs on cs.batch_id = m.batch_id and cs.day >= m.joined_on
         left join attendance_marks a on a.session_id = cs.id and a.enrollment_id = m.enrollment_id
-       where cs.status = 'scheduled' and cs.start_at <= ${now.toISOString()}::timestamptz
+       where cs.status = 'scheduled' and cs.start_at <= ${now.toISOString()}::timestamptz ${inRange}
       union
       select a.enrollment_id, cs.id, cs.start_at, a.status
         from attendance_marks a
         join class_sessions cs on cs.id = a.session_id
        where a.enrollment_id in (select enrollment_id from m)
-         and cs.status = 'scheduled' and cs.start_at <= ${now.toISOString()}::timestamptz
+         and cs.status = 'scheduled' and cs.start_at <= ${now.toISOString()}::timestamptz ${inRange}
     )`;
 }
 
@@ -57,9 +67,9 @@ const enrolmentsWithPlace = (ids: string[]) => sql`
      sql`, `,
    )})`;
 
-async function figures(db: Db, members: SQL, now: Date): Promise<Map<string, AttendanceFigures>> {
+async function figures(db: Db, members: SQL, now: Date, days?: DayRange): Promise<Map<string, AttendanceFigures>> {
   const result = await db.execute(sql`
-    with ${heldSessions(members, now)},
+    with ${heldSessions(members, now, days)},
     last_attended as (
       select enrollment_id, max(start_at) filter (where status in ('present', 'late')) as at
         from s group by enrollment_id
@@ -111,9 +121,12 @@ export async function attendanceStats(
   return figures(db, enrolmentsWithPlace(ids), now);
 }
 
-/** The figures of the roster places `members` selects (enrollment_id, batch_id, joined_on). */
-export function attendanceStatsOf(db: Db, members: SQL, now = new Date()) {
-  return figures(db, members, now);
+/**
+ * The figures of the roster places `members` selects (enrollment_id, batch_id, joined_on), over
+ * every held session, or over those of the range `days`.
+ */
+export function attendanceStatsOf(db: Db, members: SQL, now = new Date(), days?: DayRange) {
+  return figures(db, members, now, days);
 }
 
 /** One enrolment's held sessions, in start order, with its mark on each. */

@@ -144,7 +144,7 @@ export const SHEET_BACKLOG_LIMIT = 1024 * 1024;
  * any of them (`events.once` does both); the other waits are dropped, so waiting once per batch
  * leaves no listener behind.
  */
-async function firstOf(events: Array<[EventEmitter, string]>): Promise<void> {
+export async function firstOf(events: Array<[EventEmitter, string]>): Promise<void> {
   const done = new AbortController();
   try {
     await Promise.race(events.map(([emitter, event]) => once(emitter, event, { signal: done.signal })));
