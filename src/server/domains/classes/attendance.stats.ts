@@ -28,7 +28,12 @@ export function rateOf(f: Pick<AttendanceFigures, 'present' | 'late' | 'absent'>
   return counted === 0 ? null : Math.round(((f.present + f.late) * 1000) / counted) / 10;
 }
 
-/** The held sessions of the enrolments `ids` (or of the enrolments `members` selects), with their marks. */
+/**
+ * The held sessions of the enrolments `members` selects, with their marks: those of the current
+ * batch from the day each joined (with the mark, if any), then, apart, the marks on held sessions
+ * outside that stretch (a batch moved from). The two parts never hold the same session, so they
+ * are simply appended (UNION ALL: no pass to remove duplicates over every row).
+ */
 function heldSessions(members: SQL, now: Date): SQL {
   return sql`
     m as (${members}),
@@ -38,12 +43,13 @@ function heldSessions(members: SQL, now: Date): SQL {
         join class_sessions cs on cs.batch_id = m.batch_id and cs.day >= m.joined_on
         left join attendance_marks a on a.session_id = cs.id and a.enrollment_id = m.enrollment_id
        where cs.status = 'scheduled' and cs.start_at <= ${now.toISOString()}::timestamptz
-      union
+      union all
       select a.enrollment_id, cs.id, cs.start_at, a.status
-        from attendance_marks a
+        from m
+        join attendance_marks a on a.enrollment_id = m.enrollment_id
         join class_sessions cs on cs.id = a.session_id
-       where a.enrollment_id in (select enrollment_id from m)
-         and cs.status = 'scheduled' and cs.start_at <= ${now.toISOString()}::timestamptz
+       where cs.status = 'scheduled' and cs.start_at <= ${now.toISOString()}::timestamptz
+         and (cs.batch_id is distinct from m.batch_id or cs.day < m.joined_on)
     )`;
 }
 
@@ -60,20 +66,22 @@ const enrolmentsWithPlace = (ids: string[]) => sql`
 async function figures(db: Db, members: SQL, now: Date): Promise<Map<string, AttendanceFigures>> {
   const result = await db.execute(sql`
     with ${heldSessions(members, now)},
-    last_attended as (
-      select enrollment_id, max(start_at) filter (where status in ('present', 'late')) as at
-        from s group by enrollment_id
+    -- Each row beside its enrolment's last present or late session: one pass, then one count.
+    f as (
+      select s.*, max(s.start_at) filter (where s.status in ('present', 'late'))
+                    over (partition by s.enrollment_id) as last_attended
+        from s
     )
-    select s.enrollment_id::text as "enrollmentId",
+    select f.enrollment_id::text as "enrollmentId",
            count(*)::int as held,
-           count(*) filter (where s.status = 'present')::int as present,
-           count(*) filter (where s.status = 'late')::int as late,
-           count(*) filter (where s.status = 'absent')::int as absent,
-           count(*) filter (where s.status = 'excused')::int as excused,
-           count(*) filter (where s.status is null)::int as unmarked,
-           count(*) filter (where s.status = 'absent' and s.start_at > coalesce(l.at, '-infinity'))::int as "absentInARow"
-      from s join last_attended l on l.enrollment_id = s.enrollment_id
-     group by s.enrollment_id`);
+           count(*) filter (where f.status = 'present')::int as present,
+           count(*) filter (where f.status = 'late')::int as late,
+           count(*) filter (where f.status = 'absent')::int as absent,
+           count(*) filter (where f.status = 'excused')::int as excused,
+           count(*) filter (where f.status is null)::int as unmarked,
+           count(*) filter (where f.status = 'absent' and f.start_at > coalesce(f.last_attended, '-infinity'))::int as "absentInARow"
+      from f
+     group by f.enrollment_id`);
   const out = new Map<string, AttendanceFigures>();
   for (const r of rowsOf<Record<string, string | number>>(result)) {
     const f = {
