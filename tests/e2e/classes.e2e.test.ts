@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { todayIn } from '../../src/shared/calendar';
+import { formatDateTime } from '../../src/shared/format';
 import {
   accounts,
   api,
@@ -97,7 +98,10 @@ describe('classes', () => {
     await dialog.getByLabel('Name').fill(batchName);
     await dialog.getByLabel('Course').selectOption(course._id);
     await dialog.getByLabel('Branch').selectOption(branch._id);
-    await dialog.getByLabel('Instructor').selectOption(teacher.body._id);
+    // The instructor is found on the server by typing part of the name (not a list of the newest users).
+    await dialog.getByLabel('Instructor').fill(tag.slice(0, 12));
+    await dialog.getByRole('option', { name: new RegExp(`Teacher ${tag}`) }).click();
+    expect(await dialog.getByLabel('Instructor').inputValue()).toBe(`${tag}@example.com`);
     await dialog.getByLabel('Seats').fill('12');
     await dialog.getByLabel('Start date').fill(addDays(today, -7));
     await dialog.getByLabel('End date').fill(addDays(today, 14));
@@ -196,5 +200,106 @@ describe('classes', () => {
       ...(await seriousViolations(desk, 'dashboard')),
     );
     expect(findings).toEqual([]);
+  });
+
+  test("move a session to come on the batch page: its new time shows, and a clash shows the server's message", async () => {
+    const token = await tokenFor(accounts().superadmin);
+    const branch = await factory.branch({ name: unique('Move Campus') });
+    const course = await factory.course({ courseName: unique('Yoga teachers') });
+    const tag = unique('mover').replace(/\W/g, '').toLowerCase();
+    const teacher = await api<{ _id: string }>('POST', '/api/users', {
+      token,
+      body: {
+        username: tag,
+        fullName: `Mover ${tag}`,
+        email: `${tag}@example.com`,
+        password: 'long-enough-pw',
+        role: 'user',
+        branch: branch._id,
+      },
+    });
+    expect(teacher.status, JSON.stringify(teacher.body)).toBe(201);
+    const room = await api<{ _id: string }>('POST', '/api/rooms', {
+      token,
+      body: { name: unique('Studio'), branchId: branch._id, capacity: 1 },
+    });
+    expect(room.status, JSON.stringify(room.body)).toBe(201);
+    const today = todayIn(TZ);
+    const weekday = (day: string) => DAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
+    const batch = (name: string, day: string, start: string, end: string) =>
+      api<{ _id: string }>('POST', '/api/batches', {
+        token,
+        body: {
+          name,
+          courseId: course._id,
+          branchId: branch._id,
+          instructorId: teacher.body._id,
+          startDate: day,
+          endDate: day,
+          capacity: 10,
+          timetable: [{ weekday: weekday(day), start, end }],
+        },
+      });
+    // One session in ten days; the same instructor teaches another batch in twelve days at 10:00.
+    const name = unique('Evening yoga');
+    const moved = await batch(name, addDays(today, 10), '18:00', '19:00');
+    expect(moved.status, JSON.stringify(moved.body)).toBe(201);
+    const other = unique('Morning yoga');
+    expect((await batch(other, addDays(today, 12), '10:00', '11:00')).status).toBe(201);
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await browser.newPage({ viewport });
+      await signIn(page, accounts().superadmin);
+      await page.goto(`/batches/${moved.body._id}`);
+      const sessions = page.getByRole('table', { name: 'Sessions' });
+      await sessions.getByRole('button', { name: 'Move' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Move session' });
+      // Prefilled with the session's own date, times and room.
+      expect(await dialog.getByLabel('Date').inputValue()).toBe(addDays(today, 10));
+      expect(await dialog.getByLabel('Start').inputValue()).toBe('18:00');
+      expect(await dialog.getByLabel('End').inputValue()).toBe('19:00');
+      expect(await dialog.getByLabel('Room').inputValue()).toBe('');
+      await settle(page);
+      await shot(page, `classes-move-${viewport.width}`);
+      expect(await pageOverflow(page)).toBe(0);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page.close();
+    }
+
+    const desk = await browser.newPage({ viewport: DESKTOP });
+    await signIn(desk, accounts().superadmin);
+    await desk.goto(`/batches/${moved.body._id}`);
+    const sessions = desk.getByRole('table', { name: 'Sessions' });
+    await sessions.getByRole('button', { name: 'Move' }).click();
+    const dialog = desk.getByRole('dialog', { name: 'Move session' });
+
+    // Onto the other batch's hour: the server's 409 names the clash, and the dialog stays open.
+    await dialog.getByLabel('Date').fill(addDays(today, 12));
+    await dialog.getByLabel('Start').fill('10:30');
+    await dialog.getByLabel('End').fill('11:30');
+    await dialog.getByRole('button', { name: 'Move session' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain(`already teaches "${other}"`);
+
+    // Elsewhere, in the room: saved, and the list shows the new time and room.
+    await dialog.getByLabel('Date').fill(addDays(today, 11));
+    await dialog.getByLabel('Start').fill('09:00');
+    await dialog.getByLabel('End').fill('10:15');
+    await dialog.getByLabel('Room').selectOption(room.body._id);
+    await dialog.getByRole('button', { name: 'Move session' }).click();
+    await expectToast(desk, 'Session moved.');
+    const when = formatDateTime(new Date(`${addDays(today, 11)}T09:00:00+05:30`), TZ);
+    await expect.poll(() => sessions.getByRole('row').nth(1).textContent()).toContain(when);
+    expect(await sessions.getByRole('row').nth(1).textContent()).toMatch(/Studio/);
+    const listed = await api<{ data: Array<{ start: string; end: string }> }>(
+      'GET',
+      `/api/batches/${moved.body._id}/sessions`,
+      { token },
+    );
+    expect(listed.body.data.map((x) => [x.start, x.end].map((t) => new Date(t).toISOString()))).toEqual([
+      [
+        new Date(`${addDays(today, 11)}T09:00:00+05:30`).toISOString(),
+        new Date(`${addDays(today, 11)}T10:15:00+05:30`).toISOString(),
+      ],
+    ]);
   });
 });

@@ -17,10 +17,13 @@ import { displayPhone } from '@shared/schemas/person';
 export function UserPicker({
   control,
   role,
+  accept,
   placeholder,
 }: {
   control: FieldControlProps;
   role?: Role;
+  /** Which of the server's suggestions to offer (the batch form leaves students and customers out). */
+  accept?: (user: { role: Role }) => boolean;
   placeholder?: string;
 }) {
   const text = typeof control.value === 'string' ? control.value : '';
@@ -33,7 +36,8 @@ export function UserPicker({
     enabled: open && query.length >= 2,
     placeholderData: (previous) => previous,
   });
-  const users = open && query.length >= 2 ? (search.data ?? []) : [];
+  const found = open && query.length >= 2 ? (search.data ?? []) : [];
+  const users = accept ? found.filter(accept) : found;
   // A whole email typed is an answer already: the list would only cover the form.
   const typedEmail = text.trim().toLowerCase();
   const shown = users.length > 0 && !users.some((u) => u.email === typedEmail);

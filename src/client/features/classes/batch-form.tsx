@@ -4,6 +4,7 @@ import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { NativeSelect } from '@/components/native-select';
+import { UserPicker } from '@/components/user-picker';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -28,6 +29,9 @@ interface Slot {
   roomId: string;
 }
 
+/** Anyone may teach but students and customers. */
+const teaches = (u: { role: string }) => u.role !== 'student' && u.role !== 'customer';
+
 const weekdayLabel = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 
 /**
@@ -41,7 +45,8 @@ export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: ()
   const [name, setName] = useState(batch?.name ?? '');
   const [courseId, setCourseId] = useState(batch?.course?._id ?? '');
   const [branchId, setBranchId] = useState(batch?.branch?._id ?? '');
-  const [instructorId, setInstructorId] = useState(batch?.instructor?._id ?? '');
+  // The picker's text is an e-mail; untouched on an edit, the batch keeps its instructor.
+  const [instructorEmail, setInstructorEmail] = useState<string | null>(null);
   const [startDate, setStartDate] = useState(batch?.startDate ?? '');
   const [endDate, setEndDate] = useState(batch?.endDate ?? '');
   const [capacity, setCapacity] = useState(String(batch?.capacity ?? 20));
@@ -54,9 +59,10 @@ export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: ()
 
   const courses = useQuery(trpc.courses.options.queryOptions());
   const branches = useQuery(trpc.branches.options.queryOptions());
-  const staff = useQuery(
-    trpc.users.list.queryOptions({ page: 1, pageSize: 200, sortBy: 'createdAt', sortDir: 'desc' }),
-  );
+  const current = useQuery({
+    ...trpc.users.get.queryOptions({ id: batch?.instructor?._id ?? '' }),
+    enabled: !!batch?.instructor && instructorEmail === null,
+  });
   const rooms = useQuery({ ...trpc.rooms.list.queryOptions({ branchId }), enabled: !!branchId });
 
   const done = async (b: Batch, verb: string) => {
@@ -69,8 +75,23 @@ export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: ()
   const create = useMutation(trpc.batches.create.mutationOptions({ onSuccess: (b) => done(b, 'Created'), onError }));
   const update = useMutation(trpc.batches.update.mutationOptions({ onSuccess: (b) => done(b, 'Saved'), onError }));
 
-  const submit = () => {
+  /** The chosen instructor's id: the batch's own when the picker is untouched, else the user of the e-mail. */
+  const instructorIdOf = async (): Promise<string | null> => {
+    if (instructorEmail === null) return batch?.instructor?._id ?? '';
+    const typed = instructorEmail.trim().toLowerCase();
+    if (!typed) return '';
+    const found = await queryClient.fetchQuery(trpc.users.search.queryOptions({ query: typed, limit: 8 }));
+    const user = found.find((u) => u.email === typed);
+    if (!user) setError('No user has this e-mail: type a name or e-mail and choose the instructor.');
+    else if (!teaches(user)) setError('A student or customer cannot be the instructor.');
+    else return user._id;
+    return null;
+  };
+
+  const submit = async () => {
     setError('');
+    const instructorId = await instructorIdOf();
+    if (instructorId === null) return;
     const values = {
       name,
       courseId,
@@ -94,7 +115,7 @@ export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: ()
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
-            submit();
+            void submit();
           }}
         >
           <DialogHeader>
@@ -133,20 +154,19 @@ export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: ()
             </div>
             <div className="space-y-1">
               <Label htmlFor="batch-instructor">Instructor</Label>
-              <NativeSelect
-                id="batch-instructor"
-                value={instructorId}
-                onChange={(e) => setInstructorId(e.target.value)}
-              >
-                <option value="">Choose the instructor</option>
-                {staff.data?.items
-                  .filter((u) => u.role !== 'student' && u.role !== 'customer')
-                  .map((u) => (
-                    <option key={u._id} value={u._id}>
-                      {u.fullName || u.username}
-                    </option>
-                  ))}
-              </NativeSelect>
+              <UserPicker
+                placeholder="Type a name or e-mail"
+                accept={teaches}
+                control={{
+                  id: 'batch-instructor',
+                  name: 'instructor',
+                  value: instructorEmail ?? current.data?.email ?? '',
+                  onChange: (v) => setInstructorEmail(typeof v === 'string' ? v : ''),
+                  onBlur: () => {},
+                  ref: () => {},
+                  'aria-invalid': false,
+                }}
+              />
             </div>
             <div className="space-y-1">
               <Label htmlFor="batch-capacity">Seats</Label>

@@ -18,6 +18,7 @@ import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { formatDateTime, formatDay, formatMoney } from '@shared/format';
 import { BatchFormDialog } from './batch-form';
 import { RegisterGrid } from './register-grid';
+import { MoveSession } from './session-move';
 import { WEEKDAYS } from '@shared/schemas/classes';
 
 type Batch = RouterOutputs['batches']['get'];
@@ -242,7 +243,14 @@ export function BatchDetailsPage({ batchId }: { batchId: string }) {
                     <TableCell>{s.status === 'cancelled' ? `Cancelled: ${s.reason ?? ''}` : 'Scheduled'}</TableCell>
                     {admin && (
                       <TableCell>
-                        {s.status === 'scheduled' && new Date(s.start) > new Date() && <CancelSession session={s} />}
+                        {s.status === 'scheduled' && new Date(s.start) > new Date() && (
+                          <div className="flex flex-wrap items-center gap-2">
+                            {timeZone && b.branch && (
+                              <MoveSession session={s} branchId={b.branch._id} timeZone={timeZone} />
+                            )}
+                            <CancelSession session={s} />
+                          </div>
+                        )}
                       </TableCell>
                     )}
                   </TableRow>

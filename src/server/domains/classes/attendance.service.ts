@@ -5,7 +5,7 @@
  * enrolment's rate, and who is falling behind with what they still owe.
  */
 import { planAbsenceMessage } from '../messages/hooks';
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attendanceMarks, batches, batchMembers, classSessions, enrollments, users } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -55,23 +55,15 @@ async function sessionRoster(db: Db, s: SessionRow) {
       attendanceMarks,
       and(eq(attendanceMarks.enrollmentId, enrollments.id), eq(attendanceMarks.sessionId, s.id)),
     )
+    // One list of ids (the roster of its day, and anyone marked on it), so the enrolments are
+    // reached through their key; an OR across the join would read every enrolment there is.
     .where(
-      or(
-        inArray(
-          enrollments.id,
-          db
-            .select({ id: batchMembers.enrollmentId })
-            .from(batchMembers)
-            .where(
-              and(
-                eq(batchMembers.batchId, s.batchId),
-                eq(batchMembers.status, 'member'),
-                lte(batchMembers.joinedOn, s.day),
-              ),
-            ),
-        ),
-        sql`${attendanceMarks.sessionId} is not null`,
-      ),
+      sql`${enrollments.id} in (
+        select ${batchMembers.enrollmentId} from ${batchMembers}
+         where ${batchMembers.batchId} = ${s.batchId} and ${batchMembers.status} = 'member'
+           and ${batchMembers.joinedOn} <= ${s.day}
+        union
+        select ${attendanceMarks.enrollmentId} from ${attendanceMarks} where ${attendanceMarks.sessionId} = ${s.id})`,
     );
   return rows
     .map((r) => ({ enrollmentId: r.enrollmentId, student: studentOf(r), status: r.status, note: r.note }))

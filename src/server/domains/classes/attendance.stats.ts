@@ -35,8 +35,11 @@ export interface DayRange {
 }
 
 /**
- * The held sessions of the enrolments `members` selects, with their marks; with `days`, only
- * those of that range (the attendance report, docs/reports.md#attendance).
+ * The held sessions of the enrolments `members` selects, with their marks: those of the current
+ * batch from the day each joined (with the mark, if any), then, apart, the marks on held sessions
+ * outside that stretch (a batch moved from). The two parts never hold the same session, so they
+ * are simply appended (UNION ALL: no pass to remove duplicates over every row). With `days`, only
+ * the sessions of that range (the attendance report, docs/reports.md#attendance).
  */
 function heldSessions(members: SQL, now: Date, days?: DayRange): SQL {
   const inRange = days ? sql`and cs.day between ${days.from}::date and ${days.to}::date` : sql``;
@@ -48,12 +51,13 @@ function heldSessions(members: SQL, now: Date, days?: DayRange): SQL {
         join class_sessions cs on cs.batch_id = m.batch_id and cs.day >= m.joined_on
         left join attendance_marks a on a.session_id = cs.id and a.enrollment_id = m.enrollment_id
        where cs.status = 'scheduled' and cs.start_at <= ${now.toISOString()}::timestamptz ${inRange}
-      union
+      union all
       select a.enrollment_id, cs.id, cs.start_at, a.status
-        from attendance_marks a
+        from m
+        join attendance_marks a on a.enrollment_id = m.enrollment_id
         join class_sessions cs on cs.id = a.session_id
-       where a.enrollment_id in (select enrollment_id from m)
-         and cs.status = 'scheduled' and cs.start_at <= ${now.toISOString()}::timestamptz ${inRange}
+       where cs.status = 'scheduled' and cs.start_at <= ${now.toISOString()}::timestamptz ${inRange}
+         and (cs.batch_id is distinct from m.batch_id or cs.day < m.joined_on)
     )`;
 }
 
@@ -70,20 +74,22 @@ const enrolmentsWithPlace = (ids: string[]) => sql`
 async function figures(db: Db, members: SQL, now: Date, days?: DayRange): Promise<Map<string, AttendanceFigures>> {
   const result = await db.execute(sql`
     with ${heldSessions(members, now, days)},
-    last_attended as (
-      select enrollment_id, max(start_at) filter (where status in ('present', 'late')) as at
-        from s group by enrollment_id
+    -- Each row beside its enrolment's last present or late session: one pass, then one count.
+    f as (
+      select s.*, max(s.start_at) filter (where s.status in ('present', 'late'))
+                    over (partition by s.enrollment_id) as last_attended
+        from s
     )
-    select s.enrollment_id::text as "enrollmentId",
+    select f.enrollment_id::text as "enrollmentId",
            count(*)::int as held,
-           count(*) filter (where s.status = 'present')::int as present,
-           count(*) filter (where s.status = 'late')::int as late,
-           count(*) filter (where s.status = 'absent')::int as absent,
-           count(*) filter (where s.status = 'excused')::int as excused,
-           count(*) filter (where s.status is null)::int as unmarked,
-           count(*) filter (where s.status = 'absent' and s.start_at > coalesce(l.at, '-infinity'))::int as "absentInARow"
-      from s join last_attended l on l.enrollment_id = s.enrollment_id
-     group by s.enrollment_id`);
+           count(*) filter (where f.status = 'present')::int as present,
+           count(*) filter (where f.status = 'late')::int as late,
+           count(*) filter (where f.status = 'absent')::int as absent,
+           count(*) filter (where f.status = 'excused')::int as excused,
+           count(*) filter (where f.status is null)::int as unmarked,
+           count(*) filter (where f.status = 'absent' and f.start_at > coalesce(f.last_attended, '-infinity'))::int as "absentInARow"
+      from f
+     group by f.enrollment_id`);
   const out = new Map<string, AttendanceFigures>();
   for (const r of rowsOf<Record<string, string | number>>(result)) {
     const f = {
