@@ -100,7 +100,8 @@ export async function sendMessageJob(deps: AppDeps, payload: { messageId: string
       await tx.update(messages).set({ status: 'skipped', reason: why, updatedAt: now }).where(eq(messages.id, m.id));
       return { status: 'skipped' };
     }
-    if (!QUIET_HOURS_EXEMPT.includes(event)) {
+    // A cancellation, and a message asked for (a statement at the desk), go even in quiet hours.
+    if (!QUIET_HOURS_EXEMPT.includes(event) && !m.requested) {
       const at = afterQuietHours(settings.quietHours, deps.config.TIME_ZONE, now);
       if (at.getTime() !== now.getTime()) {
         await tx.update(messages).set({ status: 'waiting', sendAt: at, updatedAt: now }).where(eq(messages.id, m.id));
