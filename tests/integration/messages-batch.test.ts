@@ -28,7 +28,7 @@ beforeAll(async () => {
   await storeMessageSettings(t.deps.db, { ...defaultMessageSettings(), quietHours: null });
   // A second handle on the same database that counts every statement sent through it.
   sql = postgres(t.deps.config.DATABASE_URL!, { max: 1, debug: () => (statements += 1), onnotice: () => {} });
-  counted = drizzle({ client: sql, schema }) as unknown as Db;
+  counted = drizzle({ client: sql, schema });
 });
 afterAll(async () => {
   await sql.end();

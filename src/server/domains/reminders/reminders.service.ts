@@ -116,7 +116,7 @@ async function overduePage(
 
 /**
  * The send-overdue-reminders job (also run directly by the on-demand endpoint): plans one
- * `installment_overdue` message per overdue installment per day (docs/messages.md#overdue), to the
+ * `installment_overdue` message per overdue installment per day (docs/messages.md#overdue-installments), to the
  * enrolment's student or the booking's customer, sent by the send-message job.
  *
  * Safe to run twice or to die half-way: each page is planned in one transaction, and a message's
