@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createBullQueue, QUEUE_NAME, startBullWorker } from '../../src/server/jobs/bullmq-driver';
 import { REMINDER_SCHEDULER_ID } from '../../src/server/jobs/schedule';
+import { defaultMessageSettings, storeMessageSettings } from '../../src/server/domains/messages/settings';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeUser } from '../helpers/factories';
 import { spawnWorker, stopWorkerProcess } from '../helpers/worker-process';
@@ -70,6 +71,8 @@ beforeAll(async () => {
   });
   inspectConn = new Redis(redisUrl, { maxRetriesPerRequest: null });
   inspect = new Queue(QUEUE_NAME, { connection: inspectConn, prefix });
+  // The overdue reminder is a message: quiet hours off, as the run may fall at night in TIME_ZONE.
+  await storeMessageSettings(t.deps.db, { ...defaultMessageSettings(), quietHours: null });
 });
 afterEach(async () => {
   for (const w of workers) await stopWorker(w, 'SIGKILL');
@@ -136,11 +139,11 @@ describe('BullMQ driver with a separate worker process', { timeout: 120_000 }, (
       return rows.length ? rows : null;
     }, 'the worker to send the reminder');
     expect(row!.transport).toBe('outbox');
-    expect(row!.subject).toContain('Payment reminder');
+    expect(row!.subject).toContain('Overdue payment');
 
     const status = await t.trpc(admin.token).jobs.list.query({ state: 'completed' });
     expect(status.driver).toBe('bullmq');
-    expect(status.jobs.some((j) => j.name === 'send-email' && j.state === 'completed')).toBe(true);
+    expect(status.jobs.some((j) => j.name === 'send-message' && j.state === 'completed')).toBe(true);
     expect(await stopWorker(worker, 'SIGTERM')).toBe(0);
   });
 

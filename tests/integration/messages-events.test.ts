@@ -95,6 +95,34 @@ describe('class sessions', () => {
     expect(sent).toMatchObject({ transport: 'outbox', attempts: 1 });
   });
 
+  it("an absence SMS goes to the guardian's phone when one is recorded, shown on the user", async () => {
+    const day = dayFromToday(-3);
+    const { students, sessions } = await batchWithStudents(day, 1);
+    const past = sessions.find((x) => x.start === colombo(day, '09:00'))!;
+    const a = students[0]!;
+    // A bad number is refused with the field's message; a local one is stored as E.164.
+    const bad = await t
+      .trpc(admin.token)
+      .users.update.mutate({ id: a.student.id, guardianPhone: '12' })
+      .catch((e) => e);
+    expect(String(bad.message)).toContain('Guardian phone is not a valid phone number.');
+    const saved = await t.trpc(admin.token).users.update.mutate({ id: a.student.id, guardianPhone: '077 555 0101' });
+    expect(saved.guardianPhone).toBe('+94775550101');
+    const read = await t.api('GET', `/api/users/${a.student.id}`, { token: admin.token });
+    expect(read.body.guardianPhone).toBe('+94775550101');
+    const res = await t.api('PUT', `/api/class-sessions/${past._id}/attendance`, {
+      token: admin.token,
+      body: { marks: [{ enrollmentId: a.enrollmentId, status: 'absent' }] },
+    });
+    expect(res.status).toBe(200);
+    const rows = (await rowsOf(past._id)).filter((r) => r.event === 'absence');
+    expect(rows.find((r) => r.channel === 'sms')).toMatchObject({ to: '+94775550101', recipientId: a.student.id });
+    expect(rows.find((r) => r.channel === 'email')?.to).toBe(a.student.email);
+    // A user without one answers no such field: the answer is as it was before it existed.
+    const other = await makeUser(t.deps.db, { role: 'student' });
+    expect('guardianPhone' in (await t.api('GET', `/api/users/${other.id}`, { token: admin.token })).body).toBe(false);
+  });
+
   it('an absence mark sends one notice to that student, and marking it again sends none', async () => {
     const day = dayFromToday(-2);
     const { students, sessions } = await batchWithStudents(day);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, messages, messageSettings, messageTemplates, users } from '../../src/server/db/schema';
 import { optOutToken } from '../../src/server/domains/messages/opt-out';
 import { MESSAGE_PLACEHOLDERS } from '../../src/shared/schemas/messages';
-import { renderText, templateFor } from '../../src/server/domains/messages/templates';
+import { loadSavedTemplates, renderText, templateFor } from '../../src/server/domains/messages/templates';
 import { afterQuietHours, defaultMessageSettings } from '../../src/server/domains/messages/settings';
 import { wallClockOf, hhmm } from '../../src/server/zoned-time';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -285,14 +285,14 @@ describe('templates', () => {
       token: admin.token,
       body: [{ event: 'class_moved', channel: 'sms', language: 'si', body: 'පන්තිය {date} {time} ට' }],
     });
-    expect(await templateFor(t.deps.db, 'class_moved', 'sms', 'si')).toMatchObject({
+    expect(templateFor(await loadSavedTemplates(t.deps.db), 'class_moved', 'sms', 'si')).toMatchObject({
       language: 'si',
       body: 'පන්තිය {date} {time} ට',
     });
     await t.deps.db
       .delete(messageTemplates)
       .where(and(eq(messageTemplates.event, 'class_cancelled'), eq(messageTemplates.language, 'ta')));
-    const fallback = await templateFor(t.deps.db, 'class_cancelled', 'sms', 'ta');
+    const fallback = templateFor(await loadSavedTemplates(t.deps.db), 'class_cancelled', 'sms', 'ta');
     expect(fallback.language).toBe('en');
   });
 
@@ -310,7 +310,7 @@ describe('templates', () => {
       ).status,
     ).toBe(200);
     const m = await settled(id, 'appointment_cancelled', 'sms', ['sent']);
-    const shipped = await templateFor(t.deps.db, 'appointment_cancelled', 'sms', 'ta');
+    const shipped = templateFor(await loadSavedTemplates(t.deps.db), 'appointment_cancelled', 'sms', 'ta');
     expect(m.language).toBe(shipped.language);
   });
 

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollmentInstallments, reminderLog, treatmentBookings } from '../../src/server/db/schema';
+import { enrollmentInstallments, messages, reminderLog, treatmentBookings, users } from '../../src/server/db/schema';
+import { dueSpec } from '../../src/server/domains/messages/due-soon';
+import { planMany } from '../../src/server/domains/messages/plan';
+import { defaultMessageSettings, storeMessageSettings } from '../../src/server/domains/messages/settings';
 import { queueOverdueReminders } from '../../src/server/domains/reminders/reminders.service';
 import { formatDay } from '../../src/shared/format';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -10,8 +13,16 @@ import { daysFromToday, makeBooking, makeEnrollment, outboxFor, waitFor } from '
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ JOB_BACKOFF_MS: 50 });
+  // Quiet hours off: the run may fall at night in TIME_ZONE, when the messages would wait.
+  await storeMessageSettings(t.deps.db, { ...defaultMessageSettings(), quietHours: null });
 });
 afterAll(() => t.close());
+
+const overdueOf = (entityId: string) =>
+  t.deps.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.entityId, entityId), eq(messages.event, 'installment_overdue')));
 
 const jobsIdle = async () => {
   const { counts } = await t.deps.jobs.status({ limit: 1 });
@@ -45,24 +56,36 @@ describe('overdue reminders (embedded driver)', () => {
     await waitFor(async () => (await outboxFor(t.deps.db)).length === 2 && (await jobsIdle()), 'two reminder emails');
     const toStudent = await outboxFor(t.deps.db, student.email);
     expect(toStudent).toHaveLength(1);
-    expect(toStudent[0]!.idempotencyKey).toBe(`reminder:enrollment:${enr[1]!.id}:${daysFromToday(0)}`);
-    expect(toStudent[0]!.subject).toContain('Payment reminder');
+    const key = `installment_overdue:${student.id}:email:${enr[1]!.id}:${daysFromToday(0)}`;
+    expect(toStudent[0]!.idempotencyKey).toBe(`message:${key}`);
+    expect(toStudent[0]!.subject).toContain('Overdue payment');
     expect(toStudent[0]!.subject).toContain(t.deps.config.APP_NAME);
-    expect(toStudent[0]!.text).toContain('Installment 2');
     expect(toStudent[0]!.text).toContain('Rs. 1,000.00');
-    expect(toStudent[0]!.text).toContain(`was due on ${formatDay(daysFromToday(-10))}`);
+    expect(toStudent[0]!.text).toContain(`due on ${formatDay(daysFromToday(-10))}`);
     expect(toStudent[0]!.transport).toBe('outbox');
     const toCustomer = await outboxFor(t.deps.db, customer.email);
-    expect(toCustomer.map((r) => r.idempotencyKey)).toEqual([`reminder:booking:${bk[0]!.id}:${daysFromToday(0)}`]);
-    expect(toCustomer[0]!.text).toContain('treatment');
+    expect(toCustomer.map((r) => r.idempotencyKey)).toEqual([
+      `message:installment_overdue:${customer.id}:email:${bk[0]!.id}:${daysFromToday(0)}`,
+    ]);
+    expect(toCustomer[0]!.text).toContain('Therapy');
+    // In the delivery log: the e-mail sent, the SMS skipped (no phone stored).
+    const logged = await overdueOf(enr[1]!.id);
+    expect(logged.map((m) => [m.channel, m.status, m.reason]).sort()).toEqual([
+      ['email', 'sent', null],
+      ['sms', 'skipped', 'no_phone'],
+    ]);
 
     // The same day again (by the button, and by the scheduled job): nothing new goes out.
     const again = await t.api('POST', '/api/enrollments/send-reminders', { token: admin.token });
     expect(again.status).toBe(200);
-    expect(again.body.queued).toBe(0);
+    expect(again.body).toEqual({
+      message: "No reminders to send: no overdue installment is waiting for today's reminder.",
+      queued: 0,
+    });
     await t.deps.jobs.enqueue('send-overdue-reminders', {});
     await waitFor(jobsIdle, 'the scheduled run to finish');
     expect(await outboxFor(t.deps.db)).toHaveLength(2);
+    expect(await overdueOf(enr[1]!.id)).toHaveLength(2);
     // The scheduled run also stores the overdue status the booking reached by time alone.
     const stored = async (id: string) =>
       (
@@ -73,31 +96,57 @@ describe('overdue reminders (embedded driver)', () => {
       )[0]?.s;
     expect(await stored(booking.id)).toBe('overdue');
     expect(await stored(cancelled.id)).toBe('pending');
-    const logged = await t.deps.db.select().from(reminderLog);
-    expect(logged).toHaveLength(2);
+    // Nothing writes the old reminder log any more.
+    expect(await t.deps.db.select().from(reminderLog)).toHaveLength(0);
   });
 
-  it('gives a paid installment no reminder, even one paid after its reminder was queued', async () => {
+  it('gives a paid installment no reminder, and skips one paid after it was planned', async () => {
     const student = await makeUser(t.deps.db, { role: 'student' });
     const { installments } = await makeEnrollment(t.deps.db, student.id, [
       { dueDate: daysFromToday(-2), isPaid: true },
       { dueDate: daysFromToday(-1) },
     ]);
-    // Paid late: the queued email finds nothing to remind of.
     const late = installments[1]!;
-    await t.deps.db.update(enrollmentInstallments).set({ isPaid: true }).where(eq(enrollmentInstallments.id, late.id));
-    await t.deps.jobs.enqueue('send-email', {
-      key: `reminder:enrollment:${late.id}:test`,
-      template: 'reminder',
-      userId: student.id,
-      ref: `enrollment:${late.id}`,
+    // Planned inside a transaction whose send is not run yet; paid before the send job runs.
+    await t.deps.db.transaction(async (tx) => {
+      await planMany(tx, t.deps, [
+        dueSpec(
+          'installment_overdue',
+          { id: late.id, userId: student.id, amount: 100_000, currency: 'LKR', dueDate: late.dueDate, what: 'x' },
+          'earlier',
+        ),
+      ]);
+      await tx.update(enrollmentInstallments).set({ isPaid: true }).where(eq(enrollmentInstallments.id, late.id));
     });
+    await waitFor(jobsIdle, 'jobs to settle');
+    const [email] = (await overdueOf(late.id)).filter((m) => m.channel === 'email');
+    expect(email).toMatchObject({ status: 'skipped', reason: 'paid', sentAt: null });
+    expect(await outboxFor(t.deps.db, student.email)).toHaveLength(0);
+    // The daily run plans nothing for paid installments.
     const { queued } = await queueOverdueReminders(t.deps);
     expect(queued).toBe(0);
-    await waitFor(jobsIdle, 'jobs to settle');
-    expect(await outboxFor(t.deps.db, student.email)).toHaveLength(0);
-    const { jobs } = await t.deps.jobs.status({ state: 'completed', limit: 50 });
-    expect(jobs.some((j) => j.name === 'send-email')).toBe(true);
+  });
+
+  it('honours the switches and opt-outs, each skipped with why', async () => {
+    const student = await makeUser(t.deps.db, { role: 'student' });
+    await t.deps.db.update(users).set({ phone: '+94771230001', optOutEmail: true }).where(eq(users.id, student.id));
+    const { installments } = await makeEnrollment(t.deps.db, student.id, [{ dueDate: daysFromToday(-3) }]);
+    const settings = defaultMessageSettings();
+    await storeMessageSettings(t.deps.db, {
+      ...settings,
+      quietHours: null,
+      events: { ...settings.events, installment_overdue: { email: true, sms: false } },
+    });
+    try {
+      expect((await queueOverdueReminders(t.deps)).queued).toBe(0);
+    } finally {
+      await storeMessageSettings(t.deps.db, { ...settings, quietHours: null });
+    }
+    const rows = await overdueOf(installments[0]!.id);
+    expect(rows.map((m) => [m.channel, m.status, m.reason]).sort()).toEqual([
+      ['email', 'skipped', 'opted_out'],
+      ['sms', 'skipped', 'switched_off'],
+    ]);
   });
 
   it('walks every overdue installment in pages, without skipping or repeating', async () => {

@@ -70,7 +70,15 @@ export const MESSAGE_STATUSES = ['scheduled', 'queued', 'waiting', 'sent', 'fail
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** Why a message was skipped (the `reason` of a `skipped` row). */
-export const SKIP_REASONS = ['opted_out', 'no_phone', 'no_email', 'switched_off', 'inside_reminder_window'] as const;
+export const SKIP_REASONS = [
+  'opted_out',
+  'no_phone',
+  'no_email',
+  'switched_off',
+  'inside_reminder_window',
+  'paid',
+  'no_longer_due',
+] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** Events sent even inside quiet hours. */

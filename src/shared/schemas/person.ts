@@ -174,6 +174,8 @@ export const personShape = {
   dateOfBirth: zDateOfBirth.optional(),
   gender: zGender.optional(),
   emergencyContact: zEmergencyContact.optional(),
+  /** A student's guardian's phone (E.164); a blank clears it. */
+  guardianPhone: zPhone('Guardian phone').optional(),
 };
 
 /** A NIC given with a birth day must name that day (checked here when both are sent together). */
@@ -189,4 +191,6 @@ export const personOutShape = {
   dateOfBirth: z.string().nullable(),
   gender: z.enum(GENDERS).nullable(),
   emergencyContact: z.object({ name: z.string(), relation: z.string().nullable(), phone: z.string() }).nullable(),
+  /** Present only when recorded. */
+  guardianPhone: z.string().optional(),
 };

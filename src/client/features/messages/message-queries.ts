@@ -48,6 +48,8 @@ const SKIP_REASON_LABELS: Record<SkipReason, string> = {
   no_email: 'no e-mail address',
   switched_off: 'switched off in settings',
   inside_reminder_window: 'booked inside the reminder window',
+  paid: 'paid before it was sent',
+  no_longer_due: 'its enrolment or booking ended',
 };
 
 /** A skip reason in words; a failure's reason (the provider's error) as it came. */

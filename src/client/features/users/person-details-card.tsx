@@ -56,6 +56,9 @@ export function PersonDetailsCard({ user }: { user: User }) {
                   : '—'}
               </span>
             </DetailRow>
+            <DetailRow label="Guardian phone">
+              <span data-testid="user-guardian-phone">{displayPhone(user.guardianPhone) || '—'}</span>
+            </DetailRow>
           </DetailList>
         </CardContent>
       )}

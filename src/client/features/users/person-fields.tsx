@@ -13,6 +13,7 @@ export interface PersonDraft {
   dateOfBirth: string;
   gender: '' | (typeof GENDERS)[number];
   emergencyContact: { name: string; relation: string; phone: string };
+  guardianPhone: string;
 }
 
 export const EMPTY_PERSON: PersonDraft = {
@@ -22,6 +23,7 @@ export const EMPTY_PERSON: PersonDraft = {
   dateOfBirth: '',
   gender: '',
   emergencyContact: { name: '', relation: '', phone: '' },
+  guardianPhone: '',
 };
 
 /** A stored user's details as a draft: phones in the local form the desk types them in. */
@@ -32,6 +34,7 @@ export function personDraftOf(u: {
   dateOfBirth: string | null;
   gender: PersonDraft['gender'] | null;
   emergencyContact: EmergencyContact | null;
+  guardianPhone?: string;
 }): PersonDraft {
   return {
     phone: displayPhone(u.phone),
@@ -44,6 +47,7 @@ export function personDraftOf(u: {
       relation: u.emergencyContact?.relation ?? '',
       phone: displayPhone(u.emergencyContact?.phone),
     },
+    guardianPhone: displayPhone(u.guardianPhone),
   };
 }
 
@@ -94,6 +98,13 @@ export function PersonFields<T extends FieldValues>() {
             {(field) => <Input {...field} type="tel" maxLength={30} autoComplete="off" />}
           </FormField>
         </div>
+        <FormField<T>
+          name={name('guardianPhone')}
+          label="Guardian phone"
+          hint="A student's absence notices by SMS go to this number when it is set."
+        >
+          {(field) => <Input {...field} type="tel" maxLength={30} autoComplete="off" className="sm:max-w-xs" />}
+        </FormField>
       </fieldset>
     </>
   );

@@ -33,6 +33,8 @@ export const users = pgTable(
     emergencyContactName: text('emergency_contact_name'),
     emergencyContactRelation: text('emergency_contact_relation'),
     emergencyContactPhone: text('emergency_contact_phone'),
+    /** A student's guardian's phone (E.164): the absence notice by SMS goes to it when recorded. */
+    guardianPhone: text('guardian_phone'),
     imageFileId: keptRef('image_file_id', () => files.id),
     // Contact preferences (docs/users.md#contact-preferences): the language a person reads their
     // messages and portal in, and the channels they opted out of.

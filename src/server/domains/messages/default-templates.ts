@@ -286,7 +286,7 @@ export const defaultTemplates: ReadonlyArray<DefaultTemplate> = [
     subject: 'Your account statement from {organisation}',
     body:
       'Dear {name},\n\n' +
-      'Your account statement is attached.\n\n' +
+      'Your account statement follows.\n\n' +
       'If anything in it looks wrong, please contact us.\n\n' +
       'Thank you,\n{organisation}',
   },

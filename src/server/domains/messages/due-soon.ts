@@ -5,7 +5,7 @@ import { addToDate, todayIn } from '../../../shared/calendar';
 import { formatDay, formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
 import { loadMessageSettings } from './settings';
-import { planMessages } from './plan';
+import { planMany, planningContext, type MessageSpec } from './plan';
 
 const PAGE = 500;
 
@@ -60,6 +60,28 @@ async function duePage(
     .limit(PAGE);
 }
 
+/** The notice about one installment: due soon, or overdue (its occasion also names the day). */
+export function dueSpec(
+  event: 'installment_due_soon' | 'installment_overdue',
+  r: { id: string; userId: string; amount: number; currency: string; dueDate: string; what: string | null },
+  day?: string,
+): MessageSpec {
+  return {
+    event,
+    recipientId: r.userId,
+    entityType: 'installment',
+    entityId: r.id,
+    occasion: day ? `${r.id}:${day}` : `${r.id}:${r.dueDate}`,
+    sendAt: new Date(),
+    vars: {
+      amount: formatMoney(fromMinor(r.amount), r.currency),
+      dueDate: formatDay(r.dueDate),
+      course: r.what ?? '',
+      treatment: r.what ?? '',
+    },
+  };
+}
+
 /**
  * installment_due_soon, planned by the daily run: each unpaid installment of an active enrolment
  * or booking due `dueSoonDays` from today (TIME_ZONE) gets one notice; its key (installment and
@@ -76,25 +98,14 @@ export async function planDueSoon(deps: AppDeps): Promise<{ planned: number }> {
       const last = rows.at(-1);
       if (!last) break;
       after = last.id;
+      // One transaction per page, and a fixed number of queries in it: the context, the
+      // recipients, the rows and their send jobs (planMany), whatever the page's length.
       await deps.db.transaction(async (tx) => {
-        for (const r of rows) {
-          if (!r.userId) continue;
-          await planMessages(tx, deps, {
-            event: 'installment_due_soon',
-            recipientId: r.userId,
-            entityType: 'installment',
-            entityId: r.id,
-            occasion: `${r.id}:${r.dueDate}`,
-            sendAt: new Date(),
-            vars: {
-              amount: formatMoney(fromMinor(r.amount), r.currency),
-              dueDate: formatDay(r.dueDate),
-              course: r.what ?? '',
-              treatment: r.what ?? '',
-            },
-          });
-          planned += 1;
-        }
+        const specs = rows.flatMap((r) =>
+          r.userId ? [dueSpec('installment_due_soon', { ...r, userId: r.userId })] : [],
+        );
+        await planMany(tx, deps, specs, await planningContext(tx, deps));
+        planned += specs.length;
       });
       if (rows.length < PAGE) break;
     }

@@ -16,6 +16,7 @@ import {
   enrollments,
   payments,
   treatmentBookings,
+  users,
 } from '../../db/schema';
 import { formatDate } from '../../../shared/format';
 import { formatMoney } from '../../../shared/format';
@@ -155,11 +156,15 @@ export async function planClassSessionMessages(
   }
 }
 
-/** A student marked absent from a session: one notice per session and student. */
+/**
+ * A student marked absent from a session: one notice per session and student, the SMS to their
+ * guardian's phone when one is recorded.
+ */
 export async function planAbsenceMessage(tx: Db, deps: AppDeps, sessionId: string, enrollmentId: string) {
   const [r] = await tx
     .select({
       userId: enrollments.userId,
+      guardianPhone: users.guardianPhone,
       startAt: classSessions.startAt,
       course: courses.courseName,
       branch: branches.name,
@@ -167,6 +172,7 @@ export async function planAbsenceMessage(tx: Db, deps: AppDeps, sessionId: strin
     .from(classSessions)
     .innerJoin(batches, eq(batches.id, classSessions.batchId))
     .innerJoin(enrollments, eq(enrollments.id, enrollmentId))
+    .leftJoin(users, eq(users.id, enrollments.userId))
     .leftJoin(courses, eq(courses.id, enrollments.courseId))
     .leftJoin(branches, eq(branches.id, batches.branchId))
     .where(eq(classSessions.id, sessionId))
@@ -179,6 +185,8 @@ export async function planAbsenceMessage(tx: Db, deps: AppDeps, sessionId: strin
     entityId: sessionId,
     occasion: `${sessionId}:${enrollmentId}`,
     sendAt: new Date(),
+    // By SMS to the guardian's phone when one is recorded, else the student's own.
+    smsTo: r.guardianPhone,
     vars: { ...when(deps, r.startAt), course: r.course ?? '', branch: r.branch ?? '' },
   });
 }

@@ -10,6 +10,10 @@ import { afterQuietHours, loadMessageSettings } from './settings';
 import { queueSend, skipReason } from './plan';
 import { SendFailed, SendRefused, sendViaGateway } from './gateway';
 import { optOutUrl } from './opt-out';
+import { installmentGone } from './installment-state';
+
+/** Notices about money owed: not sent once the installment is paid or its record ended. */
+const INSTALLMENT_EVENTS: readonly MessageEvent[] = ['installment_due_soon', 'installment_overdue'];
 
 type MessageRow = typeof messages.$inferSelect;
 type Outcome =
@@ -70,7 +74,8 @@ async function deliver(
 /**
  * The send-message job (docs/messages.md#sending-exactly-once). The message's row is locked for the whole
  * send, so two workers holding the same job (a redelivery, a stalled one) send it once: the second
- * waits, then finds it sent. Switches and opt-outs are checked again here; quiet hours hold a
+ * waits, then finds it sent. Switches and opt-outs are checked again here, and an installment's
+ * notice is skipped once the installment is paid (`paid`) or its record ended (`no_longer_due`); quiet hours hold a
  * message (`waiting`) until they end. A refusal (4xx) fails it at once; a failure that may pass
  * (5xx, network, timeout) is retried by the job system with backoff, and the last try marks it
  * `failed` with the reason.
@@ -88,12 +93,15 @@ export async function sendMessageJob(deps: AppDeps, payload: { messageId: string
       .select({ optOutEmail: users.optOutEmail, optOutSms: users.optOutSms })
       .from(users)
       .where(eq(users.id, m.recipientId));
-    const why = person ? skipReason(settings, person, event, m.channel, m.to, m.requested) : 'opted_out';
+    const why =
+      (person ? skipReason(settings, person, event, m.channel, m.to, m.requested) : 'opted_out') ??
+      (INSTALLMENT_EVENTS.includes(event) ? await installmentGone(tx, m.entityId) : null);
     if (why) {
       await tx.update(messages).set({ status: 'skipped', reason: why, updatedAt: now }).where(eq(messages.id, m.id));
       return { status: 'skipped' };
     }
-    if (!QUIET_HOURS_EXEMPT.includes(event)) {
+    // A cancellation, and a message asked for (a statement at the desk), go even in quiet hours.
+    if (!QUIET_HOURS_EXEMPT.includes(event) && !m.requested) {
       const at = afterQuietHours(settings.quietHours, deps.config.TIME_ZONE, now);
       if (at.getTime() !== now.getTime()) {
         await tx.update(messages).set({ status: 'waiting', sendAt: at, updatedAt: now }).where(eq(messages.id, m.id));

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messageTemplates } from '../../db/schema';
 import {
@@ -34,30 +33,25 @@ export function renderText(text: string, vars: TemplateVars): string {
 const defaultOf = (event: string, channel: string, language: string) =>
   defaultTemplates.find((t) => t.event === event && t.channel === channel && t.language === language);
 
+/** The admins' saved templates, read once for a whole planning batch. */
+export type SavedTemplates = ReadonlyArray<typeof messageTemplates.$inferSelect>;
+
+export const loadSavedTemplates = (db: Db): Promise<SavedTemplates> => db.select().from(messageTemplates);
+
 /**
  * The text for an event, channel and language: the admin's saved one, else the shipped one; with
  * neither in that language, the same two in English.
  */
-export async function templateFor(
-  db: Db,
+export function templateFor(
+  saved: SavedTemplates,
   event: MessageEvent,
   channel: MessageChannel,
   language: MessageLanguage,
-): Promise<Template> {
+): Template {
   const tries: MessageLanguage[] = language === 'en' ? ['en'] : [language, 'en'];
   for (const lang of tries) {
-    const [saved] = await db
-      .select()
-      .from(messageTemplates)
-      .where(
-        and(
-          eq(messageTemplates.event, event),
-          eq(messageTemplates.channel, channel),
-          eq(messageTemplates.language, lang),
-        ),
-      )
-      .limit(1);
-    if (saved) return { subject: saved.subject, body: saved.body, language: lang };
+    const own = saved.find((t) => t.event === event && t.channel === channel && t.language === lang);
+    if (own) return { subject: own.subject, body: own.body, language: lang };
     const shipped = defaultOf(event, channel, lang);
     if (shipped) return { subject: shipped.subject ?? null, body: shipped.body, language: lang };
   }

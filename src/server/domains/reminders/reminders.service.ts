@@ -1,8 +1,18 @@
 import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
-import { bookingInstallments, enrollmentInstallments, reminderLog, users } from '../../db/schema';
-import { INSTALLMENT_PLANS, reminderRef, type InstallmentKind } from '../../email/templates/reminder';
+import {
+  bookingInstallments,
+  courses,
+  enrollmentInstallments,
+  enrollments,
+  reminderLog,
+  treatmentBookings,
+  users,
+} from '../../db/schema';
+import type { InstallmentKind } from '../../email/templates/reminder';
+import { planMany, planningContext } from '../messages/plan';
+import { dueSpec } from '../messages/due-soon';
 import { todayIn } from '../../../shared/calendar';
 import type { ServiceContext } from '../context';
 
@@ -14,10 +24,14 @@ interface Cursor {
 }
 interface OverdueRow extends Cursor {
   userId: string;
+  amount: number;
+  currency: string;
+  what: string | null;
 }
 
 /**
- * Which of a page's installments already have today's reminder logged. A separate look-up by id
+ * Which of a page's installments were reminded today by the old e-mail path, which logged each
+ * reminder in reminder_log (kept as that history; nothing writes it any more). A separate look-up by id
  * through the unique index: as an EXISTS in the page query, the planner hashed all of today's log
  * rows for every page, so a run over 100,000 overdue installments grew quadratically (docs/scale.md).
  */
@@ -61,30 +75,54 @@ async function overduePage(
   after: Cursor | null,
   limit: number,
 ): Promise<OverdueRow[]> {
-  const { items: t, owner, ownerId } = INSTALLMENT_PLANS[kind];
+  if (kind === 'enrollment') {
+    const t = enrollmentInstallments;
+    const rows = await db
+      .select({
+        id: t.id,
+        dueDate: t.dueDate,
+        userId: enrollments.userId,
+        amount: t.amount,
+        currency: enrollments.currency,
+        what: sql<string | null>`coalesce(${courses.courseName}, ${enrollments.deletedCourseName})`,
+      })
+      .from(t)
+      .innerJoin(enrollments, and(eq(enrollments.id, t.enrollmentId), eq(enrollments.status, 'active')))
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .leftJoin(courses, eq(courses.id, enrollments.courseId))
+      .where(overdueAfter(t, today, after))
+      .orderBy(asc(t.dueDate), asc(t.id))
+      .limit(limit);
+    return withUser(rows);
+  }
+  const t = bookingInstallments;
   const rows = await db
-    .select({ id: t.id, dueDate: t.dueDate, userId: owner.userId })
+    .select({
+      id: t.id,
+      dueDate: t.dueDate,
+      userId: treatmentBookings.userId,
+      amount: t.amount,
+      currency: treatmentBookings.currency,
+      what: treatmentBookings.treatmentName,
+    })
     .from(t)
-    .innerJoin(owner, and(eq(owner.id, ownerId), eq(owner.status, 'active')))
-    .innerJoin(users, eq(users.id, owner.userId))
+    .innerJoin(treatmentBookings, and(eq(treatmentBookings.id, t.bookingId), eq(treatmentBookings.status, 'active')))
+    .innerJoin(users, eq(users.id, treatmentBookings.userId))
     .where(overdueAfter(t, today, after))
     .orderBy(asc(t.dueDate), asc(t.id))
     .limit(limit);
   return withUser(rows);
 }
 
-/** The email key of one installment's reminder on one day: the outbox sends each key once. */
-export const reminderKey = (kind: InstallmentKind, installmentId: string, day: string) =>
-  `reminder:${kind}:${installmentId}:${day}`;
-
 /**
- * The send-overdue-reminders job (also run directly by the on-demand endpoint): one email per
- * overdue installment per day, to the enrolment's student or the booking's customer.
+ * The send-overdue-reminders job (also run directly by the on-demand endpoint): plans one
+ * `installment_overdue` message per overdue installment per day (docs/messages.md#overdue-installments), to the
+ * enrolment's student or the booking's customer, sent by the send-message job.
  *
- * Safe to run twice or to die half-way: for each page, the emails (a job id and an email key per
- * installment and day, so a repeat queues and sends nothing new) and the day's reminder_log rows
- * are recorded in one transaction. A run after a crash queues again whatever was not logged; what
- * was logged was queued with it. `queued` counts the installments logged by this run.
+ * Safe to run twice or to die half-way: each page is planned in one transaction, and a message's
+ * key (installment and day) makes a repeat plan nothing new. An installment reminded today by the
+ * old e-mail path (its reminder_log row) is not reminded again. `queued` counts the installments
+ * this run planned a message to send for.
  */
 export async function queueOverdueReminders(
   deps: AppDeps,
@@ -108,31 +146,20 @@ export async function queueOverdueReminders(
       );
       const fresh = rows.filter((r) => !reminded.has(r.id));
       if (fresh.length > 0) {
-        // The emails and the day's log rows are recorded together: both or neither.
-        const logged = await deps.db.transaction(async (tx) => {
-          await deps.jobs.enqueueMany(
-            'send-email',
-            fresh.map((r) => {
-              const key = reminderKey(kind, r.id, today);
-              return {
-                payload: { key, template: 'reminder' as const, userId: r.userId, ref: reminderRef(kind, r.id) },
-                opts: { jobId: key },
-              };
-            }),
-            { tx },
-          );
-          return tx
-            .insert(reminderLog)
-            .values(fresh.map((r) => ({ installmentKind: kind, installmentId: r.id, sentOn: today })))
-            .onConflictDoNothing()
-            .returning({ id: reminderLog.id });
-        });
-        queued += logged.length;
+        const written = await deps.db.transaction(async (tx) =>
+          planMany(
+            tx,
+            deps,
+            fresh.map((r) => dueSpec('installment_overdue', r, today)),
+            await planningContext(tx, deps),
+          ),
+        );
+        queued += new Set(written.filter((w) => w.status === 'scheduled').map((w) => w.entityId)).size;
       }
       if (rows.length < limit) break;
     }
   }
-  if (queued > 0) deps.log.info({ queued, date: today }, 'overdue reminders queued');
+  if (queued > 0) deps.log.info({ queued, date: today }, 'overdue reminders planned');
   return { queued, date: today };
 }
 

@@ -16,6 +16,8 @@ import { invalidateReads } from '../read-cache';
 import { readLines, readTotals, type Bounds, type LineRow } from './statement-lines';
 import { buildStatementPdf } from './statement-pdf';
 import { statementHeader } from './statement-header';
+import { planMessages, sendJobId } from '../messages/plan';
+import { statementParagraphs } from '../../email/templates/statement';
 import {
   STATEMENT_MAX_LINES,
   type TStatement,
@@ -175,29 +177,37 @@ export function rangeOfRef(ref: string | undefined): Bounds {
   return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }
 
-/** Queues the statement e-mail to the person through the job worker; answers 202 with the job. */
+/**
+ * Plans the statement e-mail to the person as the `statement` message (docs/messages.md), sent by
+ * the job worker; answers 202 with the send job's id.
+ */
 export async function emailStatement(
   ctx: ServiceContext,
   input: TStatementRange & { userId: string },
 ): Promise<TStatementQueued> {
   // The same checks and the same refusals (404, 400 for too long) as reading it.
   const statement = await getStatement(ctx, input);
-  // The job and its entry are one transaction, as a receipt's are: a queued e-mail is always
-  // recorded, and one that failed to queue never is.
-  const job = await ctx.db.transaction(async (tx) => {
-    const queued = await ctx.deps.jobs.enqueue(
-      'send-email',
-      {
-        key: `statement:${input.userId}:${randomUUID()}`,
-        template: 'statement',
-        userId: input.userId,
-        ref: rangeRef(input),
-      },
-      { tx },
-    );
+  // The message (its log row and send job) and the audit entry are one transaction, as a
+  // receipt's are: a queued e-mail is always recorded, and one that failed to queue never is.
+  // Asked for, so opt-outs and switches do not apply; each request is its own occasion.
+  const planned = await ctx.db.transaction(async (tx) => {
+    const [row] = await planMessages(tx, ctx.deps, {
+      event: 'statement',
+      recipientId: input.userId,
+      entityType: 'user',
+      entityId: input.userId,
+      occasion: randomUUID(),
+      sendAt: new Date(),
+      vars: {},
+      requested: true,
+      channels: ['email'],
+      appendix: statementParagraphs(statement, input).join('\n\n'),
+    });
     await recordStatementEvent(tx, ctx, statement, input, { kind: 'email', to: statement.person.email });
-    return queued;
+    return row;
   });
+  if (!planned) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  const job = { id: sendJobId(planned.id, planned.sendAt) };
   invalidateReads(ctx.deps);
   void ctx.deps.jobs.flush?.();
   const delivery = emailDelivery(ctx.deps.config);

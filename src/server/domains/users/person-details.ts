@@ -16,6 +16,7 @@ export interface PersonInput {
   dateOfBirth?: string | null;
   gender?: Gender | null;
   emergencyContact?: EmergencyContact | null;
+  guardianPhone?: string | null;
 }
 
 /** The columns an input changes: a field left out is kept, a null clears it. */
@@ -26,6 +27,7 @@ export function personColumns(input: PersonInput): Partial<typeof users.$inferIn
   if (input.nic !== undefined) out.nic = input.nic;
   if (input.dateOfBirth !== undefined) out.dateOfBirth = input.dateOfBirth;
   if (input.gender !== undefined) out.gender = input.gender;
+  if (input.guardianPhone !== undefined) out.guardianPhone = input.guardianPhone;
   if (input.emergencyContact !== undefined) {
     const c = input.emergencyContact;
     out.emergencyContactName = c?.name ?? null;

@@ -21,6 +21,7 @@ export const userColumns = {
   emergencyContactName: users.emergencyContactName,
   emergencyContactRelation: users.emergencyContactRelation,
   emergencyContactPhone: users.emergencyContactPhone,
+  guardianPhone: users.guardianPhone,
   imageFileId: users.imageFileId,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
@@ -53,6 +54,8 @@ export function toUserDto(u: UserRow): TUser {
       u.emergencyContactName && u.emergencyContactPhone
         ? { name: u.emergencyContactName, relation: u.emergencyContactRelation, phone: u.emergencyContactPhone }
         : null,
+    // Only when recorded: an answer without one is the same as before the field existed.
+    ...(u.guardianPhone ? { guardianPhone: u.guardianPhone } : {}),
     image: imageUrl(u.imageFileId),
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),

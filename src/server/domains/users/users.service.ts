@@ -145,6 +145,7 @@ function auditView(u: UserDto) {
     emergencyContact: u.emergencyContact
       ? [u.emergencyContact.name, u.emergencyContact.relation, u.emergencyContact.phone].filter(Boolean).join(', ')
       : null,
+    guardianPhone: u.guardianPhone ?? null,
     picture: u.image,
   };
 }
@@ -154,6 +155,7 @@ const FIELD_LABELS = {
   nic: 'NIC',
   dateOfBirth: 'date of birth',
   emergencyContact: 'emergency contact',
+  guardianPhone: 'guardian phone',
 };
 
 /**
