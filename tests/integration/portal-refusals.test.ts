@@ -14,7 +14,7 @@ import {
  * The portal's refusals name a stable code beside the English message (docs/portal.md#refusals),
  * the same on REST (`refusal`) and tRPC (`data.refusal`); the cut-off names the branch's phone,
  * else the organisation's; How to pay shows the organisation's bank details and the branches'
- * phones (docs/portal.md#how-to-pay).
+ * phones (docs/portal.md#what-a-person-sees).
  */
 let t: TestApp;
 let admin: MadeUser & { token: string };

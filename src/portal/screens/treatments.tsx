@@ -42,13 +42,7 @@ export function TreatmentsScreen() {
   );
 }
 
-function BookingCard({
-  booking: b,
-  settings,
-}: {
-  booking: Booking;
-  settings: Settings | undefined;
-}) {
+function BookingCard({ booking: b, settings }: { booking: Booking; settings: Settings | undefined }) {
   const { t, f } = usePortalText();
   const [picker, setPicker] = useState<{ move?: { id: string } } | null>(null);
   const [cancelled, setCancelled] = useState(false);

@@ -29,7 +29,10 @@ const useBranchTable: TableHook<typeof branchList> = () => {
       rows.column('name', 'Branch Name', { sort: 'name', main: true }),
       rows.column('location', 'Location', { sort: 'location' }),
       // The number a person is told to call about this branch's appointments (else the organisation's).
-      { header: 'Phone', cell: (b) => rows.input(b, 'phone', 'Phone', { type: 'tel', maxLength: 30 }) ?? b.phone ?? '—' },
+      {
+        header: 'Phone',
+        cell: (b) => rows.input(b, 'phone', 'Phone', { type: 'tel', maxLength: 30 }) ?? b.phone ?? '—',
+      },
       {
         header: 'Action',
         headClassName: 'w-44 text-right',

@@ -269,7 +269,8 @@ export async function acceptInvitation(ctx: SystemContext, input: TInvitationAcc
   const hash = hashInvitationToken(input.token);
   const [inv] = await db.select().from(portalInvitations).where(eq(portalInvitations.tokenHash, hash)).limit(1);
   if (!inv || !inv.tokenHash || !sameHash(inv.tokenHash, hash)) throw invalidInvitation();
-  if (inv.expiresAt.getTime() <= Date.now()) throw refusal('BAD_REQUEST', INVITATION_EXPIRED, { code: 'invitation_expired' });
+  if (inv.expiresAt.getTime() <= Date.now())
+    throw refusal('BAD_REQUEST', INVITATION_EXPIRED, { code: 'invitation_expired' });
   const passwordHash = await hashPassword(input.password);
   const session = await db.transaction(async (tx) => {
     const gone = await tx
