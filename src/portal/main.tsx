@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n, initialLanguage } from './i18n';
-import { router } from './router';
+import { prefetchHome, router } from './router';
 import { queryClient, setSessionLostHandler } from './trpc';
 import './styles.css';
 
@@ -13,6 +13,12 @@ setSessionLostHandler(() => {
   if (router.state.location.pathname.startsWith('/portal/sign-in')) return;
   void router.navigate({ href: '/portal/sign-in' }).then(() => queryClient.clear());
 });
+
+// Opening Home: the person, Home's figures and Home's screen are asked for now, beside the
+// catalogue, instead of once the catalogue has loaded and the router has started. The two
+// queries leave in one batched request; the route's guard (router.tsx) then finds them on their
+// way. This takes a round trip off Home's first paint (docs/performance.md#the-portal-on-a-phone).
+if (/^\/portal\/?$/.test(window.location.pathname)) prefetchHome();
 
 // The catalogue of the device's language loads before the first paint, so no screen ever
 // shows a key or flips language; the profile's language replaces it once the person is known.

@@ -9,7 +9,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { ErrorScreen, NotFoundScreen, PendingScreen } from './components/states';
 import { PortalLayout } from './components/layout';
-import { loadPerson } from './session';
+import { loadPerson, personOptions } from './session';
 import { queryClient, trpc } from './trpc';
 
 /*
@@ -39,6 +39,17 @@ const invitationRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/invitation'), 'InvitationScreen'),
 });
 
+/**
+ * Home's first screen: the person and Home's figures (one batched request) and Home's chunk.
+ * Asked for again while on their way, each is the same request (the query cache and the module
+ * loader keep one of each).
+ */
+export function prefetchHome() {
+  void queryClient.prefetchQuery(personOptions());
+  void queryClient.prefetchQuery(trpc.portal.home.queryOptions());
+  void import('./screens/home');
+}
+
 /** Every screen below needs a session: without one, the sign-in screen. */
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -46,10 +57,7 @@ const appRoute = createRoute({
   beforeLoad: async ({ location }) => {
     // Opening Home, its figures and its screen are fetched beside the person, not after: the
     // first screen's largest text is the figures, and this takes one round trip off it.
-    if (/^\/portal\/?$/.test(location.pathname)) {
-      void queryClient.prefetchQuery(trpc.portal.home.queryOptions());
-      void import('./screens/home');
-    }
+    if (/^\/portal\/?$/.test(location.pathname)) prefetchHome();
     const me = await loadPerson();
     // TanStack Router's redirect is thrown as a plain object by design.
     // eslint-disable-next-line @typescript-eslint/only-throw-error

@@ -13,16 +13,16 @@ export const STAFF_ROLES = ['manager', 'admin', 'superadmin'];
  * The signed-in person, or null without a session. The person's profile language becomes the
  * page's at start, so whoever chose Tamil reads Tamil on any device.
  */
-const meOptions = () => trpc.portal.me.queryOptions(undefined, { staleTime: 60_000 });
+export const personOptions = () => trpc.portal.me.queryOptions(undefined, { staleTime: 60_000 });
 
 /** The signed-in person inside the portal's layout (its guard has loaded them). */
 export function usePerson(): PortalMe {
-  return useSuspenseQuery(meOptions()).data;
+  return useSuspenseQuery(personOptions()).data;
 }
 
 export async function loadPerson(): Promise<PortalMe | null> {
   try {
-    const me = await queryClient.ensureQueryData(meOptions());
+    const me = await queryClient.ensureQueryData(personOptions());
     if (isLanguage(me.language) && me.language !== currentLanguage()) await changeLanguage(me.language);
     return me;
   } catch (err) {

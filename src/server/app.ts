@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDeps, opts: { serveClient?: boolean } = 
     if (log) req.log[log.level]({ ...log.fields, url: req.routeOptions.url }, log.msg);
     const retryAfter = retryAfterOf(error);
     if (retryAfter) reply.header('retry-after', String(retryAfter));
-    return reply.status(status).send({ message: error.message, code, details: error.details });
+    return reply.status(status).send({ message: error.message, code, details: error.details, refusal: error.refusal });
   });
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));

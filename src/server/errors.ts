@@ -1,4 +1,5 @@
 import { ZodError } from 'zod';
+import type { Refusal } from '@shared/refusals';
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -39,16 +40,26 @@ export const TRPC_CODE = {
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 } as const satisfies Record<AppErrorCode, string>;
 
-/** The one error type services throw; tRPC's formatter and Fastify's handler map it. */
+/**
+ * The one error type services throw; tRPC's formatter and Fastify's handler map it. `refusal` is
+ * the stable code (and its values) the portal translates (src/shared/refusals.ts); the message
+ * stays the English answer every caller reads.
+ */
 export class AppError extends Error {
   constructor(
     public readonly code: AppErrorCode,
     message: string,
     public readonly details?: unknown,
+    public readonly refusal?: Refusal,
   ) {
     super(message);
     this.name = 'AppError';
   }
+}
+
+/** An AppError that names its refusal for the portal. */
+export function refusal(code: AppErrorCode, message: string, why: Refusal, details?: unknown): AppError {
+  return new AppError(code, message, details, why);
 }
 
 function zodIssues(err: ZodError) {
@@ -58,7 +69,11 @@ function zodIssues(err: ZodError) {
 /** The first issue's message is the user-facing one: schemas carry docs/product.md's exact texts. */
 export function fromZodError(err: ZodError): AppError {
   const first = err.issues[0];
-  return new AppError('BAD_REQUEST', first?.message ?? 'Invalid input.', zodIssues(err));
+  const field = first?.path.map(String).join('.') ?? '';
+  return new AppError('BAD_REQUEST', first?.message ?? 'Invalid input.', zodIssues(err), {
+    code: 'invalid_input',
+    params: { field },
+  });
 }
 
 /** A property of a thrown value, whatever was thrown (drivers shape their errors differently). */

@@ -532,11 +532,11 @@ describe('the portal', () => {
     await page.goto('/portal/invitation?token=not-a-real-token');
     await page.getByRole('heading', { name: tr('ta', 'invitation.title') }).waitFor();
     problems.push(...(await phoneProblems(page, 'invitation')));
-    // An invitation that is not valid is said so in the page's language.
+    // An invitation that is not valid: the server's refusal (its code) in the page's language.
     await page.getByLabel(tr('ta', 'invitation.password'), { exact: true }).fill('a-new-password');
     await page.getByLabel(tr('ta', 'invitation.confirm')).fill('a-new-password');
     await page.getByRole('button', { name: tr('ta', 'invitation.submit') }).click();
-    await page.getByText(tr('ta', 'invitation.invalid')).waitFor();
+    await page.getByRole('alert').getByText(tr('ta', 'refusal.invitation_invalid')).waitFor();
     expect(problems).toEqual([]);
   });
 
@@ -580,5 +580,19 @@ describe('the portal', () => {
     expect(stored.body.address).toBe('12 Temple Road\nKandy');
     expect(stored.body.optOut).toEqual({ email: false, sms: true });
     expect(stored.body.phone).toMatch(/771234567/);
+  });
+
+  test('in Sinhala, a phone number the server cannot read is refused in Sinhala', async () => {
+    const { student } = await studentWithCourse();
+    await setLanguage(student, 'si');
+    const page = await browser.newPage({ viewport: PHONE });
+    await portalSignIn(page, student);
+    await page.goto('/portal/profile');
+    await page.getByLabel(tr('si', 'profile.phone'), { exact: true }).fill('12');
+    await page.getByRole('button', { name: tr('si', 'profile.save') }).click();
+    // The server answers 400 with the code invalid_input for the phone: the catalogue's text, not its English.
+    await page.getByRole('alert').getByText(tr('si', 'refusal.invalid_input.phone')).waitFor();
+    expect(await page.getByText('is not a valid phone number').count()).toBe(0);
+    await shot(page, 'portal-profile-refused-si-390');
   });
 });

@@ -6,7 +6,7 @@ function keysOf(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
 }
 
-function valueAt(catalogue: unknown, key: string): unknown {
+export function valueAt(catalogue: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], catalogue);
 }
 

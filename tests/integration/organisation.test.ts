@@ -52,6 +52,7 @@ describe('the organisation settings', () => {
       phone: '',
       email: '',
       receiptFooter: '',
+      bankDetails: '',
       logoUrl: null,
     });
     const student = await t.userWithSession('student');
@@ -80,8 +81,12 @@ describe('the organisation settings', () => {
       body: { ...ORG, name: `  ${ORG.name} ` },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ ...ORG, logoUrl: null });
-    expect(await t.trpc(manager.token).settings.getOrganisation.query()).toEqual({ ...ORG, logoUrl: null });
+    expect(saved.body).toEqual({ ...ORG, bankDetails: '', logoUrl: null });
+    expect(await t.trpc(manager.token).settings.getOrganisation.query()).toEqual({
+      ...ORG,
+      bankDetails: '',
+      logoUrl: null,
+    });
   });
 
   it('takes a logo as a multipart form, admins only, served from the files path', async () => {

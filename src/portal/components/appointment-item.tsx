@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PhoneIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { usePortalText } from '../i18n';
+import { refusalOf, refusalText } from '../refusals';
 import { errorCode, trpc, type RouterOutputs } from '../trpc';
 import { Badge, Button, buttonClass, Dialog, Field, inputClass, Notice, Spinner, type Tone } from './ui';
 
@@ -21,18 +22,16 @@ const LIVE = new Set(['scheduled', 'confirmed', 'arrived']);
 /**
  * One appointment. A live one far enough ahead has a cancel button; inside the cut-off the button
  * becomes a call to the clinic (its number is on it, in the page's language), since only the
- * clinic may cancel then. The server's own sentence (`callToCancel`) is English, so only whether
- * it is there is used.
+ * clinic may cancel then: the appointment's `clinicPhone`, its branch's number or else the
+ * organisation's. The server's own sentence (`callToCancel`) is English, so only whether it is
+ * there is used.
  */
 export function AppointmentItem({
   appointment: a,
-  clinicPhone,
   onMove,
   onCancelled,
 }: {
   appointment: PortalAppointment;
-  /** The number to call inside the cut-off (the organisation's), or '' when none is set. */
-  clinicPhone: string;
   onMove?: () => void;
   onCancelled?: () => void;
 }) {
@@ -58,7 +57,7 @@ export function AppointmentItem({
               {t('appointment.cancel')}
             </Button>
           ) : (
-            <CallToCancel phone={clinicPhone} />
+            <CallToCancel phone={a.clinicPhone.trim()} />
           )}
           {onMove && a.canCancel && (
             <Button kind="ghost" onClick={onMove}>
@@ -119,9 +118,9 @@ function CancelDialog({
         // Inside the cut-off the server refuses (409): the list is reloaded so the button turns
         // into the call to the clinic.
         if (errorCode(err) === 'CONFLICT') {
-          setError(t('appointment.tooLate'));
+          setError(refusalOf(err) ? refusalText(err) : t('appointment.tooLate'));
           void queryClient.invalidateQueries({ queryKey: trpc.portal.pathKey() });
-        } else setError(t('app.failed'));
+        } else setError(refusalText(err));
       },
     }),
   );

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { TIME_ZONE, usePortalText } from '../i18n';
-import { isClientError, trpc } from '../trpc';
+import { refusalText } from '../refusals';
+import { trpc } from '../trpc';
 import { Button, Dialog, Field, inputClass, Notice, Spinner } from './ui';
 
 /** The day `days` from now in the organisation's zone, as 'YYYY-MM-DD'. */
@@ -56,8 +57,8 @@ export function SlotPicker({
     void queryClient.invalidateQueries({ queryKey: trpc.portal.pathKey() });
   };
   const onError = (err: unknown) => {
-    // A refusal (the time was just taken, a rule) is the server's own explanation.
-    setError(isClientError(err) && err instanceof Error ? err.message : t('app.failed'));
+    // A refusal (the time was just taken, a rule) in the page's language, by its code.
+    setError(refusalText(err));
     void slots.refetch();
   };
   const book = useMutation(trpc.portal.bookAppointment.mutationOptions({ onSuccess, onError }));

@@ -10,6 +10,10 @@ import { trpc } from '../trpc';
 export function HowToPayScreen() {
   const { t } = usePortalText();
   const info = useQuery(trpc.portal.howToPay.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  // Settings → Organisation's bank details; an organisation that wrote them in the receipt footer
+  // before there was a field for them still shows them.
+  const org = info.data?.organisation;
+  const bank = (org?.bankDetails.trim() || org?.paymentDetails.trim()) ?? '';
   return (
     <>
       <ScreenTitle>{t('howToPay.title')}</ScreenTitle>
@@ -25,8 +29,10 @@ export function HowToPayScreen() {
               <LandmarkIcon aria-hidden="true" className="size-5 text-primary" />
               {t('howToPay.bank')}
             </h2>
-            {info.data.organisation.paymentDetails.trim() ? (
-              <p className="text-sm break-words whitespace-pre-line">{info.data.organisation.paymentDetails}</p>
+            {bank ? (
+              <p className="text-sm break-words whitespace-pre-line" data-testid="portal-bank-details">
+                {bank}
+              </p>
             ) : (
               <p className="text-sm text-muted-foreground">{t('howToPay.noBank')}</p>
             )}
@@ -45,6 +51,14 @@ export function HowToPayScreen() {
                     <p className="font-medium">{b.name}</p>
                     {b.location && (
                       <p className="break-words whitespace-pre-line text-muted-foreground">{b.location}</p>
+                    )}
+                    {b.phone && (
+                      <a
+                        className="inline-flex min-h-11 items-center text-primary underline-offset-4 hover:underline"
+                        href={`tel:${b.phone.replace(/[^\d+]/g, '')}`}
+                      >
+                        {t('howToPay.phone', { phone: b.phone })}
+                      </a>
                     )}
                   </li>
                 ))}

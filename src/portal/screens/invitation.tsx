@@ -5,6 +5,7 @@ import { AuthFrame } from '../components/auth-frame';
 import { Button, describedBy, Field, inputClass, Notice, Spinner } from '../components/ui';
 import { usePortalText } from '../i18n';
 import { afterSignIn } from '../session';
+import { refusalOf, refusalText } from '../refusals';
 import { errorCode, trpc } from '../trpc';
 
 /** The server's password rule, checked here first so the person reads it in their language. */
@@ -27,8 +28,10 @@ export function InvitationScreen() {
       onError: (err) => {
         const code = errorCode(err);
         setErrors({
-          form:
-            code === 'TOO_MANY_REQUESTS'
+          // A refusal the server names (a link expired or not valid) in the page's language.
+          form: refusalOf(err)
+            ? refusalText(err)
+            : code === 'TOO_MANY_REQUESTS'
               ? t('signIn.tooMany')
               : code === 'BAD_REQUEST' || code === 'NOT_FOUND' || code === 'UNAUTHORIZED' || code === 'CONFLICT'
                 ? t('invitation.invalid')

@@ -4,7 +4,8 @@ import { ScreenTitle } from '../components/layout';
 import { LoadFailed, PendingScreen } from '../components/states';
 import { Button, Card, describedBy, Detail, Field, inputClass, Notice, Spinner } from '../components/ui';
 import { changeLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, usePortalText, type Language } from '../i18n';
-import { isClientError, trpc, type RouterOutputs } from '../trpc';
+import { refusalText } from '../refusals';
+import { trpc, type RouterOutputs } from '../trpc';
 
 type Profile = RouterOutputs['portal']['profile'];
 
@@ -71,8 +72,8 @@ function ContactForm({ profile }: { profile: Profile }) {
         await queryClient.invalidateQueries({ queryKey: trpc.portal.me.queryKey() });
         if (isLanguage(next.language)) await changeLanguage(next.language);
       },
-      // A refusal names the field in the server's words (a phone number it cannot read).
-      onError: (err) => setError(isClientError(err) ? err.message : t('app.failed')),
+      // A refusal names the field (a phone number the server cannot read), in the page's language.
+      onError: (err) => setError(refusalText(err)),
     }),
   );
 

@@ -5,6 +5,7 @@ import { AuthFrame } from '../components/auth-frame';
 import { Button, describedBy, Field, inputClass, Notice, Spinner } from '../components/ui';
 import { usePortalText } from '../i18n';
 import { afterSignIn } from '../session';
+import { refusalOf, refusalText } from '../refusals';
 import { errorCode, trpc } from '../trpc';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -145,6 +146,8 @@ function CodeForm({ email, setEmail }: { email: string; setEmail: (v: string) =>
   const [errors, setErrors] = useState<{ email?: string; code?: string; form?: string }>({});
 
   const failure = (err: unknown, wrong: string) => {
+    // A refusal the server names (a wrong, expired or locked code) in the page's language.
+    if (refusalOf(err)) return refusalText(err);
     const code = errorCode(err);
     if (code === 'TOO_MANY_REQUESTS') return t('signIn.tooMany');
     if (code === 'BAD_REQUEST' || code === 'UNAUTHORIZED' || code === 'NOT_FOUND') return wrong;

@@ -20,9 +20,6 @@ export function TreatmentsScreen() {
   const { t } = usePortalText();
   const list = useQuery(trpc.portal.bookings.queryOptions());
   const settings = useQuery(trpc.portal.settings.queryOptions(undefined, { staleTime: 60_000 }));
-  // Inside the cut-off the person is told to call: the organisation's number (branches keep none).
-  const contact = useQuery(trpc.portal.howToPay.queryOptions(undefined, { staleTime: 5 * 60_000 }));
-  const phone = contact.data?.organisation.phone.trim() ?? '';
   return (
     <>
       <ScreenTitle>{t('treatments.title')}</ScreenTitle>
@@ -37,7 +34,7 @@ export function TreatmentsScreen() {
       ) : (
         <div className="grid gap-4">
           {list.data.data.map((b) => (
-            <BookingCard key={b._id} booking={b} settings={settings.data} clinicPhone={phone} />
+            <BookingCard key={b._id} booking={b} settings={settings.data} />
           ))}
         </div>
       )}
@@ -45,15 +42,7 @@ export function TreatmentsScreen() {
   );
 }
 
-function BookingCard({
-  booking: b,
-  settings,
-  clinicPhone,
-}: {
-  booking: Booking;
-  settings: Settings | undefined;
-  clinicPhone: string;
-}) {
+function BookingCard({ booking: b, settings }: { booking: Booking; settings: Settings | undefined }) {
   const { t, f } = usePortalText();
   const [picker, setPicker] = useState<{ move?: { id: string } } | null>(null);
   const [cancelled, setCancelled] = useState(false);
@@ -121,7 +110,6 @@ function BookingCard({
             <AppointmentItem
               key={a._id}
               appointment={a}
-              clinicPhone={clinicPhone}
               onMove={selfBooking ? () => setPicker({ move: { id: a._id } }) : undefined}
               onCancelled={() => setCancelled(true)}
             />
@@ -135,7 +123,7 @@ function BookingCard({
       ) : (
         <ul className="divide-y rounded-md border">
           {b.past.map((a) => (
-            <AppointmentItem key={a._id} appointment={a} clinicPhone={clinicPhone} />
+            <AppointmentItem key={a._id} appointment={a} />
           ))}
         </ul>
       )}

@@ -44,7 +44,13 @@ export const TOO_MANY_WRONG_CODES =
 
 /** The 429 for a limit, with the seconds until it lifts (sent as Retry-After). */
 export function throttled(message: string, retryAfterSeconds: number): AppError {
-  return new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    message,
+    { retryAfterSeconds: seconds },
+    { code: 'too_many_requests', params: { seconds } },
+  );
 }
 
 export function signInThrottledMessage(retryAfterSeconds: number): string {

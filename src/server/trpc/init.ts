@@ -28,6 +28,7 @@ const t = initTRPC
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           details: appError?.details,
+          refusal: appError?.refusal,
         },
       };
     },

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { zPageOf, zRecordOut } from '@shared/schemas/output';
 import { ZBranchRef } from '@shared/schemas/users.output';
 
-/** docs/product.md#records-and-their-fields Branch: name, location. */
-export const ZBranch = zRecordOut({ name: z.string(), location: z.string() });
+/** docs/product.md#records-and-their-fields Branch: name, location; and its phone, null when none is set. */
+export const ZBranch = zRecordOut({ name: z.string(), location: z.string(), phone: z.string().nullable() });
 export type TBranch = z.infer<typeof ZBranch>;
 
 export const ZBranchPage = zPageOf(ZBranch);

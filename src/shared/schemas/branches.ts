@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zId, zText } from '@shared/schemas/primitives';
 import { ZPageInput, zSortBy } from '@shared/pagination';
+import { zPhone } from '@shared/schemas/person';
 
 const REQUIRED = 'Please fill all the required fields.';
 
@@ -13,10 +14,13 @@ const location = zText('Location', { message: REQUIRED })
   .min(1, REQUIRED)
   .max(200, 'Location must be at most 200 characters.');
 
-export const ZCreateBranchInput = z.object({ name, location });
+/** Optional: left out, a branch keeps its number; blank or null removes it. Stored as E.164. */
+const phone = zPhone('Branch phone').optional();
+
+export const ZCreateBranchInput = z.object({ name, location, phone });
 export type TCreateBranchInput = z.infer<typeof ZCreateBranchInput>;
 
-export const ZUpdateBranchInput = z.object({ id: zId('Branch'), name, location });
+export const ZUpdateBranchInput = z.object({ id: zId('Branch'), name, location, phone });
 export type TUpdateBranchInput = z.infer<typeof ZUpdateBranchInput>;
 
 /** The columns the list sorts by (its sortable headers). */

@@ -22,6 +22,12 @@ export const ZOrganisationInput = z.object({
     }),
   ),
   receiptFooter: field('Receipt footer', 500, true),
+  /** Optional: left out, the stored bank details stay as they are. */
+  bankDetails: zText('Bank details', { multiline: true, message: 'Bank details must be text.' })
+    .trim()
+    .max(1000, 'Bank details must be at most 1000 characters.')
+    .nullish()
+    .transform((v) => (v === null ? '' : v)),
 });
 export type TOrganisationInput = z.infer<typeof ZOrganisationInput>;
 
@@ -32,6 +38,8 @@ export const ZOrganisation = z.object({
   phone: z.string(),
   email: z.string(),
   receiptFooter: z.string(),
+  /** How to pay by bank, shown on the portal's How to pay ('' when none is written). */
+  bankDetails: z.string(),
   /** Where the logo is served (GET /api/files/{id}), or null without one. */
   logoUrl: z.string().nullable(),
 });

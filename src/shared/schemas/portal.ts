@@ -203,6 +203,8 @@ export const ZPortalAppointment = z.object({
   canCancel: z.boolean(),
   /** Inside the cut-off: whom to call instead (the organisation's phone), else null. */
   callToCancel: z.string().nullable(),
+  /** The number to call about it: its branch's, else the organisation's; '' when neither is set. */
+  clinicPhone: z.string(),
 });
 export type TPortalAppointment = z.infer<typeof ZPortalAppointment>;
 export const ZPortalAppointmentList = z.object({ data: z.array(ZPortalAppointment) });
@@ -321,10 +323,14 @@ export const ZPortalHowToPay = z.object({
     address: z.string(),
     phone: z.string(),
     email: z.string(),
-    /** The organisation's receipt footer, where bank details are kept. */
+    /** The organisation's receipt footer (older organisations wrote bank details there). */
     paymentDetails: z.string(),
+    /** Settings → Organisation's bank details: how to pay by bank ('' when none is written). */
+    bankDetails: z.string(),
   }),
-  branches: z.array(z.object({ _id: z.string(), name: z.string(), location: z.string() })),
+  branches: z.array(
+    z.object({ _id: z.string(), name: z.string(), location: z.string(), phone: z.string().nullable() }),
+  ),
 });
 export type TPortalHowToPay = z.infer<typeof ZPortalHowToPay>;
 

@@ -24,7 +24,7 @@ export function AddBranchPage() {
 function AddBranchForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useZodForm(ZCreateBranchInput, { name: '', location: '' });
+  const form = useZodForm(ZCreateBranchInput, { name: '', location: '', phone: '' });
 
   const create = useMutation(
     trpc.branches.create.mutationOptions({
@@ -49,6 +49,9 @@ function AddBranchForm() {
           </FormField>
           <FormField name="location" label="Location" required>
             {(field) => <Input {...field} maxLength={200} />}
+          </FormField>
+          <FormField name="phone" label="Phone" hint="Whom students and patients call about this branch.">
+            {(field) => <Input {...field} type="tel" inputMode="tel" maxLength={30} />}
           </FormField>
           <FormMessage />
         </CardContent>

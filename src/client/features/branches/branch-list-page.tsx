@@ -11,6 +11,7 @@ interface Branch {
   _id: string;
   name: string;
   location: string;
+  phone: string | null;
 }
 
 const useBranchTable: TableHook<typeof branchList> = () => {
@@ -19,7 +20,7 @@ const useBranchTable: TableHook<typeof branchList> = () => {
   const rows = useEditableRows({
     noun: 'Branch',
     name: (b) => b.name,
-    toDraft: (b: Branch) => ({ id: b._id, name: b.name, location: b.location }),
+    toDraft: (b: Branch) => ({ id: b._id, name: b.name, location: b.location, phone: b.phone ?? '' }),
     toInput: readWith(ZUpdateBranchInput),
     procedures: trpc.branches,
   });
@@ -27,6 +28,11 @@ const useBranchTable: TableHook<typeof branchList> = () => {
     columns: [
       rows.column('name', 'Branch Name', { sort: 'name', main: true }),
       rows.column('location', 'Location', { sort: 'location' }),
+      // The number a person is told to call about this branch's appointments (else the organisation's).
+      {
+        header: 'Phone',
+        cell: (b) => rows.input(b, 'phone', 'Phone', { type: 'tel', maxLength: 30 }) ?? b.phone ?? '—',
+      },
       {
         header: 'Action',
         headClassName: 'w-44 text-right',
@@ -38,5 +44,5 @@ const useBranchTable: TableHook<typeof branchList> = () => {
   };
 };
 
-/** docs/product.md#screens-and-routes, Branch list: #, Branch Name, Location, Action; inline edit; confirmed delete. */
+/** docs/product.md#screens-and-routes, Branch list: #, Branch Name, Location, Phone, Action; inline edit; confirmed delete. */
 export const BranchListPage = listPage(branchList, useBranchTable);

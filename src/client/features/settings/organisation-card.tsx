@@ -20,6 +20,8 @@ const FIELDS: Array<{ key: keyof Fields; label: string; multiline?: boolean }> =
   { key: 'email', label: 'E-mail' },
   { key: 'address', label: 'Address', multiline: true },
   { key: 'receiptFooter', label: 'Receipt footer', multiline: true },
+  // Shown to students and patients on the portal's How to pay.
+  { key: 'bankDetails', label: 'Bank details (shown on the portal’s How to pay)', multiline: true },
 ];
 
 /**
@@ -32,7 +34,9 @@ export function OrganisationCard() {
     <Card className="max-w-xl" data-testid="organisation-card">
       <CardHeader>
         <CardTitle>Organisation</CardTitle>
-        <CardDescription>Printed on receipts, cash-ups, reports and e-mails.</CardDescription>
+        <CardDescription>
+          Printed on receipts, cash-ups, reports and e-mails; the bank details are shown on the portal.
+        </CardDescription>
       </CardHeader>
       {current.isError ? (
         <CardContent>

@@ -8,6 +8,8 @@ export const branches = pgTable(
     id: id(),
     name: text('name').notNull(),
     location: text('location').notNull(),
+    /** The branch's own number (E.164), or null: people are told to call it, else the organisation's. */
+    phone: text('phone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -13,6 +13,8 @@ export const organisation = pgTable('organisation', {
   phone: text('phone').notNull().default(''),
   email: text('email').notNull().default(''),
   receiptFooter: text('receipt_footer').notNull().default(''),
+  /** How to pay by bank (account name, bank, branch, number), shown on the portal's How to pay. */
+  bankDetails: text('bank_details').notNull().default(''),
   logoFileId: keptRef('logo_file_id', () => files.id),
   updatedAt: updatedAt(),
 });

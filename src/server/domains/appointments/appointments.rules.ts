@@ -191,6 +191,8 @@ export function assertSessionLeft(s: Awaited<ReturnType<typeof lockBookingSessio
     throw new AppError(
       'CONFLICT',
       REFUSALS.noSessionLeft(s.booking.maxSessions, s.booking.sessionsCompleted, s.booked),
+      undefined,
+      { code: 'no_sessions_left', params: { max: s.booking.maxSessions } },
     );
 }
 

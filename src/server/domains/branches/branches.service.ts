@@ -21,6 +21,7 @@ export function toBranchDto(b: BranchRow): TBranch {
     _id: b.id,
     name: b.name,
     location: b.location,
+    phone: b.phone ?? null,
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
   };
@@ -64,7 +65,10 @@ export async function getBranch({ db }: SystemContext, id: string): Promise<Bran
 }
 
 /** A branch as the audit trail records it. */
-const auditView = (b: BranchRow) => ({ name: b.name, fields: { name: b.name, location: b.location } });
+const auditView = (b: BranchRow) => ({
+  name: b.name,
+  fields: { name: b.name, location: b.location, phone: b.phone ?? '' },
+});
 
 export async function createBranch(ctx: SystemContext, input: TCreateBranchInput): Promise<BranchDto> {
   await assertNameFree(ctx.db, input.name);
@@ -72,7 +76,10 @@ export async function createBranch(ctx: SystemContext, input: TCreateBranchInput
     ctx.deps,
     ctx.db.transaction(async (tx) => {
       const row = firstRow(
-        await tx.insert(branches).values({ name: input.name, location: input.location }).returning(),
+        await tx
+          .insert(branches)
+          .values({ name: input.name, location: input.location, phone: input.phone ?? null })
+          .returning(),
       );
       await recordCatalogueChange(tx, ctx, 'branch', row.id, null, auditView(row));
       return toBranchDto(row);
@@ -91,7 +98,7 @@ export async function updateBranch(ctx: SystemContext, input: TUpdateBranchInput
       const row = firstRow(
         await tx
           .update(branches)
-          .set({ name: input.name, location: input.location })
+          .set({ name: input.name, location: input.location, phone: input.phone })
           .where(eq(branches.id, input.id))
           .returning(),
       );

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { firstRow } from '../../db/rows';
 import { portalCodes, portalInvitations, users } from '../../db/schema';
 import type { AppDeps, RequestMeta } from '../../deps';
-import { AppError, isUniqueViolation } from '../../errors';
+import { AppError, isUniqueViolation, refusal } from '../../errors';
 import { isStaff } from '../../../shared/roles';
 import { PORTAL_CODE_SENT, type TInvitationAcceptInput, type TPortalCodeVerifyInput } from '@shared/schemas/portal';
 import { recordAccountEvent } from '../audit/audit.service';
@@ -35,6 +35,8 @@ export const CODE_EXPIRED = 'This code has expired. Please request a new one.';
 export const CODE_LOCKED = 'Too many wrong attempts. Please request a new code.';
 export const INVITATION_INVALID = 'This invitation link is not valid. Please ask the clinic for a new one.';
 export const INVITATION_EXPIRED = 'This invitation link has expired. Please ask the clinic for a new one.';
+const invalidCode = () => refusal('BAD_REQUEST', INVALID_CODE, { code: 'code_invalid' });
+const invalidInvitation = () => refusal('BAD_REQUEST', INVITATION_INVALID, { code: 'invitation_invalid' });
 export const INVITE_STAFF = 'Invitations are for students, customers and users; staff sign in with their password.';
 
 /** Invitations one person may be sent a day, whoever sends them. */
@@ -140,9 +142,9 @@ async function verifyPortalCode(db: Db, email: string, code: string): Promise<{ 
   const c = row?.c;
   if (!c || !c.codeHash) {
     await countOtpEvent(db, email, 'portal_wrong_code');
-    throw new AppError('BAD_REQUEST', INVALID_CODE);
+    throw invalidCode();
   }
-  if (c.expiresAt.getTime() <= Date.now()) throw new AppError('BAD_REQUEST', CODE_EXPIRED);
+  if (c.expiresAt.getTime() <= Date.now()) throw refusal('BAD_REQUEST', CODE_EXPIRED, { code: 'code_expired' });
   const [claimed] = await db
     .update(portalCodes)
     .set({ attempts: sql`${portalCodes.attempts} + 1` })
@@ -157,9 +159,9 @@ async function verifyPortalCode(db: Db, email: string, code: string): Promise<{ 
   if (!claimed) {
     const [now] = await db.select({ attempts: portalCodes.attempts }).from(portalCodes).where(eq(portalCodes.id, c.id));
     const locked = (now?.attempts ?? c.attempts) >= PORTAL_CODE_MAX_ATTEMPTS;
-    throw new AppError(locked ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST', locked ? CODE_LOCKED : INVALID_CODE, {
-      ...(locked ? { retryAfterSeconds: Math.max(1, Math.ceil((c.expiresAt.getTime() - Date.now()) / 1000)) } : {}),
-    });
+    if (!locked) throw invalidCode();
+    const retryAfterSeconds = Math.max(1, Math.ceil((c.expiresAt.getTime() - Date.now()) / 1000));
+    throw refusal('TOO_MANY_REQUESTS', CODE_LOCKED, { code: 'code_locked' }, { retryAfterSeconds });
   }
   let guess: string;
   try {
@@ -172,7 +174,9 @@ async function verifyPortalCode(db: Db, email: string, code: string): Promise<{ 
     throw err;
   }
   if (!claimed.codeHash || !sameHash(claimed.codeHash, hashOtp(c.id, code))) {
-    throw new AppError('BAD_REQUEST', claimed.attempts >= PORTAL_CODE_MAX_ATTEMPTS ? CODE_LOCKED : INVALID_CODE);
+    throw claimed.attempts >= PORTAL_CODE_MAX_ATTEMPTS
+      ? refusal('BAD_REQUEST', CODE_LOCKED, { code: 'code_locked' })
+      : invalidCode();
   }
   await refundOtpEvent(db, guess);
   return { userId: c.userId, codeId: c.id };
@@ -190,12 +194,12 @@ export async function verifyPortalCodeAndSignIn(ctx: SystemContext, input: TPort
   const session = await db.transaction(async (tx) => {
     // Deleting the exact code makes it single-use even against a parallel check.
     const gone = await tx.delete(portalCodes).where(eq(portalCodes.id, codeId)).returning({ id: portalCodes.id });
-    if (!gone.length) throw new AppError('BAD_REQUEST', INVALID_CODE);
+    if (!gone.length) throw invalidCode();
     const [user] = await tx
       .select({ id: users.id, username: users.username, role: users.role })
       .from(users)
       .where(eq(users.id, userId));
-    if (!user) throw new AppError('BAD_REQUEST', INVALID_CODE);
+    if (!user) throw invalidCode();
     const created = await signedIn(ctx, tx, user);
     await recordAccountEvent(
       tx,
@@ -208,7 +212,7 @@ export async function verifyPortalCodeAndSignIn(ctx: SystemContext, input: TPort
   });
   invalidateReads(deps);
   const dto = await findUserDto(db, userId);
-  if (!dto) throw new AppError('BAD_REQUEST', INVALID_CODE);
+  if (!dto) throw invalidCode();
   return { user: dto, token: session.token, expiresAt: session.expiresAt };
 }
 
@@ -264,21 +268,22 @@ export async function acceptInvitation(ctx: SystemContext, input: TInvitationAcc
   const { db, deps, request } = ctx;
   const hash = hashInvitationToken(input.token);
   const [inv] = await db.select().from(portalInvitations).where(eq(portalInvitations.tokenHash, hash)).limit(1);
-  if (!inv || !inv.tokenHash || !sameHash(inv.tokenHash, hash)) throw new AppError('BAD_REQUEST', INVITATION_INVALID);
-  if (inv.expiresAt.getTime() <= Date.now()) throw new AppError('BAD_REQUEST', INVITATION_EXPIRED);
+  if (!inv || !inv.tokenHash || !sameHash(inv.tokenHash, hash)) throw invalidInvitation();
+  if (inv.expiresAt.getTime() <= Date.now())
+    throw refusal('BAD_REQUEST', INVITATION_EXPIRED, { code: 'invitation_expired' });
   const passwordHash = await hashPassword(input.password);
   const session = await db.transaction(async (tx) => {
     const gone = await tx
       .delete(portalInvitations)
       .where(and(eq(portalInvitations.id, inv.id), gt(portalInvitations.expiresAt, new Date())))
       .returning({ id: portalInvitations.id });
-    if (!gone.length) throw new AppError('BAD_REQUEST', INVITATION_INVALID);
+    if (!gone.length) throw invalidInvitation();
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, inv.userId))
       .returning({ id: users.id, username: users.username, role: users.role });
-    if (!user) throw new AppError('BAD_REQUEST', INVITATION_INVALID);
+    if (!user) throw invalidInvitation();
     await invalidateUserSessions(tx, user.id, deps.sessionCache);
     const created = await signedIn(ctx, tx, user);
     await recordAccountEvent(
@@ -292,6 +297,6 @@ export async function acceptInvitation(ctx: SystemContext, input: TInvitationAcc
   });
   invalidateReads(deps);
   const dto = await findUserDto(db, inv.userId);
-  if (!dto) throw new AppError('BAD_REQUEST', INVITATION_INVALID);
+  if (!dto) throw invalidInvitation();
   return { user: dto, token: session.token, expiresAt: session.expiresAt };
 }

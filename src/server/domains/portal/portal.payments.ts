@@ -1,7 +1,6 @@
 /** A person's payments in the portal (docs/portal.md): their receipts and how to pay. */
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { branches, payments } from '../../db/schema';
-import { AppError } from '../../errors';
 import { fromMinor } from '../../../shared/money';
 import {
   portalReceiptPath,
@@ -13,7 +12,7 @@ import type { ServiceContext } from '../context';
 import { isUuid } from '../ids';
 import { refundedAmounts } from '../payments/payments.dto';
 import { loadOrganisation } from '../settings/organisation.service';
-import { PORTAL_NOT_FOUND } from './portal.read';
+import { portalNotFound } from './portal.read';
 
 export async function portalPayments(ctx: ServiceContext): Promise<{ data: TPortalPayment[]; statementUrl: string }> {
   const rows = await ctx.db
@@ -46,19 +45,19 @@ export async function portalPayments(ctx: ServiceContext): Promise<{ data: TPort
 
 /** One of the person's payments (for the receipt PDF); anyone else's is not found. */
 export async function assertOwnPayment(ctx: ServiceContext, id: string): Promise<void> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', PORTAL_NOT_FOUND.payment);
+  if (!isUuid(id)) throw portalNotFound('payment');
   const [p] = await ctx.db
     .select({ id: payments.id })
     .from(payments)
     .where(and(eq(payments.id, id), eq(payments.payerId, ctx.actor.id)))
     .limit(1);
-  if (!p) throw new AppError('NOT_FOUND', PORTAL_NOT_FOUND.payment);
+  if (!p) throw portalNotFound('payment');
 }
 
 export async function portalHowToPay(ctx: ServiceContext): Promise<TPortalHowToPay> {
   const org = await loadOrganisation(ctx.db, ctx.deps.config);
   const list = await ctx.db
-    .select({ _id: branches.id, name: branches.name, location: branches.location })
+    .select({ _id: branches.id, name: branches.name, location: branches.location, phone: branches.phone })
     .from(branches)
     .orderBy(asc(branches.name))
     .limit(200);
@@ -69,6 +68,7 @@ export async function portalHowToPay(ctx: ServiceContext): Promise<TPortalHowToP
       phone: org.phone,
       email: org.email,
       paymentDetails: org.receiptFooter,
+      bankDetails: org.bankDetails,
     },
     branches: list,
   };

@@ -16,7 +16,7 @@ import {
   treatmentBookings,
   users,
 } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, refusal } from '../../errors';
 import { addToDate, todayIn } from '../../../shared/calendar';
 import { fromMinor, toMinor } from '../../../shared/money';
 import { LIVE_STATUSES, WEEKDAYS, type TAppointment } from '@shared/schemas/appointments';
@@ -47,6 +47,11 @@ export const PORTAL_NOT_FOUND = {
   appointment: 'Appointment not found.',
   payment: 'Payment not found.',
 } as const;
+
+/** The 404 for a record that is not the person's (or is nothing), named for the portal. */
+export function portalNotFound(what: keyof typeof PORTAL_NOT_FOUND): AppError {
+  return refusal('NOT_FOUND', PORTAL_NOT_FOUND[what], { code: 'not_found', params: { what } });
+}
 
 export const today = (ctx: ServiceContext) => todayIn(ctx.deps.config.TIME_ZONE);
 const LIVE: readonly string[] = LIVE_STATUSES;
@@ -94,10 +99,22 @@ export async function portalProfile(ctx: ServiceContext): Promise<TPortalProfile
 
 // ------------------------------------------------------------------ appointments
 
-/** The phone a person is told to call (branches keep no phone of their own: the organisation's). */
-export async function clinicPhone(ctx: ServiceContext): Promise<string> {
-  const org = await loadOrganisation(ctx.db, ctx.deps.config);
-  return org.phone.trim();
+/** Which number to call about a branch's appointment: the branch's own, else the organisation's ('' when neither). */
+export type PhoneOf = (branchId: string | null | undefined) => string;
+
+/** The numbers a person is told to call: read once (branches are few), looked up per branch. */
+export async function clinicPhones(ctx: ServiceContext): Promise<PhoneOf> {
+  const [org, rows] = await Promise.all([
+    loadOrganisation(ctx.db, ctx.deps.config),
+    ctx.db
+      .select({ id: branches.id, phone: branches.phone })
+      .from(branches)
+      .where(sql`coalesce(${branches.phone}, '') <> ''`)
+      .limit(5000),
+  ]);
+  const own = new Map(rows.map((r) => [r.id, (r.phone ?? '').trim()]));
+  const fallback = org.phone.trim();
+  return (branchId) => (branchId ? own.get(branchId) : undefined) || fallback;
 }
 
 export function tooLateMessage(cancelHours: number, phone: string): string {
@@ -105,12 +122,21 @@ export function tooLateMessage(cancelHours: number, phone: string): string {
   return `Appointments can be cancelled here up to ${cancelHours} hours before they start; to cancel this one, ${who}.`;
 }
 
+/** The 409 for an appointment inside the cut-off, naming the number to call. */
+export function tooLate(cancelHours: number, phone: string): AppError {
+  return refusal('CONFLICT', tooLateMessage(cancelHours, phone), {
+    code: 'cancel_too_late',
+    params: { hours: cancelHours, phone },
+  });
+}
+
 export function toPortalAppointment(
   a: TAppointment,
   rules: Pick<TPortalSettings, 'cancelHours'>,
-  phone: string,
+  phoneOf: PhoneOf,
   now = Date.now(),
 ): TPortalAppointment {
+  const phone = phoneOf(a.branch._id);
   const live = LIVE.includes(a.status);
   const inTime = Date.parse(a.start) - now >= rules.cancelHours * 3_600_000;
   return {
@@ -125,6 +151,7 @@ export function toPortalAppointment(
     status: a.status,
     canCancel: live && inTime,
     callToCancel: live && !inTime ? tooLateMessage(rules.cancelHours, phone) : null,
+    clinicPhone: phone,
   };
 }
 
@@ -133,7 +160,7 @@ export async function appointmentRows(ctx: ServiceContext, where: ReturnType<typ
     .where(and(eq(appointments.customerId, ctx.actor.id), where))
     .orderBy(asc(appointments.startAt), asc(appointments.id))
     .limit(limit);
-  const [rules, phone] = await Promise.all([getPortalSettings(ctx.db), clinicPhone(ctx)]);
+  const [rules, phone] = await Promise.all([getPortalSettings(ctx.db), clinicPhones(ctx)]);
   const now = Date.now();
   return rows.map((r) => toPortalAppointment(toAppointmentDto(r), rules, phone, now));
 }
@@ -153,9 +180,9 @@ export async function portalAppointments(ctx: ServiceContext, input: TPortalAppo
 
 /** One of the person's appointments as the portal shows it; anyone else's is not found. */
 export async function portalAppointment(ctx: ServiceContext, id: string): Promise<TPortalAppointment> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', PORTAL_NOT_FOUND.appointment);
+  if (!isUuid(id)) throw portalNotFound('appointment');
   const [a] = await appointmentRows(ctx, eq(appointments.id, id), 1);
-  if (!a) throw new AppError('NOT_FOUND', PORTAL_NOT_FOUND.appointment);
+  if (!a) throw portalNotFound('appointment');
   return a;
 }
 
@@ -261,9 +288,9 @@ export async function portalEnrollments(ctx: ServiceContext) {
 }
 
 export async function portalEnrollment(ctx: ServiceContext, id: string): Promise<TPortalEnrollment> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', PORTAL_NOT_FOUND.enrollment);
+  if (!isUuid(id)) throw portalNotFound('enrollment');
   const [e] = await enrollmentsOf(ctx, id);
-  if (!e) throw new AppError('NOT_FOUND', PORTAL_NOT_FOUND.enrollment);
+  if (!e) throw portalNotFound('enrollment');
   return e;
 }
 
@@ -325,8 +352,8 @@ export async function portalBookings(ctx: ServiceContext) {
 }
 
 export async function portalBooking(ctx: ServiceContext, id: string): Promise<TPortalBooking> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', PORTAL_NOT_FOUND.booking);
+  if (!isUuid(id)) throw portalNotFound('booking');
   const [b] = await bookingsOf(ctx, id);
-  if (!b) throw new AppError('NOT_FOUND', PORTAL_NOT_FOUND.booking);
+  if (!b) throw portalNotFound('booking');
   return b;
 }

@@ -7,7 +7,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { practitioners, users } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, refusal } from '../../errors';
 import type {
   TPortalAppointment,
   TPortalAvailabilityInput,
@@ -26,11 +26,11 @@ import { fieldChanges, recordAudit } from '../audit/audit.service';
 import type { ServiceContext } from '../context';
 import { invalidateReads } from '../read-cache';
 import {
-  clinicPhone,
+  clinicPhones,
   portalAppointment,
   portalBooking,
   portalProfile,
-  tooLateMessage,
+  tooLate,
   toPortalAppointment,
 } from './portal.read';
 import { getPortalSettings } from './portal.settings';
@@ -94,6 +94,14 @@ export async function savePortalProfile(ctx: ServiceContext, input: TPortalProfi
 
 // ------------------------------------------------------------------ cancelling
 
+/** The 409 for an appointment no longer live (done, cancelled, missed). */
+function notLive(status: string, what: 'cancelled' | 'moved'): AppError {
+  return refusal('CONFLICT', `This appointment is ${status.replace('_', '-')}; it cannot be ${what}.`, {
+    code: what === 'cancelled' ? 'not_cancellable' : 'not_movable',
+    params: { status },
+  });
+}
+
 /**
  * Cancels one of the person's live appointments, at least cancelHours before its start; inside
  * the cut-off the 409 says whom to call. The status change itself (and its audit entry, with the
@@ -105,20 +113,23 @@ export async function cancelPortalAppointment(
 ): Promise<TPortalAppointment> {
   const current = await portalAppointment(ctx, input.id);
   const rules = await getPortalSettings(ctx.db);
-  if (current.callToCancel) throw new AppError('CONFLICT', current.callToCancel);
-  if (!current.canCancel)
-    throw new AppError('CONFLICT', `This appointment is ${current.status.replace('_', '-')}; it cannot be cancelled.`);
+  if (current.callToCancel) throw tooLate(rules.cancelHours, current.clinicPhone);
+  if (!current.canCancel) throw notLive(current.status, 'cancelled');
   const done = await setAppointmentStatus(ctx, { id: current._id, status: 'cancelled', reason: input.reason });
   // The status change planned the person's appointment_cancelled confirmation and withdrew the
   // reminders in its own transaction; the clinic sees the cancellation in the audit trail and the log.
-  return toPortalAppointment(done, rules, await clinicPhone(ctx));
+  return toPortalAppointment(done, rules, await clinicPhones(ctx));
 }
 
 // ------------------------------------------------------------------ self-booking
 
 async function selfBookingRules(ctx: ServiceContext): Promise<TPortalSettings> {
   const rules = await getPortalSettings(ctx.db);
-  if (!rules.selfBooking) throw new AppError('FORBIDDEN', selfBookingOffMessage(await clinicPhone(ctx)));
+  if (!rules.selfBooking) {
+    const [u] = await ctx.db.select({ branchId: users.branchId }).from(users).where(eq(users.id, ctx.actor.id));
+    const phone = (await clinicPhones(ctx))(u?.branchId);
+    throw refusal('FORBIDDEN', selfBookingOffMessage(phone), { code: 'self_booking_off', params: { phone } });
+  }
   return rules;
 }
 
@@ -130,22 +141,30 @@ function windowOf(rules: TPortalSettings, now = Date.now()) {
 function assertInWindow(rules: TPortalSettings, start: Date, now = Date.now()) {
   const { earliest, latest } = windowOf(rules, now);
   if (start.getTime() < earliest)
-    throw new AppError('CONFLICT', `Appointments can be booked here at least ${rules.minNoticeHours} hours ahead.`);
+    throw refusal('CONFLICT', `Appointments can be booked here at least ${rules.minNoticeHours} hours ahead.`, {
+      code: 'too_soon',
+      params: { hours: rules.minNoticeHours },
+    });
   if (start.getTime() > latest)
-    throw new AppError('CONFLICT', `Appointments can be booked here at most ${rules.maxDaysAhead} days ahead.`);
+    throw refusal('CONFLICT', `Appointments can be booked here at most ${rules.maxDaysAhead} days ahead.`, {
+      code: 'too_far',
+      params: { days: rules.maxDaysAhead },
+    });
 }
 
 async function branchOfPerson(ctx: ServiceContext): Promise<string> {
   const [u] = await ctx.db.select({ branchId: users.branchId }).from(users).where(eq(users.id, ctx.actor.id));
-  if (!u?.branchId) throw new AppError('CONFLICT', NO_BRANCH);
+  if (!u?.branchId) throw refusal('CONFLICT', NO_BRANCH, { code: 'no_branch' });
   return u.branchId;
 }
 
 /** Which of the person's bookings, and its treatment (a booking whose treatment is gone cannot be booked). */
 async function ownBookable(ctx: ServiceContext, bookingId: string) {
   const booking = await portalBooking(ctx, bookingId);
-  if (booking.status === 'cancelled') throw new AppError('CONFLICT', 'This booking is cancelled.');
-  if (!booking.treatmentId) throw new AppError('CONFLICT', 'This treatment is no longer offered.');
+  if (booking.status === 'cancelled')
+    throw refusal('CONFLICT', 'This booking is cancelled.', { code: 'booking_cancelled' });
+  if (!booking.treatmentId)
+    throw refusal('CONFLICT', 'This treatment is no longer offered.', { code: 'treatment_gone' });
   return { booking, treatmentId: booking.treatmentId };
 }
 
@@ -182,6 +201,18 @@ async function practitionerNames(ctx: ServiceContext, ids: string[]): Promise<Ma
   return new Map(rows.map((r) => [r.id, r.fullName]));
 }
 
+const slotTaken = () => refusal('CONFLICT', SLOT_TAKEN, { code: 'slot_taken' });
+
+/**
+ * The calendar refused the time after the portal found it free (someone took it in between, a
+ * clash found under the lock): the same 409 in the calendar's words, named as a time taken.
+ */
+function asSlotTaken(err: unknown): never {
+  if (err instanceof AppError && err.code === 'CONFLICT' && !err.refusal)
+    throw refusal('CONFLICT', err.message, { code: 'slot_taken' }, err.details);
+  throw err;
+}
+
 /** The free slot at `start` (with the given practitioner, if any) on that day, or a 409. */
 async function freeSlotAt(
   ctx: ServiceContext,
@@ -200,7 +231,7 @@ async function freeSlotAt(
     practitionerId,
   });
   const slot = slots.data.find((s) => Date.parse(s.start) === start.getTime());
-  if (!slot) throw new AppError('CONFLICT', SLOT_TAKEN);
+  if (!slot) throw slotTaken();
   return slot;
 }
 
@@ -215,7 +246,10 @@ export async function bookPortalAppointment(ctx: ServiceContext, input: TPortalB
   const start = new Date(input.start);
   assertInWindow(rules, start);
   if (booking.sessionsRemaining === 0)
-    throw new AppError('CONFLICT', `All ${booking.maxSessions} sessions of this booking are booked or done.`);
+    throw refusal('CONFLICT', `All ${booking.maxSessions} sessions of this booking are booked or done.`, {
+      code: 'no_sessions_left',
+      params: { max: booking.maxSessions },
+    });
   const branchId = await branchOfPerson(ctx);
   const slot = await freeSlotAt(ctx, treatmentId, branchId, start, input.practitionerId);
   const created = await createAppointment(ctx, {
@@ -224,8 +258,8 @@ export async function bookPortalAppointment(ctx: ServiceContext, input: TPortalB
     branchId,
     start: start.toISOString(),
     roomId: slot.roomId,
-  });
-  return toPortalAppointment(created, rules, await clinicPhone(ctx));
+  }).catch(asSlotTaken);
+  return toPortalAppointment(created, rules, await clinicPhones(ctx));
 }
 
 /**
@@ -235,9 +269,8 @@ export async function bookPortalAppointment(ctx: ServiceContext, input: TPortalB
 export async function movePortalAppointment(ctx: ServiceContext, input: TPortalMoveInput): Promise<TPortalAppointment> {
   const rules = await selfBookingRules(ctx);
   const current = await portalAppointment(ctx, input.id);
-  if (current.callToCancel) throw new AppError('CONFLICT', tooLateMessage(rules.cancelHours, await clinicPhone(ctx)));
-  if (!current.canCancel)
-    throw new AppError('CONFLICT', `This appointment is ${current.status.replace('_', '-')}; it cannot be moved.`);
+  if (current.callToCancel) throw tooLate(rules.cancelHours, current.clinicPhone);
+  if (!current.canCancel) throw notLive(current.status, 'moved');
   const { treatmentId } = await ownBookable(ctx, current.bookingId);
   const start = new Date(input.start);
   assertInWindow(rules, start);
@@ -249,6 +282,6 @@ export async function movePortalAppointment(ctx: ServiceContext, input: TPortalM
     practitionerId: slot.practitionerId,
     branchId,
     roomId: slot.roomId,
-  });
-  return toPortalAppointment(moved, rules, await clinicPhone(ctx));
+  }).catch(asSlotTaken);
+  return toPortalAppointment(moved, rules, await clinicPhones(ctx));
 }

@@ -15,6 +15,7 @@ export interface Organisation {
   phone: string;
   email: string;
   receiptFooter: string;
+  bankDetails: string;
   logoFileId: string | null;
 }
 
@@ -30,6 +31,7 @@ export async function loadOrganisation(db: Db, config: Pick<Config, 'APP_NAME'>)
     phone: row?.phone ?? '',
     email: row?.email ?? '',
     receiptFooter: row?.receiptFooter ?? '',
+    bankDetails: row?.bankDetails ?? '',
     logoFileId: row?.logoFileId ?? null,
   };
 }
@@ -51,6 +53,7 @@ const toDto = (o: Organisation): TOrganisation => ({
   phone: o.phone,
   email: o.email,
   receiptFooter: o.receiptFooter,
+  bankDetails: o.bankDetails,
   logoUrl: o.logoFileId ? `/api/files/${o.logoFileId}` : null,
 });
 
