@@ -132,8 +132,14 @@ describe('treatments and bookings', () => {
     await row.getByText('9,500.50').waitFor();
     await row.getByText('2M').waitFor();
     await row.getByText('45 min · +10 min buffer · room').waitFor();
-    const saved = await api('GET', `/api/treatments/${id}`, { token: await tokenFor(accounts().admin) });
-    expect(saved.body).toMatchObject({ sessionMinutes: 45, bufferMinutes: 10, requiresRoom: true });
+    const saved = await api<
+      Array<{ _id: string; sessionMinutes: number; bufferMinutes: number; requiresRoom: boolean }>
+    >('GET', '/api/treatments', { token: await tokenFor(accounts().admin) });
+    expect(saved.body.find((t) => t._id === id)).toMatchObject({
+      sessionMinutes: 45,
+      bufferMinutes: 10,
+      requiresRoom: true,
+    });
     // A session length out of bounds is refused with the schema's message, nothing saved.
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     await row.getByLabel('Session length (minutes)').fill('2');
