@@ -123,10 +123,30 @@ describe('treatments and bookings', () => {
     await row.getByLabel('Local Price').fill('9500.5');
     await row.getByLabel('Duration Days').fill('');
     await row.getByLabel('Duration Months').fill('2');
+    // The timing the Add form has is edited in place too.
+    await row.getByLabel('Session length (minutes)').fill('45');
+    await row.getByLabel('Buffer after a session (minutes)').fill('10');
+    await row.getByLabel('Requires a room').check();
     await row.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Treatment updated successfully!');
     await row.getByText('9,500.50').waitFor();
     await row.getByText('2M').waitFor();
+    await row.getByText('45 min · +10 min buffer · room').waitFor();
+    const saved = await api<
+      Array<{ _id: string; sessionMinutes: number; bufferMinutes: number; requiresRoom: boolean }>
+    >('GET', '/api/treatments', { token: await tokenFor(accounts().admin) });
+    expect(saved.body.find((t) => t._id === id)).toMatchObject({
+      sessionMinutes: 45,
+      bufferMinutes: 10,
+      requiresRoom: true,
+    });
+    // A session length out of bounds is refused with the schema's message, nothing saved.
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    await row.getByLabel('Session length (minutes)').fill('2');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Session length must be a whole number of minutes from 5 to 720.').first().waitFor();
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByText('45 min · +10 min buffer · room').waitFor();
 
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     const dialog = page.getByRole('alertdialog');

@@ -203,6 +203,28 @@ describe('refusals: 409 naming the clash, nothing stored', () => {
     );
   });
 
+  it('a room counts the most sessions in it at once: two back-to-back beside a third fit in a room of two', async () => {
+    const c = await clinic({ requiresRoom: true });
+    const pair = await makeRoom(t.deps.db, c.branch.id, { name: 'Pair', capacity: 2 });
+    const more = async () => ({
+      ...c,
+      practitioner: await makePractitioner(t.deps.db, { branchIds: [c.branch.id], treatmentIds: [c.treatment.id] }),
+      booking: await makeBooking(t, admin.token, c.treatment.id),
+    });
+    const day = dayFromToday(16);
+    // 09:00–10:00 and 10:00–11:00 do not overlap each other; 09:30–10:30 overlaps both, one at a time.
+    expect((await bookIn(c, at(day, '09:00'), { roomId: pair.id })).status).toBe(201);
+    expect((await bookIn(await more(), at(day, '10:00'), { roomId: pair.id })).status).toBe(201);
+    expect((await bookIn(await more(), at(day, '09:30'), { roomId: pair.id })).status).toBe(201);
+    // 09:40–10:40 would make three at once (09:40–10:00 with the first two, 10:00–10:30 with the last two).
+    await refused(
+      await bookIn(await more(), at(day, '09:40'), { roomId: pair.id }),
+      `Room Pair is full then (${dayText(day)}, 09:40–10:40): it holds 2 sessions at a time.`,
+    );
+    // After 10:30 only the 10:00 session is left in the room: 10:30–11:30 fits.
+    expect((await bookIn(await more(), at(day, '10:30'), { roomId: pair.id })).status).toBe(201);
+  });
+
   it('the customer has another appointment then', async () => {
     const c = await clinic();
     const p2 = await makePractitioner(t.deps.db, { branchIds: [c.branch.id], treatmentIds: [c.treatment.id] });

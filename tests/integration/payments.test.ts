@@ -451,6 +451,36 @@ describe('lists, cash-up and receipts', () => {
     expect(await pdfText(await voidPdf.arrayBuffer())).toContain('VOID');
   });
 
+  it('a receipt names the payer by the full name recorded with the payment, the username and e-mail beside it', async () => {
+    const who = await makeUser(t.deps.db, {
+      role: 'student',
+      branchId,
+      username: 'receipt_saman',
+      fullName: 'Saman Jayasuriya',
+    });
+    const e = await enrol(who);
+    const first = (await pay({ enrollmentId: e._id, amount: 500 })).body;
+    const receiptText = async (id: string) => {
+      const res = await fetch(`${t.baseUrl}/api/payments/${id}/receipt`, {
+        headers: { authorization: `Bearer ${manager.token}` },
+      });
+      expect(res.status).toBe(200);
+      return pdfText(await res.arrayBuffer());
+    };
+    expect(await receiptText(first._id)).toContain(`Saman Jayasuriya (receipt_saman, ${who.email})`);
+    // A later change of name leaves the old receipt as it was printed; a new payment carries the new name.
+    const renamed = await t.api('PUT', `/api/users/${who.id}`, {
+      token: admin.token,
+      body: { fullName: 'Saman Jayasuriya Perera' },
+    });
+    expect(renamed.status).toBe(200);
+    const reprint = await receiptText(first._id);
+    expect(reprint).toContain(`Saman Jayasuriya (receipt_saman, ${who.email})`);
+    expect(reprint).not.toContain('Jayasuriya Perera');
+    const second = (await pay({ enrollmentId: e._id, amount: 300 })).body;
+    expect(await receiptText(second._id)).toContain(`Saman Jayasuriya Perera (receipt_saman, ${who.email})`);
+  });
+
   it('e-mails a receipt to the payer through the job queue', async () => {
     const who = await makeUser(t.deps.db, { role: 'student', branchId });
     const e = await enrol(who);

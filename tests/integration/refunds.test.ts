@@ -283,7 +283,12 @@ describe('under concurrency', () => {
 
 describe('the credit note', () => {
   it('is a PDF marked CREDIT NOTE naming the receipt it refunds, and is e-mailed through the queue', async () => {
-    const who = await makeUser(t.deps.db, { role: 'student', branchId, username: 'refund_nimal' });
+    const who = await makeUser(t.deps.db, {
+      role: 'student',
+      branchId,
+      username: 'refund_nimal',
+      fullName: 'Nimal Fernando',
+    });
     const res0 = await t.api('POST', '/api/enrollments', {
       token: admin.token,
       body: { email: who.email, courseId, paymentType: 'installment' },
@@ -295,12 +300,20 @@ describe('the credit note', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="credit-note-${r.creditNoteNumber}.pdf"`);
+    // The refunds list names the payer as the credit note does.
+    const listed = await t.api('GET', `/api/refunds/${r._id}`, { token: manager.token });
+    expect(listed.body.payer).toEqual({
+      _id: who.id,
+      username: 'refund_nimal',
+      fullName: 'Nimal Fernando',
+      email: who.email,
+    });
     const text = await pdfText(await res.arrayBuffer());
     for (const bit of [
       'CREDIT NOTE',
       r.creditNoteNumber,
       p.receiptNumber,
-      'refund_nimal',
+      `Nimal Fernando (refund_nimal, ${who.email})`,
       'Course moved',
       'Card',
       'RV-9',

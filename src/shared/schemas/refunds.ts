@@ -81,7 +81,13 @@ export const ZRefund = z.object({
   refundedBy: ZKeptUser,
   refundedAt: zInstantOut,
   branch: z.object({ _id: z.string().nullable(), name: z.string() }).nullable(),
-  payer: z.object({ _id: z.string().nullable(), username: z.string(), email: z.string().nullable() }),
+  /** `fullName` as the payment recorded it (null when none was), as the credit note prints it. */
+  payer: z.object({
+    _id: z.string().nullable(),
+    username: z.string(),
+    fullName: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
   enrollmentId: z.string().nullable(),
   bookingId: z.string().nullable(),
   subject: z.string(),

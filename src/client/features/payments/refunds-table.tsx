@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { DownloadIcon, MailIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { StaticList, type ListColumn } from '@/components/data-list';
+import { PersonName } from '@/components/person-name';
 import { Button } from '@/components/ui/button';
 import { explainedMessage } from '@/lib/errors';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
@@ -49,8 +50,8 @@ export function RefundsTable({ refunds, showPayer = false }: { refunds: Refund[]
       className: 'min-w-40 whitespace-normal',
       cell: (r) => (
         <>
-          {r.payer.username}
-          <span className="block text-xs text-muted-foreground">{r.subject}</span>
+          <PersonName fullName={r.payer.fullName} handle={r.payer.username} />
+          <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">{r.subject}</span>
         </>
       ),
     },

@@ -12,6 +12,9 @@ const filled: ReturnType<typeof toDraft> = {
   weeks: '',
   days: '',
   months: '',
+  sessionMinutes: '45',
+  bufferMinutes: '10',
+  requiresRoom: true,
 };
 
 describe('the inline treatment edit', () => {
@@ -22,10 +25,23 @@ describe('the inline treatment edit', () => {
   });
 
   it('turns blank or invalid duration parts into 0, then reads the row as the schema does', () => {
-    const { weeks: _w, days: _d, months: _m, ...fields } = filled;
+    const { weeks: _w, days: _d, months: _m, sessionMinutes: _s, bufferMinutes: _b, ...fields } = filled;
     expect(readDraft({ ...filled, weeks: '2', days: 'abc', months: '-3' })).toEqual(
-      ZUpdateTreatmentInput.parse({ ...fields, duration: { weeks: 2, days: 0, months: 0 } }),
+      ZUpdateTreatmentInput.parse({
+        ...fields,
+        duration: { weeks: 2, days: 0, months: 0 },
+        sessionMinutes: 45,
+        bufferMinutes: 10,
+      }),
     );
+  });
+
+  it('sends the timing as numbers and refuses a blank or out-of-range session length with its message', () => {
+    expect(readDraft(filled)).toMatchObject({ sessionMinutes: 45, bufferMinutes: 10, requiresRoom: true });
+    expect(readDraft({ ...filled, sessionMinutes: '' })).toBe(
+      ZUpdateTreatmentInput.safeParse({ sessionMinutes: Number.NaN }).error?.issues[0]?.message,
+    );
+    expect(typeof readDraft({ ...filled, bufferMinutes: '500' })).toBe('string');
   });
 
   it('shows the duration as W, D and M parts', () => {

@@ -17,6 +17,9 @@ export function toDraft(t: Treatment) {
     weeks: String(t.duration.weeks),
     days: String(t.duration.days),
     months: String(t.duration.months),
+    sessionMinutes: String(t.sessionMinutes),
+    bufferMinutes: String(t.bufferMinutes),
+    requiresRoom: t.requiresRoom,
   };
 }
 
@@ -30,9 +33,34 @@ const durationPart = (v: string) => {
  * The edited row read by `treatments.update`'s own schema, which holds the rules, their order and
  * their messages: the input to send, or the first message to show.
  */
-export function readDraft({ weeks, days, months, ...fields }: ReturnType<typeof toDraft>) {
+export function readDraft({
+  weeks,
+  days,
+  months,
+  sessionMinutes,
+  bufferMinutes,
+  ...fields
+}: ReturnType<typeof toDraft>) {
   const duration = { weeks: durationPart(weeks), days: durationPart(days), months: durationPart(months) };
-  return readWith(ZUpdateTreatmentInput)({ ...fields, duration });
+  // Minutes go as numbers, so a blank or a word is refused with the schema's own message.
+  const minutes = (v: string) => (v.trim() === '' ? Number.NaN : Number(v.trim()));
+  return readWith(ZUpdateTreatmentInput)({
+    ...fields,
+    duration,
+    sessionMinutes: minutes(sessionMinutes),
+    bufferMinutes: minutes(bufferMinutes),
+  });
+}
+
+/** Timing as the table shows it: '60 min', then the buffer and whether it needs a room. */
+export function formatTiming(t: { sessionMinutes: number; bufferMinutes: number; requiresRoom: boolean }): string {
+  return [
+    `${t.sessionMinutes} min`,
+    t.bufferMinutes ? `+${t.bufferMinutes} min buffer` : '',
+    t.requiresRoom ? 'room' : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** Duration as the table shows it: '2W 3D 1M', or '—' when there is none. */

@@ -6,7 +6,7 @@ import { useEditableRows } from '@/lib/use-editable-rows';
 import { trpc } from '@/lib/trpc';
 import { currencySymbol, formatMoney } from '@shared/format';
 import { treatmentList } from './treatment-queries';
-import { formatDuration, readDraft, toDraft } from './treatment-row';
+import { formatDuration, formatTiming, readDraft, toDraft } from './treatment-row';
 
 const useTreatmentsTable: TableHook<typeof treatmentList> = () => {
   const admin = useIsAdmin();
@@ -77,6 +77,36 @@ const useTreatmentsTable: TableHook<typeof treatmentList> = () => {
             </div>
           ) : (
             formatDuration(t.duration)
+          ),
+      },
+      {
+        header: 'Timing',
+        className: 'whitespace-normal',
+        cell: (t) =>
+          rows.editing(t) ? (
+            <div className="flex min-w-48 flex-wrap items-center gap-1">
+              {rows.input(t, 'sessionMinutes', 'Session length (minutes)', { ...box, min: '5', max: '720', step: '1' })}
+              {rows.input(t, 'bufferMinutes', 'Buffer after a session (minutes)', {
+                ...box,
+                min: '0',
+                max: '240',
+                step: '1',
+              })}
+              <label className="flex items-center gap-1 text-xs">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={rows.draft?.requiresRoom ?? false}
+                  onChange={(e) => {
+                    const requiresRoom = e.target.checked;
+                    rows.setDraft((d) => (d ? { ...d, requiresRoom } : d));
+                  }}
+                />
+                Requires a room
+              </label>
+            </div>
+          ) : (
+            formatTiming(t)
           ),
       },
       {

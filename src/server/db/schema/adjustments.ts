@@ -128,6 +128,8 @@ export const refunds = pgTable(
     branchName: text('branch_name'),
     payerId: keptRef('payer_id', () => users.id),
     payerName: text('payer_name').notNull(),
+    /** The payer's full name as the payment recorded it: the credit note prints it. */
+    payerFullName: text('payer_full_name'),
     payerEmail: text('payer_email'),
     enrollmentId: keptRef('enrollment_id', () => enrollments.id),
     bookingId: keptRef('booking_id', () => treatmentBookings.id),

@@ -47,6 +47,8 @@ export const payments = pgTable(
     branchName: text('branch_name'),
     payerId: keptRef('payer_id', () => users.id),
     payerName: text('payer_name').notNull(),
+    /** The payer's full name when paid: the receipt prints it (null when it was never known). */
+    payerFullName: text('payer_full_name'),
     payerEmail: text('payer_email'),
     enrollmentId: keptRef('enrollment_id', () => enrollments.id),
     bookingId: keptRef('booking_id', () => treatmentBookings.id),

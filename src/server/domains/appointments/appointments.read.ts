@@ -40,6 +40,7 @@ import { branchScopeOf } from '../branch-scope';
 import type { ServiceContext } from '../context';
 import { assertId, isUuid } from '../ids';
 import { bookingsOutstandingNow } from '../payments/receipt-balance';
+import { mostAtOnce } from '../rooms/occupancy';
 import { instantAt, wallClockOf, weekdayOfDay } from '../../zoned-time';
 
 export const OTHER_BRANCH_APPOINTMENT = 'You can only work with appointments at your own branch.';
@@ -322,11 +323,10 @@ export async function availability(ctx: ServiceContext, input: TAvailabilityInpu
           if (off) continue;
           let roomId: string | null = null;
           if (treatment.requiresRoom) {
-            const free = roomList.find(
-              (r) =>
-                busy.filter((a) => a.roomId === r.id && a.startAt.getTime() < end && start < a.endAt.getTime()).length <
-                r.capacity,
-            );
+            // A room is free while fewer than its capacity are in it at any one instant (as booking counts).
+            const inRoom = (id: string) =>
+              busy.filter((a) => a.roomId === id).map((a) => ({ start: a.startAt, end: a.endAt }));
+            const free = roomList.find((r) => mostAtOnce(inRoom(r.id), new Date(start), new Date(end)) < r.capacity);
             if (!free) continue;
             roomId = free.id;
           }

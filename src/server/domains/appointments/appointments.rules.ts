@@ -28,6 +28,7 @@ import { assertRecordInScope } from '../branch-scope';
 import type { ServiceContext } from '../context';
 import { assertId } from '../ids';
 import { assertBranchAllowed } from './appointments.read';
+import { mostAtOnce } from '../rooms/occupancy';
 import { hhmm, rangeText, wallClockOf } from '../../zoned-time';
 
 type BookingRow = typeof treatmentBookings.$inferSelect;
@@ -198,8 +199,9 @@ export function assertSessionLeft(s: Awaited<ReturnType<typeof lockBookingSessio
 
 /**
  * Checks the time against the branch's closures, the practitioner's working plan and time off, the
- * practitioner's and the customer's other appointments, and the room's capacity (its row locked,
- * so a room holding several sessions is counted by one writer at a time). Run inside the writing
+ * practitioner's and the customer's other appointments, and the room's capacity: the most
+ * appointments in it at any one instant of the session (its row locked, so a room holding several
+ * sessions is counted by one writer at a time; class sessions are added by the classes' check). Run inside the writing
  * transaction; `excludeId` is the appointment being moved.
  */
 export async function assertTimeFree(
@@ -300,8 +302,10 @@ export async function assertTimeFree(
   if (plan.room) {
     const [room] = await tx.select().from(rooms).where(eq(rooms.id, plan.room.id)).for('update');
     if (!room) throw new AppError('NOT_FOUND', REFUSALS.roomNotFound);
-    const [inRoom] = await tx
-      .select({ n: count() })
+    // The most in the room at any one instant of [start, end): two back-to-back sessions in a room
+    // of two leave room for a third that overlaps both.
+    const inRoom = await tx
+      .select({ start: appointments.startAt, end: appointments.endAt })
       .from(appointments)
       .where(
         and(
@@ -313,7 +317,7 @@ export async function assertTimeFree(
           startsAfter(start),
         ),
       );
-    if ((inRoom?.n ?? 0) >= room.capacity)
+    if (mostAtOnce(inRoom, start, end) >= room.capacity)
       throw new AppError('CONFLICT', REFUSALS.roomFull(room.name, rangeText(timeZone, start, end), room.capacity));
   }
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { appointments, batches, classSessions, practitioners, rooms, users } from '../../db/schema';
 import { AppError, dbErrorText } from '../../errors';
 import { formatWhen } from '../../zoned-time';
+import { mostAtOnce } from '../rooms/occupancy';
 
 /** The appointment statuses that occupy a room and a practitioner (the rest free their time). */
 export const LIVE_APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'arrived', 'completed'] as const;
@@ -46,24 +47,6 @@ export interface ClashQuery {
   instructorAppointments?: boolean;
   /** Names the times in the messages on this zone's clock (TIME_ZONE); ISO instants without it. */
   timeZone?: string;
-}
-
-/** The most intervals that overlap at any one instant inside [start, end). */
-function mostAtOnce(intervals: Array<{ start: Date; end: Date }>, start: Date, end: Date): number {
-  const edges: Array<[number, number]> = [];
-  for (const i of intervals) {
-    edges.push([Math.max(i.start.getTime(), start.getTime()), 1]);
-    edges.push([Math.min(i.end.getTime(), end.getTime()), -1]);
-  }
-  // An interval ending at the instant another starts does not overlap it: ends sort first.
-  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  let now = 0;
-  let most = 0;
-  for (const [, step] of edges) {
-    now += step;
-    most = Math.max(most, now);
-  }
-  return most;
 }
 
 /**

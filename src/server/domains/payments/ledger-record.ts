@@ -58,6 +58,7 @@ export async function writePayment(tx: Db, p: NewPayment): Promise<{ id: string;
       branchName: branch?.name ?? null,
       payerId: p.target.payerId,
       payerName: p.target.payerName,
+      payerFullName: p.target.payerFullName,
       payerEmail: p.target.payerEmail,
       enrollmentId: p.target.kind === 'enrollment' ? p.target.id : null,
       bookingId: p.target.kind === 'booking' ? p.target.id : null,

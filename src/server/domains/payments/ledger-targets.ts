@@ -32,6 +32,8 @@ export interface LedgerTarget {
   currency: string;
   payerId: string | null;
   payerName: string;
+  /** The payer's full name now (null once the person is deleted): new payments keep it. */
+  payerFullName: string | null;
   payerEmail: string | null;
   payerBranchId: string | null;
   subject: string;
@@ -58,7 +60,7 @@ export const outstandingOf = (i: LedgerItem) => i.amount - i.amountPaid;
 async function payerOf(tx: Db, userId: string | null) {
   if (!userId) return undefined;
   const [u] = await tx
-    .select({ username: users.username, email: users.email, branchId: users.branchId })
+    .select({ username: users.username, fullName: users.fullName, email: users.email, branchId: users.branchId })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -74,7 +76,7 @@ export function lockEnrollmentRow(tx: Db, id: string) {
   return tx
     .select({
       e: enrollments,
-      payer: { username: users.username, email: users.email, branchId: users.branchId },
+      payer: { username: users.username, fullName: users.fullName, email: users.email, branchId: users.branchId },
       courseName: courses.courseName,
     })
     .from(enrollments)
@@ -96,6 +98,7 @@ export function enrollmentTargetOf({ e, payer, courseName }: LockedEnrollment): 
     currency: e.currency,
     payerId: e.userId,
     payerName: payer?.username ?? e.deletedUsername ?? 'Unknown',
+    payerFullName: payer?.fullName || null,
     payerEmail: payer?.email ?? e.deletedEmail,
     payerBranchId: payer?.branchId ?? null,
     subject: courseName ?? e.deletedCourseName ?? 'Unknown course',
@@ -132,6 +135,7 @@ export async function lockBookingTarget(tx: Db, id: string): Promise<LedgerTarge
     currency: b.currency,
     payerId: b.userId,
     payerName: u?.username ?? b.deletedUsername ?? 'Unknown',
+    payerFullName: u?.fullName || null,
     payerEmail: u?.email ?? b.deletedEmail,
     payerBranchId: u?.branchId ?? null,
     subject: t?.name ?? b.treatmentName,

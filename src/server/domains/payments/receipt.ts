@@ -14,7 +14,10 @@ export interface Receipt {
   organisation: Organisation;
   receiptNumber: string;
   branch: string;
+  /** The payer as the paper names them: full name, with the username and e-mail beside it. */
   payer: string;
+  /** What a letter calls them: the full name recorded, else the username. */
+  payerName: string;
   payerEmail: string | null;
   subject: string;
   lines: Array<{ what: string; dueDate: string | null; amount: number }>;
@@ -30,6 +33,16 @@ export interface Receipt {
   void: { at: Date | null; by: string | null; reason: string | null } | null;
   /** Money given back on it since, each with its credit note (docs/payments.md#refunds). */
   refunds: Array<{ creditNoteNumber: string; amount: number; at: Date }>;
+}
+
+/**
+ * A person on paper as the screens show them (docs/payments.md#receipts): the full name recorded
+ * with the payment, the username and e-mail beside it; the username alone when no full name was
+ * recorded (a person deleted before the name was kept).
+ */
+export function payerLine(p: { fullName: string | null; username: string; email: string | null }): string {
+  const beside = [p.fullName ? p.username : null, p.email].filter(Boolean).join(', ');
+  return (p.fullName || p.username) + (beside ? ` (${beside})` : '');
 }
 
 const LINE_NAMES = {
@@ -55,7 +68,8 @@ export async function loadReceipt(db: Db, paymentId: string, organisation: Organ
     organisation,
     receiptNumber: p.receiptNumber,
     branch: p.branchName ?? 'No branch',
-    payer: p.payerName,
+    payer: payerLine({ fullName: p.payerFullName, username: p.payerName, email: p.payerEmail }),
+    payerName: p.payerFullName || p.payerName,
     payerEmail: p.payerEmail,
     subject: p.subject,
     lines: allocs
@@ -243,7 +257,7 @@ export function buildReceiptPdf(r: Receipt, timeZone: string, logo: PdfLogo = nu
   drawLetterhead(doc, { ...r, title: 'RECEIPT', number: r.receiptNumber, titleRoom: 50 }, logo);
 
   const facts: Array<[string, string]> = [
-    ['Received from', r.payer + (r.payerEmail ? ` (${r.payerEmail})` : '')],
+    ['Received from', r.payer],
     ['For', r.subject],
     ['Date', formatReceiptDate(r.receivedAt, timeZone)],
     ['Method', r.method + (r.reference ? ` (ref. ${r.reference})` : '')],

@@ -18,6 +18,7 @@ import {
   drawLetterhead,
   drawLines,
   formatReceiptDate,
+  payerLine,
   type PdfLogo,
 } from '../payments/receipt';
 import type { Organisation } from '../settings/organisation.service';
@@ -28,7 +29,10 @@ export interface CreditNote {
   receiptNumber: string;
   receivedAt: Date;
   branch: string;
+  /** Full name, with the username and e-mail beside it (payerLine). */
   payer: string;
+  /** What a letter calls them: the full name recorded, else the username. */
+  payerName: string;
   payerEmail: string | null;
   subject: string;
   lines: Array<{ what: string; dueDate: string | null; amount: number }>;
@@ -58,7 +62,8 @@ export async function loadCreditNote(db: Db, refundId: string, organisation: Org
     receiptNumber: row.receiptNumber,
     receivedAt: row.receivedAt,
     branch: r.branchName ?? 'No branch',
-    payer: r.payerName,
+    payer: payerLine({ fullName: r.payerFullName, username: r.payerName, email: r.payerEmail }),
+    payerName: r.payerFullName || r.payerName,
     payerEmail: r.payerEmail,
     subject: r.subject,
     lines: allocs
@@ -86,7 +91,7 @@ export function buildCreditNotePdf(n: CreditNote, timeZone: string, logo: PdfLog
   drawLetterhead(doc, { ...n, title: 'CREDIT NOTE', number: n.creditNoteNumber, titleRoom: 55 }, logo);
 
   const facts: Array<[string, string]> = [
-    ['Refunded to', n.payer + (n.payerEmail ? ` (${n.payerEmail})` : '')],
+    ['Refunded to', n.payer],
     ['For', n.subject],
     ['Refunds receipt', `${n.receiptNumber} of ${formatReceiptDate(n.receivedAt, timeZone)}`],
     ['Date', formatReceiptDate(n.refundedAt, timeZone)],

@@ -22,7 +22,7 @@ export function toRefundDto(r: RefundRow, receiptNumber: string, allocations: Al
     refundedBy: { _id: r.refundedById, username: r.refundedByName },
     refundedAt: r.refundedAt.toISOString(),
     branch: r.branchName ? { _id: r.branchId, name: r.branchName } : null,
-    payer: { _id: r.payerId, username: r.payerName, email: r.payerEmail },
+    payer: { _id: r.payerId, username: r.payerName, fullName: r.payerFullName, email: r.payerEmail },
     enrollmentId: r.enrollmentId,
     bookingId: r.bookingId,
     subject: r.subject,

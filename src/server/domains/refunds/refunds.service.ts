@@ -190,6 +190,7 @@ export async function refundPayment(ctx: ServiceContext, input: TRefundPaymentIn
           branchName: p.branchName,
           payerId: p.payerId,
           payerName: p.payerName,
+          payerFullName: p.payerFullName,
           payerEmail: p.payerEmail,
           enrollmentId: p.enrollmentId,
           bookingId: p.bookingId,

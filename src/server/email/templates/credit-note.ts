@@ -18,7 +18,7 @@ export async function buildCreditNoteEmail(
   const money = (v: number) => formatMoney(v, n.currency);
   const tz = deps.config.TIME_ZONE;
   return brandedEmail(organisation, n.payerEmail, `Credit note ${n.creditNoteNumber}`, [
-    `Dear ${n.payer},`,
+    `Dear ${n.payerName},`,
     `We have refunded ${money(n.amount)} of your receipt ${n.receiptNumber}. This is your credit note ${n.creditNoteNumber} from our ${n.branch} branch.`,
     [
       `For: ${n.subject}`,

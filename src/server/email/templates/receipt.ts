@@ -17,7 +17,7 @@ export async function buildReceiptEmail(
   const money = (n: number) => formatMoney(n, r.currency);
   const tz = deps.config.TIME_ZONE;
   return brandedEmail(organisation, r.payerEmail, `Receipt ${r.receiptNumber}${r.void ? ' (void)' : ''}`, [
-    `Dear ${r.payer},`,
+    `Dear ${r.payerName},`,
     r.void
       ? `Receipt ${r.receiptNumber} below was voided${r.void.reason ? `: ${r.void.reason}` : ''}. It no longer counts as a payment.`
       : `Thank you for your payment. This is your receipt ${r.receiptNumber} from our ${r.branch} branch.`,
