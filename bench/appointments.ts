@@ -11,7 +11,6 @@
  */
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DbHandle } from '../src/server/db/client';
 import { addToDate, todayIn } from '../src/shared/calendar';
 import {
   availability,
@@ -19,9 +18,8 @@ import {
   todaysAppointments,
 } from '../src/server/domains/appointments/appointments.read';
 import type { ServiceContext } from '../src/server/domains/context';
-import { startServices } from '../tests/setup/services';
 import { calendarSizesFromEnv, seedCalendar } from './appointments-seed';
-import { contextFor, interleaved, median, pct, rowsOf, superadmin } from './scale-context';
+import { withScaleDatabase, contextFor, interleaved, median, pct, rowsOf, superadmin } from './scale-context';
 import { seedScale, sizesFromEnv } from './scale-seed';
 
 const RUNS = Number(process.env.CAL_RUNS ?? 15);
@@ -48,18 +46,7 @@ function baselineList(bare: postgres.Sql, where: postgres.PendingQuery<postgres.
 async function main() {
   const sizes = { ...sizesFromEnv(), branches: Number(process.env.SCALE_BRANCHES ?? 20) };
   const cal = calendarSizesFromEnv();
-  const services = await startServices();
-  const dbName = `calendar_${Date.now()}`;
-  const admin = postgres(services.databaseUrl, { max: 1, onnotice: () => {} });
-  const url = new URL(services.databaseUrl);
-  url.pathname = `/${dbName}`;
-  let handle: DbHandle | null = null;
-  let bare: postgres.Sql | null = null;
-  try {
-    console.log(`PostgreSQL from ${services.source}; database ${dbName}`);
-    await admin.unsafe(`create database ${dbName}`);
-    handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '', max: 5 });
-    await handle.migrate();
+  await withScaleDatabase('calendar', async ({ handle, bare }) => {
     console.log('Generating data:', sizes, cal);
     const t0 = performance.now();
     await seedScale(handle.db, sizes, { ledger: false });
@@ -93,7 +80,6 @@ async function main() {
     const todayTo = `${addToDate(today, { days: 1 })}T00:00:00+05:30`;
     const weekTo = `${addToDate(weekEnd, { days: 1 })}T00:00:00+05:30`;
 
-    bare = postgres(url.toString(), { max: 5, onnotice: () => {}, connection: { jit: 'off' } });
     const b = bare;
     const ctx: ServiceContext = contextFor(handle, await superadmin(handle.db));
     const cases: Array<{ name: string; product: () => Promise<unknown>; baseline: () => Promise<unknown> }> = [
@@ -185,13 +171,7 @@ async function main() {
       const plan = rowsOf<Record<string, string>>(await bare.unsafe(`explain (analyze, costs off, timing off) ${q}`));
       console.log(`-- ${name}\n${plan.map((r) => Object.values(r)[0]).join('\n')}\n`);
     }
-  } finally {
-    await bare?.end({ timeout: 5 });
-    if (handle) await handle.close();
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    await admin.end();
-    await services.stop();
-  }
+  });
 }
 
 main().catch((err) => {

@@ -12,16 +12,14 @@
 import os from 'node:os';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DbHandle } from '../src/server/db/client';
 import {
   enrollmentAttendance,
   fallingBehind,
   getSessionAttendance,
 } from '../src/server/domains/classes/attendance.service';
 import type { ServiceContext } from '../src/server/domains/context';
-import { startServices } from '../tests/setup/services';
 import { classSizesFromEnv, seedClasses } from './classes-seed';
-import { contextFor, interleaved, median, pct, rowsOf, superadmin } from './scale-context';
+import { withScaleDatabase, contextFor, interleaved, median, pct, rowsOf, superadmin } from './scale-context';
 import { seedScale, sizesFromEnv } from './scale-seed';
 
 const RUNS = Number(process.env.CLASS_RUNS ?? 15);
@@ -68,18 +66,7 @@ async function main() {
     bookings: Number(process.env.SCALE_BOOKINGS ?? 100),
   };
   const cls = classSizesFromEnv();
-  const services = await startServices();
-  const dbName = `classes_${Date.now()}`;
-  const admin = postgres(services.databaseUrl, { max: 1, onnotice: () => {} });
-  const url = new URL(services.databaseUrl);
-  url.pathname = `/${dbName}`;
-  let handle: DbHandle | null = null;
-  let bare: postgres.Sql | null = null;
-  try {
-    console.log(`PostgreSQL from ${services.source}; database ${dbName}`);
-    await admin.unsafe(`create database ${dbName}`);
-    handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '', max: 5 });
-    await handle.migrate();
+  await withScaleDatabase('classes', async ({ handle, bare }) => {
     console.log('Generating data:', sizes, cls);
     const t0 = performance.now();
     await seedScale(handle.db, sizes, { ledger: false });
@@ -110,7 +97,6 @@ async function main() {
       await handle.db.execute(sql`select day::text as day from class_sessions where id = ${pick.session_id}`),
     );
 
-    bare = postgres(url.toString(), { max: 5, onnotice: () => {}, connection: { jit: 'off' } });
     const b = bare;
     const ctx: ServiceContext = contextFor(handle, await superadmin(handle.db));
     const cases: Array<{ name: string; product: () => Promise<unknown>; baseline: () => Promise<unknown> }> = [
@@ -214,13 +200,7 @@ async function main() {
       const plan = rowsOf<Record<string, string>>(await bare.unsafe(`explain (analyze, costs off, timing off) ${q}`));
       console.log(`-- ${name}\n${plan.map((r) => Object.values(r)[0]).join('\n')}\n`);
     }
-  } finally {
-    await bare?.end({ timeout: 5 });
-    if (handle) await handle.close();
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    await admin.end();
-    await services.stop();
-  }
+  });
 }
 
 main().catch((err) => {

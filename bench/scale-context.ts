@@ -9,7 +9,8 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { SessionCache } from '../src/server/auth/session-cache';
 import type { Actor } from '../src/server/auth/sessions';
 import { loadConfig } from '../src/server/config';
-import type { Db, DbHandle } from '../src/server/db/client';
+import { openDatabase, type Db, type DbHandle } from '../src/server/db/client';
+import { startServices } from '../tests/setup/services';
 import * as schema from '../src/server/db/schema';
 import type { ServiceContext } from '../src/server/domains/context';
 import { readCache } from '../src/server/domains/read-cache';
@@ -109,6 +110,38 @@ export async function benchDatabase(serverUrl: string, prefix: string) {
       }
     },
   };
+}
+
+/**
+ * The frame of the scale benchmarks (search, calendar, classes): PostgreSQL as the tests start
+ * it, a fresh database named `<prefix>_<now>` opened and migrated as the product opens it, a bare
+ * postgres.js pool on it for the baselines, and everything stopped and dropped afterwards.
+ */
+export async function withScaleDatabase(
+  prefix: string,
+  run: (on: { handle: DbHandle; bare: postgres.Sql }) => Promise<void>,
+): Promise<void> {
+  const services = await startServices();
+  const dbName = `${prefix}_${Date.now()}`;
+  const admin = postgres(services.databaseUrl, { max: 1, onnotice: () => {} });
+  const url = new URL(services.databaseUrl);
+  url.pathname = `/${dbName}`;
+  let handle: DbHandle | null = null;
+  let bare: postgres.Sql | null = null;
+  try {
+    console.log(`PostgreSQL from ${services.source}; database ${dbName}`);
+    await admin.unsafe(`create database ${dbName}`);
+    handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '', max: 5 });
+    await handle.migrate();
+    bare = postgres(url.toString(), { max: 5, onnotice: () => {}, connection: { jit: 'off' } });
+    await run({ handle, bare });
+  } finally {
+    await bare?.end({ timeout: 5 });
+    if (handle) await handle.close();
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    await admin.end();
+    await services.stop();
+  }
 }
 
 export function contextFor(handle: DbHandle, actor: Actor): ServiceContext {

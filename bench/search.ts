@@ -8,12 +8,10 @@
  */
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DbHandle } from '../src/server/db/client';
 import { globalSearch } from '../src/server/domains/search/search.service';
 import type { ServiceContext } from '../src/server/domains/context';
 import { containsPattern } from '../src/server/domains/sql-conditions';
-import { startServices } from '../tests/setup/services';
-import { contextFor, interleaved, median, pct, rowsOf, superadmin } from './scale-context';
+import { withScaleDatabase, contextFor, interleaved, median, pct, rowsOf, superadmin } from './scale-context';
 import { seedScale, sizesFromEnv } from './scale-seed';
 
 const RUNS = Number(process.env.SEARCH_RUNS ?? 15);
@@ -43,18 +41,7 @@ function baseline(bare: postgres.Sql, q: string) {
 
 async function main() {
   const sizes = sizesFromEnv();
-  const services = await startServices();
-  const dbName = `search_${Date.now()}`;
-  const admin = postgres(services.databaseUrl, { max: 1, onnotice: () => {} });
-  const url = new URL(services.databaseUrl);
-  url.pathname = `/${dbName}`;
-  let handle: DbHandle | null = null;
-  let bare: postgres.Sql | null = null;
-  try {
-    console.log(`PostgreSQL from ${services.source}; database ${dbName}`);
-    await admin.unsafe(`create database ${dbName}`);
-    handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '', max: 5 });
-    await handle.migrate();
+  await withScaleDatabase('search', async ({ handle, bare }) => {
     console.log('Generating data:', sizes);
     const t0 = performance.now();
     await seedScale(handle.db, sizes);
@@ -69,7 +56,6 @@ async function main() {
       await handle.db.execute(sql`select receipt_number as n from payments order by received_at desc limit 1`),
     );
 
-    bare = postgres(url.toString(), { max: 5, onnotice: () => {}, connection: { jit: 'off' } });
     const ctx: ServiceContext = contextFor(handle, await superadmin(handle.db));
     const rows = [];
     const all = { search: [] as number[], base: [] as number[] };
@@ -99,13 +85,7 @@ async function main() {
       `All texts: search median ${median(all.search).toFixed(1)} ms (p95 ${pct(all.search, 95).toFixed(1)}), ` +
         `baseline median ${median(all.base).toFixed(1)} ms, ratio ${(median(all.search) / median(all.base)).toFixed(2)}`,
     );
-  } finally {
-    await bare?.end({ timeout: 5 });
-    if (handle) await handle.close();
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    await admin.end();
-    await services.stop();
-  }
+  });
 }
 
 main().catch((err) => {
