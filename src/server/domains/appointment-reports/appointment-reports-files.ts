@@ -1,13 +1,11 @@
 import ExcelJS from 'exceljs';
-import { jsPDF } from 'jspdf';
-import { autoTable } from 'jspdf-autotable';
 import { todayIn } from '../../../shared/calendar';
 import { formatDateTime, formatDay } from '../../../shared/format';
 import { reportFileName } from '../../../shared/report-columns';
 import { recordAudit } from '../audit/audit.service';
 import type { ServiceContext } from '../context';
 import { CONTENT_TYPES } from '../reports/reports.service';
-import { wrapText } from '../reports/report-writers';
+import { sectionsPdf } from '../reports/sections-pdf';
 import { loadOrganisation } from '../settings/organisation.service';
 import type { TAppointmentReport, TAppointmentReportFilters } from '@shared/schemas/appointment-reports';
 import {
@@ -113,56 +111,17 @@ async function buildXlsx(parts: Section[], meta: FileMeta): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** Title, filters and generation time, then each table under its heading, page numbers. */
+/** Title, filters and generation time, then each table under its heading. */
 function buildPdf(parts: Section[], meta: FileMeta): Buffer {
-  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4', compress: true });
-  const pageWidth = doc.internal.pageSize.getWidth();
-  const pageHeight = doc.internal.pageSize.getHeight();
-  doc.setFontSize(16);
-  doc.text(APPOINTMENT_REPORT_TITLE, 14, 16);
-  doc.setFontSize(11);
-  doc.text(meta.organisation.name, pageWidth - 14, 12, { align: 'right' });
-  doc.setFontSize(9);
-  doc.setTextColor(90);
-  const lines = [
-    `Generated: ${formatDateTime(meta.generatedAt, meta.timeZone)} (${meta.timeZone})`,
-    `Filters: ${meta.filterLines.join('; ')}`,
-  ].flatMap((l) => wrapText(doc, l, pageWidth - 28));
-  doc.text(lines, 14, 23);
-  doc.setTextColor(0);
-  let y = 23 + lines.length * 4 + 4;
-  for (const part of parts) {
-    if (y > pageHeight - 40) {
-      doc.addPage();
-      y = 16;
-    }
-    doc.setFontSize(12);
-    doc.text(part.title, 14, y);
-    let end = y + 2;
-    autoTable(doc, {
-      startY: y + 2,
-      head: [part.headers],
-      body: part.rows.length
-        ? part.rows.map((r) => r.map((c) => (c === null ? '' : String(c))))
-        : [[{ content: 'None in this range.', colSpan: part.headers.length }]],
-      showHead: 'everyPage',
-      styles: { fontSize: 8, cellPadding: 1.5, overflow: 'linebreak' },
-      headStyles: { fillColor: [31, 78, 121], textColor: 255, fontStyle: 'bold' },
-      columnStyles: Object.fromEntries(part.numeric.map((n, i) => [i, { halign: n ? 'right' : 'left' }])),
-      margin: { left: 14, right: 14, bottom: 14 },
-      didDrawPage: (data) => {
-        end = data.cursor?.y ?? end;
-      },
-    });
-    y = end + 10;
-  }
-  const pages = doc.getNumberOfPages();
-  doc.setFontSize(8);
-  for (let i = 1; i <= pages; i++) {
-    doc.setPage(i);
-    doc.text(`Page ${i} of ${pages}`, pageWidth - 14, pageHeight - 6, { align: 'right' });
-  }
-  return Buffer.from(doc.output('arraybuffer'));
+  return sectionsPdf({
+    title: APPOINTMENT_REPORT_TITLE,
+    organisation: meta.organisation,
+    lines: [
+      `Generated: ${formatDateTime(meta.generatedAt, meta.timeZone)} (${meta.timeZone})`,
+      `Filters: ${meta.filterLines.join('; ')}`,
+    ],
+    sections: parts.map((p) => ({ ...p, body: p.rows.map((r) => r.map((c) => (c === null ? '' : String(c)))) })),
+  });
 }
 
 export interface AppointmentReportFile {

@@ -1,7 +1,6 @@
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { jsPDF } from 'jspdf';
-import { autoTable, type RowInput } from 'jspdf-autotable';
+import type { RowInput } from 'jspdf-autotable';
 import { todayIn } from '../../../shared/calendar';
 import { formatDateTime } from '../../../shared/format';
 import { reportFileName } from '../../../shared/report-columns';
@@ -9,7 +8,8 @@ import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import type { ServiceContext } from '../context';
 import { CONTENT_TYPES } from '../reports/reports.service';
-import { firstOf, PDF_MAX_ROWS, sheetCaughtUp, wrapText } from '../reports/report-writers';
+import { firstOf, PDF_MAX_ROWS, sheetCaughtUp } from '../reports/report-writers';
+import { sectionsPdf, type PdfSection } from '../reports/sections-pdf';
 import { paperOrganisation } from '../settings/organisation.service';
 import type {
   TAttendanceBatchRow,
@@ -146,67 +146,26 @@ async function writeXlsx(parts: Section[], meta: FileMeta, out: Writable): Promi
 const pdfCell = (c: Cell, rate: boolean) =>
   c === null ? '' : rate && typeof c === 'number' ? c.toFixed(1) : String(c);
 
-/** Title, filters and generation time, then each table under its heading, page numbers. */
+/** Title, filters, generation time and the rate's rule, then each table under its heading. */
 async function buildPdf(parts: Section[], meta: FileMeta): Promise<Buffer> {
-  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4', compress: true });
-  const pageWidth = doc.internal.pageSize.getWidth();
-  const pageHeight = doc.internal.pageSize.getHeight();
-  doc.setFontSize(16);
-  doc.text(ATTENDANCE_REPORT_TITLE, 14, 16);
-  doc.setFontSize(11);
-  doc.text(meta.organisation.name, pageWidth - 14, 12, { align: 'right' });
-  if (meta.organisation.contact) {
-    doc.setFontSize(8);
-    doc.text(meta.organisation.contact, pageWidth - 14, 16, { align: 'right' });
-  }
-  doc.setFontSize(9);
-  doc.setTextColor(90);
-  const lines = [
-    `Generated: ${formatDateTime(meta.generatedAt, meta.timeZone)} (${meta.timeZone})`,
-    `Filters: ${meta.filterLines.join('; ')}`,
-    `Rate: (present + late) / (present + late + absent) over held sessions; threshold ${meta.threshold} %`,
-  ].flatMap((l) => wrapText(doc, l, pageWidth - 28));
-  doc.text(lines, 14, 23);
-  doc.setTextColor(0);
-  let y = 23 + lines.length * 4 + 4;
+  const sections: PdfSection[] = [];
   for (const part of parts) {
-    // Only the cells' text is kept for the one autoTable call of each table.
+    // Only the cells' text is kept for each table.
     const body: RowInput[] = [];
     for await (const batch of part.rows())
       for (const r of batch) body.push(r.map((c, i) => pdfCell(c, part.headers[i] === 'Rate %')));
-    if (y > pageHeight - 40) {
-      doc.addPage();
-      y = 16;
-    }
-    doc.setFontSize(12);
-    doc.text(part.title, 14, y);
-    let end = y + 2;
-    autoTable(doc, {
-      startY: y + 2,
-      head: [part.headers],
-      body: body.length ? body : [[{ content: 'None in this range.', colSpan: part.headers.length }]],
-      showHead: 'everyPage',
-      styles: { fontSize: 8, cellPadding: 1.5, overflow: 'linebreak' },
-      headStyles: { fillColor: [31, 78, 121], textColor: 255, fontStyle: 'bold' },
-      columnStyles: Object.fromEntries(part.numeric.map((n, i) => [i, { halign: n ? 'right' : 'left' }])),
-      // The headings of the number columns sit over their figures.
-      didParseCell: (cell) => {
-        if (cell.section === 'head' && part.numeric[cell.column.index]) cell.cell.styles.halign = 'right';
-      },
-      margin: { left: 14, right: 14, bottom: 14 },
-      didDrawPage: (data) => {
-        end = data.cursor?.y ?? end;
-      },
-    });
-    y = end + 10;
+    sections.push({ title: part.title, headers: part.headers, numeric: part.numeric, body });
   }
-  const pages = doc.getNumberOfPages();
-  doc.setFontSize(8);
-  for (let i = 1; i <= pages; i++) {
-    doc.setPage(i);
-    doc.text(`Page ${i} of ${pages}`, pageWidth - 14, pageHeight - 6, { align: 'right' });
-  }
-  return Buffer.from(doc.output('arraybuffer'));
+  return sectionsPdf({
+    title: ATTENDANCE_REPORT_TITLE,
+    organisation: meta.organisation,
+    lines: [
+      `Generated: ${formatDateTime(meta.generatedAt, meta.timeZone)} (${meta.timeZone})`,
+      `Filters: ${meta.filterLines.join('; ')}`,
+      `Rate: (present + late) / (present + late + absent) over held sessions; threshold ${meta.threshold} %`,
+    ],
+    sections,
+  });
 }
 
 export interface AttendanceReportFile {
