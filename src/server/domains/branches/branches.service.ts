@@ -67,7 +67,7 @@ export async function getBranch({ db }: SystemContext, id: string): Promise<Bran
 /** A branch as the audit trail records it. */
 const auditView = (b: BranchRow) => ({
   name: b.name,
-  fields: { name: b.name, location: b.location, phone: b.phone ?? '' },
+  fields: { name: b.name, location: b.location, phone: b.phone },
 });
 
 export async function createBranch(ctx: SystemContext, input: TCreateBranchInput): Promise<BranchDto> {
