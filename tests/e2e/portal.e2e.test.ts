@@ -458,7 +458,7 @@ describe('the portal', () => {
       >`select text from email_outbox where "to" = ${student.email} order by created_at desc limit 1`;
     await expect.poll(async () => /\b\d{6}\b/.test((await rows())[0]?.text ?? '')).toBe(true);
     const code = /\b(\d{6})\b/.exec((await rows())[0]!.text)![1]!;
-    if (code !== '000000') await page.getByText(tr('en', 'signIn.wrongCode')).waitFor();
+    if (code !== '000000') await page.getByText(tr('en', 'refusal.code_invalid')).waitFor();
     await page.getByLabel(tr('en', 'signIn.code')).fill(code);
     await page.getByRole('button', { name: tr('en', 'signIn.verify') }).press('Enter');
     await page.waitForURL((url) => url.pathname === '/portal');
