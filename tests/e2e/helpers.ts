@@ -238,10 +238,16 @@ export const factory = {
     return created<{ _id: string; courseName: string }>(await api('POST', '/api/course', { token, body }), 'a course');
   },
   /** An enrolment (POST /api/enrollments) as an admin, of `student2@example.com` unless given an e-mail. */
-  async enrollment(courseId: string, paymentType: 'full' | 'installment', email = 'student2@example.com') {
+  /** `enrolledOn` (YYYY-MM-DD) dates it back, so a payment may be back-dated to that day. */
+  async enrollment(
+    courseId: string,
+    paymentType: 'full' | 'installment',
+    email = 'student2@example.com',
+    enrolledOn?: string,
+  ) {
     const token = await tokenFor(accounts().admin);
     return created<{ _id: string }>(
-      await api('POST', '/api/enrollments', { token, body: { email, courseId, paymentType } }),
+      await api('POST', '/api/enrollments', { token, body: { email, courseId, paymentType, enrolledOn } }),
       'an enrolment',
     );
   },

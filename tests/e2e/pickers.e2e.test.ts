@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { addToDate, todayIn } from '../../src/shared/calendar';
 import { formatDay } from '../../src/shared/format';
 import { accounts, expectToast, factory, signIn, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
+const TZ = 'Asia/Colombo';
 
 describe('pickers', () => {
   test('a student is found by typing part of their name, picked with the keyboard, and enrolled', async () => {
@@ -48,12 +50,11 @@ describe('pickers', () => {
     await page.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
     await page.getByTestId('payments-panel').getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record payment' });
-    const iso = (d: Date) =>
-      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    const today = new Date();
-    const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+    // The dialog's day is the organisation's (TIME_ZONE), not the browser's: they differ around midnight.
+    const today = todayIn(TZ);
+    const yesterday = addToDate(today, { days: -1 });
     const picker = dialog.getByRole('button', { name: /^Date:/ });
-    expect(await picker.innerText()).toContain(formatDay(iso(today)));
+    expect(await picker.innerText()).toContain(formatDay(today));
 
     await picker.focus();
     await page.keyboard.press('Enter');
@@ -62,15 +63,15 @@ describe('pickers', () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
     await grid.waitFor({ state: 'detached' });
-    expect(await picker.innerText()).toContain(formatDay(iso(yesterday)));
-    expect(await picker.getAttribute('aria-label')).toBe(`Date: ${formatDay(iso(yesterday))}`);
+    expect(await picker.innerText()).toContain(formatDay(yesterday));
+    expect(await picker.getAttribute('aria-label')).toBe(`Date: ${formatDay(yesterday)}`);
     // A day after today cannot be chosen: the calendar stays on today.
     await picker.press('Enter');
     await grid.waitFor();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
-    expect(await picker.innerText()).toContain(formatDay(iso(today)));
+    expect(await picker.innerText()).toContain(formatDay(today));
   });
 
   test('a form error shows once, marks every field it concerns, and leaves when a field is edited', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { todayIn } from '../../src/shared/calendar';
+import { addToDate, todayIn } from '../../src/shared/calendar';
 import { formatDay } from '../../src/shared/format';
 import { accounts, expectToast, factory, pageOverflow, settle, signIn, unique, useBrowser } from './helpers';
 
@@ -86,12 +86,13 @@ test("a payment's date and the cash-up's day are the organisation's, whatever th
   );
   const timezoneId = colomboHour < 16 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
   const today = todayIn('Asia/Colombo');
+  const yesterday = addToDate(today, { days: -1 });
   expect(todayIn(timezoneId)).not.toBe(today);
 
   const branch = await factory.branch({ name: unique('Aaa Zone') });
   const student = await factory.student({ branch: branch._id });
   const course = await factory.course({ totalFee: 10000, installments: 1, admissionFee: 0 });
-  const enrolment = await factory.enrollment(course._id, 'installment', student.email);
+  const enrolment = await factory.enrollment(course._id, 'installment', student.email, addToDate(today, { days: -3 }));
   const page = await browser.newPage({ timezoneId });
   await signIn(page, accounts().admin);
   await page.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
@@ -105,4 +106,23 @@ test("a payment's date and the cash-up's day are the organisation's, whatever th
 
   await page.goto(`/payments?tab=cash-up&cashBranch=${branch._id}`);
   await page.getByTestId('cash-up-totals').getByText('Rs. 1,250.00').waitFor();
+
+  // A payment back-dated to yesterday is taken at yesterday's noon in Colombo, so the cash-up of
+  // yesterday counts it, not the day before or after as the browser's noon would land.
+  await page.goto(`/courses/${course._id}/enrollment/${enrolment._id}`);
+  await page.getByTestId('payments-panel').getByRole('button', { name: 'Record payment' }).click();
+  const again = page.getByRole('dialog');
+  const picker = again.getByRole('button', { name: `Date: ${formatDay(today)}` });
+  await picker.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('grid').waitFor();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await again.getByRole('button', { name: `Date: ${formatDay(yesterday)}` }).waitFor();
+  await again.getByLabel('Amount (LKR)').fill('1000');
+  await again.getByLabel('Method').selectOption('cash');
+  await again.getByRole('button', { name: 'Record payment' }).click();
+  await expectToast(page, /Payment recorded: receipt /);
+  await page.goto(`/payments?tab=cash-up&day=${yesterday}&cashBranch=${branch._id}`);
+  await page.getByTestId('cash-up-totals').getByText('Rs. 1,000.00').waitFor();
 });

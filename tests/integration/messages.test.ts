@@ -6,7 +6,7 @@ import { optOutToken } from '../../src/server/domains/messages/opt-out';
 import { MESSAGE_PLACEHOLDERS } from '../../src/shared/schemas/messages';
 import { loadSavedTemplates, renderText, templateFor } from '../../src/server/domains/messages/templates';
 import { afterQuietHours, defaultMessageSettings } from '../../src/server/domains/messages/settings';
-import { wallClockOf, hhmm } from '../../src/server/zoned-time';
+import { wallClockOf, hhmm } from '../../src/shared/zoned-time';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, makeUser, type MadeUser } from '../helpers/factories';
 import {

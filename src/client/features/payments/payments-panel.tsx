@@ -24,11 +24,12 @@ import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
 import { formatMoney } from '@shared/format';
+import { instantAt } from '@shared/zoned-time';
 import { ZRecordPaymentInput } from '@shared/schemas/payments';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payment-common';
 import { invalidateMoney, PaymentsTable } from './payments-table';
 import { RefundsTable } from './refunds-table';
-import { useOrgToday } from '@/lib/org-clock';
+import { useOrgClock, useOrgToday } from '@/lib/org-clock';
 
 interface Owed {
   amount: number;
@@ -165,6 +166,7 @@ export function RecordPaymentDialog({
 }) {
   const queryClient = useQueryClient();
   const today = useOrgToday();
+  const timeZone = useOrgClock().data?.timeZone;
   const form = useZodForm(ZPaymentForm, {
     amount: nextDue > 0 ? String(nextDue) : '',
     method: 'cash',
@@ -189,8 +191,12 @@ export function RecordPaymentDialog({
       ...values,
       ...(item ? { allocations: [{ kind: item.kind, installmentId: item.installmentId, amount: values.amount }] } : {}),
       currency,
-      // Today means "now"; an earlier day is back-dated to its noon, local time.
-      receivedAt: day && day !== today ? new Date(`${day}T12:00:00`).toISOString() : undefined,
+      // Today means "now"; an earlier day is back-dated to its noon on the organisation's clock, so
+      // the cash-up counts it on that day whatever zone the browser is in.
+      receivedAt:
+        day && day !== today
+          ? (timeZone ? instantAt(timeZone, day, 12 * 60) : new Date(`${day}T12:00:00`)).toISOString()
+          : undefined,
     });
 
   return (

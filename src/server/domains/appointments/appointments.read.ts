@@ -41,7 +41,7 @@ import type { ServiceContext } from '../context';
 import { assertId, isUuid } from '../ids';
 import { bookingsOutstandingNow } from '../payments/receipt-balance';
 import { mostAtOnce } from '../rooms/occupancy';
-import { instantAt, wallClockOf, weekdayOfDay } from '../../zoned-time';
+import { instantAt, wallClockOf, weekdayOfDay } from '../../../shared/zoned-time';
 
 export const OTHER_BRANCH_APPOINTMENT = 'You can only work with appointments at your own branch.';
 

@@ -29,7 +29,7 @@ import type { ServiceContext } from '../context';
 import { assertId } from '../ids';
 import { assertBranchAllowed } from './appointments.read';
 import { mostAtOnce } from '../rooms/occupancy';
-import { hhmm, rangeText, wallClockOf } from '../../zoned-time';
+import { hhmm, rangeText, wallClockOf } from '../../../shared/zoned-time';
 
 type BookingRow = typeof treatmentBookings.$inferSelect;
 type TreatmentRow = typeof treatments.$inferSelect;

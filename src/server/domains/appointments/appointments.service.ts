@@ -37,7 +37,7 @@ import {
   timesOf,
   type Plan,
 } from './appointments.rules';
-import { instantAt, wallClockOf, wallText, weekdayOfDay } from '../../zoned-time';
+import { instantAt, wallClockOf, wallText, weekdayOfDay } from '../../../shared/zoned-time';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 

@@ -16,7 +16,7 @@ import type { ServiceContext } from '../context';
 import { isUuid } from '../ids';
 import { rowsOf } from '../statements/statement-lines';
 import { appointmentScope, assertBranchAllowed } from './appointments.read';
-import { instantAt, weekdayOfDay } from '../../zoned-time';
+import { instantAt, weekdayOfDay } from '../../../shared/zoned-time';
 
 /** The zone the calendar reads its days in, so the screens draw the same hours the server checks. */
 export function calendarClock(ctx: ServiceContext): TCalendarClock {

@@ -12,7 +12,7 @@ import { recordSessions } from '../bookings/bookings.audit';
 import type { ServiceContext } from '../context';
 import { planAppointmentMessages } from '../messages/hooks';
 import { invalidateReads } from '../read-cache';
-import { wallText } from '../../zoned-time';
+import { wallText } from '../../../shared/zoned-time';
 import { getAppointment } from './appointments.read';
 import { REFUSALS } from './appointments.rules';
 import { findAppointment } from './appointments.service';

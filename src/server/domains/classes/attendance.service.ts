@@ -24,7 +24,7 @@ import { selectEnrollments, toEnrollmentDto } from '../enrollments/enrollments.d
 import { assertId, isUuid } from '../ids';
 import { afterWrite } from '../read-cache';
 import { attendanceStats, attendanceStatsOf, heldSessionsOf, NO_FIGURES } from './attendance.stats';
-import { formatWhen } from '../../zoned-time';
+import { formatWhen } from '../../../shared/zoned-time';
 import { sessionDto, sessionForClass, type SessionRow } from './classes.read';
 import { ROSTER_MESSAGES, studentOf } from './roster.service';
 import { todayIn } from '../../../shared/calendar';

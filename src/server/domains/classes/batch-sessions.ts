@@ -9,7 +9,7 @@ import { branchClosures, classSessions } from '../../db/schema';
 import { minutesOf, type TBatchValues } from '@shared/schemas/classes';
 import type { ServiceContext } from '../context';
 import { assertNoClash, lockClassResources, possibleClashes } from './class-clashes';
-import { eachDay, instantAt, weekdayOfDay } from '../../zoned-time';
+import { eachDay, instantAt, weekdayOfDay } from '../../../shared/zoned-time';
 import { weekdayNumber } from './class-time';
 import { hasMarks } from './classes.read';
 

@@ -7,7 +7,7 @@ import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, batches, classSessions, practitioners, rooms, users } from '../../db/schema';
 import { AppError, dbErrorText } from '../../errors';
-import { formatWhen } from '../../zoned-time';
+import { formatWhen } from '../../../shared/zoned-time';
 import { mostAtOnce } from '../rooms/occupancy';
 
 /** The appointment statuses that occupy a room and a practitioner (the rest free their time). */

@@ -1,6 +1,6 @@
 /**
  * The timetable's weekday names and their numbers (1 = Monday … 7 = Sunday, as slots store them).
- * The zone arithmetic itself is src/server/zoned-time.ts, shared with the appointments.
+ * The zone arithmetic itself is src/shared/zoned-time.ts, shared with the appointments.
  */
 import { WEEKDAYS, type Weekday } from '@shared/schemas/classes';
 

@@ -23,7 +23,7 @@ import type { ServiceContext } from '../context';
 import { assertId } from '../ids';
 import { afterWrite } from '../read-cache';
 import { assertNoClash, clashFromConstraint, lockClassResources } from './class-clashes';
-import { dayOf, formatWhen } from '../../zoned-time';
+import { dayOf, formatWhen } from '../../../shared/zoned-time';
 import { assertClassAccess, BATCH_NOT_FOUND, selectSessionDtos, sessionDto, SESSION_NOT_FOUND } from './classes.read';
 import { CLASS_WRITE_MESSAGES } from './batches.service';
 import { ZSessionRange } from '@shared/schemas/classes';

@@ -20,7 +20,7 @@ import {
 } from '../../db/schema';
 import { formatDate } from '../../../shared/format';
 import { formatMoney } from '../../../shared/format';
-import { hhmm, wallClockOf } from '../../zoned-time';
+import { hhmm, wallClockOf } from '../../../shared/zoned-time';
 import { fromMinor } from '../../../shared/money';
 import { loadMessageSettings } from './settings';
 import { planMessages, withdrawMessages } from './plan';

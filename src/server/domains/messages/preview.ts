@@ -15,7 +15,7 @@ import { fromMinor } from '../../../shared/money';
 import type { MessageEvent } from '@shared/schemas/messages';
 import type { ServiceContext } from '../context';
 import { isUuid } from '../ids';
-import { hhmm, wallClockOf } from '../../zoned-time';
+import { hhmm, wallClockOf } from '../../../shared/zoned-time';
 import type { TemplateVars } from './templates';
 
 /** What the preview shows without a record: plainly made-up values for every placeholder. */

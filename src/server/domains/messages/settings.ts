@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messageSettings } from '../../db/schema';
 import { MESSAGE_EVENTS, ZMessageSettings, type MessageEvent, type TMessageSettings } from '@shared/schemas/messages';
-import { wallClockOf, instantAt } from '../../zoned-time';
+import { wallClockOf, instantAt } from '../../../shared/zoned-time';
 import { addToDate } from '../../../shared/calendar';
 
 /** What a fresh organisation has: every event on both channels except the receipt after every payment. */

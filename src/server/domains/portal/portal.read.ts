@@ -32,7 +32,7 @@ import {
   type TPortalSettings,
 } from '@shared/schemas/portal';
 import { selectAppointments, toAppointmentDto } from '../appointments/appointments.read';
-import { instantAt } from '../../zoned-time';
+import { instantAt } from '../../../shared/zoned-time';
 import { selectBookings, toBookingDto } from '../bookings/bookings.dto';
 import { attendanceStats } from '../classes/attendance.stats';
 import type { ServiceContext } from '../context';

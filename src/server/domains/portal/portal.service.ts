@@ -21,7 +21,7 @@ import type {
 import { availability } from '../appointments/appointments.read';
 import { createAppointment, rescheduleAppointment } from '../appointments/appointments.service';
 import { setAppointmentStatus } from '../appointments/appointments.status';
-import { wallClockOf } from '../../zoned-time';
+import { wallClockOf } from '../../../shared/zoned-time';
 import { fieldChanges, recordAudit } from '../audit/audit.service';
 import type { ServiceContext } from '../context';
 import { invalidateReads } from '../read-cache';

@@ -4,8 +4,8 @@
  * back. Intl answers the zone's offset at each instant, so nothing here assumes a fixed offset (or
  * the absence of DST). The one copy for appointments and classes alike.
  */
-import { addToDate, todayIn } from '../shared/calendar';
-import { formatDay } from '../shared/format';
+import { addToDate, todayIn } from './calendar';
+import { formatDay } from './format';
 
 export interface WallClock {
   /** YYYY-MM-DD */
