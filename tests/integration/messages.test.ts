@@ -440,6 +440,26 @@ describe('the opt-out link', () => {
     expect(await optedOut(userId)).toBe(false);
   });
 
+  it('a person who reads Sinhala gets the link line and the page in Sinhala, and the undo page too', async () => {
+    const c = await clinic();
+    await t.deps.db.update(users).set({ language: 'si' }).where(eq(users.id, c.booking.customerId));
+    const id = await bookAt(c, at(dayFromToday(15), '10:00'));
+    // The reminder ships in Sinhala (the booking notice falls back to English, its line with it).
+    const email = await settled(id, 'appointment_reminder', 'email', ['scheduled']);
+    expect(email.language).toBe('si');
+    expect(email.text).toContain('මෙම ඊමේල් නැවැත්වීමට: https://office.example.com/api/messages/opt-out?token=');
+    expect(email.text).not.toContain('To stop these e-mails');
+    const path = /https:\/\/office\.example\.com(\/api\/messages\/opt-out\?token=\S+)/.exec(email.text)![1]!;
+    const html = await (await fetch(`${t.baseUrl}${path}`)).text();
+    expect(html).toContain('<html lang="si">');
+    expect(html).toContain('ඔබ දායකත්වයෙන් ඉවත් විය');
+    expect(html).toContain('ඊමේල් නොලැබේ');
+    const undo = /action="([^"]+)"/.exec(html)![1]!.replaceAll('&#38;', '&');
+    const back = await (await fetch(`${t.baseUrl}${undo}`, { method: 'POST' })).text();
+    expect(back).toContain('ඔබ නැවත දායක විය');
+    expect(await optedOut(c.booking.customerId)).toBe(false);
+  });
+
   it('the one-click POST of RFC 8058 does the same', async () => {
     const { path, userId } = await linkFor();
     const res = await fetch(`${t.baseUrl}${path}`, {

@@ -17,6 +17,7 @@ import {
 } from '@shared/schemas/messages';
 import { loadOrganisation } from '../settings/organisation.service';
 import * as service from './messages.service';
+import { emailText } from '../../email/locales';
 
 /** Query strings arrive as text: the limit is a number once parsed. */
 const ZListQuery = ZListMessagesInput.extend({
@@ -30,8 +31,8 @@ const ZListQuery = ZListMessagesInput.extend({
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#111827"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}</body></html>`;
+function page(title: string, body: string, language = 'en') {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#111827"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
 export function registerMessagesRest(app: FastifyInstance, deps: AppDeps) {
@@ -117,12 +118,20 @@ export function registerMessagesRest(app: FastifyInstance, deps: AppDeps) {
           const who = await optOutOrPage(() => service.applyOptOutLink(ctx, query.token, true), reply);
           if (!who) return reply;
           const undo = `/api/messages/opt-in?token=${encodeURIComponent(query.token)}`;
+          // The person reads this page in their own language (the link carries no session).
+          const t = emailText(who.language);
+          const body = t('optOut.body', {
+            name: escapeHtml(who.fullName),
+            channel: t(who.channel === 'email' ? 'optOut.email' : 'optOut.sms'),
+            organisation: escapeHtml(org.name),
+          });
           return reply
             .type('text/html; charset=utf-8')
             .send(
               page(
-                'You are unsubscribed',
-                `<p>${escapeHtml(who.fullName)}, you will no longer receive ${who.channel === 'email' ? 'e-mails' : 'text messages'} from ${escapeHtml(org.name)}. Receipts and statements you ask for still reach you.</p><form method="post" action="${escapeHtml(undo)}"><button type="submit">Undo: keep receiving them</button></form>`,
+                t('optOut.title'),
+                `<p>${body}</p><form method="post" action="${escapeHtml(undo)}"><button type="submit">${t('optOut.undo')}</button></form>`,
+                who.language,
               ),
             );
         },
@@ -141,8 +150,9 @@ export function registerMessagesRest(app: FastifyInstance, deps: AppDeps) {
           .type('text/html; charset=utf-8')
           .send(
             page(
-              'You are subscribed again',
-              `<p>${escapeHtml(who.fullName)}, you will receive our messages again.</p>`,
+              emailText(who.language)('optIn.title'),
+              `<p>${emailText(who.language)('optIn.body', { name: escapeHtml(who.fullName) })}</p>`,
+              who.language,
             ),
           );
       },

@@ -6,6 +6,7 @@ import { FORBIDDEN_MESSAGE } from '../../http/access';
 import { isStaff } from '../../../shared/roles';
 import { smsSegments } from '../../../shared/sms';
 import type {
+  MessageLanguage,
   TContactPreferences,
   TContactPreferencesInput,
   TListMessagesInput,
@@ -244,13 +245,13 @@ export async function applyOptOutLink(
   ctx: PublicContext,
   token: string,
   optOut: boolean,
-): Promise<{ fullName: string; channel: 'email' | 'sms' }> {
+): Promise<{ fullName: string; language: MessageLanguage; channel: 'email' | 'sms' }> {
   const who = await readOptOutToken(ctx.deps, token);
   if (!who) throw new AppError('BAD_REQUEST', OPT_OUT_REFUSED);
   const field = who.channel === 'email' ? 'optOutEmail' : 'optOutSms';
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ fullName: users.fullName, username: users.username, value: users[field] })
+      .select({ fullName: users.fullName, username: users.username, language: users.language, value: users[field] })
       .from(users)
       .where(eq(users.id, who.userId))
       .for('update');
@@ -269,6 +270,6 @@ export async function applyOptOutLink(
         changes: [{ field, before: before.value, after: optOut }],
       });
     }
-    return { fullName: before.fullName, channel: who.channel };
+    return { fullName: before.fullName, language: before.language, channel: who.channel };
   });
 }

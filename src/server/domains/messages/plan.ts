@@ -15,6 +15,7 @@ import { loadOrganisation } from '../settings/organisation.service';
 import { loadMessageSettings } from './settings';
 import { loadSavedTemplates, renderText, templateFor, type SavedTemplates, type TemplateVars } from './templates';
 import { optOutUrl } from './opt-out';
+import { emailText } from '../../email/locales';
 
 /** What causes one message to each of a person's channels. */
 export interface MessageSpec {
@@ -176,7 +177,8 @@ export async function planMany(
       if (spec.appendix) text = `${text}\n\n${spec.appendix}`;
       if (channel === 'sms') text = sms(text);
       else if (!requested)
-        text = `${text}\n\n--\nTo stop these e-mails: ${await optOutUrl(deps, person.id, 'email', tx)}`;
+        // In the language the text is in (English when the template fell back to it).
+        text = `${text}\n\n--\n${emailText(template.language)('optOut.line', { link: await optOutUrl(deps, person.id, 'email', tx) })}`;
       rows.set(key, {
         key,
         event: spec.event,
