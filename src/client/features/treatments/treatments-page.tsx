@@ -38,7 +38,8 @@ const useTreatmentsTable: TableHook<typeof treatmentList> = () => {
       {
         header: `Local Price (${currencies.localCurrency})`,
         sort: 'localPrice',
-        headClassName: 'text-right',
+        // Two-line headers leave the width to the name and timing (the table fits 1360 px).
+        headClassName: 'text-right whitespace-normal',
         className: 'text-right tabular-nums',
         cell: (t) =>
           rows.input(t, 'localPrice', 'Local Price', price) ?? formatMoney(t.localPrice, currencies.localCurrency),
@@ -46,7 +47,7 @@ const useTreatmentsTable: TableHook<typeof treatmentList> = () => {
       {
         header: `Foreign Price (${currencySymbol(currencies.foreignCurrency)})`,
         sort: 'foreignPrice',
-        headClassName: 'text-right',
+        headClassName: 'text-right whitespace-normal',
         className: 'text-right tabular-nums',
         cell: (t) =>
           rows.input(t, 'foreignPrice', 'Foreign Price', price) ??
@@ -55,7 +56,7 @@ const useTreatmentsTable: TableHook<typeof treatmentList> = () => {
       {
         header: 'Max Sessions',
         sort: 'maxSessions',
-        headClassName: 'text-right',
+        headClassName: 'text-right whitespace-normal',
         className: 'text-right',
         cell: (t) => rows.input(t, 'maxSessions', 'Max Sessions', whole) ?? t.maxSessions,
       },
