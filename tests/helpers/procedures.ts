@@ -7,7 +7,8 @@
  * The compiler keeps it whole: the paths come from tRPC's documented `inferRouterInputs`, so a
  * procedure added to, renamed in or removed from the router without its line here fails
  * `npm run typecheck`, as does a wrong call or a schema whose input is not the procedure's. The
- * access is checked by the walks: each procedure answers as the access written here demands.
+ * access is checked by the walks: each procedure answers as the access written here demands
+ * (docs/security.md#the-role-walk).
  */
 import type { TRPCClient } from '@trpc/client';
 import type { inferRouterInputs } from '@trpc/server';
