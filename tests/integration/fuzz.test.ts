@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, type ZodType } from 'zod';
 import { restSchemas } from '../../src/server/http/rest';
-import { appRouter } from '../../src/server/trpc/root';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { procedureList } from '../helpers/procedures';
 
 /**
  * Property: whatever a caller sends to any tRPC procedure or documented /api path, the answer is
@@ -297,17 +297,13 @@ afterAll(() => t?.close());
 
 function targets(): Target[] {
   const out: Target[] = [];
-  const procedures = appRouter._def.procedures as unknown as Record<
-    string,
-    { _def: { type: string; inputs: ZodType[] } }
-  >;
-  for (const [path, p] of Object.entries(procedures)) {
+  for (const { path, type, input: schema } of procedureList) {
     if (SKIPPED.has(path)) continue;
-    const input = arbitraryFor(p._def.inputs[0]);
+    const input = arbitraryFor(schema);
     out.push({
       name: path,
       arbitrary: input.map((v) =>
-        p._def.type === 'query'
+        type === 'query'
           ? {
               method: 'GET',
               url: `/trpc/${path}?input=${encodeURIComponent(toJson(v).replace(/[\uD800-\uDFFF]/g, '\uFFFD'))}`,

@@ -5,7 +5,10 @@ import type { Access } from '../http/access';
 import type { Context } from './context';
 
 export interface Meta {
-  /** Set by the composed procedures; the router walk test fails on a procedure without it. */
+  /**
+   * Set by the composed procedures. Tests do not read it: their catalogue states each procedure's
+   * access and the role walk checks the answers (tests/helpers/procedures.ts).
+   */
   access?: Access;
 }
 

@@ -34,6 +34,9 @@ export type TCreateEnrollmentInput = z.infer<typeof ZCreateEnrollmentInput>;
 
 export const ZEnrollmentIdInput = z.object({ id: zId('Enrollment') });
 
+/** A student's enrolments (`enrollments.byStudent`). */
+export const ZStudentEnrollmentsInput = z.object({ userId: z.string() });
+
 export const ZUpdateEnrollmentFields = z.object({
   paymentType: z.enum(['full', 'installment'], { error: 'Payment type must be full or installment.' }).optional(),
   admissionFeePaid: z.boolean({ error: 'admissionFeePaid must be true or false.' }).optional(),

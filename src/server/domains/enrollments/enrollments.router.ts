@@ -5,7 +5,6 @@
  *   list, byStudent, get, overdue, statistics, currency, create ...... staff (manager, admin, superadmin)
  *   update, payInstallment, payAdmissionFee, complete, delete ........ admin (admin, superadmin)
  */
-import { z } from 'zod';
 import { router } from '../../trpc/init';
 import { adminProcedure, serve, serveId, staffProcedure } from '../../trpc/procedures';
 import {
@@ -16,6 +15,7 @@ import {
   ZOverdueInput,
   ZPayAdmissionFeeInput,
   ZPayInstallmentInput,
+  ZStudentEnrollmentsInput,
   ZUpdateEnrollmentInput,
 } from '@shared/schemas/enrollments';
 import {
@@ -33,7 +33,7 @@ import * as service from './enrollments.service';
 export const enrollmentsRouter = router({
   list: staffProcedure.input(ZListEnrollmentsInput).output(ZEnrollmentPage).query(serve(queries.listEnrollments)),
   byStudent: staffProcedure
-    .input(z.object({ userId: z.string() }))
+    .input(ZStudentEnrollmentsInput)
     .output(ZEnrollmentList)
     .query(({ ctx, input }) => queries.listEnrollmentsWhere(ctx.svc, { userId: input.userId })),
   get: staffProcedure.input(ZEnrollmentIdInput).output(ZEnrollment).query(serveId(queries.getEnrollment)),
