@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { waitForEmail } from '../helpers/email';
 import { makeUser, postCourse } from '../helpers/factories';
+import { defaultMessageSettings } from '../../src/server/domains/messages/settings';
+import { hhmm, wallClockOf } from '../../src/shared/zoned-time';
 
 /**
  * A queued receipt or statement e-mail says where it goes (docs/payments.md#receipts): through
@@ -196,6 +198,40 @@ describe('the receipt asked for is the payment_received message', () => {
     expect(m!.text).toContain('ගෙවීමේ ක්‍රමය: මුදලින්');
     expect(m!.text).not.toContain('Thank you for your payment');
     expect((await waitForEmail(t.deps.db, student.email)).text).toContain('ඔබගේ ගෙවීමට ස්තූතියි.');
+  });
+
+  it('goes during quiet hours, since it was just asked for', async () => {
+    const t = withoutProvider;
+    const { admin, manager, student, payment } = await paidStudent(t);
+    // Quiet hours around now, on the organisation's clock (Asia/Colombo).
+    expect(t.deps.config.TIME_ZONE).toBe('Asia/Colombo');
+    const now = wallClockOf('Asia/Colombo', new Date());
+    const quietHours = { start: hhmm((now.minute + 1440 - 60) % 1440), end: hhmm((now.minute + 60) % 1440) };
+    const put = (body: unknown) => t.api('PUT', '/api/message-settings', { token: admin.token, body });
+    expect((await put({ ...defaultMessageSettings(), quietHours })).status).toBe(200);
+    try {
+      expect((await t.api('POST', `/api/payments/${payment._id}/email`, { token: manager.token })).status).toBe(202);
+      const [m] = await sentReceipts(t, admin.token, student.id);
+      expect(m!.text).toContain(payment.receiptNumber);
+    } finally {
+      await put(defaultMessageSettings());
+    }
+  });
+
+  it("a receipt job queued before the upgrade is still delivered, in the payer's language", async () => {
+    const t = withoutProvider;
+    const { manager, student, payment } = await paidStudent(t);
+    expect((await setPreferences(t, manager.token, student.id, 'ta')).status).toBe(200);
+    await t.deps.jobs.enqueue('send-email', {
+      key: `receipt:${payment._id}:before-upgrade`,
+      template: 'receipt',
+      userId: student.id,
+      ref: payment._id,
+    });
+    await t.deps.jobs.flush?.();
+    const mail = await waitForEmail(t.deps.db, student.email);
+    expect(mail.subject).toContain(`ரசீது ${payment.receiptNumber}`);
+    expect(mail.text).toContain('உங்கள் கட்டணத்திற்கு நன்றி.');
   });
 
   it('and the credit note is e-mailed in Tamil to a payer whose language is ta', async () => {
