@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { waitForEmail } from '../helpers/email';
 import { makeUser, postCourse } from '../helpers/factories';
+import { defaultMessageSettings } from '../../src/server/domains/messages/settings';
+import { hhmm, wallClockOf } from '../../src/shared/zoned-time';
 
 /**
  * A queued receipt or statement e-mail says where it goes (docs/payments.md#receipts): through
  * the configured provider, or, with none (no RESEND_API_KEY), only into the development outbox.
+ * The receipt asked for is the payment_received message, logged and in the payer's language, and
+ * the credit note's e-mail is in the payer's language too (docs/messages.md#the-receipt-e-mail).
  */
 
 /** Resend's POST /emails as far as the app uses it: every request is answered with an id. */
@@ -66,7 +70,7 @@ async function paidStudent(t: TestApp) {
     body: { enrollmentId: e.body._id, amount: 500, method: 'cash' },
   });
   expect(p.status).toBe(201);
-  return { manager, student, payment: p.body as { _id: string; receiptNumber: string } };
+  return { admin, manager, student, payment: p.body as { _id: string; receiptNumber: string } };
 }
 
 describe('a queued e-mail says where it goes', () => {
@@ -107,5 +111,149 @@ describe('a queued e-mail says where it goes', () => {
     });
     expect((await waitForEmail(t.deps.db, student.email)).transport).toBe('outbox');
     expect(resend.sentTo).not.toContain(student.email);
+  });
+});
+
+interface LogItem {
+  _id: string;
+  event: string;
+  channel: string;
+  language: string;
+  status: string;
+  reason: string | null;
+  sendAt: string;
+  subject: string | null;
+  text: string;
+  entityId: string;
+}
+
+/** The payer's sent payment_received messages in the delivery log, once the send job has run. */
+async function sentReceipts(t: TestApp, adminToken: string, payerId: string): Promise<LogItem[]> {
+  let items: LogItem[] = [];
+  for (let i = 0; i < 200 && items.length === 0; i++) {
+    const log = await t.api('GET', `/api/messages?event=payment_received&status=sent&recipientId=${payerId}`, {
+      token: adminToken,
+    });
+    expect(log.status).toBe(200);
+    items = log.body.data as LogItem[];
+    if (!items.length) await new Promise((r) => setTimeout(r, 50));
+  }
+  return items;
+}
+
+const setPreferences = (t: TestApp, token: string, userId: string, language: string, optOutEmail = false) =>
+  t.api('PUT', `/api/users/${userId}/contact-preferences`, {
+    token,
+    body: { language, optOut: { email: optOutEmail, sms: false } },
+  });
+
+describe('the receipt asked for is the payment_received message', () => {
+  it('is in the delivery log as payment_received, sent, with the receipt in its text; the answer is unchanged', async () => {
+    const t = withoutProvider;
+    const { admin, manager, student, payment } = await paidStudent(t);
+    const res = await t.api('POST', `/api/payments/${payment._id}/email`, { token: manager.token });
+    expect(res.status).toBe(202);
+    expect(Object.keys(res.body).sort()).toEqual(['delivery', 'jobId', 'message']);
+    expect(res.body.message).toBe(
+      `Receipt ${payment.receiptNumber} for ${student.email} was queued to the outbox: no e-mail provider is configured, so it is not sent.`,
+    );
+    const [m, ...more] = await sentReceipts(t, admin.token, student.id);
+    expect(more).toEqual([]);
+    expect(m).toMatchObject({ event: 'payment_received', channel: 'email', language: 'en', entityId: payment._id });
+    expect(m!.subject).toContain(payment.receiptNumber);
+    expect(m!.text).toContain(`This is your receipt ${payment.receiptNumber}`);
+    expect(m!.text).toContain('Total: Rs. 500.00 (Five hundred rupees)');
+    expect(m!.text).toContain('Method: Cash');
+    expect(res.body.jobId).toBe(`message:${m!._id}:${new Date(m!.sendAt).getTime()}`);
+    const mail = await waitForEmail(t.deps.db, student.email);
+    expect(mail.text).toContain(`This is your receipt ${payment.receiptNumber}`);
+    // Asked for, so it carries no opt-out line.
+    expect(mail.text).not.toContain('To stop these e-mails');
+  });
+
+  it('reaches a payer who opted out of e-mail', async () => {
+    const t = withoutProvider;
+    const { admin, manager, student, payment } = await paidStudent(t);
+    expect((await setPreferences(t, manager.token, student.id, 'en', true)).status).toBe(200);
+    expect((await t.api('POST', `/api/payments/${payment._id}/email`, { token: manager.token })).status).toBe(202);
+    const [m] = await sentReceipts(t, admin.token, student.id);
+    expect(m!.text).toContain(payment.receiptNumber);
+    expect((await waitForEmail(t.deps.db, student.email)).text).toContain(payment.receiptNumber);
+  });
+
+  it('is written in Sinhala for a payer whose language is si', async () => {
+    const t = withoutProvider;
+    const { admin, manager, student, payment } = await paidStudent(t);
+    expect((await setPreferences(t, manager.token, student.id, 'si')).status).toBe(200);
+    const res = await t.api('POST', `/api/payments/${payment._id}/email`, { token: manager.token });
+    // The answer is the cashier's, in English as documented.
+    expect(res.body.message).toBe(
+      `Receipt ${payment.receiptNumber} for ${student.email} was queued to the outbox: no e-mail provider is configured, so it is not sent.`,
+    );
+    const [m] = await sentReceipts(t, admin.token, student.id);
+    expect(m!.language).toBe('si');
+    expect(m!.subject).toBe(`රිසිට්පත ${payment.receiptNumber}: ඔබගේ ගෙවීම ලැබුණි`);
+    expect(m!.text).toContain('ඔබගේ ගෙවීමට ස්තූතියි.');
+    expect(m!.text).toContain(`ඔබගේ රිසිට්පත ${payment.receiptNumber} වේ.`);
+    expect(m!.text).toContain('ගෙවීමේ ක්‍රමය: මුදලින්');
+    expect(m!.text).not.toContain('Thank you for your payment');
+    expect((await waitForEmail(t.deps.db, student.email)).text).toContain('ඔබගේ ගෙවීමට ස්තූතියි.');
+  });
+
+  it('goes during quiet hours, since it was just asked for', async () => {
+    const t = withoutProvider;
+    const { admin, manager, student, payment } = await paidStudent(t);
+    // Quiet hours around now, on the organisation's clock (Asia/Colombo).
+    expect(t.deps.config.TIME_ZONE).toBe('Asia/Colombo');
+    const now = wallClockOf('Asia/Colombo', new Date());
+    const quietHours = { start: hhmm((now.minute + 1440 - 60) % 1440), end: hhmm((now.minute + 60) % 1440) };
+    const put = (body: unknown) => t.api('PUT', '/api/message-settings', { token: admin.token, body });
+    expect((await put({ ...defaultMessageSettings(), quietHours })).status).toBe(200);
+    try {
+      expect((await t.api('POST', `/api/payments/${payment._id}/email`, { token: manager.token })).status).toBe(202);
+      const [m] = await sentReceipts(t, admin.token, student.id);
+      expect(m!.text).toContain(payment.receiptNumber);
+    } finally {
+      await put(defaultMessageSettings());
+    }
+  });
+
+  it("a receipt job queued before the upgrade is still delivered, in the payer's language", async () => {
+    const t = withoutProvider;
+    const { manager, student, payment } = await paidStudent(t);
+    expect((await setPreferences(t, manager.token, student.id, 'ta')).status).toBe(200);
+    await t.deps.jobs.enqueue('send-email', {
+      key: `receipt:${payment._id}:before-upgrade`,
+      template: 'receipt',
+      userId: student.id,
+      ref: payment._id,
+    });
+    await t.deps.jobs.flush?.();
+    const mail = await waitForEmail(t.deps.db, student.email);
+    expect(mail.subject).toContain(`ரசீது ${payment.receiptNumber}`);
+    expect(mail.text).toContain('உங்கள் கட்டணத்திற்கு நன்றி.');
+  });
+
+  it('and the credit note is e-mailed in Tamil to a payer whose language is ta', async () => {
+    const t = withoutProvider;
+    const { admin, manager, student, payment } = await paidStudent(t);
+    expect((await setPreferences(t, manager.token, student.id, 'ta')).status).toBe(200);
+    const r = await t.api('POST', `/api/payments/${payment._id}/refunds`, {
+      token: admin.token,
+      body: { amount: 200, method: 'cash', reason: 'Course moved' },
+    });
+    expect(r.status).toBe(201);
+    const note = r.body as { _id: string; creditNoteNumber: string };
+    const res = await t.api('POST', `/api/refunds/${note._id}/email`, { token: manager.token });
+    expect(res).toMatchObject({
+      status: 202,
+      body: { message: `Credit note ${note.creditNoteNumber} will be e-mailed to ${student.email}.` },
+    });
+    const mail = await waitForEmail(t.deps.db, student.email);
+    expect(mail.subject).toContain(`வரவுக் குறிப்பு ${note.creditNoteNumber}`);
+    expect(mail.text).toContain(`உங்கள் ரசீது ${payment.receiptNumber} தொகையில் Rs. 200.00 திருப்பி வழங்கியுள்ளோம்.`);
+    expect(mail.text).toContain('திருப்பி வழங்கிய மொத்தம்: Rs. 200.00');
+    expect(mail.text).toContain('காரணம்: Course moved');
+    expect(mail.text).not.toContain('We have refunded');
   });
 });

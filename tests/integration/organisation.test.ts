@@ -138,9 +138,11 @@ describe('on paper', () => {
 
     expect((await t.api('POST', `/api/payments/${p.body._id}/email`, { token: manager.token })).status).toBe(202);
     const mail = await waitForEmail(t.deps.db, student.email);
-    expect(mail.subject).toBe(`Receipt ${p.body.receiptNumber} - ${ORG.name}`);
-    expect(mail.text.startsWith(`${ORG.name}\n`)).toBe(true);
-    expect(mail.text).toContain(ORG.receiptFooter);
+    // The payment_received message: its template signs with the organisation, the receipt ends with its footer.
+    expect(mail.subject).toBe(`Receipt ${p.body.receiptNumber}: payment of Rs. 2,500.00 received - ${ORG.name}`);
+    expect(mail.text).toContain(`\n${ORG.name}\n`);
+    expect(mail.text).not.toContain(t.deps.config.APP_NAME);
+    expect(mail.text.trimEnd().endsWith(ORG.receiptFooter)).toBe(true);
 
     const day = todayIn(t.deps.config.TIME_ZONE);
     const pdf = await download(

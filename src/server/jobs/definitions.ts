@@ -8,6 +8,7 @@ export const JOB_PAYLOADS = {
   'send-email': z.object({
     /** Idempotency key: a job that runs twice sends one email. */
     key: z.string().min(1),
+    /** 'reminder', 'receipt' and 'statement' are queued no more (they are messages); kept for jobs queued before. */
     template: z.enum(['otp', 'reminder', 'receipt', 'statement', 'credit_note', 'portal_code', 'invitation']),
     userId: z.string().uuid(),
     /** Template-specific reference (the OTP row id, the installment id, the payment id, a statement's `from..to`, the refund id, the portal code's or invitation's row id). */

@@ -10,8 +10,9 @@ export interface DefaultTemplate {
 
 /*
  * The texts a new installation starts with; admins rewrite them in Settings → Messages.
- * English exists for every event and channel, Sinhala and Tamil for the two reminders (any other
- * language falls back to English). Rules the texts keep:
+ * English exists for every event and channel, Sinhala and Tamil for the two reminders and the
+ * payment_received e-mail (the receipt a payer asks for); any other language falls back to
+ * English. Rules the texts keep:
  * - nothing clinical: no treatment notes, session notes or diagnoses, only where and when;
  * - an English SMS uses only GSM-7 characters (no curly quotes or dashes) and stays near one
  *   160-character segment once filled in; Sinhala and Tamil are UCS-2 whatever they say, so they
@@ -269,6 +270,28 @@ export const defaultTemplates: ReadonlyArray<DefaultTemplate> = [
       'Dear {name},\n\n' +
       'Thank you: we received your payment of {amount} on {date}. Your receipt number is {receiptNumber}.\n\n' +
       'Please keep this message for your records.\n\n' +
+      '{organisation}',
+  },
+  {
+    event: 'payment_received',
+    channel: 'email',
+    language: 'si',
+    subject: 'රිසිට්පත {receiptNumber}: ඔබගේ ගෙවීම ලැබුණි',
+    body:
+      'ආයුබෝවන් {name},\n\n' +
+      'ස්තූතියි: {date} දින ඔබ කළ {amount} ක ගෙවීම අපට ලැබුණි. ඔබගේ රිසිට්පත් අංකය {receiptNumber} වේ.\n\n' +
+      'කරුණාකර මෙම පණිවිඩය ඔබගේ වාර්තා සඳහා තබා ගන්න.\n\n' +
+      '{organisation}',
+  },
+  {
+    event: 'payment_received',
+    channel: 'email',
+    language: 'ta',
+    subject: 'ரசீது {receiptNumber}: உங்கள் கட்டணம் பெறப்பட்டது',
+    body:
+      'வணக்கம் {name},\n\n' +
+      'நன்றி: {date} அன்று நீங்கள் செலுத்திய {amount} கட்டணம் எங்களுக்குக் கிடைத்தது. உங்கள் ரசீது எண் {receiptNumber}.\n\n' +
+      'தயவுசெய்து இந்தச் செய்தியை உங்கள் பதிவுகளுக்காக வைத்துக்கொள்ளுங்கள்.\n\n' +
       '{organisation}',
   },
   {

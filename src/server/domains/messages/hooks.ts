@@ -191,6 +191,16 @@ export async function planAbsenceMessage(tx: Db, deps: AppDeps, sessionId: strin
   });
 }
 
+/** What a `payment_received` template fills in about a payment: the notice's and the receipt e-mail's. */
+export const paymentVars = (deps: AppDeps, p: typeof payments.$inferSelect): TemplateVars => ({
+  ...when(deps, p.receivedAt),
+  amount: formatMoney(fromMinor(p.amount), p.currency),
+  receiptNumber: p.receiptNumber,
+  branch: p.branchName ?? '',
+  course: p.subject,
+  treatment: p.subject,
+});
+
 /** A payment recorded: the receipt notice, when payment_received is switched on (planMessages checks). */
 export async function planPaymentMessage(tx: Db, deps: AppDeps, paymentId: string) {
   const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
@@ -202,13 +212,6 @@ export async function planPaymentMessage(tx: Db, deps: AppDeps, paymentId: strin
     entityId: p.id,
     occasion: p.id,
     sendAt: new Date(),
-    vars: {
-      ...when(deps, p.receivedAt),
-      amount: formatMoney(fromMinor(p.amount), p.currency),
-      receiptNumber: p.receiptNumber,
-      branch: p.branchName ?? '',
-      course: p.subject,
-      treatment: p.subject,
-    },
+    vars: paymentVars(deps, p),
   });
 }

@@ -8,6 +8,7 @@ import {
   type MessageChannel,
   type MessageEntityType,
   type MessageEvent,
+  type MessageLanguage,
   type SkipReason,
   type TMessageSettings,
 } from '@shared/schemas/messages';
@@ -37,8 +38,11 @@ export interface MessageSpec {
   skip?: SkipReason;
   /** The number an SMS goes to instead of the person's own (a student's guardian). */
   smsTo?: string | null;
-  /** Text added after the template's (a statement's totals and lines). */
-  appendix?: string;
+  /**
+   * Text added after the template's (a statement's totals and lines); given as a function, it is
+   * written in the language the template is in (a receipt), so the message reads in one language.
+   */
+  appendix?: string | ((language: MessageLanguage) => string);
 }
 
 type Recipient = Pick<
@@ -99,6 +103,8 @@ export interface PlannedRow {
   entityId: string;
   channel: MessageChannel;
   sendAt: Date;
+  /** The address or number it goes to (the person's as stored now). */
+  to: string | null;
 }
 
 /** The columns a replanned (withdrawn) key takes from the row that was to be inserted. */
@@ -174,7 +180,8 @@ export async function planMany(
       const reason = spec.skip ?? skipReason(ctx.settings, person, spec.event, channel, to, requested);
       const template = templateFor(ctx.templates, spec.event, channel, person.language);
       let text = renderText(template.body, vars);
-      if (spec.appendix) text = `${text}\n\n${spec.appendix}`;
+      const appendix = typeof spec.appendix === 'function' ? spec.appendix(template.language) : spec.appendix;
+      if (appendix) text = `${text}\n\n${appendix}`;
       if (channel === 'sms') text = sms(text);
       else if (!requested)
         // In the language the text is in (English when the template fell back to it).
@@ -215,6 +222,7 @@ export async function planMany(
       entityId: messages.entityId,
       channel: messages.channel,
       sendAt: messages.sendAt,
+      to: messages.to,
     });
   const due = written.filter((r) => r.status === 'scheduled');
   await deps.jobs.enqueueMany(

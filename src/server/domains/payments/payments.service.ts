@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { planPaymentMessage } from '../messages/hooks';
+import { paymentVars, planPaymentMessage } from '../messages/hooks';
+import { planMessages, sendJobId } from '../messages/plan';
+import { receiptParagraphs } from '../../email/templates/receipt';
 import { and, asc, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { enrollments, payments, paymentSearchText, treatmentBookings } from '../../db/schema';
 import type { ServiceContext } from '../context';
@@ -43,6 +45,7 @@ import type {
 } from '@shared/schemas/payments';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found.';
+const PAYER_GONE = "The payer's account no longer exists, so there is no address to send the receipt to.";
 export const VOID_ADMINS_ONLY = 'Only admins and superadmins can void payments.';
 
 const today = (ctx: Pick<ServiceContext, 'deps'>) => todayIn(ctx.deps.config.TIME_ZONE);
@@ -257,37 +260,52 @@ export async function paymentsOf(
   return withAllocations(ctx.db, rows);
 }
 
-/** Queues the receipt e-mail to the payer (docs/payments.md#receipts). */
+/**
+ * Plans the receipt e-mail to the payer as the `payment_received` message (docs/messages.md#the-receipt-e-mail),
+ * sent by the job worker; answers 202 with the send job's id.
+ */
 export async function emailReceipt(ctx: ServiceContext, id: string): Promise<TReceiptQueued> {
   const p = await findPayment(ctx, id);
-  if (!p.payerId || !p.payerEmail) {
-    throw new AppError(
-      'CONFLICT',
-      "The payer's account no longer exists, so there is no address to send the receipt to.",
-    );
-  }
+  if (!p.payerId || !p.payerEmail) throw new AppError('CONFLICT', PAYER_GONE);
   const { payerId, payerEmail } = p;
   await countReceiptEmail(ctx, p.id);
-  // The job and its entry are one transaction: a queued e-mail is always recorded, and one that
-  // failed to queue never is.
-  const job = await ctx.db.transaction(async (tx) => {
-    const queued = await ctx.deps.jobs.enqueue(
-      'send-email',
-      { key: `receipt:${p.id}:${randomUUID()}`, template: 'receipt', userId: payerId, ref: p.id },
-      { tx },
-    );
-    await recordReceiptEvent(tx, ctx, p, { kind: 'email', to: payerEmail });
-    return queued;
+  const organisation = await loadOrganisation(ctx.db, ctx.deps.config);
+  const receipt = await loadReceipt(ctx.db, p.id, organisation);
+  if (!receipt) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+  const tz = ctx.deps.config.TIME_ZONE;
+  // The message (its log row and send job) and the audit entry are one transaction: a queued
+  // e-mail is always recorded, and one that failed to queue never is. Asked for, so opt-outs and
+  // the event's switch do not apply; each request is its own occasion.
+  const planned = await ctx.db.transaction(async (tx) => {
+    const [row] = await planMessages(tx, ctx.deps, {
+      event: 'payment_received',
+      recipientId: payerId,
+      entityType: 'payment',
+      entityId: p.id,
+      occasion: randomUUID(),
+      sendAt: new Date(),
+      // The letter opens with the name recorded on the payment, as the receipt prints it.
+      vars: { ...paymentVars(ctx.deps, p), name: receipt.payerName },
+      requested: true,
+      channels: ['email'],
+      appendix: (language) => receiptParagraphs(receipt, tz, language).join('\n\n'),
+    });
+    if (!row) return null;
+    await recordReceiptEvent(tx, ctx, p, { kind: 'email', to: row.to ?? payerEmail });
+    return row;
   });
+  // The payment names a payer whose account is gone.
+  if (!planned) throw new AppError('CONFLICT', PAYER_GONE);
+  const to = planned.to ?? payerEmail;
   invalidateReads(ctx.deps);
   // Committed now: hand it on at once rather than at the next relay tick (errors are the relay's).
   void ctx.deps.jobs.flush?.();
   const delivery = emailDelivery(ctx.deps.config);
   const message =
     delivery === 'email'
-      ? `Receipt ${p.receiptNumber} will be e-mailed to ${p.payerEmail}.`
-      : queuedToOutbox(`Receipt ${p.receiptNumber} for ${p.payerEmail}`);
-  return { message, jobId: job.id, delivery };
+      ? `Receipt ${p.receiptNumber} will be e-mailed to ${to}.`
+      : queuedToOutbox(`Receipt ${p.receiptNumber} for ${to}`);
+  return { message, jobId: sendJobId(planned.id, planned.sendAt), delivery };
 }
 
 /** The receipt as a PDF (docs/payments.md#receipts); each download is recorded. */

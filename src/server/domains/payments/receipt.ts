@@ -5,9 +5,18 @@ import type { Db } from '../../db/client';
 import { paymentAllocations, payments, refunds } from '../../db/schema';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
-import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
+import { PAYMENT_METHOD_LABELS, type AllocationKind, type PaymentMethod } from '../../../shared/payment-kinds';
 import { wrapText } from '../reports/report-writers';
 import { contactLine, type logoForPdf, type Organisation } from '../settings/organisation.service';
+
+/** One item a receipt or credit note is for: `what` is the PDF's English name, `kind` and `number` name it in any language. */
+export interface ReceiptLine {
+  what: string;
+  kind: AllocationKind;
+  number: number | null;
+  dueDate: string | null;
+  amount: number;
+}
 
 /** Everything a receipt shows (docs/payments.md#receipts). Money as decimals. */
 export interface Receipt {
@@ -20,10 +29,12 @@ export interface Receipt {
   payerName: string;
   payerEmail: string | null;
   subject: string;
-  lines: Array<{ what: string; dueDate: string | null; amount: number }>;
+  lines: ReceiptLine[];
   amount: number;
   currency: string;
   method: string;
+  /** The method's code, for a text that names it in another language (the e-mail). */
+  methodKind: PaymentMethod;
   reference: string | null;
   receivedBy: string;
   receivedAt: Date;
@@ -76,12 +87,15 @@ export async function loadReceipt(db: Db, paymentId: string, organisation: Organ
       .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? ''))
       .map((a) => ({
         what: LINE_NAMES[a.kind](a.installmentNumber),
+        kind: a.kind,
+        number: a.installmentNumber,
         dueDate: a.dueDate,
         amount: fromMinor(a.amount),
       })),
     amount: fromMinor(p.amount),
     currency: p.currency,
     method: PAYMENT_METHOD_LABELS[p.method],
+    methodKind: p.method,
     reference: p.reference,
     receivedBy: p.receivedByName ?? 'Not recorded',
     receivedAt: p.receivedAt,

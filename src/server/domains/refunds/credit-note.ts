@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { payments, refundAllocations, refunds } from '../../db/schema';
 import { formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
-import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-kinds';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/payment-kinds';
 import { wrapText } from '../reports/report-writers';
 import {
   amountInWords,
@@ -20,6 +20,7 @@ import {
   formatReceiptDate,
   payerLine,
   type PdfLogo,
+  type ReceiptLine,
 } from '../payments/receipt';
 import type { Organisation } from '../settings/organisation.service';
 
@@ -35,10 +36,11 @@ export interface CreditNote {
   payerName: string;
   payerEmail: string | null;
   subject: string;
-  lines: Array<{ what: string; dueDate: string | null; amount: number }>;
+  lines: ReceiptLine[];
   amount: number;
   currency: string;
   method: string;
+  methodKind: PaymentMethod;
   reference: string | null;
   reason: string;
   refundedBy: string;
@@ -70,12 +72,15 @@ export async function loadCreditNote(db: Db, refundId: string, organisation: Org
       .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? ''))
       .map((a) => ({
         what: a.kind === 'admission_fee' ? 'Admission fee' : `Installment ${a.installmentNumber ?? ''}`.trim(),
+        kind: a.kind,
+        number: a.installmentNumber,
         dueDate: a.dueDate,
         amount: fromMinor(a.amount),
       })),
     amount: fromMinor(r.amount),
     currency: r.currency,
     method: PAYMENT_METHOD_LABELS[r.method],
+    methodKind: r.method,
     reference: r.reference,
     reason: r.reason,
     refundedBy: r.refundedByName,

@@ -4,9 +4,15 @@ import { amountInWords, formatReceiptDate } from '../../domains/payments/receipt
 import { loadCreditNote } from '../../domains/refunds/credit-note';
 import { loadOrganisation } from '../../domains/settings/organisation.service';
 import type { EmailMessage } from '../types';
-import { brandedEmail } from './layout';
+import { emailText } from '../locales';
+import { brandedEmail, recipientOf } from './layout';
+import { lineText, methodText } from './receipt';
 
-/** The credit note e-mailed to the payer on request (docs/payments.md#credit-notes); `ref` is the refund id. */
+/**
+ * The credit note e-mailed to the payer on request (docs/payments.md#credit-notes), in the payer's
+ * language (their account's, English once it is gone) from the server's e-mail catalogues; money
+ * and dates as on the PDF. `ref` is the refund id.
+ */
 export async function buildCreditNoteEmail(
   deps: AppDeps,
   p: { userId: string; ref?: string },
@@ -15,19 +21,32 @@ export async function buildCreditNoteEmail(
   const organisation = await loadOrganisation(deps.db, deps.config);
   const n = await loadCreditNote(deps.db, p.ref, organisation);
   if (!n?.payerEmail) return null;
+  const language = (await recipientOf(deps.db, p.userId))?.language ?? 'en';
+  const t = emailText(language);
   const money = (v: number) => formatMoney(v, n.currency);
   const tz = deps.config.TIME_ZONE;
-  return brandedEmail(organisation, n.payerEmail, `Credit note ${n.creditNoteNumber}`, [
-    `Dear ${n.payerName},`,
-    `We have refunded ${money(n.amount)} of your receipt ${n.receiptNumber}. This is your credit note ${n.creditNoteNumber} from our ${n.branch} branch.`,
+  return brandedEmail(
+    organisation,
+    n.payerEmail,
+    t('creditNote.subject', { number: n.creditNoteNumber }),
     [
-      `For: ${n.subject}`,
-      ...n.lines.map((l) => `${l.what}${l.dueDate ? ` (due ${l.dueDate})` : ''}: ${money(l.amount)}`),
-      `Total refunded: ${money(n.amount)} (${amountInWords(n.amount, n.currency)})`,
-      `Method: ${n.method}${n.reference ? ` (ref. ${n.reference})` : ''}`,
-      `Reason: ${n.reason}`,
-      `Refunded on ${formatReceiptDate(n.refundedAt, tz)} by ${n.refundedBy}`,
-    ].join('\n'),
-    ...(organisation.receiptFooter ? [organisation.receiptFooter] : []),
-  ]);
+      t('receipt.greeting', { name: n.payerName }),
+      t('creditNote.intro', {
+        amount: money(n.amount),
+        receipt: n.receiptNumber,
+        number: n.creditNoteNumber,
+        branch: n.branch,
+      }),
+      [
+        t('ledger.for', { subject: n.subject }),
+        ...n.lines.map((l) => lineText(t, l, money)),
+        t('creditNote.total', { amount: money(n.amount), words: amountInWords(n.amount, n.currency) }),
+        methodText(t, n.methodKind, n.reference),
+        t('creditNote.reason', { reason: n.reason }),
+        t('creditNote.refunded', { date: formatReceiptDate(n.refundedAt, tz), by: n.refundedBy }),
+      ].join('\n'),
+      ...(organisation.receiptFooter ? [organisation.receiptFooter] : []),
+    ],
+    language,
+  );
 }

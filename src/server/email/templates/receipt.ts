@@ -1,11 +1,80 @@
 import type { AppDeps } from '../../deps';
 import { formatMoney } from '../../../shared/format';
-import { amountInWords, formatReceiptDate, loadReceipt } from '../../domains/payments/receipt';
+import type { PaymentMethod } from '../../../shared/payment-kinds';
+import {
+  amountInWords,
+  formatReceiptDate,
+  loadReceipt,
+  type Receipt,
+  type ReceiptLine,
+} from '../../domains/payments/receipt';
 import type { EmailMessage } from '../types';
 import { loadOrganisation } from '../../domains/settings/organisation.service';
-import { brandedEmail } from './layout';
+import { emailText, type EmailLanguage } from '../locales';
+import { brandedEmail, recipientOf } from './layout';
 
-/** The receipt e-mailed to the payer on request (docs/payments.md#receipts); `ref` is the payment id. */
+type Text = ReturnType<typeof emailText>;
+
+/** An item of a receipt or credit note, its due date and amount, named in the reader's language. */
+export function lineText(t: Text, l: ReceiptLine, money: (n: number) => string): string {
+  const what =
+    l.kind === 'admission_fee' ? t('ledger.admissionFee') : t('ledger.installment', { number: l.number ?? '' }).trim();
+  return `${what}${l.dueDate ? ` (${t('ledger.due', { date: l.dueDate })})` : ''}: ${money(l.amount)}`;
+}
+
+export const methodText = (t: Text, method: PaymentMethod, reference: string | null) =>
+  reference
+    ? t('ledger.methodRef', { method: t(`ledger.methods.${method}`), reference })
+    : t('ledger.method', { method: t(`ledger.methods.${method}`) });
+
+/**
+ * The receipt in words, after the greeting (docs/payments.md#receipts): the thank-you or voided
+ * line, what it paid for and how, what is still owed, refunds since, and the organisation's own
+ * receipt footer. In `language` from the server's e-mail catalogues; money and dates as on the
+ * PDF, and the amount in words stays English, as the PDF prints it.
+ */
+export function receiptParagraphs(r: Receipt, timeZone: string, language: EmailLanguage): string[] {
+  const t = emailText(language);
+  const money = (n: number) => formatMoney(n, r.currency);
+  const number = r.receiptNumber;
+  const outstanding =
+    r.balance !== null && r.record
+      ? [
+          t(r.record === 'enrollment' ? 'receipt.outstandingEnrollment' : 'receipt.outstandingBooking', {
+            amount: money(r.balance),
+          }),
+        ]
+      : [];
+  return [
+    r.void
+      ? r.void.reason
+        ? t('receipt.voidedBecause', { number, reason: r.void.reason })
+        : t('receipt.voided', { number })
+      : t('receipt.thanks', { number, branch: r.branch }),
+    [
+      t('ledger.for', { subject: r.subject }),
+      ...r.lines.map((l) => lineText(t, l, money)),
+      t('receipt.total', { amount: money(r.amount), words: amountInWords(r.amount, r.currency) }),
+      methodText(t, r.methodKind, r.reference),
+      t('receipt.received', { date: formatReceiptDate(r.receivedAt, timeZone), by: r.receivedBy }),
+      ...outstanding,
+      ...r.refunds.map((g) =>
+        t('receipt.refunded', {
+          amount: money(g.amount),
+          date: formatReceiptDate(g.at, timeZone),
+          number: g.creditNoteNumber,
+        }),
+      ),
+    ].join('\n'),
+    ...(r.organisation.receiptFooter ? [r.organisation.receiptFooter] : []),
+  ];
+}
+
+/**
+ * A `send-email` job with the 'receipt' template, queued before receipts became the
+ * `payment_received` message (docs/messages.md#the-receipt-e-mail): still rendered, so a job
+ * queued before the upgrade is delivered. Nothing queues it any more; `ref` is the payment id.
+ */
 export async function buildReceiptEmail(
   deps: AppDeps,
   p: { userId: string; ref?: string },
@@ -14,24 +83,14 @@ export async function buildReceiptEmail(
   const organisation = await loadOrganisation(deps.db, deps.config);
   const r = await loadReceipt(deps.db, p.ref, organisation);
   if (!r?.payerEmail) return null;
-  const money = (n: number) => formatMoney(n, r.currency);
-  const tz = deps.config.TIME_ZONE;
-  return brandedEmail(organisation, r.payerEmail, `Receipt ${r.receiptNumber}${r.void ? ' (void)' : ''}`, [
-    `Dear ${r.payerName},`,
-    r.void
-      ? `Receipt ${r.receiptNumber} below was voided${r.void.reason ? `: ${r.void.reason}` : ''}. It no longer counts as a payment.`
-      : `Thank you for your payment. This is your receipt ${r.receiptNumber} from our ${r.branch} branch.`,
-    [
-      `For: ${r.subject}`,
-      ...r.lines.map((l) => `${l.what}${l.dueDate ? ` (due ${l.dueDate})` : ''}: ${money(l.amount)}`),
-      `Total: ${money(r.amount)} (${amountInWords(r.amount, r.currency)})`,
-      `Method: ${r.method}${r.reference ? ` (ref. ${r.reference})` : ''}`,
-      `Received on ${formatReceiptDate(r.receivedAt, tz)} by ${r.receivedBy}`,
-      ...(r.balance !== null && r.record ? [`Still outstanding on this ${r.record}: ${money(r.balance)}`] : []),
-      ...r.refunds.map(
-        (g) => `Refunded ${money(g.amount)} on ${formatReceiptDate(g.at, tz)} (credit note ${g.creditNoteNumber})`,
-      ),
-    ].join('\n'),
-    ...(organisation.receiptFooter ? [organisation.receiptFooter] : []),
-  ]);
+  const language = (await recipientOf(deps.db, p.userId))?.language ?? 'en';
+  const t = emailText(language);
+  const subject = t(r.void ? 'receipt.subjectVoid' : 'receipt.subject', { number: r.receiptNumber });
+  return brandedEmail(
+    organisation,
+    r.payerEmail,
+    subject,
+    [t('receipt.greeting', { name: r.payerName }), ...receiptParagraphs(r, deps.config.TIME_ZONE, language)],
+    language,
+  );
 }
