@@ -93,6 +93,21 @@ function lighthouse(url: string, headers: Record<string, string> | null): Promis
   });
 }
 
+/**
+ * Lighthouse now and then fails to record the page load's trace (NO_NAVSTART, "Please run
+ * Lighthouse again"); that run is repeated, up to twice, rather than ending the whole bench.
+ */
+async function lighthouseWithRetry(url: string, headers: Record<string, string> | null): Promise<Sample> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url, headers);
+    } catch (err) {
+      if (attempt >= 3 || !String(err).includes('run Lighthouse again')) throw err;
+      console.log(`lighthouse could not record ${url} (attempt ${attempt}); running it again`);
+    }
+  }
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -129,7 +144,7 @@ async function main() {
     // Interleaved: a slow moment of the machine falls on every page alike.
     for (let run = 1; run <= RUNS; run++) {
       for (const p of pages) {
-        const s = await lighthouse(p.url, p.headers);
+        const s = await lighthouseWithRetry(p.url, p.headers);
         samples.get(p.name)!.push(s);
         console.log(
           `run ${run}/${RUNS} ${p.name}: score ${s.score}, LCP ${Math.round(s.lcpMs)} ms, script ${s.scriptBytes} B`,

@@ -50,6 +50,11 @@ export function prefetchHome() {
   void import('./screens/home');
 }
 
+/** The sign-in screen's chunk, asked for at start beside the catalogue rather than after it. */
+export function prefetchSignIn() {
+  void import('./screens/sign-in');
+}
+
 /** Every screen below needs a session: without one, the sign-in screen. */
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
