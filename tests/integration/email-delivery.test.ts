@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { waitForEmail } from '../helpers/email';
-import { makeUser, postCourse } from '../helpers/factories';
+import { makeBranch, makeUser, postCourse } from '../helpers/factories';
 import { defaultMessageSettings } from '../../src/server/domains/messages/settings';
 import { hhmm, wallClockOf } from '../../src/shared/zoned-time';
 
@@ -169,6 +169,31 @@ describe('the receipt asked for is the payment_received message', () => {
     expect(mail.text).toContain(`This is your receipt ${payment.receiptNumber}`);
     // Asked for, so it carries no opt-out line.
     expect(mail.text).not.toContain('To stop these e-mails');
+  });
+
+  it("names the payer's branch, and none for a payer at no branch", async () => {
+    const t = withoutProvider;
+    const { admin, manager, student, payment } = await paidStudent(t);
+    expect((await t.api('POST', `/api/payments/${payment._id}/email`, { token: manager.token })).status).toBe(202);
+    const [m] = await sentReceipts(t, admin.token, student.id);
+    expect(m!.text).toContain(`Thank you for your payment. This is your receipt ${payment.receiptNumber}.`);
+    expect(m!.text).not.toContain('branch');
+
+    const branch = await makeBranch(t.deps.db, { name: `Kandy ${student.id.slice(0, 6)}` });
+    const atBranch = await makeUser(t.deps.db, { role: 'student', branchId: branch.id });
+    const courseId = await postCourse(t, admin.token, 'Branch', { totalFee: 1000, admissionFee: 0, installments: 1 });
+    const e = await t.api('POST', '/api/enrollments', {
+      token: admin.token,
+      body: { userId: atBranch.id, courseId, paymentType: 'full' },
+    });
+    const p = await t.api('POST', '/api/payments', {
+      token: manager.token,
+      body: { enrollmentId: e.body._id, amount: 1000, method: 'cash' },
+    });
+    expect(p.status).toBe(201);
+    expect((await t.api('POST', `/api/payments/${p.body._id}/email`, { token: manager.token })).status).toBe(202);
+    const [n] = await sentReceipts(t, admin.token, atBranch.id);
+    expect(n!.text).toContain(`This is your receipt ${p.body.receiptNumber} from our ${branch.name} branch.`);
   });
 
   it('reaches a payer who opted out of e-mail', async () => {

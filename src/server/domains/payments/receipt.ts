@@ -22,7 +22,10 @@ export interface ReceiptLine {
 export interface Receipt {
   organisation: Organisation;
   receiptNumber: string;
+  /** The branch as paper prints it ("No branch" without one). */
   branch: string;
+  /** The branch's name, null for a payment taken at none (a letter then names no branch). */
+  branchName: string | null;
   /** The payer as the paper names them: full name, with the username and e-mail beside it. */
   payer: string;
   /** What a letter calls them: the full name recorded, else the username. */
@@ -79,6 +82,7 @@ export async function loadReceipt(db: Db, paymentId: string, organisation: Organ
     organisation,
     receiptNumber: p.receiptNumber,
     branch: p.branchName ?? 'No branch',
+    branchName: p.branchName,
     payer: payerLine({ fullName: p.payerFullName, username: p.payerName, email: p.payerEmail }),
     payerName: p.payerFullName || p.payerName,
     payerEmail: p.payerEmail,

@@ -29,7 +29,10 @@ export interface CreditNote {
   creditNoteNumber: string;
   receiptNumber: string;
   receivedAt: Date;
+  /** The branch as paper prints it ("No branch" without one). */
   branch: string;
+  /** The branch's name, null for a payment taken at none (a letter then names no branch). */
+  branchName: string | null;
   /** Full name, with the username and e-mail beside it (payerLine). */
   payer: string;
   /** What a letter calls them: the full name recorded, else the username. */
@@ -64,6 +67,7 @@ export async function loadCreditNote(db: Db, refundId: string, organisation: Org
     receiptNumber: row.receiptNumber,
     receivedAt: row.receivedAt,
     branch: r.branchName ?? 'No branch',
+    branchName: r.branchName,
     payer: payerLine({ fullName: r.payerFullName, username: r.payerName, email: r.payerEmail }),
     payerName: r.payerFullName || r.payerName,
     payerEmail: r.payerEmail,

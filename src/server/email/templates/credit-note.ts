@@ -31,12 +31,18 @@ export async function buildCreditNoteEmail(
     t('creditNote.subject', { number: n.creditNoteNumber }),
     [
       t('receipt.greeting', { name: n.payerName }),
-      t('creditNote.intro', {
-        amount: money(n.amount),
-        receipt: n.receiptNumber,
-        number: n.creditNoteNumber,
-        branch: n.branch,
-      }),
+      n.branchName
+        ? t('creditNote.intro', {
+            amount: money(n.amount),
+            receipt: n.receiptNumber,
+            number: n.creditNoteNumber,
+            branch: n.branchName,
+          })
+        : t('creditNote.introNoBranch', {
+            amount: money(n.amount),
+            receipt: n.receiptNumber,
+            number: n.creditNoteNumber,
+          }),
       [
         t('ledger.for', { subject: n.subject }),
         ...n.lines.map((l) => lineText(t, l, money)),

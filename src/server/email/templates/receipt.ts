@@ -50,7 +50,9 @@ export function receiptParagraphs(r: Receipt, timeZone: string, language: EmailL
       ? r.void.reason
         ? t('receipt.voidedBecause', { number, reason: r.void.reason })
         : t('receipt.voided', { number })
-      : t('receipt.thanks', { number, branch: r.branch }),
+      : r.branchName
+        ? t('receipt.thanks', { number, branch: r.branchName })
+        : t('receipt.thanksNoBranch', { number }),
     [
       t('ledger.for', { subject: r.subject }),
       ...r.lines.map((l) => lineText(t, l, money)),
