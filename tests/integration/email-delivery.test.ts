@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { waitForEmail } from '../helpers/email';
+import { waitForEmail, withoutQuietHours } from '../helpers/email';
 import { makeBranch, makeUser, postCourse } from '../helpers/factories';
 import { defaultMessageSettings } from '../../src/server/domains/messages/settings';
 import { hhmm, wallClockOf } from '../../src/shared/zoned-time';
@@ -47,6 +47,8 @@ beforeAll(async () => {
   const url = await resend.start();
   withProvider = await startTestApp({ RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: url });
   withoutProvider = await startTestApp();
+  await withoutQuietHours(withProvider.deps.db);
+  await withoutQuietHours(withoutProvider.deps.db);
 });
 afterAll(async () => {
   await withProvider?.close();
@@ -225,21 +227,36 @@ describe('the receipt asked for is the payment_received message', () => {
     expect((await waitForEmail(t.deps.db, student.email)).text).toContain('ඔබගේ ගෙවීමට ස්තූතියි.');
   });
 
-  it('goes during quiet hours, since it was just asked for', async () => {
+  it('waits for the end of quiet hours, as every message but a cancellation does', async () => {
     const t = withoutProvider;
     const { admin, manager, student, payment } = await paidStudent(t);
     // Quiet hours around now, on the organisation's clock (Asia/Colombo).
     expect(t.deps.config.TIME_ZONE).toBe('Asia/Colombo');
     const now = wallClockOf('Asia/Colombo', new Date());
-    const quietHours = { start: hhmm((now.minute + 1440 - 60) % 1440), end: hhmm((now.minute + 60) % 1440) };
+    const end = hhmm((now.minute + 60) % 1440);
+    const quietHours = { start: hhmm((now.minute + 1440 - 60) % 1440), end };
     const put = (body: unknown) => t.api('PUT', '/api/message-settings', { token: admin.token, body });
     expect((await put({ ...defaultMessageSettings(), quietHours })).status).toBe(200);
     try {
       expect((await t.api('POST', `/api/payments/${payment._id}/email`, { token: manager.token })).status).toBe(202);
-      const [m] = await sentReceipts(t, admin.token, student.id);
-      expect(m!.text).toContain(payment.receiptNumber);
+      let waiting: LogItem[] = [];
+      for (let i = 0; i < 200 && waiting.length === 0; i++) {
+        const log = await t.api(
+          'GET',
+          `/api/messages?event=payment_received&status=waiting&recipientId=${student.id}`,
+          {
+            token: admin.token,
+          },
+        );
+        waiting = log.body.data as LogItem[];
+        if (!waiting.length) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(waiting).toHaveLength(1);
+      // Held until the quiet hours end, on the organisation's clock.
+      expect(hhmm(wallClockOf('Asia/Colombo', new Date(waiting[0]!.sendAt)).minute)).toBe(end);
+      expect(waiting[0]!.text).toContain(payment.receiptNumber);
     } finally {
-      await put(defaultMessageSettings());
+      await put({ ...defaultMessageSettings(), quietHours: null });
     }
   });
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../src/shared/calendar';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { waitForEmail } from '../helpers/email';
+import { waitForEmail, withoutQuietHours } from '../helpers/email';
 import { makeBranch, makeUser, postCourse, type MadeUser } from '../helpers/factories';
 import { download, readPdfText } from '../helpers/report-factories';
 
@@ -25,6 +25,7 @@ const ORG = {
 
 beforeAll(async () => {
   t = await startTestApp();
+  await withoutQuietHours(t.deps.db);
   branchId = (await makeBranch(t.deps.db, { name: 'Galle Fort' })).id;
   admin = await t.userWithSession('admin');
   manager = await t.userWithSession('manager', { branchId });

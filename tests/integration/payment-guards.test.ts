@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, enrollments, payments } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, makeUser, postCourse, type MadeUser } from '../helpers/factories';
+import { withoutQuietHours } from '../helpers/email';
 
 /**
  * What the ledger refuses to write or send (docs/payments.md): a payment without its method, one
@@ -18,6 +19,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 beforeAll(async () => {
   t = await startTestApp();
+  await withoutQuietHours(t.deps.db);
   branchId = (await makeBranch(t.deps.db, { name: 'Matara' })).id;
   admin = await t.userWithSession('admin');
   manager = await t.userWithSession('manager', { branchId });

@@ -5,6 +5,7 @@ import { emailOutbox, enrollments } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, makeUser, postCourse, type MadeUser } from '../helpers/factories';
 import { download, readXlsx } from '../helpers/report-factories';
+import { withoutQuietHours } from '../helpers/email';
 
 /**
  * The payments ledger (docs/payments.md) on a real PostgreSQL: allocation, partial payments,
@@ -51,6 +52,7 @@ async function pdfText(buffer: ArrayBuffer): Promise<string> {
 
 beforeAll(async () => {
   t = await startTestApp();
+  await withoutQuietHours(t.deps.db);
   branchId = (await makeBranch(t.deps.db, { name: 'Galle' })).id;
   admin = await t.userWithSession('admin');
   manager = await t.userWithSession('manager', { branchId });

@@ -8,7 +8,7 @@ import { seedDemoBranchesAndUsers } from '../../src/server/seed/demo-users';
 import { addToDate, todayIn } from '../../src/shared/calendar';
 import type { TStatement } from '../../src/shared/schemas/statements';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { waitForEmail } from '../helpers/email';
+import { waitForEmail, withoutQuietHours } from '../helpers/email';
 import { makeBranch, makeUser, postCourse, type MadeUser } from '../helpers/factories';
 import { readPdfText } from '../helpers/report-factories';
 
@@ -20,6 +20,7 @@ let today: string;
 beforeAll(async () => {
   // The dashboard's figures are compared with the statements': read afresh, never reused.
   t = await startTestApp({ DASHBOARD_CACHE_SECONDS: 0 });
+  await withoutQuietHours(t.deps.db);
   admin = await t.userWithSession('admin');
   today = todayIn(t.deps.config.TIME_ZONE);
 });

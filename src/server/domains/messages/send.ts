@@ -100,8 +100,9 @@ export async function sendMessageJob(deps: AppDeps, payload: { messageId: string
       await tx.update(messages).set({ status: 'skipped', reason: why, updatedAt: now }).where(eq(messages.id, m.id));
       return { status: 'skipped' };
     }
-    // A cancellation, and a message asked for (a statement at the desk), go even in quiet hours.
-    if (!QUIET_HOURS_EXEMPT.includes(event) && !m.requested) {
+    // Only a cancellation goes even in quiet hours; a receipt or statement asked for at the desk
+    // late in the evening waits for the morning like every other message.
+    if (!QUIET_HOURS_EXEMPT.includes(event)) {
       const at = afterQuietHours(settings.quietHours, deps.config.TIME_ZONE, now);
       if (at.getTime() !== now.getTime()) {
         await tx.update(messages).set({ status: 'waiting', sendAt: at, updatedAt: now }).where(eq(messages.id, m.id));
