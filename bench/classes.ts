@@ -5,7 +5,9 @@
  * the rates: one session's register, one student's rate, and the falling-behind list of a
  * branch and of one batch. Each is timed interleaved with a bare baseline in the same run:
  * hand-written SQL for the same rows through a plain postgres.js pool, so the machine's load
- * weighs on both alike. The answer is the medians and their ratio, and the plans EXPLAIN shows.
+ * weighs on both alike (the falling-behind baseline reads the kept summaries too). First, a
+ * branch's list is checked against the rates recomputed from every mark. The answer is the
+ * medians and their ratio, and the plans EXPLAIN shows.
  * `npx tsx bench/classes.ts`; CLASS_BATCHES, CLASS_DAYS and the scale sizes (SCALE_USERS,
  * SCALE_ENROLLMENTS, SCALE_BRANCHES, ...) set the data; CLASS_RUNS the timed runs (default 15).
  */
@@ -18,6 +20,7 @@ import {
   getSessionAttendance,
 } from '../src/server/domains/classes/attendance.service';
 import type { ServiceContext } from '../src/server/domains/context';
+import { attendanceStatsOf } from '../src/server/domains/classes/attendance.stats';
 import { classSizesFromEnv, seedClasses } from './classes-seed';
 import { withScaleDatabase, contextFor, interleaved, median, pct, rowsOf, superadmin } from './scale-context';
 import { seedScale, sizesFromEnv } from './scale-seed';
@@ -25,35 +28,23 @@ import { seedScale, sizesFromEnv } from './scale-seed';
 const RUNS = Number(process.env.CLASS_RUNS ?? 15);
 const TZ = 'Asia/Colombo';
 
-/** The held sessions of the roster places `m` selects, with each one's mark: the rates' rows. */
-function baselineFigures(b: postgres.Sql, m: postgres.PendingQuery<postgres.Row[]>) {
+/**
+ * The falling-behind rows by hand: the roster places `where` selects (on bm, the place, and b,
+ * its batch) with their kept summaries under the line, each with its student and what is owed.
+ */
+function baselineFalling(b: postgres.Sql, where: postgres.PendingQuery<postgres.Row[]>) {
   return b`
-    with m as (${m}),
-    s as (
-      select m.enrollment_id, cs.start_at, a.status,
-             max(cs.start_at) filter (where a.status in ('present', 'late')) over (partition by m.enrollment_id) as last_at
-        from m
-        join class_sessions cs on cs.batch_id = m.batch_id and cs.day >= m.joined_on
-        left join attendance_marks a on a.session_id = cs.id and a.enrollment_id = m.enrollment_id
-       where cs.status = 'scheduled' and cs.start_at <= now()
-    ),
-    r as (
-      select enrollment_id,
-             count(*) filter (where status in ('present', 'late')) as attended,
-             count(*) filter (where status = 'absent') as absent,
-             count(*) filter (where status = 'absent' and start_at > coalesce(last_at, '-infinity')) as in_a_row
-        from s group by enrollment_id
-    )
-    select r.*, e.id, u.full_name, b.name as batch_name,
+    select s.enrollment_id, s.present, s.late, s.absent, s.absent_in_a_row, u.full_name, b.name as batch_name,
            (select coalesce(sum(i.amount_minor), 0) from enrollment_installments i where i.enrollment_id = e.id and not i.is_paid)
              + case when e.admission_fee_paid then 0 else e.admission_fee_minor end as owed
-      from r
-      join enrollments e on e.id = r.enrollment_id
-      left join users u on u.id = e.user_id
-      join batch_members bm on bm.enrollment_id = e.id
+      from batch_members bm
       join batches b on b.id = bm.batch_id
-     where (r.attended + r.absent > 0 and r.attended * 100.0 / (r.attended + r.absent) < 75) or r.in_a_row >= 3
-     order by r.attended * 100.0 / nullif(r.attended + r.absent, 0), u.full_name`;
+      join attendance_summaries s on s.enrollment_id = bm.enrollment_id
+      join enrollments e on e.id = bm.enrollment_id
+      left join users u on u.id = e.user_id
+     where bm.status = 'member' and b.status = 'open' and ${where}
+       and ((s.present + s.late) * 100.0 < 75 * (s.present + s.late + s.absent) or s.absent_in_a_row >= 3)
+     order by (s.present + s.late) * 100.0 / nullif(s.present + s.late + s.absent, 0), u.full_name`;
 }
 
 async function main() {
@@ -99,6 +90,21 @@ async function main() {
 
     const b = bare;
     const ctx: ServiceContext = contextFor(handle, await superadmin(handle.db));
+    // The list read from the kept summaries is the one the rates give when recomputed.
+    const listed = await fallingBehind(ctx, { branchId: pick.branch_id });
+    const recomputed = await attendanceStatsOf(
+      handle.db,
+      sql`select bm.enrollment_id, bm.batch_id, bm.joined_on from batch_members bm join batches bt on bt.id = bm.batch_id
+           where bm.status = 'member' and bt.status = 'open' and bt.branch_id = ${pick.branch_id}`,
+    );
+    const want = [...recomputed]
+      .filter(([, f]) => (f.rate !== null && f.rate < listed.threshold) || f.absentInARow >= 3)
+      .map(([id, f]) => `${id} ${f.rate} ${f.absentInARow}`)
+      .sort();
+    const got = listed.data.map((r) => `${r.enrollmentId} ${r.rate} ${r.absentInARow}`).sort();
+    if (JSON.stringify(want) !== JSON.stringify(got))
+      throw new Error(`the summaries' list differs from the recomputed rates (${got.length} vs ${want.length})`);
+    console.log(`A branch's list from the summaries equals the recomputed rates: ${got.length} students.`);
     const cases: Array<{ name: string; product: () => Promise<unknown>; baseline: () => Promise<unknown> }> = [
       {
         name: "a session's register",
@@ -138,21 +144,12 @@ async function main() {
       {
         name: "falling behind: a branch's",
         product: () => fallingBehind(ctx, { branchId: pick.branch_id }),
-        baseline: () =>
-          baselineFigures(
-            b,
-            b`select bm.enrollment_id, bm.batch_id, bm.joined_on from batch_members bm join batches bt on bt.id = bm.batch_id
-               where bm.status = 'member' and bt.status = 'open' and bt.branch_id = ${pick.branch_id}`,
-          ),
+        baseline: () => baselineFalling(b, b`b.branch_id = ${pick.branch_id}`),
       },
       {
         name: "falling behind: one batch's",
         product: () => fallingBehind(ctx, { batchId: pick.batch_id }),
-        baseline: () =>
-          baselineFigures(
-            b,
-            b`select enrollment_id, batch_id, joined_on from batch_members where status = 'member' and batch_id = ${pick.batch_id}`,
-          ),
+        baseline: () => baselineFalling(b, b`b.id = ${pick.batch_id}`),
       },
     ];
 
@@ -189,7 +186,14 @@ async function main() {
              or a.session_id is not null`,
       ],
       [
-        "a branch's held sessions with marks",
+        "a branch's falling-behind candidates (the kept summaries)",
+        `select bm.enrollment_id from batch_members bm join batches b on b.id = bm.batch_id
+           join attendance_summaries s on s.enrollment_id = bm.enrollment_id
+          where bm.status = 'member' and b.status = 'open' and b.branch_id = '${pick.branch_id}'
+            and (s.absent_in_a_row >= 3 or (s.present + s.late) * 100.0 < 75.05 * (s.present + s.late + s.absent))`,
+      ],
+      [
+        "a branch's held sessions with marks (what the rates read)",
         `select m.enrollment_id, cs.start_at, a.status from batch_members m join batches bt on bt.id = m.batch_id
            join class_sessions cs on cs.batch_id = m.batch_id and cs.day >= m.joined_on
            left join attendance_marks a on a.session_id = cs.id and a.enrollment_id = m.enrollment_id

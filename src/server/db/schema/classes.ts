@@ -134,3 +134,25 @@ export const attendanceMarks = pgTable(
     index('attendance_marks_enrollment_idx').on(t.enrollmentId),
   ],
 );
+
+/**
+ * An enrolment's marks summed up (docs/classes.md#falling-behind), kept so the falling-behind
+ * list reads one small row a student instead of every mark. Written only by
+ * refreshAttendanceSummaries, in the transaction of every write that can change it; the counts
+ * are over the marks on scheduled sessions (present, late and absent are only ever taken on a
+ * session that has started, and a started session or one holding a mark is neither cancelled
+ * nor moved, so those marks are all on held sessions).
+ */
+export const attendanceSummaries = pgTable('attendance_summaries', {
+  enrollmentId: ownerRef('enrollment_id', () => enrollments.id).primaryKey(),
+  present: integer('present').notNull(),
+  late: integer('late').notNull(),
+  absent: integer('absent').notNull(),
+  /** Every excused mark, those set ahead on a session to come included; outside the rate. */
+  excused: integer('excused').notNull(),
+  /** The start of the last session marked present or late. */
+  lastAttendedAt: instant('last_attended_at'),
+  /** Absent marks since the last present or late one. */
+  absentInARow: integer('absent_in_a_row').notNull(),
+  updatedAt: updatedAt(),
+});

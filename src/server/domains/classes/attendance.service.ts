@@ -7,7 +7,15 @@
 import { planAbsenceMessage } from '../messages/hooks';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attendanceMarks, batches, batchMembers, classSessions, enrollments, users } from '../../db/schema';
+import {
+  attendanceMarks,
+  attendanceSummaries,
+  batches,
+  batchMembers,
+  classSessions,
+  enrollments,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../errors';
 import type {
   AttendanceMark,
@@ -23,7 +31,8 @@ import type { ServiceContext } from '../context';
 import { selectEnrollments, toEnrollmentDto } from '../enrollments/enrollments.dto';
 import { assertId, isUuid } from '../ids';
 import { afterWrite } from '../read-cache';
-import { attendanceStats, attendanceStatsOf, heldSessionsOf, NO_FIGURES } from './attendance.stats';
+import { refreshAttendanceSummaries } from './attendance-summaries';
+import { attendanceStats, heldSessionsOf, NO_FIGURES, rateOf } from './attendance.stats';
 import { formatWhen } from '../../../shared/zoned-time';
 import { sessionDto, sessionForClass, type SessionRow } from './classes.read';
 import { ROSTER_MESSAGES, studentOf } from './roster.service';
@@ -108,10 +117,12 @@ export async function takeAttendance(ctx: ServiceContext, input: TTakeAttendance
       }
       const when = formatWhen(s.startAt, s.endAt, timeZone);
       const now = new Date();
+      const recount: string[] = [];
       for (const m of wanted) {
         const before = byId.get(m.enrollmentId)!;
         const note = m.note ?? null;
         if (before.status === m.status && before.note === note) continue;
+        if (before.status !== m.status) recount.push(m.enrollmentId);
         await tx
           .insert(attendanceMarks)
           .values({
@@ -136,6 +147,7 @@ export async function takeAttendance(ctx: ServiceContext, input: TTakeAttendance
         });
         if (m.status === 'absent') await planAbsenceMessage(tx, ctx.deps, s.id, m.enrollmentId);
       }
+      await refreshAttendanceSummaries(tx, recount);
     }),
   );
   return getSessionAttendance(ctx, input.id);
@@ -166,17 +178,28 @@ export async function enrollmentAttendance(ctx: ServiceContext, id: string): Pro
 /**
  * GET /api/attendance/falling-behind: students of open batches under ATTENDANCE_THRESHOLD or
  * absent three times in a row, each with what is still owed on the same enrolment (the
- * enrolment's own outstanding figure, enrollments.dto.ts).
+ * enrolment's own outstanding figure, enrollments.dto.ts). The figures are the kept summaries
+ * (attendance-summaries.ts), so the list reads one row a student whatever the marks.
  */
 export async function fallingBehind(ctx: ServiceContext, input: TFallingBehindInput): Promise<TFallingBehind> {
   const threshold = ctx.deps.config.ATTENDANCE_THRESHOLD;
   const bad = (x?: string) => x !== undefined && !isUuid(x);
   if (bad(input.branchId) || bad(input.batchId)) return { threshold, data: [] };
   const scope = branchCondition(await branchScopeOf(ctx), batches.branchId);
+  const t = attendanceSummaries;
   const places = await ctx.db
-    .select({ enrollmentId: batchMembers.enrollmentId, batchId: batches.id, batchName: batches.name })
+    .select({
+      enrollmentId: batchMembers.enrollmentId,
+      batchId: batches.id,
+      batchName: batches.name,
+      present: t.present,
+      late: t.late,
+      absent: t.absent,
+      absentInARow: t.absentInARow,
+    })
     .from(batchMembers)
     .innerJoin(batches, eq(batches.id, batchMembers.batchId))
+    .innerJoin(t, eq(t.enrollmentId, batchMembers.enrollmentId))
     .where(
       and(
         eq(batchMembers.status, 'member'),
@@ -184,44 +207,31 @@ export async function fallingBehind(ctx: ServiceContext, input: TFallingBehindIn
         input.branchId ? eq(batches.branchId, input.branchId) : undefined,
         input.batchId ? eq(batches.id, input.batchId) : undefined,
         scope,
+        // Only the candidates leave the database: a rate that one decimal can round under the
+        // threshold, or a run of three; the rule itself is applied below on the rounded rate.
+        sql`(${t.absentInARow} >= 3 or (${t.present} + ${t.late}) * 100.0 < (${threshold}::numeric + 0.05) * (${t.present} + ${t.late} + ${t.absent}))`,
       ),
     );
-  if (!places.length) return { threshold, data: [] };
-  const ids = places.map((p) => p.enrollmentId);
-  const stats = await attendanceStatsOf(
-    ctx.db,
-    sql`select enrollment_id, batch_id, joined_on from batch_members
-         where status = 'member' and enrollment_id in (${sql.join(
-           ids.map((x) => sql`${x}::uuid`),
-           sql`, `,
-         )})`,
-  );
+  const stats = new Map(places.map((p) => [p.enrollmentId, { rate: rateOf(p), absentInARow: p.absentInARow }]));
   const behind = places.filter((p) => {
-    const f = stats.get(p.enrollmentId);
-    return f && ((f.rate !== null && f.rate < threshold) || f.absentInARow >= 3);
+    const f = stats.get(p.enrollmentId)!;
+    return (f.rate !== null && f.rate < threshold) || f.absentInARow >= 3;
   });
   if (!behind.length) return { threshold, data: [] };
   const today = todayIn(ctx.deps.config.TIME_ZONE);
   const behindIds = behind.map((b) => b.enrollmentId);
-  const owed = new Map(
-    (await selectEnrollments(ctx.db).where(inArray(enrollments.id, behindIds))).map((row) => [
-      row.e.id,
-      toEnrollmentDto(row, today),
-    ]),
-  );
+  // One statement for both: what is owed comes with the enrolment's student.
+  const rows = await selectEnrollments(ctx.db).where(inArray(enrollments.id, behindIds));
+  const owed = new Map(rows.map((row) => [row.e.id, toEnrollmentDto(row, today)]));
   const students = new Map(
-    (
-      await ctx.db
-        .select({
-          id: enrollments.id,
-          userId: users.id,
-          fullName: users.fullName,
-          keptName: enrollments.deletedUsername,
-        })
-        .from(enrollments)
-        .leftJoin(users, eq(users.id, enrollments.userId))
-        .where(inArray(enrollments.id, behindIds))
-    ).map((r) => [r.id, studentOf(r)]),
+    rows.map((row) => [
+      row.e.id,
+      studentOf({
+        userId: row.user?.id ?? null,
+        fullName: row.user?.fullName ?? null,
+        keptName: row.e.deletedUsername,
+      }),
+    ]),
   );
   const data = behind
     .map((p) => {

@@ -22,6 +22,7 @@ import { branchScopeOf, branchCondition } from '../branch-scope';
 import type { ServiceContext } from '../context';
 import { assertId } from '../ids';
 import { afterWrite } from '../read-cache';
+import { refreshSummariesOfSession } from './attendance-summaries';
 import { assertNoClash, clashFromConstraint, lockClassResources } from './class-clashes';
 import { dayOf, formatWhen } from '../../../shared/zoned-time';
 import { assertClassAccess, BATCH_NOT_FOUND, selectSessionDtos, sessionDto, SESSION_NOT_FOUND } from './classes.read';
@@ -130,6 +131,7 @@ export async function cancelSession(ctx: ServiceContext, input: TCancelSessionIn
         .update(classSessions)
         .set({ status: 'cancelled', reason: input.reason })
         .where(eq(classSessions.id, row.s.id));
+      await refreshSummariesOfSession(tx, row.s.id);
       await recordAudit(tx, ctx, {
         action: 'cancel',
         entityType: 'class_session',
@@ -201,6 +203,7 @@ export async function moveSession(ctx: ServiceContext, input: TMoveSessionInput)
           .update(classSessions)
           .set({ startAt: start, endAt: end, roomId, day: dayOf(start, timeZone) })
           .where(eq(classSessions.id, s.id));
+        await refreshSummariesOfSession(tx, s.id);
         await recordAudit(tx, ctx, {
           action: 'update',
           entityType: 'class_session',
