@@ -481,6 +481,74 @@ describe('lists, cash-up and receipts', () => {
     expect(await receiptText(second._id)).toContain(`Saman Jayasuriya Perera (receipt_saman, ${who.email})`);
   });
 
+  it('the payments list names the payer as the receipt does, after a rename too, with the documented fields', async () => {
+    const who = await makeUser(t.deps.db, {
+      role: 'student',
+      branchId,
+      username: `list_nimal_${Date.now()}`,
+      fullName: 'Nimal Wickramasinghe',
+    });
+    const e = await enrol(who);
+    const paid = (await pay({ enrollmentId: e._id, amount: 400 })).body;
+    const renamed = await t.api('PUT', `/api/users/${who.id}`, {
+      token: admin.token,
+      body: { fullName: 'Nimal Wickramasinghe Silva' },
+    });
+    expect(renamed.status).toBe(200);
+
+    const rest = await t.api('GET', `/api/payments?payerId=${who.id}`, { token: manager.token });
+    expect(rest.status).toBe(200);
+    expect(rest.body.data).toHaveLength(1);
+    const row = rest.body.data[0];
+    expect(row.payer).toEqual({
+      _id: who.id,
+      username: who.username,
+      email: who.email,
+      fullName: 'Nimal Wickramasinghe',
+    });
+    expect(Object.keys(row)).toEqual(
+      expect.arrayContaining([
+        '_id',
+        'receiptNumber',
+        'amount',
+        'currency',
+        'method',
+        'reference',
+        'note',
+        'receivedAt',
+        'receivedBy',
+        'status',
+        'voidedAt',
+        'voidedBy',
+        'voidReason',
+        'branch',
+        'payer',
+        'enrollmentId',
+        'bookingId',
+        'subject',
+        'allocations',
+        'refundedAmount',
+      ]),
+    );
+    expect(row).toMatchObject({ _id: paid._id, receiptNumber: paid.receiptNumber, amount: 400, status: 'valid' });
+    const screen = await t.trpc(manager.token).payments.list.query({ payerId: who.id });
+    expect(screen.items.map((p) => p.payer.fullName)).toEqual(['Nimal Wickramasinghe']);
+    const receipt = await fetch(`${t.baseUrl}/api/payments/${paid._id}/receipt`, {
+      headers: { authorization: `Bearer ${manager.token}` },
+    });
+    expect(await pdfText(await receipt.arrayBuffer())).toContain(
+      `Nimal Wickramasinghe (${who.username}, ${who.email})`,
+    );
+
+    // A payment taken after the rename carries the new name, in the list as on its receipt.
+    await pay({ enrollmentId: e._id, amount: 300 });
+    const again = await t.api('GET', `/api/payments?payerId=${who.id}`, { token: manager.token });
+    expect(again.body.data.map((p: { payer: { fullName: string } }) => p.payer.fullName)).toEqual([
+      'Nimal Wickramasinghe Silva',
+      'Nimal Wickramasinghe',
+    ]);
+  });
+
   it('e-mails a receipt to the payer through the job queue', async () => {
     const who = await makeUser(t.deps.db, { role: 'student', branchId });
     const e = await enrol(who);

@@ -33,7 +33,7 @@ export const ZPayment = z.object({
   voidedBy: ZKeptUser.nullable(),
   voidReason: z.string().nullable(),
   branch: z.object({ _id: z.string().nullable(), name: z.string() }).nullable(),
-  /** `fullName` beyond the kept name: the payer's name now, null once the account is gone. */
+  /** `fullName` beyond the kept name: the one the payment was taken under (else the account's now, null once gone). */
   payer: z.object({
     _id: z.string().nullable(),
     username: z.string(),
