@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, enrollments } from '../../src/server/db/schema';
+import { addToDate, todayIn } from '../../src/shared/calendar';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, makeUser, postCourse, type MadeUser } from '../helpers/factories';
 import { download, readXlsx } from '../helpers/report-factories';
@@ -546,6 +547,31 @@ describe('lists, cash-up and receipts', () => {
     expect(again.body.data.map((p: { payer: { fullName: string } }) => p.payer.fullName)).toEqual([
       'Nimal Wickramasinghe Silva',
       'Nimal Wickramasinghe',
+    ]);
+  });
+
+  it('the dashboard and the cash-up name the payer and the cashier by full name beside the username', async () => {
+    const own = (await makeBranch(t.deps.db, { name: `Matara ${Date.now()}` })).id;
+    const cashier = await t.userWithSession('manager', { branchId: own, fullName: 'Kumari Senanayake' });
+    const who = await makeUser(t.deps.db, { role: 'student', branchId: own, fullName: 'Ruwan Dissanayake' });
+    // Enrolled two months ago (the day in Asia/Colombo): the first installment is overdue.
+    const enrolledOn = addToDate(todayIn('Asia/Colombo'), { months: -2 });
+    const e = await t.api('POST', '/api/enrollments', {
+      token: admin.token,
+      body: { email: who.email, courseId, paymentType: 'installment', enrolledOn },
+    });
+    expect(e.status).toBe(201);
+    expect((await pay({ enrollmentId: e.body._id, amount: 1000 }, cashier.token)).status).toBe(201);
+
+    const dash = await t.api('GET', `/api/payments/dashboard?branchId=${own}`, { token: admin.token });
+    expect(dash.status).toBe(200);
+    expect(dash.body.mostOverdue).toEqual([
+      expect.objectContaining({ id: e.body._id, payer: who.username, payerFullName: 'Ruwan Dissanayake' }),
+    ]);
+    const cash = await t.api('GET', `/api/payments/cash-up?branchId=${own}`, { token: admin.token });
+    expect(cash.status).toBe(200);
+    expect(cash.body.rows.map((r: { cashier: unknown }) => r.cashier)).toEqual([
+      { _id: cashier.id, username: cashier.username, fullName: 'Kumari Senanayake' },
     ]);
   });
 
