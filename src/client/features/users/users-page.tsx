@@ -6,6 +6,7 @@ import { DeleteConfirm } from '@/components/delete-confirm';
 import { RowEditActions } from '@/components/row-actions';
 import { listPage, type TableHook } from '@/components/list-page';
 import { NativeSelect } from '@/components/native-select';
+import { Handle, PersonName } from '@/components/person-name';
 import { Badge } from '@/components/ui/badge';
 import { storeUser, useCurrentUser } from '@/lib/auth';
 import { readWith } from '@/lib/read-draft';
@@ -25,7 +26,7 @@ interface Draft {
 
 const userLink = (u: User) => (
   <Link to="/users/$userId" params={{ userId: u._id }} className="underline-offset-4 hover:underline">
-    {u.username}
+    <Handle text={u.username} />
   </Link>
 );
 
@@ -62,8 +63,17 @@ const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
     filters: <SelectFilter {...ROLE_FILTER} {...paged.filter('role')} />,
     columns: [
       rows.column('username', 'Username', { sort: 'username', main: true, show: userLink }),
-      rows.column('fullName', 'Full Name', { sort: 'fullName' }),
-      { header: 'Email', wrap: true, sort: 'email', className: 'text-muted-foreground', cell: (u) => u.email },
+      rows.column('fullName', 'Full Name', {
+        sort: 'fullName',
+        show: (u) => <PersonName fullName={u.fullName} fallback="" />,
+      }),
+      {
+        header: 'Email',
+        wrap: true,
+        sort: 'email',
+        className: 'text-muted-foreground',
+        cell: (u) => <Handle text={u.email} />,
+      },
       {
         header: 'Role',
         sort: 'role',
