@@ -55,7 +55,7 @@ async function arrange() {
   const tag = `${Date.now().toString(36)}${arranged}`;
   const token = await tokenFor(accounts().superadmin);
   const branch = await factory.branch({
-    name: exactly(`Branch ${tag} Sri Jayawardenepura Kotte Battaramulla`, 60),
+    name: exactly(`Branch ${tag} Sri Jayawardenepura Kotte Battaramulla Pelawatta Road`, 60),
     location: 'No. 1234/5A, Sri Jayawardenepura Mawatha, Pelawatta, Battaramulla 10120',
   });
   const person = async (kind: string, role: string, extra: Record<string, unknown> = {}) => {
@@ -271,19 +271,19 @@ async function problemsOf(page: Page, screen: LongScreen, width: number): Promis
 }
 
 /**
- * Where a username or e-mail shown on its own wraps onto a new line in the middle of a piece: the
- * line may only break after a dot or underscore, or before the @ (none of these has a run long
- * enough to be cut otherwise).
+ * Where a name, username or e-mail shown on its own wraps onto a new line in the middle of a
+ * piece: a line may only break at a space, after a dot or underscore, or before the @ (none of
+ * these texts has a run long enough to be cut otherwise).
  */
-async function midWordBreaks(page: Page, screen: LongScreen, handles: string[]): Promise<string[]> {
-  const found = await page.evaluate((texts) => {
+async function midWordBreaks(page: Page, where: string, texts: string[]): Promise<string[]> {
+  const found = await page.evaluate((wanted) => {
     const bad: string[] = [];
-    const all = [...document.body.querySelectorAll('*')].filter((el) => texts.includes(el.textContent ?? ''));
-    // The innermost element that holds the whole handle.
+    const all = [...document.body.querySelectorAll('*')].filter((el) => wanted.includes(el.textContent ?? ''));
+    // The innermost element that holds the whole text.
     const own = all.filter((el) => !all.some((other) => other !== el && el.contains(other)));
     for (const el of own) {
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      const chars: Array<{ ch: string; top: number }> = [];
+      const chars: Array<{ ch: string; top: number | null }> = [];
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? '';
         for (let i = 0; i < text.length; i++) {
@@ -291,24 +291,28 @@ async function midWordBreaks(page: Page, screen: LongScreen, handles: string[]):
           range.setStart(node, i);
           range.setEnd(node, i + 1);
           const rect = range.getBoundingClientRect();
-          if (rect.width > 0) chars.push({ ch: text[i]!, top: rect.top });
+          chars.push({ ch: text[i]!, top: rect.width > 0 ? rect.top : null });
         }
       }
-      for (let i = 1; i < chars.length; i++) {
-        const newLine = chars[i]!.top > chars[i - 1]!.top + 2;
-        if (newLine && !/[._]/.test(chars[i - 1]!.ch) && chars[i]!.ch !== '@') {
-          const text = chars.map((c) => c.ch).join('');
-          bad.push(`"${text.slice(0, i)}|${text.slice(i)}"`);
+      const text = chars.map((c) => c.ch).join('');
+      let last = -1;
+      chars.forEach((c, i) => {
+        if (c.top === null) return;
+        if (last >= 0 && c.top > chars[last]!.top! + 2) {
+          const between = text.slice(last + 1, i);
+          const allowed = /\s/.test(between) || /[._]/.test(text[i - 1]!) || c.ch === '@';
+          if (!allowed) bad.push(`"${text.slice(0, i)}|${text.slice(i)}"`);
         }
-      }
+        last = i;
+      });
     }
     return bad;
-  }, handles);
-  return found.map((where) => `${screen.name}: breaks mid-word at ${where}`);
+  }, texts);
+  return found.map((at) => `${where}: breaks mid-word at ${at}`);
 }
 
 async function walk(page: Page, w: World, width: number): Promise<string[]> {
-  const handles = [w.student, w.customer, w.cashier].flatMap((p) => [p.username, p.email]);
+  const texts = [w.student, w.customer, w.cashier].flatMap((p) => [p.fullName, p.username, p.email]);
   const problems: string[] = [];
   for (const screen of screensOf(w)) {
     await page.goto(screen.path);
@@ -323,7 +327,7 @@ async function walk(page: Page, w: World, width: number): Promise<string[]> {
         .catch(() => {});
     }
     problems.push(...(await problemsOf(page, screen, width)));
-    problems.push(...(await midWordBreaks(page, screen, handles)));
+    problems.push(...(await midWordBreaks(page, screen.name, texts)));
     await shot(page, `${screen.name}-${width}`);
   }
   return problems;
@@ -352,6 +356,7 @@ describe('the portal and the settings at 390 px', () => {
       await settle(page);
       const overflow = await pageOverflow(page);
       if (overflow > 0) problems.push(`${name}: scrolls sideways by ${overflow}px`);
+      problems.push(...(await midWordBreaks(page, name, [w.branch.name, w.branch.location, w.student.fullName])));
       await shot(page, `${name}-390`);
     };
 

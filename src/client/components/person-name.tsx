@@ -51,8 +51,9 @@ export function withWrapPoints(text: string): ReactNode {
 }
 
 /**
- * An e-mail address or username shown on its own: it wraps at its dots and @ only, and breaks
- * inside a piece only when that piece alone is wider than the line.
+ * An e-mail address, a username or other typed text shown on its own (a list's text column): it
+ * wraps between words and at its dots and @, and breaks inside a piece only when that piece alone
+ * is wider than the line.
  */
 export function Handle({ text, className, ...props }: { text: string } & Omit<ComponentProps<'span'>, 'children'>) {
   return (

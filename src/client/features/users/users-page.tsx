@@ -6,7 +6,7 @@ import { DeleteConfirm } from '@/components/delete-confirm';
 import { RowEditActions } from '@/components/row-actions';
 import { listPage, type TableHook } from '@/components/list-page';
 import { NativeSelect } from '@/components/native-select';
-import { Handle, PersonName } from '@/components/person-name';
+import { Handle } from '@/components/person-name';
 import { Badge } from '@/components/ui/badge';
 import { storeUser, useCurrentUser } from '@/lib/auth';
 import { readWith } from '@/lib/read-draft';
@@ -63,10 +63,7 @@ const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
     filters: <SelectFilter {...ROLE_FILTER} {...paged.filter('role')} />,
     columns: [
       rows.column('username', 'Username', { sort: 'username', main: true, show: userLink }),
-      rows.column('fullName', 'Full Name', {
-        sort: 'fullName',
-        show: (u) => <PersonName fullName={u.fullName} fallback="" />,
-      }),
+      rows.column('fullName', 'Full Name', { sort: 'fullName' }),
       {
         header: 'Email',
         wrap: true,
