@@ -156,6 +156,8 @@ interface LongScreen {
   open?: (page: Page) => Promise<void>;
   /** The full names the screen must show whole. */
   names: string[];
+  /** The names are part of a longer text (a calendar event's title), not a text of their own. */
+  within?: boolean;
 }
 
 function screensOf(w: World): LongScreen[] {
@@ -203,6 +205,7 @@ function screensOf(w: World): LongScreen[] {
     },
     { name: 'dashboard', path: '/', open: branchFilter(), names: [w.student.fullName] },
     { name: 'today', path: '/calendar/today', open: branchFilter(), names: [w.customer.fullName] },
+    { name: 'calendar', path: '/calendar', open: branchFilter(), names: [w.customer.fullName], within: true },
     {
       name: 'audit-log',
       path: `/audit?actor=${encodeURIComponent(w.cashier.username)}`,
@@ -222,6 +225,21 @@ function screensOf(w: World): LongScreen[] {
   ];
 }
 
+/** Where an element is drawn, and whether an ellipsis or a clipping box hides part of it. */
+const measure = (node: Element) => {
+  const box = node.getBoundingClientRect();
+  // An ellipsis or a clipping box hides part of the name: its text is wider than what is drawn.
+  let clipped = node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX !== 'visible';
+  for (let p = node.parentElement; p && !clipped; p = p.parentElement) {
+    const style = getComputedStyle(p);
+    if (style.overflowX === 'hidden' || style.overflowX === 'clip') {
+      const outer = p.getBoundingClientRect();
+      clipped = box.left < outer.left - 0.5 || box.right > outer.right + 0.5;
+    }
+  }
+  return { left: box.left, right: box.right, clipped, visible: box.width > 0 && box.height > 0 };
+};
+
 /** What is wrong with the open screen: sideways scroll, and each name that is missing, clipped or off-screen. */
 async function problemsOf(page: Page, screen: LongScreen, width: number): Promise<string[]> {
   const problems: string[] = [];
@@ -240,26 +258,15 @@ async function problemsOf(page: Page, screen: LongScreen, width: number): Promis
     problems.push(`${screen.name}: scrolls sideways by ${overflow}px (${culprits.join(', ')})`);
   }
   for (const name of screen.names) {
-    const found = page.getByText(name, { exact: true });
+    const found = page.getByText(name, { exact: !screen.within });
     if ((await found.count()) === 0) {
       problems.push(`${screen.name}: "${name}" is not shown`);
       continue;
     }
     const el = found.first();
-    await el.scrollIntoViewIfNeeded();
-    const seen = await el.evaluate((node) => {
-      const box = node.getBoundingClientRect();
-      // An ellipsis or a clipping box hides part of the name: its text is wider than what is drawn.
-      let clipped = node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX !== 'visible';
-      for (let p = node.parentElement; p && !clipped; p = p.parentElement) {
-        const style = getComputedStyle(p);
-        if (style.overflowX === 'hidden' || style.overflowX === 'clip') {
-          const outer = p.getBoundingClientRect();
-          clipped = box.left < outer.left - 0.5 || box.right > outer.right + 0.5;
-        }
-      }
-      return { left: box.left, right: box.right, clipped, visible: box.width > 0 && box.height > 0 };
-    });
+    // The calendar redraws its events when its data refreshes: look again at the new element then.
+    const look = () => el.scrollIntoViewIfNeeded().then(() => el.evaluate(measure));
+    const seen = await look().catch(look);
     if (!seen.visible) problems.push(`${screen.name}: "${name}" is not visible`);
     else if (seen.clipped) problems.push(`${screen.name}: "${name}" is cut off`);
     else if (seen.left < -0.5 || seen.right > width + 0.5)
@@ -321,7 +328,7 @@ async function walk(page: Page, w: World, width: number): Promise<string[]> {
     // The screen's data is in when its names are; a missing one is reported below.
     for (const name of screen.names) {
       await page
-        .getByText(name, { exact: true })
+        .getByText(name, { exact: !screen.within })
         .first()
         .waitFor({ timeout: 10_000 })
         .catch(() => {});

@@ -15,7 +15,7 @@ const WRAP_POINT = /(?<=[._])(?=\S)|(?=@)/;
 const LONG_RUN = 20;
 
 /** The text cut at its wrap points, and every `LONG_RUN` characters of a run without a space. */
-function pieces(text: string): string[] {
+export function wrapPieces(text: string): string[] {
   const out: string[] = [];
   for (const part of text.split(WRAP_POINT)) {
     let piece = '';
@@ -40,7 +40,7 @@ function pieces(text: string): string[] {
  * wider than its box.
  */
 export function withWrapPoints(text: string): ReactNode {
-  const parts = pieces(text);
+  const parts = wrapPieces(text);
   if (parts.length === 1) return text;
   return parts.map((part, i) => (
     <Fragment key={i}>
