@@ -16,7 +16,10 @@ const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'
  * Issue 46: people are named by full name with the username or e-mail beside it, and a long name
  * or address wraps instead of pushing a phone's page sideways or hiding behind an ellipsis. A
  * student, a customer and a cashier with 60-character names and 50-character usernames and
- * e-mails are taken through every staff list and details screen that names them, at 390 px.
+ * e-mails are taken through every staff list and details screen that names them, at 390 px and
+ * 1360 px: no sideways scroll, each full name drawn whole, and no name, username or e-mail broken
+ * in the middle of a word. The portal's How to pay and the settings are looked at too.
+ * `SHOTS_DIR=/tmp/shots` keeps a screenshot of every screen.
  */
 
 /** Screenshots for a person to look at, when SHOTS_DIR names a folder. */
