@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, enrollments } from '../../src/server/db/schema';
+import { addToDate, todayIn } from '../../src/shared/calendar';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, makeUser, postCourse, type MadeUser } from '../helpers/factories';
 import { download, readXlsx } from '../helpers/report-factories';
@@ -481,6 +482,99 @@ describe('lists, cash-up and receipts', () => {
     expect(reprint).not.toContain('Jayasuriya Perera');
     const second = (await pay({ enrollmentId: e._id, amount: 300 })).body;
     expect(await receiptText(second._id)).toContain(`Saman Jayasuriya Perera (receipt_saman, ${who.email})`);
+  });
+
+  it('the payments list names the payer as the receipt does, after a rename too, with the documented fields', async () => {
+    const who = await makeUser(t.deps.db, {
+      role: 'student',
+      branchId,
+      username: `list_nimal_${Date.now()}`,
+      fullName: 'Nimal Wickramasinghe',
+    });
+    const e = await enrol(who);
+    const paid = (await pay({ enrollmentId: e._id, amount: 400 })).body;
+    const renamed = await t.api('PUT', `/api/users/${who.id}`, {
+      token: admin.token,
+      body: { fullName: 'Nimal Wickramasinghe Silva' },
+    });
+    expect(renamed.status).toBe(200);
+
+    const rest = await t.api('GET', `/api/payments?payerId=${who.id}`, { token: manager.token });
+    expect(rest.status).toBe(200);
+    expect(rest.body.data).toHaveLength(1);
+    const row = rest.body.data[0];
+    expect(row.payer).toEqual({
+      _id: who.id,
+      username: who.username,
+      email: who.email,
+      fullName: 'Nimal Wickramasinghe',
+    });
+    expect(Object.keys(row)).toEqual(
+      expect.arrayContaining([
+        '_id',
+        'receiptNumber',
+        'amount',
+        'currency',
+        'method',
+        'reference',
+        'note',
+        'receivedAt',
+        'receivedBy',
+        'status',
+        'voidedAt',
+        'voidedBy',
+        'voidReason',
+        'branch',
+        'payer',
+        'enrollmentId',
+        'bookingId',
+        'subject',
+        'allocations',
+        'refundedAmount',
+      ]),
+    );
+    expect(row).toMatchObject({ _id: paid._id, receiptNumber: paid.receiptNumber, amount: 400, status: 'valid' });
+    const screen = await t.trpc(manager.token).payments.list.query({ payerId: who.id });
+    expect(screen.items.map((p) => p.payer.fullName)).toEqual(['Nimal Wickramasinghe']);
+    const receipt = await fetch(`${t.baseUrl}/api/payments/${paid._id}/receipt`, {
+      headers: { authorization: `Bearer ${manager.token}` },
+    });
+    expect(await pdfText(await receipt.arrayBuffer())).toContain(
+      `Nimal Wickramasinghe (${who.username}, ${who.email})`,
+    );
+
+    // A payment taken after the rename carries the new name, in the list as on its receipt.
+    await pay({ enrollmentId: e._id, amount: 300 });
+    const again = await t.api('GET', `/api/payments?payerId=${who.id}`, { token: manager.token });
+    expect(again.body.data.map((p: { payer: { fullName: string } }) => p.payer.fullName)).toEqual([
+      'Nimal Wickramasinghe Silva',
+      'Nimal Wickramasinghe',
+    ]);
+  });
+
+  it('the dashboard and the cash-up name the payer and the cashier by full name beside the username', async () => {
+    const own = (await makeBranch(t.deps.db, { name: `Matara ${Date.now()}` })).id;
+    const cashier = await t.userWithSession('manager', { branchId: own, fullName: 'Kumari Senanayake' });
+    const who = await makeUser(t.deps.db, { role: 'student', branchId: own, fullName: 'Ruwan Dissanayake' });
+    // Enrolled two months ago (the day in Asia/Colombo): the first installment is overdue.
+    const enrolledOn = addToDate(todayIn('Asia/Colombo'), { months: -2 });
+    const e = await t.api('POST', '/api/enrollments', {
+      token: admin.token,
+      body: { email: who.email, courseId, paymentType: 'installment', enrolledOn },
+    });
+    expect(e.status).toBe(201);
+    expect((await pay({ enrollmentId: e.body._id, amount: 1000 }, cashier.token)).status).toBe(201);
+
+    const dash = await t.api('GET', `/api/payments/dashboard?branchId=${own}`, { token: admin.token });
+    expect(dash.status).toBe(200);
+    expect(dash.body.mostOverdue).toEqual([
+      expect.objectContaining({ id: e.body._id, payer: who.username, payerFullName: 'Ruwan Dissanayake' }),
+    ]);
+    const cash = await t.api('GET', `/api/payments/cash-up?branchId=${own}`, { token: admin.token });
+    expect(cash.status).toBe(200);
+    expect(cash.body.rows.map((r: { cashier: unknown }) => r.cashier)).toEqual([
+      { _id: cashier.id, username: cashier.username, fullName: 'Kumari Senanayake' },
+    ]);
   });
 
   it('e-mails a receipt to the payer through the job queue', async () => {

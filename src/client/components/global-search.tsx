@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { SearchIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { withWrapPoints } from '@/components/person-name';
 import { Input } from '@/components/ui/input';
 import { trpc } from '@/lib/trpc';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -171,8 +172,9 @@ export function GlobalSearch({ className }: { className?: string }) {
               )}
             >
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{hit.title}</span>
-                <span className="block truncate text-xs text-muted-foreground">{hit.subtitle}</span>
+                {/* A long name or address wraps at its words, dots and @ rather than hide behind an ellipsis. */}
+                <span className="block font-medium break-words">{withWrapPoints(hit.title)}</span>
+                <span className="block text-xs break-words text-muted-foreground">{withWrapPoints(hit.subtitle)}</span>
               </span>
               <span className="shrink-0 text-xs text-muted-foreground">{KIND_LABELS[hit.kind]}</span>
             </li>

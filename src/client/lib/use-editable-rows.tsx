@@ -4,6 +4,7 @@ import type { ChangeEvent, ComponentProps, KeyboardEvent, ReactNode } from 'reac
 import { toast } from 'sonner';
 import type { ListColumn } from '@/components/data-list';
 import { DeleteConfirm } from '@/components/delete-confirm';
+import { Handle } from '@/components/person-name';
 import { Input } from '@/components/ui/input';
 import { useConfirmedDelete, useInlineEdit } from '@/lib/use-row-mutations';
 
@@ -137,7 +138,8 @@ export function useEditableRows<
       className: main ? 'font-medium' : undefined,
       ...column,
       cell: (row) =>
-        input(row, key, header, main ? { autoFocus: true } : undefined) ?? (show ? show(row) : text(row[key])),
+        input(row, key, header, main ? { autoFocus: true } : undefined) ??
+        (show ? show(row) : <Handle text={text(row[key])} />),
     }),
     /** The delete confirmation, "… delete the course **Yoga**? {consequence} This action cannot be undone." */
     deleteConfirm: (consequence?: string) => (

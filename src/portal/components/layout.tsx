@@ -55,7 +55,8 @@ export function PortalLayout() {
         <div className="mx-auto flex max-w-5xl items-center gap-2 px-3 py-2 sm:px-4">
           <div className="min-w-0 flex-1">
             <p className="truncate text-base font-semibold">{t('app.title')}</p>
-            <p className="truncate text-xs text-muted-foreground">{me.fullName}</p>
+            {/* The whole name, wrapping between its words: an ellipsis would hide a long one. */}
+            <p className="text-xs break-words text-muted-foreground">{me.fullName}</p>
           </div>
           <nav aria-label={t('nav.label')} className="hidden md:block">
             <ul className="flex items-center gap-1">{links('header')}</ul>

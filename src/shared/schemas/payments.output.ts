@@ -33,7 +33,7 @@ export const ZPayment = z.object({
   voidedBy: ZKeptUser.nullable(),
   voidReason: z.string().nullable(),
   branch: z.object({ _id: z.string().nullable(), name: z.string() }).nullable(),
-  /** `fullName` beyond the kept name: the payer's name now, null once the account is gone. */
+  /** `fullName` beyond the kept name: the one the payment was taken under (else the account's now, null once gone). */
   payer: z.object({
     _id: z.string().nullable(),
     username: z.string(),
@@ -76,7 +76,8 @@ export const ZCashUp = z.object({
     z.object({
       date: zDayOut,
       branch: z.object({ _id: z.string().nullable(), name: z.string() }).nullable(),
-      cashier: ZKeptUser.nullable(),
+      /** Beyond the kept username: the account's full name now, null once it is deleted. */
+      cashier: ZKeptUser.extend({ fullName: z.string().nullable() }).nullable(),
       method: z.enum(PAYMENT_METHODS),
       currency: z.string(),
       amount: zMoneyOut,
@@ -124,6 +125,8 @@ export const ZDashboard = z.object({
       kind: z.enum(['enrollment', 'booking']),
       id: z.string(),
       payer: z.string(),
+      /** Beyond the documented username: the payer's full name, which the screen shows first (null once deleted). */
+      payerFullName: z.string().nullable(),
       subject: z.string(),
       currency: z.string(),
       overdue: zMoneyOut,

@@ -2,6 +2,7 @@ import type { Calendar } from '@event-calendar/core';
 import { WEEKDAYS } from '@shared/schemas/appointments';
 import type { TClassSession } from '@shared/schemas/classes';
 import type { TClosure, TTimeOff, TWorkingPlan } from '@shared/schemas/practitioners';
+import { wrapPieces } from '@/components/person-name';
 import { isLive, type Appointment } from './appointment-queries';
 import { addDays, wallOf } from './zone';
 
@@ -18,6 +19,27 @@ export const CLASS_COLOR = '#7c3aed';
 export const classEventId = (id: string) => `class:${id}`;
 
 export type CalendarMode = 'practitioners' | 'rooms' | 'week';
+
+/** `Saman Jayasuriya (saman)`: the calendar draws a title as plain text, so the handle goes in brackets. */
+function customerName(c: Appointment['customer']): string {
+  if (!c) return 'Customer';
+  const name = c.fullName.trim();
+  return name && name !== c.username ? `${name} (${c.username})` : c.username;
+}
+
+/**
+ * A title as the calendar's DOM content, with a line-break opportunity at each wrap point of its
+ * text (`wrapPieces`), so a long username in the phone's list wraps at its dots instead of
+ * widening the page.
+ */
+function wrapped(text: string): { domNodes: Node[] } {
+  return {
+    domNodes: wrapPieces(text).flatMap((piece, i) => {
+      const node = document.createTextNode(piece);
+      return i === 0 ? [node] : [document.createElement('wbr'), node];
+    }),
+  };
+}
 
 /**
  * What the calendar draws for the days shown: working hours and time off as background bands per
@@ -98,7 +120,8 @@ export function calendarEvents(v: {
       id: a._id,
       start: wall(a.start),
       end: wall(a.end),
-      title: `${a.customer?.username ?? 'Customer'} · ${a.treatment.treatmentName}`,
+      // The customer by full name with the username beside it, as every staff screen names people.
+      title: wrapped(`${customerName(a.customer)} · ${a.treatment.treatmentName}`),
       resourceIds: mode === 'rooms' ? (a.room ? [a.room._id] : []) : [a.practitioner._id],
       backgroundColor: a.practitioner.color,
       startEditable: isLive(a.status),

@@ -3,6 +3,7 @@ import { ChevronDownIcon, ChevronRightIcon, DownloadIcon } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
 import { WRAP } from '@/components/data-list';
+import { withWrapPoints } from '@/components/person-name';
 import { TableStates } from '@/components/list-card';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -176,7 +177,10 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
                             {expanded ? <ChevronDownIcon /> : <ChevronRightIcon />}
                           </Button>
                         </TableCell>
-                        <TableCell className="whitespace-nowrap tabular-nums">{formatAuditTime(e.createdAt)}</TableCell>
+                        {/* The time wraps after its date on a phone, leaving the width to the names. */}
+                        <TableCell className="min-w-24 whitespace-normal tabular-nums">
+                          {formatAuditTime(e.createdAt)}
+                        </TableCell>
                         <TableCell className={WRAP}>
                           {e.actor ? (
                             <button
@@ -198,7 +202,7 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
                           <AuditRecordLink entry={e} />
                         </TableCell>
                         <TableCell className={WRAP} data-testid="audit-summary">
-                          {e.summary}
+                          {withWrapPoints(e.summary)}
                         </TableCell>
                       </TableRow>
                       {expanded && (

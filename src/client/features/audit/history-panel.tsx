@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useIsAdmin } from '@/lib/auth';
 import type { AuditEntityType } from '@shared/audit';
+import { withWrapPoints } from '@/components/person-name';
 import { ActionBadge, ActorName, AuditEntryDetails } from './audit-entry-details';
 import { entityHistoryOptions, formatAuditTime } from './audit-queries';
 
@@ -57,7 +58,7 @@ function History({ entityType, entityId }: { entityType: AuditEntityType; entity
                 {/* At least 12rem, so on a phone it wraps below the time and badge instead of
                     shrinking to one letter a line beside them. */}
                 <span className="min-w-48 flex-1 pt-1 [overflow-wrap:anywhere]" data-testid="history-summary">
-                  {e.summary}
+                  {withWrapPoints(e.summary)}
                   <span className="ml-2 text-muted-foreground">
                     by <ActorName actor={e.actor} ip={e.ip} />
                   </span>

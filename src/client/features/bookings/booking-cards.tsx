@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PersonName } from '@/components/person-name';
+import { Handle, PersonName } from '@/components/person-name';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { KeptName, TreatmentLink, UserLink } from '@/components/record-links';
 import { TitledCard } from '@/components/titled-card';
@@ -34,7 +34,9 @@ export function CustomerCard({ booking: b }: { booking: Booking }) {
           )}
         </KeptName>
       </DetailRow>
-      <DetailRow label="Email">{b.userId?.email ?? b.deletedEmail ?? 'Unknown'}</DetailRow>
+      <DetailRow label="Email">
+        <Handle text={b.userId?.email ?? b.deletedEmail ?? 'Unknown'} />
+      </DetailRow>
       <DetailRow label="Patient Type">{capitalize(b.userType)}</DetailRow>
     </InfoCard>
   );

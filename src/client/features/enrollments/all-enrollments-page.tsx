@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { AlertTriangleIcon, CheckCircle2Icon, GraduationCapIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
-import { PersonName } from '@/components/person-name';
+import { Handle, PersonName } from '@/components/person-name';
 import { SelectFilter } from '@/components/filter-field';
 import { LabelledDeleteConfirm } from '@/components/delete-confirm';
 import { viewDeleteColumn } from '@/components/row-actions';
@@ -123,8 +123,8 @@ const useEnrollmentsTable: TableHook<typeof enrollmentList> = ({ paged }) => {
             <Link to="/courses/$courseId/enrollment/$enrollmentId" params={paramsOf(e)} className="hover:underline">
               <PersonName fullName={e.userId?.fullName} handle={studentName(e)} />
             </Link>
-            <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
-              {e.userId?.email ?? e.deletedEmail ?? '—'}
+            <div className="text-xs text-muted-foreground">
+              <Handle text={e.userId?.email ?? e.deletedEmail ?? '—'} />
               {!e.userId && ' (deleted user)'}
             </div>
           </>

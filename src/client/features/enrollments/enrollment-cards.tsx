@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CheckCircle2Icon } from 'lucide-react';
-import { PersonName } from '@/components/person-name';
+import { Handle, PersonName } from '@/components/person-name';
 import { DetailList, DetailRow } from '@/components/detail-list';
 import { CourseLink, KeptName, UserLink } from '@/components/record-links';
 import { Badge } from '@/components/ui/badge';
@@ -38,7 +38,9 @@ export function EnrollmentCard({ enrollment: e }: { enrollment: Enrollment }) {
               )}
             </KeptName>
           </DetailRow>
-          <DetailRow label="Email">{e.userId?.email ?? e.deletedEmail ?? '—'}</DetailRow>
+          <DetailRow label="Email">
+            <Handle text={e.userId?.email ?? e.deletedEmail ?? '—'} />
+          </DetailRow>
           <DetailRow label="Course">
             <KeptName kept={e.deletedCourseName ?? 'Unknown course'} gone="deleted course">
               {e.courseId && <CourseLink id={e.courseId._id}>{e.courseId.courseName}</CourseLink>}

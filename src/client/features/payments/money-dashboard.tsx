@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
 import { LoadError } from '@/components/load-error';
+import { PersonName } from '@/components/person-name';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart';
 import { Label } from '@/components/ui/label';
@@ -142,7 +143,7 @@ function DashboardBody({ data }: { data: Dash }) {
                       <TableCell className={WRAP}>
                         {o.kind === 'booking' ? (
                           <Link to="/booking-details/$id" params={{ id: o.id }} className="underline">
-                            {o.payer}
+                            <PersonName fullName={o.payerFullName} handle={o.payer} />
                           </Link>
                         ) : (
                           // The details screen reads the enrolment by its id; the course id in its URL is informational.
@@ -151,7 +152,7 @@ function DashboardBody({ data }: { data: Dash }) {
                             params={{ courseId: 'course', enrollmentId: o.id }}
                             className="underline"
                           >
-                            {o.payer}
+                            <PersonName fullName={o.payerFullName} handle={o.payer} />
                           </Link>
                         )}
                       </TableCell>

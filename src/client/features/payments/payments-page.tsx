@@ -5,6 +5,7 @@ import { DatePicker } from '@/components/date-picker';
 import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { PersonName } from '@/components/person-name';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -217,7 +218,9 @@ function CashUp({ search, onSearchChange }: { search: PaymentSearch; onSearchCha
                   >
                     <TableCell>{formatDay(r.date)}</TableCell>
                     <TableCell>{r.branch?.name ?? 'No branch'}</TableCell>
-                    <TableCell>{r.cashier?.username ?? 'Unknown'}</TableCell>
+                    <TableCell className="min-w-40">
+                      <PersonName fullName={r.cashier?.fullName} handle={r.cashier?.username} />
+                    </TableCell>
                     <TableCell>{PAYMENT_METHOD_LABELS[r.method]}</TableCell>
                     <TableCell className="text-right tabular-nums">{r.count}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>

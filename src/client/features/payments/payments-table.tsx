@@ -3,7 +3,7 @@ import { DownloadIcon, MailIcon, BanIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
-import { PersonName } from '@/components/person-name';
+import { Handle, PersonName } from '@/components/person-name';
 import { StaticList, type ListColumn } from '@/components/data-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -109,7 +109,7 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
       sort: 'receivedBy',
       headClassName: 'whitespace-normal',
       className: 'whitespace-normal',
-      cell: (p) => p.receivedBy?.username ?? 'Unknown',
+      cell: (p) => <Handle text={p.receivedBy?.username ?? 'Unknown'} />,
     },
     { header: 'Status', sort: 'status', className: 'whitespace-normal', cell: (p) => <PaymentStatus payment={p} /> },
     {

@@ -156,7 +156,7 @@ export function Receivables() {
                 )}
                 {list.data.data.map((r) => (
                   <TableRow key={`${r.person._id ?? r.person.fullName}-${r.currency}`} data-testid="receivable-row">
-                    <TableCell>
+                    <TableCell className="min-w-40 break-words whitespace-normal">
                       {r.person._id ? (
                         // The person's statement: the user details page's Statement tab.
                         <Link

@@ -1,5 +1,6 @@
 import { DetailsPage } from '@/components/details-page';
 import { DetailList, DetailRow } from '@/components/detail-list';
+import { Handle } from '@/components/person-name';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -35,15 +36,14 @@ export function UserDetailsPage({
           <Card className="max-w-4xl">
             <CardContent className="flex flex-wrap gap-6">
               <UserAvatar user={u} className="size-20 rounded-full" />
-              <DetailList className="flex-1">
+              {/* On a phone the fields go under the photo, so a long name or address keeps a line wide enough. */}
+              <DetailList className="min-w-64 flex-1">
                 <DetailRow label="Username">
-                  <span data-testid="user-username">{u.username}</span>
+                  <Handle text={u.username} className="block" data-testid="user-username" />
                 </DetailRow>
                 <DetailRow label="Full name">{u.fullName}</DetailRow>
                 <DetailRow label="Email">
-                  <span className="block truncate" title={u.email}>
-                    {u.email}
-                  </span>
+                  <Handle text={u.email} className="block" />
                 </DetailRow>
                 <DetailRow label="Role">
                   <Badge variant="secondary" data-testid="user-role">

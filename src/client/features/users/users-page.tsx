@@ -6,6 +6,7 @@ import { DeleteConfirm } from '@/components/delete-confirm';
 import { RowEditActions } from '@/components/row-actions';
 import { listPage, type TableHook } from '@/components/list-page';
 import { NativeSelect } from '@/components/native-select';
+import { Handle } from '@/components/person-name';
 import { Badge } from '@/components/ui/badge';
 import { storeUser, useCurrentUser } from '@/lib/auth';
 import { readWith } from '@/lib/read-draft';
@@ -25,7 +26,7 @@ interface Draft {
 
 const userLink = (u: User) => (
   <Link to="/users/$userId" params={{ userId: u._id }} className="underline-offset-4 hover:underline">
-    {u.username}
+    <Handle text={u.username} />
   </Link>
 );
 
@@ -63,7 +64,13 @@ const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
     columns: [
       rows.column('username', 'Username', { sort: 'username', main: true, show: userLink }),
       rows.column('fullName', 'Full Name', { sort: 'fullName' }),
-      { header: 'Email', wrap: true, sort: 'email', className: 'text-muted-foreground', cell: (u) => u.email },
+      {
+        header: 'Email',
+        wrap: true,
+        sort: 'email',
+        className: 'text-muted-foreground',
+        cell: (u) => <Handle text={u.email} />,
+      },
       {
         header: 'Role',
         sort: 'role',

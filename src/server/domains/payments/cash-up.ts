@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { payments, refunds } from '../../db/schema';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { payments, refunds, users } from '../../db/schema';
 import type { ServiceContext } from '../context';
 import { formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
@@ -88,6 +88,19 @@ export async function cashUp(ctx: ServiceContext, input: TCashUpInput): Promise<
       .groupBy(refunds.method, refunds.currency)
       .orderBy(asc(refunds.method), asc(refunds.currency)),
   ]);
+  // A row keeps the username it was received under; the screen names the cashier by the account's
+  // full name now, as a till does (docs/payments.md#tills), in one query.
+  const cashierIds = [...new Set(rows.map((r) => r.cashierId).filter((id): id is string => !!id))];
+  const fullNames = new Map(
+    cashierIds.length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ id: users.id, fullName: users.fullName })
+            .from(users)
+            .where(inArray(users.id, cashierIds))
+        ).map((u) => [u.id, u.fullName]),
+  );
   // Collected less refunded, per method and currency: the money that stayed.
   const netKey = (m: { method: string; currency: string }) => `${m.method}|${m.currency}`;
   const net = new Map<string, { method: (typeof byMethod)[number]['method']; currency: string; minor: number }>();
@@ -103,7 +116,9 @@ export async function cashUp(ctx: ServiceContext, input: TCashUpInput): Promise<
     rows: rows.map((r): TCashUp['rows'][number] => ({
       date: r.date,
       branch: r.branchName ? { _id: r.branchId, name: r.branchName } : null,
-      cashier: r.cashier ? { _id: r.cashierId, username: r.cashier } : null,
+      cashier: r.cashier
+        ? { _id: r.cashierId, username: r.cashier, fullName: fullNames.get(r.cashierId ?? '') || null }
+        : null,
       method: r.method,
       currency: r.currency,
       amount: fromMinor(r.amount),

@@ -100,18 +100,19 @@ async function computeDashboard(
   // Unpaid parts of installments and admission fees of active records, with their due dates.
   const owed = sql`
     select e.currency, i.amount_minor - i.amount_paid_minor as minor, i.due_date, 'enrollment' as kind, e.id as record_id,
-      e.user_id, coalesce(u.username, e.deleted_username) as payer, coalesce(c.course_name, e.deleted_course_name) as subject
+      e.user_id, coalesce(u.username, e.deleted_username) as payer, u.full_name as payer_full_name,
+      coalesce(c.course_name, e.deleted_course_name) as subject
     from ${enrollmentInstallments} i join ${enrollments} e on e.id = i.enrollment_id
       left join ${users} u on u.id = e.user_id left join courses c on c.id = e.course_id
     where e.status = 'active' and i.amount_paid_minor < i.amount_minor and ${userBranch(sql`e.user_id`)}
     union all
     select e.currency, e.admission_fee_minor - e.admission_fee_paid_minor, e.enrolled_on, 'enrollment', e.id,
-      e.user_id, coalesce(u.username, e.deleted_username), coalesce(c.course_name, e.deleted_course_name)
+      e.user_id, coalesce(u.username, e.deleted_username), u.full_name, coalesce(c.course_name, e.deleted_course_name)
     from ${enrollments} e left join ${users} u on u.id = e.user_id left join courses c on c.id = e.course_id
     where e.status = 'active' and e.admission_fee_paid_minor < e.admission_fee_minor and ${userBranch(sql`e.user_id`)}
     union all
     select b.currency, i.amount_minor - i.amount_paid_minor, i.due_date, 'booking', b.id,
-      b.user_id, coalesce(u.username, b.deleted_username), coalesce(t.treatment_name, b.treatment_name)
+      b.user_id, coalesce(u.username, b.deleted_username), u.full_name, coalesce(t.treatment_name, b.treatment_name)
     from ${bookingInstallments} i join ${treatmentBookings} b on b.id = i.booking_id
       left join ${users} u on u.id = b.user_id left join treatments t on t.id = b.treatment_id
     where b.status = 'active' and i.amount_paid_minor < i.amount_minor and ${userBranch(sql`b.user_id`)}`;
@@ -140,9 +141,10 @@ async function computeDashboard(
         and ${payments.receivedAt} >= ((${monthStart} - interval '11 months')::timestamp at time zone ${tz})
       group by 1, 2 order by 1, 2`),
     ctx.db.execute(sql`
-      select kind, record_id, payer, subject, currency, sum(minor)::bigint as overdue, min(due_date)::text as oldest
+      select kind, record_id, payer, payer_full_name, subject, currency, sum(minor)::bigint as overdue,
+        min(due_date)::text as oldest
       from (${owed}) o where due_date < ${today}::date
-      group by kind, record_id, payer, subject, currency
+      group by kind, record_id, payer, payer_full_name, subject, currency
       order by min(due_date), sum(minor) desc limit 5`),
     refunded(...todayWindow),
     refunded(...monthWindow),
@@ -201,6 +203,7 @@ async function computeDashboard(
       kind: 'enrollment' | 'booking';
       record_id: string;
       payer: string | null;
+      payer_full_name: string | null;
       subject: string | null;
       currency: string;
       overdue: string;
@@ -209,6 +212,7 @@ async function computeDashboard(
       kind: t.kind,
       id: t.record_id,
       payer: t.payer ?? 'Unknown',
+      payerFullName: t.payer_full_name || null,
       subject: t.subject ?? 'Unknown',
       currency: t.currency,
       overdue: fromMinor(Number(t.overdue)),

@@ -92,19 +92,24 @@ export async function withAllocations(db: Db, rows: PaymentRow[]): Promise<Payme
     );
   const byPayment = groupRows(allocs, (a) => a.paymentId);
   const refundedOf = await refunded;
-  const names = await payerFullNames(db, rows);
+  const names = await currentFullNames(db, rows);
   return rows.map((r) =>
-    toPaymentDto(r, byPayment.get(r.id) ?? [], refundedOf.get(r.id) ?? 0, names.get(r.payerId ?? '') ?? null),
+    toPaymentDto(
+      r,
+      byPayment.get(r.id) ?? [],
+      refundedOf.get(r.id) ?? 0,
+      r.payerFullName || (names.get(r.payerId ?? '') ?? null),
+    ),
   );
 }
 
 /**
- * The payers' full names as they are now, in one query: the ledger row keeps the username and
- * e-mail it was paid under, and the screens name people by full name beside them (null once the
- * payer's account is gone).
+ * The payer's name is the one the payment was taken under (`payer_full_name`), as the receipt
+ * prints it, so the list and a reprint agree after a rename (docs/payments.md#receipts). Only a
+ * payment that kept no name reads the account's name now, in one query (null once it is gone).
  */
-async function payerFullNames(db: Db, rows: PaymentRow[]): Promise<Map<string, string>> {
-  const ids = [...new Set(rows.map((r) => r.payerId).filter((id): id is string => !!id))];
+async function currentFullNames(db: Db, rows: PaymentRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.filter((r) => !r.payerFullName && r.payerId).map((r) => r.payerId!))];
   if (ids.length === 0) return new Map();
   const found = await db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, ids));
   return new Map(found.map((u) => [u.id, u.fullName]));
