@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { addToDate, todayIn } from '../../src/shared/calendar';
 import en from '../../src/portal/locales/en.json';
 import si from '../../src/portal/locales/si.json';
 import ta from '../../src/portal/locales/ta.json';
@@ -417,6 +418,25 @@ describe('the portal', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  test('a student whose every installment is overdue is told so on Home, not that nothing is due', async () => {
+    const branch = await factory.branch({ name: unique('Portal Late') });
+    const student = await person('student', branch._id);
+    const course = await factory.course({ duration: '2 months', totalFee: 10000, installments: 2, admissionFee: 0 });
+    // Enrolled five months ago on the organisation's clock: both installments are past due.
+    const enrolledOn = addToDate(todayIn(TZ), { months: -5 });
+    await factory.enrollment(course._id, 'installment', student.email, enrolledOn);
+    const page = await browser.newPage({ viewport: PHONE });
+    await portalSignIn(page, student);
+    await page.getByRole('heading', { name: tr('en', 'home.nextDue') }).waitFor();
+    await page.getByText(tr('en', 'home.noDueAhead')).waitFor();
+    expect(await page.getByText(tr('en', 'home.nothingDue')).count()).toBe(0);
+    const overdue = await moneyIn(page, 'en', 10000);
+    // The overdue tile names the whole amount (the text up to its date).
+    const late = tr('en', 'home.overdueText', { amount: overdue, date: '\u0000' }).split('\u0000')[0]!;
+    await page.getByText(late).first().waitFor();
+    await page.close();
+  });
 
   test('the language switch saves the language to the profile, and the portal opens in it next time', async () => {
     const { student } = await studentWithCourse();

@@ -69,7 +69,11 @@ export function HomeScreen() {
                     amount: f.money(home.data.nextDue.amount, home.data.nextDue.currency),
                     date: f.day(home.data.nextDue.dueDate),
                   })
-                : t('home.nothingDue')}
+                : // Nothing ahead yet something owed (overdue, or an unpaid fee without a date):
+                  // never "nothing is due" beside an overdue amount.
+                  home.data.outstanding.length > 0
+                  ? t('home.noDueAhead')
+                  : t('home.nothingDue')}
             </p>
             <h3 className="mt-2 font-medium">{t('home.outstanding')}</h3>
             {home.data.outstanding.length === 0 ? (
