@@ -79,7 +79,8 @@ function DashboardBody({ data }: { data: Dash }) {
   const overdueCount = counted(data.overdue);
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      {/* Five in a row only where each card still holds an amount on one line. */}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         <MoneyStat testId="collected-today" title="Collected today" items={data.collectedToday} />
         <MoneyStat testId="collected-month" title="Collected this month" items={data.collectedThisMonth} />
         <MoneyStat testId="outstanding" title="Outstanding" items={data.outstanding} />
@@ -96,7 +97,8 @@ function DashboardBody({ data }: { data: Dash }) {
           hint={`${formatCount(counted(data.dueNext7Days))} due`}
         />
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      {/* Side by side only where the overdue table keeps its four columns in half the width. */}
+      <div className="grid gap-4 2xl:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Collected, last 12 months</CardTitle>

@@ -14,7 +14,8 @@ export function MoneyList({ items, empty = '—' }: { items: { currency: string;
   return (
     <span className="flex flex-col">
       {items.map((i) => (
-        <span key={i.currency} data-currency={i.currency}>
+        // An amount never breaks between its currency and its figure.
+        <span key={i.currency} data-currency={i.currency} className="whitespace-nowrap">
           {formatMoney(i.amount, i.currency)}
         </span>
       ))}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DownloadIcon, MailIcon, BanIcon, Undo2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { toast } from 'sonner';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { Handle, PersonName } from '@/components/person-name';
@@ -66,7 +66,17 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
       header: 'Receipt',
       sort: 'receiptNumber',
       className: 'font-mono text-xs',
-      cell: (p) => <span data-testid="receipt-number">{p.receiptNumber}</span>,
+      // May wrap after its hyphens (BRA-2026-/000123) when the row's other columns need the width.
+      cell: (p) => (
+        <span data-testid="receipt-number" className="whitespace-normal">
+          {p.receiptNumber.split(/(?<=-)/).map((part, i) => (
+            <Fragment key={i}>
+              {i > 0 && <wbr />}
+              {part}
+            </Fragment>
+          ))}
+        </span>
+      ),
     },
     {
       header: 'Date',

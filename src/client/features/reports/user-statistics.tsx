@@ -118,8 +118,9 @@ function UserStatsBody({ data }: { data: UserStats }) {
             <TableBody>
               {data.branchCounts.map((b) => (
                 <TableRow key={b.branch._id}>
-                  <TableCell>{b.branch.name}</TableCell>
-                  <TableCell>{b.branch.location}</TableCell>
+                  {/* A branch's name and address are typed text of any length: they wrap. */}
+                  <TableCell className="whitespace-normal">{b.branch.name}</TableCell>
+                  <TableCell className="whitespace-normal">{b.branch.location}</TableCell>
                   <TableCell className="text-right tabular-nums">{b.count}</TableCell>
                 </TableRow>
               ))}
