@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { DatePicker } from '@/components/date-picker';
 import { NativeSelect } from '@/components/native-select';
+import { Button } from '@/components/ui/button';
+import { CardContent } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { oneOf } from '@/lib/list-search';
 import { cn } from '@/lib/utils';
 
@@ -90,5 +93,33 @@ export function DateRangeFilter({ from, to }: { from: FilterBinding<string>; to:
         );
       })}
     </>
+  );
+}
+
+/**
+ * The row of filters above a long list (the audit log, the message log): Clear filters once any
+ * is set, and a spinner while a changed filter's rows load over the ones shown.
+ */
+export function FilterBar({
+  filtered,
+  onClear,
+  refreshing,
+  children,
+}: {
+  filtered: boolean;
+  onClear: () => void;
+  refreshing: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <CardContent className="flex flex-wrap items-end gap-3">
+      {children}
+      {filtered && (
+        <Button variant="ghost" onClick={onClear}>
+          Clear filters
+        </Button>
+      )}
+      {refreshing && <Spinner className="mb-2 text-muted-foreground" />}
+    </CardContent>
   );
 }

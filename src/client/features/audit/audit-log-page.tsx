@@ -1,17 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDownIcon, ChevronRightIcon, DownloadIcon } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
+import { DateRangeFilter, FilterBar, FilterField, SelectFilter } from '@/components/filter-field';
 import { WRAP } from '@/components/data-list';
 import { TableStates } from '@/components/list-card';
 import { LoadError } from '@/components/load-error';
+import { LoadMoreFooter } from '@/components/load-more';
 import { PageHeader } from '@/components/page-header';
 import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
 import { SearchInput } from '@/components/search-input';
 import { SortableHead } from '@/components/sortable-head';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '@shared/audit';
@@ -78,7 +78,11 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
 
   return (
     <Card className="gap-4">
-      <CardContent className="flex flex-wrap items-end gap-3">
+      <FilterBar
+        filtered={filtered}
+        onClear={() => setFromOutside({ dir })}
+        refreshing={list.isFetching && !list.isPending}
+      >
         <DateRangeFilter from={filter('from')} to={filter('to')} />
         <FilterField label="Actor">
           <SearchInput
@@ -118,13 +122,7 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
             className="w-64"
           />
         </FilterField>
-        {filtered && (
-          <Button variant="ghost" onClick={() => setFromOutside({ dir })}>
-            Clear filters
-          </Button>
-        )}
-        {list.isFetching && !list.isPending && <Spinner className="mb-2 text-muted-foreground" />}
-      </CardContent>
+      </FilterBar>
       <CardContent>
         {list.isError ? (
           <LoadError error={list.error} onRetry={() => void list.refetch()} />
@@ -215,21 +213,10 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
               </TableBody>
             </Table>
             {list.data && (
-              <div className="mt-3 flex items-center justify-between gap-3 text-sm text-muted-foreground">
-                <span>
-                  Showing {entries.length} {entries.length === 1 ? 'entry' : 'entries'},{' '}
-                  {dir === 'asc' ? 'oldest first' : 'newest first'}
-                </span>
-                {list.hasNextPage && (
-                  <Button
-                    variant="outline"
-                    onClick={() => void list.fetchNextPage()}
-                    disabled={list.isFetchingNextPage}
-                  >
-                    {list.isFetchingNextPage && <Spinner />} Load more
-                  </Button>
-                )}
-              </div>
+              <LoadMoreFooter list={list}>
+                Showing {entries.length} {entries.length === 1 ? 'entry' : 'entries'},{' '}
+                {dir === 'asc' ? 'oldest first' : 'newest first'}
+              </LoadMoreFooter>
             )}
           </>
         )}
