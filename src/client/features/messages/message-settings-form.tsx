@@ -2,11 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormError, SubmitButton } from '@/components/form-feedback';
-import { LoadError } from '@/components/load-error';
+import { CardQuery } from '@/components/card-query';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { explainedMessage, isClientError } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -33,19 +32,12 @@ export function MessageSettingsCard({ canEdit }: { canEdit: boolean }) {
             : 'Only admins can change these settings.'}
         </CardDescription>
       </CardHeader>
-      {current.isError ? (
-        <CardContent>
-          <LoadError error={current.error} onRetry={() => void current.refetch()} />
-        </CardContent>
-      ) : current.isPending ? (
-        <CardContent className="grid gap-3">
-          <Skeleton className="h-48 w-full" />
-          <Skeleton className="h-9 w-full" />
-        </CardContent>
-      ) : (
-        // Keyed by the saved values: the form starts over from what the server now holds.
-        <SettingsForm key={JSON.stringify(current.data)} saved={current.data} canEdit={canEdit} />
-      )}
+      <CardQuery query={current} placeholders={['h-48 w-full', 'h-9 w-full']}>
+        {(data) => (
+          // Keyed by the saved values: the form starts over from what the server now holds.
+          <SettingsForm key={JSON.stringify(data)} saved={data} canEdit={canEdit} />
+        )}
+      </CardQuery>
     </Card>
   );
 }
