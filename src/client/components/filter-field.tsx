@@ -34,6 +34,16 @@ export interface FilterBinding<T> {
   onChange: (value: T | undefined) => void;
 }
 
+/** What a SelectFilter takes: its binding, its name, its options and the option for all. */
+export type SelectFilterProps<T extends string> = FilterBinding<T> & {
+  /** The select's accessible name. */
+  label: string;
+  options: readonly T[] | Record<T, string>;
+  /** The option for no filter ("All roles"). */
+  all: string;
+  className?: string;
+};
+
 /**
  * A list filter choosing one of `options` (a list, or each value with its label) or all of them
  * (''): the URL keeps only a value it knows, so `onChange` gets one of the options or undefined.
@@ -46,14 +56,7 @@ export function SelectFilter<T extends string>({
   value,
   onChange,
   className = 'w-auto',
-}: FilterBinding<T> & {
-  /** The select's accessible name. */
-  label: string;
-  options: readonly T[] | Record<T, string>;
-  /** The option for no filter ("All roles"). */
-  all: string;
-  className?: string;
-}) {
+}: SelectFilterProps<T>) {
   const values: readonly T[] = Array.isArray(options) ? options : (Object.keys(options) as T[]);
   const labelOf = (v: T) => (Array.isArray(options) ? v : (options as Record<T, string>)[v]);
   return (
@@ -70,6 +73,22 @@ export function SelectFilter<T extends string>({
         </option>
       ))}
     </NativeSelect>
+  );
+}
+
+/**
+ * A SelectFilter with its label shown above it: `title` is both, unless the select's accessible
+ * name (`label`) says more ("Record" above a select named "Record type").
+ */
+export function TitledSelectFilter<T extends string>({
+  title,
+  label = title,
+  ...select
+}: Omit<SelectFilterProps<T>, 'label'> & { title: string; label?: string }) {
+  return (
+    <FilterField label={title}>
+      <SelectFilter<T> label={label} {...select} />
+    </FilterField>
   );
 }
 

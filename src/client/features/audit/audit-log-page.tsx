@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDownIcon, ChevronRightIcon, DownloadIcon } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { DateRangeFilter, FilterBar, FilterField, SelectFilter } from '@/components/filter-field';
+import { DateRangeFilter, FilterBar, FilterField, TitledSelectFilter } from '@/components/filter-field';
 import { WRAP } from '@/components/data-list';
 import { TableStates } from '@/components/list-card';
 import { LoadError } from '@/components/load-error';
@@ -94,24 +94,21 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
             className="w-52"
           />
         </FilterField>
-        <FilterField label="Record">
-          <SelectFilter
-            label="Record type"
-            all="All records"
-            options={AUDIT_ENTITY_LABELS}
-            className="w-44"
-            {...filter('entityType')}
-          />
-        </FilterField>
-        <FilterField label="Action">
-          <SelectFilter
-            label="Action"
-            all="All actions"
-            options={AUDIT_ACTION_LABELS}
-            className="w-48"
-            {...filter('action')}
-          />
-        </FilterField>
+        <TitledSelectFilter
+          title="Record"
+          label="Record type"
+          all="All records"
+          options={AUDIT_ENTITY_LABELS}
+          className="w-44"
+          {...filter('entityType')}
+        />
+        <TitledSelectFilter
+          title="Action"
+          all="All actions"
+          options={AUDIT_ACTION_LABELS}
+          className="w-48"
+          {...filter('action')}
+        />
         <FilterField label="Summary">
           <SearchInput
             key={`q:${boxes}`}

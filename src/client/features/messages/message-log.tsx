@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { DateRangeFilter, FilterBar, FilterField, SelectFilter } from '@/components/filter-field';
+import { DateRangeFilter, FilterBar, FilterField, TitledSelectFilter } from '@/components/filter-field';
 import { TableStates } from '@/components/list-card';
 import { useIsNarrow } from '@/components/layout/use-sidebar-state';
 import { LoadError } from '@/components/load-error';
@@ -58,33 +58,27 @@ export function MessageLog({
         onClear={() => onSearchChange({ tab })}
         refreshing={list.isFetching && !list.isPending}
       >
-        <FilterField label="Status">
-          <SelectFilter
-            label="Status"
-            all="All statuses"
-            options={STATUS_LABELS}
-            className="w-36"
-            {...filter('status')}
-          />
-        </FilterField>
-        <FilterField label="Channel">
-          <SelectFilter
-            label="Channel"
-            all="All channels"
-            options={CHANNEL_LABELS}
-            className="w-32"
-            {...filter('channel')}
-          />
-        </FilterField>
-        <FilterField label="Message">
-          <SelectFilter
-            label="Message"
-            all="All messages"
-            options={EVENT_LABELS}
-            className="w-52"
-            {...filter('event')}
-          />
-        </FilterField>
+        <TitledSelectFilter
+          title="Status"
+          all="All statuses"
+          options={STATUS_LABELS}
+          className="w-36"
+          {...filter('status')}
+        />
+        <TitledSelectFilter
+          title="Channel"
+          all="All channels"
+          options={CHANNEL_LABELS}
+          className="w-32"
+          {...filter('channel')}
+        />
+        <TitledSelectFilter
+          title="Message"
+          all="All messages"
+          options={EVENT_LABELS}
+          className="w-52"
+          {...filter('event')}
+        />
         <RecipientFilter
           recipient={search.recipient ? { id: search.recipient, name: search.recipientName ?? 'Chosen person' } : null}
           onChange={(r) => set({ recipient: r?.id, recipientName: r?.name })}
