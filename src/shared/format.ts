@@ -64,7 +64,8 @@ export function formatDay(isoDay: string | null | undefined): string {
   return dayText(y, mo, d);
 }
 
-interface Parts {
+/** An instant's wall-clock parts in a zone: the date as numbers, the time as two-digit text. */
+export interface WallParts {
   y: number;
   m: number;
   d: number;
@@ -74,7 +75,8 @@ interface Parts {
 }
 
 const partFormats = new Map<string, Intl.DateTimeFormat>();
-function partsOf(instant: Date, timeZone: string | undefined): Parts {
+/** An instant's wall-clock parts in `timeZone` (the runtime's own zone when absent), to the second. */
+export function wallPartsOf(instant: Date, timeZone: string | undefined): WallParts {
   const key = timeZone ?? '';
   let f = partFormats.get(key);
   if (!f) {
@@ -116,7 +118,7 @@ export function formatDate(value: string | Date | null | undefined, timeZone?: s
   if (typeof value === 'string' && DAY_RE.test(value.trim())) return formatDay(value);
   const d = toInstant(value);
   if (!d) return '—';
-  const p = partsOf(d, timeZone);
+  const p = wallPartsOf(d, timeZone);
   return dayText(p.y, p.m, p.d);
 }
 
@@ -124,7 +126,7 @@ export function formatDate(value: string | Date | null | undefined, timeZone?: s
 export function formatDateTime(value: string | Date | null | undefined, timeZone?: string): string {
   const d = toInstant(value);
   if (!d) return '—';
-  const p = partsOf(d, timeZone);
+  const p = wallPartsOf(d, timeZone);
   return `${dayText(p.y, p.m, p.d)}, ${p.hh}:${p.mm}`;
 }
 
@@ -132,7 +134,7 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
 export function formatTimestamp(value: string | Date | null | undefined, timeZone?: string): string {
   const d = toInstant(value);
   if (!d) return '—';
-  const p = partsOf(d, timeZone);
+  const p = wallPartsOf(d, timeZone);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${p.y}-${pad(p.m)}-${pad(p.d)} ${p.hh}:${p.mm}:${p.ss}`;
 }

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { DatePicker } from '@/components/date-picker';
 import { NativeSelect } from '@/components/native-select';
+import { Button } from '@/components/ui/button';
+import { CardContent } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { oneOf } from '@/lib/list-search';
 import { cn } from '@/lib/utils';
 
@@ -31,6 +34,16 @@ export interface FilterBinding<T> {
   onChange: (value: T | undefined) => void;
 }
 
+/** What a SelectFilter takes: its binding, its name, its options and the option for all. */
+export type SelectFilterProps<T extends string> = FilterBinding<T> & {
+  /** The select's accessible name. */
+  label: string;
+  options: readonly T[] | Record<T, string>;
+  /** The option for no filter ("All roles"). */
+  all: string;
+  className?: string;
+};
+
 /**
  * A list filter choosing one of `options` (a list, or each value with its label) or all of them
  * (''): the URL keeps only a value it knows, so `onChange` gets one of the options or undefined.
@@ -43,14 +56,7 @@ export function SelectFilter<T extends string>({
   value,
   onChange,
   className = 'w-auto',
-}: FilterBinding<T> & {
-  /** The select's accessible name. */
-  label: string;
-  options: readonly T[] | Record<T, string>;
-  /** The option for no filter ("All roles"). */
-  all: string;
-  className?: string;
-}) {
+}: SelectFilterProps<T>) {
   const values: readonly T[] = Array.isArray(options) ? options : (Object.keys(options) as T[]);
   const labelOf = (v: T) => (Array.isArray(options) ? v : (options as Record<T, string>)[v]);
   return (
@@ -67,6 +73,22 @@ export function SelectFilter<T extends string>({
         </option>
       ))}
     </NativeSelect>
+  );
+}
+
+/**
+ * A SelectFilter with its label shown above it: `title` is both, unless the select's accessible
+ * name (`label`) says more ("Record" above a select named "Record type").
+ */
+export function TitledSelectFilter<T extends string>({
+  title,
+  label = title,
+  ...select
+}: Omit<SelectFilterProps<T>, 'label'> & { title: string; label?: string }) {
+  return (
+    <FilterField label={title}>
+      <SelectFilter<T> label={label} {...select} />
+    </FilterField>
   );
 }
 
@@ -90,5 +112,33 @@ export function DateRangeFilter({ from, to }: { from: FilterBinding<string>; to:
         );
       })}
     </>
+  );
+}
+
+/**
+ * The row of filters above a long list (the audit log, the message log): Clear filters once any
+ * is set, and a spinner while a changed filter's rows load over the ones shown.
+ */
+export function FilterBar({
+  filtered,
+  onClear,
+  refreshing,
+  children,
+}: {
+  filtered: boolean;
+  onClear: () => void;
+  refreshing: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <CardContent className="flex flex-wrap items-end gap-3">
+      {children}
+      {filtered && (
+        <Button variant="ghost" onClick={onClear}>
+          Clear filters
+        </Button>
+      )}
+      {refreshing && <Spinner className="mb-2 text-muted-foreground" />}
+    </CardContent>
   );
 }

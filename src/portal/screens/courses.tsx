@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { ScreenTitle } from '../components/layout';
 import { InstallmentList } from '../components/installments';
-import { LoadFailed, PendingScreen } from '../components/states';
-import { Badge, Card, Detail, type Tone } from '../components/ui';
+import { ProgressBar, RecordHeading, RecordsScreen } from '../components/records';
+import { Card, Detail, type Tone } from '../components/ui';
 import { usePortalText } from '../i18n';
 import { trpc, type RouterOutputs } from '../trpc';
 import { WEEKDAY_INDEX } from './weekdays';
@@ -23,24 +22,9 @@ export function CoursesScreen() {
   const { t } = usePortalText();
   const list = useQuery(trpc.portal.enrollments.queryOptions());
   return (
-    <>
-      <ScreenTitle>{t('courses.title')}</ScreenTitle>
-      {list.isPending ? (
-        <PendingScreen />
-      ) : list.isError ? (
-        <LoadFailed onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <Card>
-          <p className="text-sm">{t('courses.none')}</p>
-        </Card>
-      ) : (
-        <div className="grid gap-4">
-          {list.data.data.map((e) => (
-            <EnrollmentCard key={e._id} enrollment={e} />
-          ))}
-        </div>
-      )}
-    </>
+    <RecordsScreen title={t('courses.title')} none={t('courses.none')} list={list}>
+      {(e) => <EnrollmentCard key={e._id} enrollment={e} />}
+    </RecordsScreen>
   );
 }
 
@@ -50,15 +34,13 @@ function EnrollmentCard({ enrollment: e }: { enrollment: Enrollment }) {
   const status = t(statusKey, { defaultValue: e.status });
   return (
     <Card aria-labelledby={`course-${e._id}`} data-testid="portal-enrollment">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2 id={`course-${e._id}`} className="text-lg font-semibold break-words">
-            {e.courseName}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t('courses.enrolledOn', { date: f.day(e.enrolledOn) })}</p>
-        </div>
-        <Badge tone={STATUS_TONES[e.status] ?? 'neutral'}>{status}</Badge>
-      </div>
+      <RecordHeading
+        id={`course-${e._id}`}
+        title={e.courseName}
+        since={t('courses.enrolledOn', { date: f.day(e.enrolledOn) })}
+        status={status}
+        tone={STATUS_TONES[e.status] ?? 'neutral'}
+      />
 
       <dl className="mt-3 grid gap-2">
         <Detail label={t('courses.fee')}>{f.money(e.totalFee, e.currency)}</Detail>
@@ -116,16 +98,7 @@ function EnrollmentCard({ enrollment: e }: { enrollment: Enrollment }) {
       ) : (
         <div className="grid gap-2 text-sm">
           <p className="font-medium">{t('courses.attendanceRate', { rate: f.percent(e.attendanceRate * 100) })}</p>
-          <div
-            role="progressbar"
-            aria-label={t('courses.attendance')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(e.attendanceRate * 100)}
-            className="h-2 overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full bg-primary" style={{ width: `${Math.round(e.attendanceRate * 100)}%` }} />
-          </div>
+          <ProgressBar label={t('courses.attendance')} value={Math.round(e.attendanceRate * 100)} max={100} />
           <p className="text-muted-foreground">
             {t('courses.attendanceCounts', {
               present: f.number(e.attendance.present),

@@ -63,6 +63,45 @@ function useGoHome() {
   return () => void router.navigate({ href: '/portal' });
 }
 
+/** The address both ways of signing in ask for; it stays typed when the other way is chosen. */
+function EmailField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  const { t } = usePortalText();
+  return (
+    <Field id={id} label={t('signIn.email')} error={error}>
+      <input
+        id={id}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClass}
+        {...describedBy(id, error)}
+      />
+    </Field>
+  );
+}
+
+/** A form's full-width submit, which says it is at work (and cannot be pressed twice) while pending. */
+function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <Button type="submit" disabled={pending} className="w-full">
+      {pending && <Spinner />}
+      {pending ? pendingLabel : label}
+    </Button>
+  );
+}
+
 function PasswordForm({ email, setEmail }: { email: string; setEmail: (v: string) => void }) {
   const { t } = usePortalText();
   const id = useId();
@@ -97,18 +136,7 @@ function PasswordForm({ email, setEmail }: { email: string; setEmail: (v: string
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <Field id={`${id}-email`} label={t('signIn.email')} error={errors.email}>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          className={inputClass}
-          {...describedBy(`${id}-email`, errors.email)}
-        />
-      </Field>
+      <EmailField id={`${id}-email`} value={email} onChange={setEmail} error={errors.email} />
       <Field id={`${id}-password`} label={t('signIn.password')} error={errors.password}>
         <input
           id={`${id}-password`}
@@ -121,10 +149,7 @@ function PasswordForm({ email, setEmail }: { email: string; setEmail: (v: string
         />
       </Field>
       {errors.form && <Notice tone="error">{errors.form}</Notice>}
-      <Button type="submit" disabled={login.isPending} className="w-full">
-        {login.isPending && <Spinner />}
-        {login.isPending ? t('signIn.submitting') : t('signIn.submit')}
-      </Button>
+      <SubmitButton pending={login.isPending} label={t('signIn.submit')} pendingLabel={t('signIn.submitting')} />
       <a
         href="/forgot-password"
         className="inline-flex min-h-11 items-center justify-center text-sm text-primary underline-offset-4 hover:underline"
@@ -189,23 +214,9 @@ function CodeForm({ email, setEmail }: { email: string; setEmail: (v: string) =>
     return (
       <form onSubmit={ask} noValidate className="grid gap-4">
         <p className="text-sm text-muted-foreground">{t('signIn.codeIntro')}</p>
-        <Field id={`${id}-email`} label={t('signIn.email')} error={errors.email}>
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={inputClass}
-            {...describedBy(`${id}-email`, errors.email)}
-          />
-        </Field>
+        <EmailField id={`${id}-email`} value={email} onChange={setEmail} error={errors.email} />
         {errors.form && <Notice tone="error">{errors.form}</Notice>}
-        <Button type="submit" disabled={request.isPending} className="w-full">
-          {request.isPending && <Spinner />}
-          {request.isPending ? t('signIn.sendingCode') : t('signIn.sendCode')}
-        </Button>
+        <SubmitButton pending={request.isPending} label={t('signIn.sendCode')} pendingLabel={t('signIn.sendingCode')} />
       </form>
     );
   }
@@ -228,10 +239,7 @@ function CodeForm({ email, setEmail }: { email: string; setEmail: (v: string) =>
         />
       </Field>
       {errors.form && <Notice tone="error">{errors.form}</Notice>}
-      <Button type="submit" disabled={verify.isPending} className="w-full">
-        {verify.isPending && <Spinner />}
-        {verify.isPending ? t('signIn.verifying') : t('signIn.verify')}
-      </Button>
+      <SubmitButton pending={verify.isPending} label={t('signIn.verify')} pendingLabel={t('signIn.verifying')} />
       <div className="flex flex-wrap justify-between gap-2">
         <Button kind="ghost" disabled={request.isPending} onClick={() => request.mutate({ email: sentTo })}>
           {t('signIn.resend')}

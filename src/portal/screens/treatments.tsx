@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppointmentItem } from '../components/appointment-item';
 import { InstallmentList } from '../components/installments';
-import { ScreenTitle } from '../components/layout';
+import { ProgressBar, RecordHeading, RecordsScreen } from '../components/records';
 import { SlotPicker } from '../components/slot-picker';
-import { LoadFailed, PendingScreen } from '../components/states';
-import { Badge, Button, Card, Detail, Notice } from '../components/ui';
+import { Button, Card, Detail, Notice } from '../components/ui';
 import { usePortalText } from '../i18n';
 import { trpc, type RouterOutputs } from '../trpc';
 
@@ -21,24 +20,9 @@ export function TreatmentsScreen() {
   const list = useQuery(trpc.portal.bookings.queryOptions());
   const settings = useQuery(trpc.portal.settings.queryOptions(undefined, { staleTime: 60_000 }));
   return (
-    <>
-      <ScreenTitle>{t('treatments.title')}</ScreenTitle>
-      {list.isPending ? (
-        <PendingScreen />
-      ) : list.isError ? (
-        <LoadFailed onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <Card>
-          <p className="text-sm">{t('treatments.none')}</p>
-        </Card>
-      ) : (
-        <div className="grid gap-4">
-          {list.data.data.map((b) => (
-            <BookingCard key={b._id} booking={b} settings={settings.data} />
-          ))}
-        </div>
-      )}
-    </>
+    <RecordsScreen title={t('treatments.title')} none={t('treatments.none')} list={list}>
+      {(b) => <BookingCard key={b._id} booking={b} settings={settings.data} />}
+    </RecordsScreen>
   );
 }
 
@@ -50,31 +34,17 @@ function BookingCard({ booking: b, settings }: { booking: Booking; settings: Set
   const done = Math.min(b.sessionsDone, b.maxSessions);
   return (
     <Card aria-labelledby={`booking-${b._id}`} data-testid="portal-booking">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2 id={`booking-${b._id}`} className="text-lg font-semibold break-words">
-            {b.treatmentName}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t('treatments.bookedOn', { date: f.day(b.bookedOn) })}</p>
-        </div>
-        <Badge tone={b.status === 'active' ? 'info' : 'neutral'}>{t(`treatments.status.${b.status}`)}</Badge>
-      </div>
+      <RecordHeading
+        id={`booking-${b._id}`}
+        title={b.treatmentName}
+        since={t('treatments.bookedOn', { date: f.day(b.bookedOn) })}
+        status={t(`treatments.status.${b.status}`)}
+        tone={b.status === 'active' ? 'info' : 'neutral'}
+      />
 
       <div className="mt-3 grid gap-1 text-sm">
         <p className="font-medium">{t('treatments.sessionsDone', { done: f.number(done), count: b.maxSessions })}</p>
-        <div
-          role="progressbar"
-          aria-label={t('treatments.sessions')}
-          aria-valuemin={0}
-          aria-valuemax={b.maxSessions}
-          aria-valuenow={done}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div
-            className="h-full bg-primary"
-            style={{ width: `${b.maxSessions > 0 ? Math.round((done / b.maxSessions) * 100) : 0}%` }}
-          />
-        </div>
+        <ProgressBar label={t('treatments.sessions')} value={done} max={b.maxSessions} />
       </div>
 
       <dl className="mt-3 grid gap-2">

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zStartDay } from '@shared/schemas/start-day';
-import { blankToUndefined, INT4_MAX, MAX_PAGE, zId, zOptionalText, zText } from '@shared/schemas/primitives';
+import { blankToUndefined, INT4_MAX, restPage, zId, zOptionalText, zText } from '@shared/schemas/primitives';
 import { DISPLAY_STATUSES } from '@shared/enrollment-status';
 import { ZPageInput, zSortBy } from '@shared/pagination';
 import { zPaymentMethod } from '@shared/schemas/payment-method';
@@ -102,17 +102,4 @@ export const ZOverdueInput = z.object({
 export type TOverdueInput = z.infer<typeof ZOverdueInput>;
 
 /** REST GET /api/enrollments: the documented `{ data }` answer, newest first, paged for size. */
-export const ZRestListQuery = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number.' })
-    .int('page must be a whole number.')
-    .min(1, 'page must be at least 1.')
-    .max(MAX_PAGE, `page must be at most ${MAX_PAGE}.`)
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number.' })
-    .int('limit must be a whole number.')
-    .min(1, 'limit must be between 1 and 1000.')
-    .max(1000, 'limit must be between 1 and 1000.')
-    .default(500),
-});
+export const ZRestListQuery = z.object(restPage(1000, 500));

@@ -111,20 +111,25 @@ export function zInt(wholeMessage: string, min = INT4_MIN, max = INT4_MAX, range
 export const MAX_PAGE = 100_000;
 
 /**
- * `page` and `limit` of a REST list read from the query string (so coerced from text), 50 rows
- * by default and 200 at most; the messages name the query parameters as the caller wrote them.
+ * `page` and `limit` of a REST list read from the query string (so coerced from text), `byDefault`
+ * rows unless asked and `max` at most; the messages name the query parameters as the caller wrote them.
  */
-export const restPageFields = {
-  page: z.coerce
-    .number({ error: 'page must be a whole number.' })
-    .int('page must be a whole number.')
-    .min(1, 'page must be at least 1.')
-    .max(MAX_PAGE, `page must be at most ${MAX_PAGE}.`)
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number.' })
-    .int('limit must be a whole number.')
-    .min(1, 'limit must be between 1 and 200.')
-    .max(200, 'limit must be between 1 and 200.')
-    .default(50),
-};
+export function restPage(max: number, byDefault: number) {
+  return {
+    page: z.coerce
+      .number({ error: 'page must be a whole number.' })
+      .int('page must be a whole number.')
+      .min(1, 'page must be at least 1.')
+      .max(MAX_PAGE, `page must be at most ${MAX_PAGE}.`)
+      .default(1),
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number.' })
+      .int('limit must be a whole number.')
+      .min(1, `limit must be between 1 and ${max}.`)
+      .max(max, `limit must be between 1 and ${max}.`)
+      .default(byDefault),
+  };
+}
+
+/** The usual REST list page: 50 rows by default, 200 at most. */
+export const restPageFields = restPage(200, 50);

@@ -3,9 +3,9 @@
  * reads days, weekdays and working hours there, so the calendar draws and books in it too,
  * whatever zone the browser is in.
  */
+import { wallPartsOf } from '@shared/format';
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-const wallFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's offset at `at` as '+05:30' (the form the calendar's `timeZone` option takes). */
 export function offsetOf(timeZone: string, at: Date): string {
@@ -21,21 +21,9 @@ export function offsetOf(timeZone: string, at: Date): string {
 
 /** An instant's day ('YYYY-MM-DD') and time ('HH:mm') in the zone. */
 export function wallOf(timeZone: string, at: string | Date): { day: string; time: string } {
-  let f = wallFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    wallFormats.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
-  return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  const p = wallPartsOf(new Date(at), timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return { day: `${p.y}-${two(p.m)}-${two(p.d)}`, time: `${p.hh}:${p.mm}` };
 }
 
 /** The instant of a wall-clock day and time in the zone, as ISO 8601 with its offset. */

@@ -1,18 +1,18 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDownIcon, ChevronRightIcon, DownloadIcon } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
+import { DateRangeFilter, FilterBar, FilterField, TitledSelectFilter } from '@/components/filter-field';
 import { WRAP } from '@/components/data-list';
 import { withWrapPoints } from '@/components/person-name';
 import { TableStates } from '@/components/list-card';
 import { LoadError } from '@/components/load-error';
+import { LoadMoreFooter } from '@/components/load-more';
 import { PageHeader } from '@/components/page-header';
 import { ADMIN_ROLES, RequireRole } from '@/components/require-role';
 import { SearchInput } from '@/components/search-input';
 import { SortableHead } from '@/components/sortable-head';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsAdmin } from '@/lib/auth';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '@shared/audit';
@@ -79,7 +79,11 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
 
   return (
     <Card className="gap-4">
-      <CardContent className="flex flex-wrap items-end gap-3">
+      <FilterBar
+        filtered={filtered}
+        onClear={() => setFromOutside({ dir })}
+        refreshing={list.isFetching && !list.isPending}
+      >
         <DateRangeFilter from={filter('from')} to={filter('to')} />
         <FilterField label="Actor">
           <SearchInput
@@ -91,24 +95,21 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
             className="w-52"
           />
         </FilterField>
-        <FilterField label="Record">
-          <SelectFilter
-            label="Record type"
-            all="All records"
-            options={AUDIT_ENTITY_LABELS}
-            className="w-44"
-            {...filter('entityType')}
-          />
-        </FilterField>
-        <FilterField label="Action">
-          <SelectFilter
-            label="Action"
-            all="All actions"
-            options={AUDIT_ACTION_LABELS}
-            className="w-48"
-            {...filter('action')}
-          />
-        </FilterField>
+        <TitledSelectFilter
+          title="Record"
+          label="Record type"
+          all="All records"
+          options={AUDIT_ENTITY_LABELS}
+          className="w-44"
+          {...filter('entityType')}
+        />
+        <TitledSelectFilter
+          title="Action"
+          all="All actions"
+          options={AUDIT_ACTION_LABELS}
+          className="w-48"
+          {...filter('action')}
+        />
         <FilterField label="Summary">
           <SearchInput
             key={`q:${boxes}`}
@@ -119,13 +120,7 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
             className="w-64"
           />
         </FilterField>
-        {filtered && (
-          <Button variant="ghost" onClick={() => setFromOutside({ dir })}>
-            Clear filters
-          </Button>
-        )}
-        {list.isFetching && !list.isPending && <Spinner className="mb-2 text-muted-foreground" />}
-      </CardContent>
+      </FilterBar>
       <CardContent>
         {list.isError ? (
           <LoadError error={list.error} onRetry={() => void list.refetch()} />
@@ -219,21 +214,10 @@ function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchCha
               </TableBody>
             </Table>
             {list.data && (
-              <div className="mt-3 flex items-center justify-between gap-3 text-sm text-muted-foreground">
-                <span>
-                  Showing {entries.length} {entries.length === 1 ? 'entry' : 'entries'},{' '}
-                  {dir === 'asc' ? 'oldest first' : 'newest first'}
-                </span>
-                {list.hasNextPage && (
-                  <Button
-                    variant="outline"
-                    onClick={() => void list.fetchNextPage()}
-                    disabled={list.isFetchingNextPage}
-                  >
-                    {list.isFetchingNextPage && <Spinner />} Load more
-                  </Button>
-                )}
-              </div>
+              <LoadMoreFooter list={list}>
+                Showing {entries.length} {entries.length === 1 ? 'entry' : 'entries'},{' '}
+                {dir === 'asc' ? 'oldest first' : 'newest first'}
+              </LoadMoreFooter>
             )}
           </>
         )}

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDownIcon, ChevronRightIcon, HistoryIcon } from 'lucide-react';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
+import { LoadMoreButton } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -72,16 +73,9 @@ function History({ entityType, entityId }: { entityType: AuditEntityType; entity
             </li>
           ))}
         </ol>
-        {list.hasNextPage && (
-          <Button
-            variant="outline"
-            className="mt-3"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage && <Spinner />} Load older entries
-          </Button>
-        )}
+        <LoadMoreButton list={list} className="mt-3">
+          Load older entries
+        </LoadMoreButton>
       </CardContent>
     </Card>
   );

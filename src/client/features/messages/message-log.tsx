@@ -1,15 +1,15 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
+import { DateRangeFilter, FilterBar, FilterField, TitledSelectFilter } from '@/components/filter-field';
 import { TableStates } from '@/components/list-card';
 import { useIsNarrow } from '@/components/layout/use-sidebar-state';
 import { LoadError } from '@/components/load-error';
+import { LoadMoreFooter } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -53,46 +53,38 @@ export function MessageLog({
 
   return (
     <Card className="gap-4">
-      <CardContent className="flex flex-wrap items-end gap-3">
-        <FilterField label="Status">
-          <SelectFilter
-            label="Status"
-            all="All statuses"
-            options={STATUS_LABELS}
-            className="w-36"
-            {...filter('status')}
-          />
-        </FilterField>
-        <FilterField label="Channel">
-          <SelectFilter
-            label="Channel"
-            all="All channels"
-            options={CHANNEL_LABELS}
-            className="w-32"
-            {...filter('channel')}
-          />
-        </FilterField>
-        <FilterField label="Message">
-          <SelectFilter
-            label="Message"
-            all="All messages"
-            options={EVENT_LABELS}
-            className="w-52"
-            {...filter('event')}
-          />
-        </FilterField>
+      <FilterBar
+        filtered={filtered}
+        onClear={() => onSearchChange({ tab })}
+        refreshing={list.isFetching && !list.isPending}
+      >
+        <TitledSelectFilter
+          title="Status"
+          all="All statuses"
+          options={STATUS_LABELS}
+          className="w-36"
+          {...filter('status')}
+        />
+        <TitledSelectFilter
+          title="Channel"
+          all="All channels"
+          options={CHANNEL_LABELS}
+          className="w-32"
+          {...filter('channel')}
+        />
+        <TitledSelectFilter
+          title="Message"
+          all="All messages"
+          options={EVENT_LABELS}
+          className="w-52"
+          {...filter('event')}
+        />
         <RecipientFilter
           recipient={search.recipient ? { id: search.recipient, name: search.recipientName ?? 'Chosen person' } : null}
           onChange={(r) => set({ recipient: r?.id, recipientName: r?.name })}
         />
         <DateRangeFilter from={filter('from')} to={filter('to')} />
-        {filtered && (
-          <Button variant="ghost" onClick={() => onSearchChange({ tab })}>
-            Clear filters
-          </Button>
-        )}
-        {list.isFetching && !list.isPending && <Spinner className="mb-2 text-muted-foreground" />}
-      </CardContent>
+      </FilterBar>
       <CardContent>
         {list.isError || clock.isError ? (
           <LoadError
@@ -133,20 +125,9 @@ export function MessageLog({
               </Table>
             )}
             {list.data && (
-              <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
-                <span>
-                  Showing {rows.length} {rows.length === 1 ? 'message' : 'messages'}, newest first
-                </span>
-                {list.hasNextPage && (
-                  <Button
-                    variant="outline"
-                    onClick={() => void list.fetchNextPage()}
-                    disabled={list.isFetchingNextPage}
-                  >
-                    {list.isFetchingNextPage && <Spinner />} Load more
-                  </Button>
-                )}
-              </div>
+              <LoadMoreFooter list={list}>
+                Showing {rows.length} {rows.length === 1 ? 'message' : 'messages'}, newest first
+              </LoadMoreFooter>
             )}
           </>
         )}

@@ -2,11 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormError, SubmitButton } from '@/components/form-feedback';
-import { LoadError } from '@/components/load-error';
+import { CardQuery } from '@/components/card-query';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { explainedMessage, isClientError } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -33,19 +32,12 @@ export function MessageSettingsCard({ canEdit }: { canEdit: boolean }) {
             : 'Only admins can change these settings.'}
         </CardDescription>
       </CardHeader>
-      {current.isError ? (
-        <CardContent>
-          <LoadError error={current.error} onRetry={() => void current.refetch()} />
-        </CardContent>
-      ) : current.isPending ? (
-        <CardContent className="grid gap-3">
-          <Skeleton className="h-48 w-full" />
-          <Skeleton className="h-9 w-full" />
-        </CardContent>
-      ) : (
-        // Keyed by the saved values: the form starts over from what the server now holds.
-        <SettingsForm key={JSON.stringify(current.data)} saved={current.data} canEdit={canEdit} />
-      )}
+      <CardQuery query={current} placeholders={['h-48 w-full', 'h-9 w-full']}>
+        {(data) => (
+          // Keyed by the saved values: the form starts over from what the server now holds.
+          <SettingsForm key={JSON.stringify(data)} saved={data} canEdit={canEdit} />
+        )}
+      </CardQuery>
     </Card>
   );
 }
@@ -136,6 +128,32 @@ function SettingsForm({ saved, canEdit }: { saved: TMessageSettings; canEdit: bo
       </p>
     );
   const described = (field: DraftField) => (errors[field] ? `msg-${field}-error` : undefined);
+  // A number typed as text, with its error (and a hint, which describes it while there is no error).
+  const numberBox = (
+    field: 'firstReminder' | 'secondReminder' | 'dueSoonDays',
+    id: string,
+    label: string,
+    more: { placeholder?: string; hint?: string } = {},
+  ) => (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        inputMode="numeric"
+        placeholder={more.placeholder}
+        value={draft[field]}
+        aria-invalid={Boolean(errors[field])}
+        aria-describedby={described(field) ?? (more.hint ? `${id}-hint` : undefined)}
+        onChange={(e) => change({ [field]: e.target.value })}
+      />
+      {more.hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {more.hint}
+        </p>
+      )}
+      {error(field)}
+    </div>
+  );
 
   return (
     <form
@@ -179,46 +197,12 @@ function SettingsForm({ saved, canEdit }: { saved: TMessageSettings; canEdit: bo
         </Table>
 
         <fieldset className="grid gap-4 sm:grid-cols-3" disabled={!canEdit}>
-          <div className="grid content-start gap-2">
-            <Label htmlFor="msg-first-reminder">First reminder (hours before)</Label>
-            <Input
-              id="msg-first-reminder"
-              inputMode="numeric"
-              value={draft.firstReminder}
-              aria-invalid={Boolean(errors.firstReminder)}
-              aria-describedby={described('firstReminder')}
-              onChange={(e) => change({ firstReminder: e.target.value })}
-            />
-            {error('firstReminder')}
-          </div>
-          <div className="grid content-start gap-2">
-            <Label htmlFor="msg-second-reminder">Second reminder (hours before)</Label>
-            <Input
-              id="msg-second-reminder"
-              inputMode="numeric"
-              placeholder="None"
-              value={draft.secondReminder}
-              aria-invalid={Boolean(errors.secondReminder)}
-              aria-describedby={described('secondReminder') ?? 'msg-second-reminder-hint'}
-              onChange={(e) => change({ secondReminder: e.target.value })}
-            />
-            <p id="msg-second-reminder-hint" className="text-xs text-muted-foreground">
-              Leave empty for one reminder only.
-            </p>
-            {error('secondReminder')}
-          </div>
-          <div className="grid content-start gap-2">
-            <Label htmlFor="msg-due-soon">Due-soon notice (days before)</Label>
-            <Input
-              id="msg-due-soon"
-              inputMode="numeric"
-              value={draft.dueSoonDays}
-              aria-invalid={Boolean(errors.dueSoonDays)}
-              aria-describedby={described('dueSoonDays')}
-              onChange={(e) => change({ dueSoonDays: e.target.value })}
-            />
-            {error('dueSoonDays')}
-          </div>
+          {numberBox('firstReminder', 'msg-first-reminder', 'First reminder (hours before)')}
+          {numberBox('secondReminder', 'msg-second-reminder', 'Second reminder (hours before)', {
+            placeholder: 'None',
+            hint: 'Leave empty for one reminder only.',
+          })}
+          {numberBox('dueSoonDays', 'msg-due-soon', 'Due-soon notice (days before)')}
         </fieldset>
 
         <fieldset className="grid gap-3" disabled={!canEdit}>

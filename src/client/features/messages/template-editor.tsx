@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FormError, SubmitButton } from '@/components/form-feedback';
-import { LoadError } from '@/components/load-error';
+import { CardQuery } from '@/components/card-query';
 import { NativeSelect } from '@/components/native-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -105,25 +105,18 @@ export function TemplateEditorCard({ canEdit, canReadLog }: { canEdit: boolean; 
           </NativeSelect>
         </label>
       </CardContent>
-      {templates.isError ? (
-        <CardContent>
-          <LoadError error={templates.error} onRetry={() => void templates.refetch()} />
-        </CardContent>
-      ) : templates.isPending ? (
-        <CardContent className="grid gap-3">
-          <Skeleton className="h-9 w-full" />
-          <Skeleton className="h-40 w-full" />
-        </CardContent>
-      ) : (
-        <TemplateForm
-          // A new choice, or the server's saved text, starts the form over.
-          key={`${choice.event}/${choice.channel}/${choice.language}/${JSON.stringify(templates.data.find((t) => same(t, choice)) ?? null)}`}
-          choice={choice}
-          templates={templates.data}
-          canEdit={canEdit}
-          canReadLog={canReadLog}
-        />
-      )}
+      <CardQuery query={templates} placeholders={['h-9 w-full', 'h-40 w-full']}>
+        {(data) => (
+          <TemplateForm
+            // A new choice, or the server's saved text, starts the form over.
+            key={`${choice.event}/${choice.channel}/${choice.language}/${JSON.stringify(data.find((t) => same(t, choice)) ?? null)}`}
+            choice={choice}
+            templates={data}
+            canEdit={canEdit}
+            canReadLog={canReadLog}
+          />
+        )}
+      </CardQuery>
     </Card>
   );
 }

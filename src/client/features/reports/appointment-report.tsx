@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { addToDate } from '@shared/calendar';
 import type { TAppointmentReport } from '@shared/schemas/appointment-reports';
 import { PreparedFiles } from './prepared-files';
 import { ReportFileButtons } from './report-file-buttons';
-import { StatsError, SummaryCard } from './stat-card';
+import { DayRangeInputs, ReportResult } from './report-range';
+import { SummaryCard } from './stat-card';
 import { useReportDownloads } from './use-report-download';
 import { useOrgToday } from '@/lib/org-clock';
 
@@ -34,14 +32,7 @@ export function AppointmentReport() {
           Appointments
         </h2>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="space-y-1">
-            <Label htmlFor="appointment-report-from">From</Label>
-            <Input id="appointment-report-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="appointment-report-to">To</Label>
-            <Input id="appointment-report-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-          </div>
+          <DayRangeInputs id="appointment-report" from={from} to={to} onFrom={setFrom} onTo={setTo} />
           <ReportFileButtons
             downloads={downloads}
             title="Appointment Report"
@@ -55,13 +46,7 @@ export function AppointmentReport() {
         </div>
       </div>
       <PreparedFiles files={downloads.files} onDownload={downloads.fetchPrepared} onDismiss={downloads.dismiss} />
-      {report.isPending ? (
-        <Skeleton className="h-48 w-full" />
-      ) : report.isError ? (
-        <StatsError error={report.error} />
-      ) : (
-        <AppointmentReportBody data={report.data} />
-      )}
+      <ReportResult report={report}>{(data) => <AppointmentReportBody data={data} />}</ReportResult>
     </section>
   );
 }

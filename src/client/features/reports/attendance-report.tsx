@@ -3,9 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NativeSelect } from '@/components/native-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { BranchSelect } from '@/features/payments/payment-common';
@@ -18,6 +16,7 @@ import type {
 } from '@shared/schemas/attendance-reports';
 import { PreparedFiles } from './prepared-files';
 import { ReportFileButtons } from './report-file-buttons';
+import { DayRangeInputs, ReportResult } from './report-range';
 import { StatsError } from './stat-card';
 import { useReportDownloads } from './use-report-download';
 
@@ -59,14 +58,7 @@ export function AttendanceReport() {
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="space-y-1">
-          <Label htmlFor="attendance-report-from">From</Label>
-          <Input id="attendance-report-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="attendance-report-to">To</Label>
-          <Input id="attendance-report-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </div>
+        <DayRangeInputs id="attendance-report" from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <div className="w-44 space-y-1">
           <Label htmlFor="attendance-report-branch">Branch</Label>
           <BranchSelect
@@ -101,13 +93,7 @@ export function AttendanceReport() {
         />
       </div>
       <PreparedFiles files={downloads.files} onDownload={downloads.fetchPrepared} onDismiss={downloads.dismiss} />
-      {report.isPending ? (
-        <Skeleton className="h-48 w-full" />
-      ) : report.isError ? (
-        <StatsError error={report.error} />
-      ) : (
-        <AttendanceReportBody data={report.data} filters={filters} />
-      )}
+      <ReportResult report={report}>{(data) => <AttendanceReportBody data={data} filters={filters} />}</ReportResult>
     </section>
   );
 }

@@ -4,10 +4,9 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { SubmitButton } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement, type FieldControlProps } from '@/components/form-field';
-import { LoadError } from '@/components/load-error';
+import { CardQuery } from '@/components/card-query';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -48,20 +47,12 @@ export function CurrencySettingsCard() {
           Treatment prices are kept per currency; revenue totals convert foreign money at this rate.
         </CardDescription>
       </CardHeader>
-      {current.isError ? (
-        <CardContent>
-          <LoadError error={current.error} onRetry={() => void current.refetch()} />
-        </CardContent>
-      ) : current.isPending ? (
-        <CardContent className="grid gap-3">
-          <Skeleton className="h-9 w-full" />
-          <Skeleton className="h-9 w-full" />
-          <Skeleton className="h-9 w-full" />
-        </CardContent>
-      ) : (
-        // Keyed by the saved values: the form starts over from what the server now holds.
-        <CurrencyForm key={JSON.stringify(current.data)} saved={current.data} />
-      )}
+      <CardQuery query={current} placeholders={['h-9 w-full', 'h-9 w-full', 'h-9 w-full']}>
+        {(data) => (
+          // Keyed by the saved values: the form starts over from what the server now holds.
+          <CurrencyForm key={JSON.stringify(data)} saved={data} />
+        )}
+      </CardQuery>
     </Card>
   );
 }

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { LoadError } from '@/components/load-error';
+import { CardQuery } from '@/components/card-query';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { useIsAdmin } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
@@ -38,17 +37,9 @@ export function OrganisationCard() {
           Printed on receipts, cash-ups, reports and e-mails; the bank details are shown on the portal.
         </CardDescription>
       </CardHeader>
-      {current.isError ? (
-        <CardContent>
-          <LoadError error={current.error} onRetry={() => void current.refetch()} />
-        </CardContent>
-      ) : current.isPending ? (
-        <CardContent>
-          <Skeleton className="h-40 w-full" />
-        </CardContent>
-      ) : (
-        <OrganisationForm key={JSON.stringify(current.data)} saved={current.data} />
-      )}
+      <CardQuery query={current} placeholders={['h-40 w-full']}>
+        {(data) => <OrganisationForm key={JSON.stringify(data)} saved={data} />}
+      </CardQuery>
     </Card>
   );
 }

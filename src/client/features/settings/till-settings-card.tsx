@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { LoadError } from '@/components/load-error';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { SwitchSettingCard } from './switch-setting-card';
 
 /** Whether cash needs an open till (docs/payments.md#tills); off by default. */
 export function TillSettingsCard() {
@@ -20,31 +18,14 @@ export function TillSettingsCard() {
     }),
   );
   return (
-    <Card className="max-w-xl">
-      <CardHeader>
-        <CardTitle>Tills</CardTitle>
-        <CardDescription>
-          When on, a cashier must open a till at the branch before recording a cash payment there.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {current.isError ? (
-          <LoadError error={current.error} onRetry={() => void current.refetch()} />
-        ) : current.isPending ? (
-          <Skeleton className="h-6 w-64" />
-        ) : (
-          <label className="flex items-center gap-3 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={current.data.tillRequired}
-              disabled={save.isPending}
-              onChange={(e) => save.mutate({ tillRequired: e.target.checked })}
-            />
-            Require an open till for cash payments
-          </label>
-        )}
-      </CardContent>
-    </Card>
+    <SwitchSettingCard
+      title="Tills"
+      description="When on, a cashier must open a till at the branch before recording a cash payment there."
+      label="Require an open till for cash payments"
+      current={current}
+      checked={(s) => s.tillRequired}
+      saving={save.isPending}
+      onChange={(on) => save.mutate({ tillRequired: on })}
+    />
   );
 }

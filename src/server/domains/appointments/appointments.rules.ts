@@ -257,41 +257,32 @@ export async function assertTimeFree(
   if (off)
     throw new AppError('CONFLICT', REFUSALS.timeOff(name, rangeText(timeZone, off.startAt, off.endAt), off.reason));
 
+  // The earliest other live appointment meeting `conditions` (whose it is and how it overlaps).
+  const firstClash = async (...conditions: SQL[]) => {
+    const [clash] = await tx
+      .select({ startAt: appointments.startAt, endAt: appointments.endAt })
+      .from(appointments)
+      .where(and(...conditions, occupying, others(excludeId), startsAfter(start)))
+      .orderBy(asc(appointments.startAt))
+      .limit(1);
+    return clash;
+  };
+
   // Both neighbours' buffers: this one's [start, end + buffer) against theirs.
-  const [busy] = await tx
-    .select({ startAt: appointments.startAt, endAt: appointments.endAt })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.practitionerId, plan.practitioner.id),
-        occupying,
-        others(excludeId),
-        lt(appointments.startAt, blockedUntil),
-        gt(appointments.blockedUntil, start),
-        startsAfter(start),
-      ),
-    )
-    .orderBy(asc(appointments.startAt))
-    .limit(1);
+  const busy = await firstClash(
+    eq(appointments.practitionerId, plan.practitioner.id),
+    lt(appointments.startAt, blockedUntil),
+    gt(appointments.blockedUntil, start),
+  );
   if (busy)
     throw new AppError('CONFLICT', REFUSALS.practitionerBusy(name, rangeText(timeZone, busy.startAt, busy.endAt)));
 
   if (plan.booking.userId) {
-    const [mine] = await tx
-      .select({ startAt: appointments.startAt, endAt: appointments.endAt })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.customerId, plan.booking.userId),
-          occupying,
-          others(excludeId),
-          lt(appointments.startAt, end),
-          gt(appointments.endAt, start),
-          startsAfter(start),
-        ),
-      )
-      .orderBy(asc(appointments.startAt))
-      .limit(1);
+    const mine = await firstClash(
+      eq(appointments.customerId, plan.booking.userId),
+      lt(appointments.startAt, end),
+      gt(appointments.endAt, start),
+    );
     if (mine)
       throw new AppError(
         'CONFLICT',

@@ -59,11 +59,47 @@ export function payerLine(p: { fullName: string | null; username: string; email:
   return (p.fullName || p.username) + (beside ? ` (${beside})` : '');
 }
 
+/**
+ * Who paid (or is refunded), where and for what, as the payment or refund row kept them when it was
+ * written, so a reprint names them the same after the person or branch has changed.
+ */
+export function paperParty(row: {
+  branchName: string | null;
+  payerFullName: string | null;
+  payerName: string;
+  payerEmail: string | null;
+  subject: string;
+}) {
+  return {
+    branch: row.branchName ?? 'No branch',
+    branchName: row.branchName,
+    payer: payerLine({ fullName: row.payerFullName, username: row.payerName, email: row.payerEmail }),
+    payerName: row.payerFullName || row.payerName,
+    payerEmail: row.payerEmail,
+    subject: row.subject,
+  };
+}
+
 const LINE_NAMES = {
   admission_fee: () => 'Admission fee',
   enrollment_installment: (n: number | null) => `Installment ${n ?? ''}`.trim(),
   booking_installment: (n: number | null) => `Installment ${n ?? ''}`.trim(),
 } as const;
+
+/** A payment's or refund's allocations as the paper's lines, earliest due first. */
+export function receiptLines(
+  allocs: Array<{ kind: AllocationKind; installmentNumber: number | null; dueDate: string | null; amount: number }>,
+): ReceiptLine[] {
+  return [...allocs]
+    .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? ''))
+    .map((a) => ({
+      what: LINE_NAMES[a.kind](a.installmentNumber),
+      kind: a.kind,
+      number: a.installmentNumber,
+      dueDate: a.dueDate,
+      amount: fromMinor(a.amount),
+    }));
+}
 
 export async function loadReceipt(db: Db, paymentId: string, organisation: Organisation): Promise<Receipt | null> {
   const [p] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
@@ -81,21 +117,8 @@ export async function loadReceipt(db: Db, paymentId: string, organisation: Organ
   return {
     organisation,
     receiptNumber: p.receiptNumber,
-    branch: p.branchName ?? 'No branch',
-    branchName: p.branchName,
-    payer: payerLine({ fullName: p.payerFullName, username: p.payerName, email: p.payerEmail }),
-    payerName: p.payerFullName || p.payerName,
-    payerEmail: p.payerEmail,
-    subject: p.subject,
-    lines: allocs
-      .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? ''))
-      .map((a) => ({
-        what: LINE_NAMES[a.kind](a.installmentNumber),
-        kind: a.kind,
-        number: a.installmentNumber,
-        dueDate: a.dueDate,
-        amount: fromMinor(a.amount),
-      })),
+    ...paperParty(p),
+    lines: receiptLines(allocs),
     amount: fromMinor(p.amount),
     currency: p.currency,
     method: PAYMENT_METHOD_LABELS[p.method],
@@ -256,6 +279,15 @@ export function drawLines(
 }
 
 /** The footer line: the organisation's own words, else its name and how to reach it. */
+/** "Amount in words: … only." at `y`, under the lines' table; answers where the next line goes. */
+export function drawAmountInWords(doc: jsPDF, amount: number, currency: string, y: number): number {
+  doc.setFontSize(9);
+  const width = doc.internal.pageSize.getWidth();
+  const words = wrapText(doc, `Amount in words: ${amountInWords(amount, currency)} only.`, width - 24);
+  doc.text(words, 12, y);
+  return y + words.length * 4 + 3;
+}
+
 export function drawFooter(doc: jsPDF, organisation: Organisation) {
   const width = doc.internal.pageSize.getWidth();
   const height = doc.internal.pageSize.getHeight();
@@ -289,11 +321,7 @@ export function buildReceiptPdf(r: Receipt, timeZone: string, logo: PdfLogo = nu
     fill: [31, 78, 121],
     footFill: [231, 238, 247],
   });
-  let y = tableEndY + 7;
-  doc.setFontSize(9);
-  const words = wrapText(doc, `Amount in words: ${amountInWords(r.amount, r.currency)} only.`, width - 24);
-  doc.text(words, 12, y);
-  y += words.length * 4 + 3;
+  let y = drawAmountInWords(doc, r.amount, r.currency, tableEndY + 7);
   if (r.balance !== null && r.record) doc.text(`Balance outstanding on this ${r.record}: ${money(r.balance)}`, 12, y);
   // A reprint after a refund says so; the receipt's own figures stay what was received.
   for (const g of r.refunds) {

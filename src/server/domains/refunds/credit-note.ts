@@ -10,15 +10,15 @@ import { payments, refundAllocations, refunds } from '../../db/schema';
 import { formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/payment-kinds';
-import { wrapText } from '../reports/report-writers';
 import {
-  amountInWords,
+  drawAmountInWords,
   drawFacts,
   drawFooter,
   drawLetterhead,
   drawLines,
   formatReceiptDate,
-  payerLine,
+  paperParty,
+  receiptLines,
   type PdfLogo,
   type ReceiptLine,
 } from '../payments/receipt';
@@ -66,21 +66,8 @@ export async function loadCreditNote(db: Db, refundId: string, organisation: Org
     creditNoteNumber: r.creditNoteNumber,
     receiptNumber: row.receiptNumber,
     receivedAt: row.receivedAt,
-    branch: r.branchName ?? 'No branch',
-    branchName: r.branchName,
-    payer: payerLine({ fullName: r.payerFullName, username: r.payerName, email: r.payerEmail }),
-    payerName: r.payerFullName || r.payerName,
-    payerEmail: r.payerEmail,
-    subject: r.subject,
-    lines: allocs
-      .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? ''))
-      .map((a) => ({
-        what: a.kind === 'admission_fee' ? 'Admission fee' : `Installment ${a.installmentNumber ?? ''}`.trim(),
-        kind: a.kind,
-        number: a.installmentNumber,
-        dueDate: a.dueDate,
-        amount: fromMinor(a.amount),
-      })),
+    ...paperParty(r),
+    lines: receiptLines(allocs),
     amount: fromMinor(r.amount),
     currency: r.currency,
     method: PAYMENT_METHOD_LABELS[r.method],
@@ -95,7 +82,6 @@ export async function loadCreditNote(db: Db, refundId: string, organisation: Org
 
 export function buildCreditNotePdf(n: CreditNote, timeZone: string, logo: PdfLogo = null): Buffer {
   const doc = new jsPDF({ unit: 'mm', format: 'a5' });
-  const width = doc.internal.pageSize.getWidth();
   const money = (v: number) => formatMoney(v, n.currency);
   drawLetterhead(doc, { ...n, title: 'CREDIT NOTE', number: n.creditNoteNumber, titleRoom: 55 }, logo);
 
@@ -116,9 +102,7 @@ export function buildCreditNotePdf(n: CreditNote, timeZone: string, logo: PdfLog
     fill: [121, 31, 31],
     footFill: [247, 231, 231],
   });
-  doc.setFontSize(9);
-  const words = wrapText(doc, `Amount in words: ${amountInWords(n.amount, n.currency)} only.`, width - 24);
-  doc.text(words, 12, tableEndY + 7);
+  drawAmountInWords(doc, n.amount, n.currency, tableEndY + 7);
   drawFooter(doc, n.organisation);
   return Buffer.from(doc.output('arraybuffer'));
 }

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { jsPDF } from 'jspdf';
 import { autoTable, type RowInput } from 'jspdf-autotable';
-import { formatAmount, formatDateTime, formatDay } from '../../../shared/format';
+import { formatAmount, formatDateTime, formatDay, wallPartsOf } from '../../../shared/format';
 import type { ReportColumn, ReportRow, ReportSource } from './report-source';
 
 export const BATCH_SIZE = 1000;
@@ -53,19 +53,9 @@ export function dateTimeCells(timeZone: string) {
  * per minute of data, as `dateTimeCells` does for the text; before 1973 once per row.
  */
 export function wallClockDates(timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
   const offsetAt = (t: number) => {
-    const p = Object.fromEntries(parts.formatToParts(new Date(t)).map((x) => [x.type, Number(x.value)]));
-    const wall = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+    const p = wallPartsOf(new Date(t), timeZone);
+    const wall = Date.UTC(p.y, p.m - 1, p.d, Number(p.hh), Number(p.mm), Number(p.ss));
     return wall - Math.floor(t / 1000) * 1000;
   };
   let minute = Number.NaN;

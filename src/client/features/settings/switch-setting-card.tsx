@@ -1,0 +1,55 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { LoadError } from '@/components/load-error';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+
+/**
+ * A settings card holding one on/off setting: its title, what turning it on does, and a checkbox
+ * that saves as soon as it is changed (and waits while a save is under way).
+ */
+export function SwitchSettingCard<T>({
+  title,
+  description,
+  label,
+  current,
+  checked,
+  saving,
+  onChange,
+}: {
+  title: string;
+  description: ReactNode;
+  /** The checkbox's label. */
+  label: string;
+  current: UseQueryResult<T, unknown>;
+  checked: (setting: T) => boolean;
+  saving: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <Card className="max-w-xl">
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {current.isError ? (
+          <LoadError error={current.error} onRetry={() => void current.refetch()} />
+        ) : current.isPending ? (
+          <Skeleton className="h-6 w-64" />
+        ) : (
+          <label className="flex items-center gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={checked(current.data)}
+              disabled={saving}
+              onChange={(e) => onChange(e.target.checked)}
+            />
+            {label}
+          </label>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
