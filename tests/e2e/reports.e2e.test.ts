@@ -26,6 +26,26 @@ async function saved(page: Page, click: () => Promise<void>): Promise<{ download
 }
 
 describe('reports', () => {
+  test("the appointments and attendance ranges end today on the organisation's clock, whatever the browser's zone", async () => {
+    // A browser zone whose day is not Colombo's right now (a day behind, or a day ahead).
+    const colomboHour = Number(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Colombo', hour: '2-digit', hourCycle: 'h23' }).format(
+        new Date(),
+      ),
+    );
+    const timezoneId = colomboHour < 16 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+    const today = todayIn('Asia/Colombo');
+    expect(todayIn(timezoneId)).not.toBe(today);
+    const page = await browser.newPage({ timezoneId });
+    await signIn(page, accounts().admin);
+    await page.goto('/reports');
+    for (const name of ['Appointments', 'Attendance']) {
+      const section = page.getByRole('region', { name, exact: true });
+      await expect.poll(() => section.getByLabel('To').inputValue()).toBe(today);
+    }
+    await page.close();
+  });
+
   test('shows the statistics with charts, switches tabs, filters, and downloads Excel and PDF files', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await signIn(page, accounts().manager);

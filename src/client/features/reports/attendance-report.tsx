@@ -19,6 +19,7 @@ import { ReportFileButtons } from './report-file-buttons';
 import { DayRangeInputs, ReportResult } from './report-range';
 import { StatsError } from './stat-card';
 import { useReportDownloads } from './use-report-download';
+import { useOrgToday } from '@/lib/org-clock';
 
 const rateText = (rate: number | null) => (rate === null ? '—' : `${rate.toFixed(1)} %`);
 const num = 'text-right tabular-nums';
@@ -29,9 +30,13 @@ const num = 'text-right tabular-nums';
  * range of days (the last 30 at first), a branch and a batch; the student lists page by cursor.
  */
 export function AttendanceReport() {
-  const today = new Date().toLocaleDateString('en-CA');
-  const [from, setFrom] = useState(() => addToDate(today, { days: -29 }));
-  const [to, setTo] = useState(today);
+  // Today on the organisation's clock, as the appointments report: unset until chosen, so the
+  // defaults follow the organisation's day once it is known, not the browser's.
+  const today = useOrgToday();
+  const [chosenFrom, setFrom] = useState<string>();
+  const [chosenTo, setTo] = useState<string>();
+  const from = chosenFrom ?? addToDate(today, { days: -29 });
+  const to = chosenTo ?? today;
   const [branchId, setBranchId] = useState('');
   const [batchId, setBatchId] = useState('');
   const filters: TAttendanceReportFilters = {
