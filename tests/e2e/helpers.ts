@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { todayIn } from '../../src/shared/calendar';
 
 /**
  * Browser-test helpers. A test file:
@@ -379,4 +380,20 @@ export async function adminScreens(): Promise<Screen[]> {
     { path: '/reports', primary: { role: 'tab', name: 'Reports' } },
     { path: '/no-such-page' },
   ];
+}
+
+/**
+ * A browser zone whose day is not Colombo's at this moment: Pago Pago (a day behind) until 16:00
+ * in Colombo, Kiritimati (a day ahead) after, so a screen that takes the browser's day shows
+ * another date than the organisation's.
+ */
+export function otherDayZone(): string {
+  const colomboHour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Colombo', hour: '2-digit', hourCycle: 'h23' }).format(
+      new Date(),
+    ),
+  );
+  const zone = colomboHour < 16 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+  if (todayIn(zone) === todayIn('Asia/Colombo')) throw new Error(`${zone} is on Colombo's day`);
+  return zone;
 }
