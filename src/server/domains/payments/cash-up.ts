@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { payments, refunds, users } from '../../db/schema';
 import type { ServiceContext } from '../context';
 import { formatMoney } from '../../../shared/format';
@@ -41,12 +41,16 @@ export async function cashUp(ctx: ServiceContext, input: TCashUpInput): Promise<
         branchName: payments.branchName,
         cashierId: payments.receivedById,
         cashier: payments.receivedByName,
+        // The row keeps the username it was received under; the screen names the cashier by the
+        // account's full name now, as a till does (docs/payments.md#tills).
+        cashierFullName: users.fullName,
         method: payments.method,
         currency: payments.currency,
         amount: minor,
         count: n,
       })
       .from(payments)
+      .leftJoin(users, eq(users.id, payments.receivedById))
       .where(valid)
       .groupBy(
         day,
@@ -54,6 +58,7 @@ export async function cashUp(ctx: ServiceContext, input: TCashUpInput): Promise<
         payments.branchName,
         payments.receivedById,
         payments.receivedByName,
+        users.fullName,
         payments.method,
         payments.currency,
       )
@@ -88,19 +93,6 @@ export async function cashUp(ctx: ServiceContext, input: TCashUpInput): Promise<
       .groupBy(refunds.method, refunds.currency)
       .orderBy(asc(refunds.method), asc(refunds.currency)),
   ]);
-  // A row keeps the username it was received under; the screen names the cashier by the account's
-  // full name now, as a till does (docs/payments.md#tills), in one query.
-  const cashierIds = [...new Set(rows.map((r) => r.cashierId).filter((id): id is string => !!id))];
-  const fullNames = new Map(
-    cashierIds.length === 0
-      ? []
-      : (
-          await ctx.db
-            .select({ id: users.id, fullName: users.fullName })
-            .from(users)
-            .where(inArray(users.id, cashierIds))
-        ).map((u) => [u.id, u.fullName]),
-  );
   // Collected less refunded, per method and currency: the money that stayed.
   const netKey = (m: { method: string; currency: string }) => `${m.method}|${m.currency}`;
   const net = new Map<string, { method: (typeof byMethod)[number]['method']; currency: string; minor: number }>();
@@ -116,9 +108,7 @@ export async function cashUp(ctx: ServiceContext, input: TCashUpInput): Promise<
     rows: rows.map((r): TCashUp['rows'][number] => ({
       date: r.date,
       branch: r.branchName ? { _id: r.branchId, name: r.branchName } : null,
-      cashier: r.cashier
-        ? { _id: r.cashierId, username: r.cashier, fullName: fullNames.get(r.cashierId ?? '') || null }
-        : null,
+      cashier: r.cashier ? { _id: r.cashierId, username: r.cashier, fullName: r.cashierFullName || null } : null,
       method: r.method,
       currency: r.currency,
       amount: fromMinor(r.amount),
