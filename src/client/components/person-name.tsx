@@ -2,11 +2,12 @@ import { Fragment, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 /**
- * Where an e-mail or a username may wrap: after a dot or an underscore and before the @, so
- * `saman.jayasuriya@example.lk` breaks into whole pieces instead of mid-word (issue 46). A dot
- * that ends a sentence (followed by a space) is left alone: the space already breaks.
+ * Where an e-mail, a username or a receipt number may wrap: after a dot, an underscore or a
+ * hyphen and before the @, so `saman.jayasuriya@example.lk` or `BRA-2026-000123` breaks into whole
+ * pieces instead of mid-word (issue 46). A dot that ends a sentence (followed by a space) is left
+ * alone: the space already breaks.
  */
-const WRAP_POINT = /(?<=[._])(?=\S)|(?=@)/;
+const WRAP_POINT = /(?<=[._-])(?=\S)|(?=@)/;
 /**
  * A run of more than this many characters with no wrap point (`xxxxxxxx…` as a username) is
  * given one every `LONG_RUN` characters: otherwise it alone would set how narrow its table

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DownloadIcon, MailIcon, BanIcon, Undo2Icon } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { Handle, PersonName } from '@/components/person-name';
@@ -67,16 +67,7 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
       sort: 'receiptNumber',
       className: 'font-mono text-xs',
       // May wrap after its hyphens (BRA-2026-/000123) when the row's other columns need the width.
-      cell: (p) => (
-        <span data-testid="receipt-number" className="whitespace-normal">
-          {p.receiptNumber.split(/(?<=-)/).map((part, i) => (
-            <Fragment key={i}>
-              {i > 0 && <wbr />}
-              {part}
-            </Fragment>
-          ))}
-        </span>
-      ),
+      cell: (p) => <Handle data-testid="receipt-number" text={p.receiptNumber} />,
     },
     {
       header: 'Date',
