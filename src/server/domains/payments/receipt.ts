@@ -22,9 +22,7 @@ export interface ReceiptLine {
 export interface Receipt {
   organisation: Organisation;
   receiptNumber: string;
-  /** The branch as paper prints it ("No branch" without one). */
-  branch: string;
-  /** The branch's name, null for a payment taken at none (a letter then names no branch). */
+  /** The branch's name, null for a payment taken at none (paper prints "No branch", a letter none). */
   branchName: string | null;
   /** The payer as the paper names them: full name, with the username and e-mail beside it. */
   payer: string;
@@ -71,7 +69,6 @@ export function paperParty(row: {
   subject: string;
 }) {
   return {
-    branch: row.branchName ?? 'No branch',
     branchName: row.branchName,
     payer: payerLine({ fullName: row.payerFullName, username: row.payerName, email: row.payerEmail }),
     payerName: row.payerFullName || row.payerName,
@@ -203,7 +200,7 @@ export function drawLetterhead(
   doc: jsPDF,
   h: {
     organisation: Parameters<typeof contactLine>[0] & { name: string };
-    branch: string;
+    branchName: string | null;
     title: string;
     number: string;
     titleRoom: number;
@@ -224,7 +221,7 @@ export function drawLetterhead(
   const contact = contactLine(h.organisation);
   if (contact) doc.text(wrapText(doc, contact, width - left - h.titleRoom), left, 20);
   doc.setFontSize(9);
-  doc.text(`Branch: ${h.branch}`, 12, 25);
+  doc.text(`Branch: ${h.branchName ?? 'No branch'}`, 12, 25);
   doc.setFontSize(13);
   doc.text(h.title, width - 12, 16, { align: 'right' });
   doc.setFontSize(10);
@@ -278,7 +275,6 @@ export function drawLines(
   return tableEndY;
 }
 
-/** The footer line: the organisation's own words, else its name and how to reach it. */
 /** "Amount in words: … only." at `y`, under the lines' table; answers where the next line goes. */
 export function drawAmountInWords(doc: jsPDF, amount: number, currency: string, y: number): number {
   doc.setFontSize(9);
@@ -288,6 +284,7 @@ export function drawAmountInWords(doc: jsPDF, amount: number, currency: string, 
   return y + words.length * 4 + 3;
 }
 
+/** The footer line: the organisation's own words, else its name and how to reach it. */
 export function drawFooter(doc: jsPDF, organisation: Organisation) {
   const width = doc.internal.pageSize.getWidth();
   const height = doc.internal.pageSize.getHeight();

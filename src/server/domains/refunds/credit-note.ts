@@ -29,9 +29,7 @@ export interface CreditNote {
   creditNoteNumber: string;
   receiptNumber: string;
   receivedAt: Date;
-  /** The branch as paper prints it ("No branch" without one). */
-  branch: string;
-  /** The branch's name, null for a payment taken at none (a letter then names no branch). */
+  /** The branch's name, null for a payment taken at none (paper prints "No branch", a letter none). */
   branchName: string | null;
   /** Full name, with the username and e-mail beside it (payerLine). */
   payer: string;
