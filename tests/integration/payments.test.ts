@@ -454,6 +454,20 @@ describe('lists, cash-up and receipts', () => {
     expect(await pdfText(await voidPdf.arrayBuffer())).toContain('VOID');
   });
 
+  it("a receipt prints an installment's due date as a day a reader knows (22 Nov 2026), not ISO", async () => {
+    const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId }));
+    const p = (await pay({ enrollmentId: e._id, amount: 4000 })).body;
+    const due = ((await getEnrollment(e._id)) as { installments: Array<{ dueDate: string }> }).installments[0]!.dueDate;
+    const res = await fetch(`${t.baseUrl}/api/payments/${p._id}/receipt`, {
+      headers: { authorization: `Bearer ${manager.token}` },
+    });
+    const text = await pdfText(await res.arrayBuffer());
+    const [y, m, d] = due.split('-').map(Number) as [number, number, number];
+    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1];
+    expect(text).toContain(`${String(d).padStart(2, '0')} ${month} ${y}`);
+    expect(text).not.toContain(due);
+  });
+
   it('a receipt names the payer by the full name recorded with the payment, the username and e-mail beside it', async () => {
     const who = await makeUser(t.deps.db, {
       role: 'student',

@@ -341,6 +341,23 @@ describe('the credit note', () => {
     expect(mail[0]?.subject).toContain(`Credit note ${r.creditNoteNumber}`);
     expect(mail[0]?.text).toContain('Rs. 1,250.50');
   });
+
+  it('prints the installment owed again with its due date as a day (22 Nov 2026), not ISO', async () => {
+    const { e } = await enrol();
+    const p = await pay({ enrollmentId: e._id, amount: 4000 });
+    // Newest first: the 1,000 on installment 1 is what a 500 refund reverses.
+    const r = (await refund(p._id, { amount: 500 })).body as { _id: string };
+    const due = ((await getEnrollment(e._id)) as unknown as { installments: Array<{ dueDate: string }> })
+      .installments[0]!.dueDate;
+    const res = await fetch(`${t.baseUrl}/api/refunds/${r._id}/credit-note`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    const text = await pdfText(await res.arrayBuffer());
+    const [y, m, d] = due.split('-').map(Number) as [number, number, number];
+    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1];
+    expect(text).toContain(`${String(d).padStart(2, '0')} ${month} ${y}`);
+    expect(text).not.toContain(due);
+  });
 });
 
 describe('cash-up, tills and the dashboard', () => {

@@ -3,7 +3,7 @@ import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
 import type { Db } from '../../db/client';
 import { paymentAllocations, payments, refunds } from '../../db/schema';
-import { formatDateTime, formatMoney } from '../../../shared/format';
+import { formatDateTime, formatDay, formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS, type AllocationKind, type PaymentMethod } from '../../../shared/payment-kinds';
 import { wrapText } from '../reports/report-writers';
@@ -313,7 +313,7 @@ export function buildReceiptPdf(r: Receipt, timeZone: string, logo: PdfLogo = nu
   drawFacts(doc, facts);
   const tableEndY = drawLines(doc, {
     head: ['Paid for', 'Due date', 'Amount'],
-    body: r.lines.map((l) => [l.what, l.dueDate ?? '', money(l.amount)]),
+    body: r.lines.map((l) => [l.what, l.dueDate ? formatDay(l.dueDate) : '', money(l.amount)]),
     foot: ['Total', '', money(r.amount)],
     fill: [31, 78, 121],
     footFill: [231, 238, 247],

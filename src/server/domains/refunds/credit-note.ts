@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { jsPDF } from 'jspdf';
 import type { Db } from '../../db/client';
 import { payments, refundAllocations, refunds } from '../../db/schema';
-import { formatMoney } from '../../../shared/format';
+import { formatDay, formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/payment-kinds';
 import {
@@ -95,7 +95,7 @@ export function buildCreditNotePdf(n: CreditNote, timeZone: string, logo: PdfLog
   drawFacts(doc, facts);
   const tableEndY = drawLines(doc, {
     head: [n.feeWaived ? 'Refunded for' : 'Owed again', 'Due date', 'Amount'],
-    body: n.lines.map((l) => [l.what, l.dueDate ?? '', money(l.amount)]),
+    body: n.lines.map((l) => [l.what, l.dueDate ? formatDay(l.dueDate) : '', money(l.amount)]),
     foot: ['Total refunded', '', money(n.amount)],
     fill: [121, 31, 31],
     footFill: [247, 231, 231],
