@@ -18,13 +18,12 @@ export interface ReceiptLine {
   amount: number;
 }
 
-/** Everything a receipt shows (docs/payments.md#receipts). Money as decimals. */
-export interface Receipt {
+/** What a receipt and a credit note both print: who, for what, how much and how it moved. Money as decimals. */
+export interface PaperDocument {
   organisation: Organisation;
-  receiptNumber: string;
   /** The branch's name, null for a payment taken at none (paper prints "No branch", a letter none). */
   branchName: string | null;
-  /** The payer as the paper names them: full name, with the username and e-mail beside it. */
+  /** The payer as the paper names them: full name, with the username and e-mail beside it (payerLine). */
   payer: string;
   /** What a letter calls them: the full name recorded, else the username. */
   payerName: string;
@@ -37,6 +36,11 @@ export interface Receipt {
   /** The method's code, for a text that names it in another language (the e-mail). */
   methodKind: PaymentMethod;
   reference: string | null;
+}
+
+/** Everything a receipt shows (docs/payments.md#receipts). */
+export interface Receipt extends PaperDocument {
+  receiptNumber: string;
   receivedBy: string;
   receivedAt: Date;
   /** What was still owed on the enrolment or booking right after this payment; null once the record is gone. */
@@ -58,22 +62,37 @@ export function payerLine(p: { fullName: string | null; username: string; email:
 }
 
 /**
- * Who paid (or is refunded), where and for what, as the payment or refund row kept them when it was
- * written, so a reprint names them the same after the person or branch has changed.
+ * Who paid (or is refunded), where, for what and how much, as the payment or refund row kept them
+ * when it was written, so a reprint names them the same after the person or branch has changed.
  */
-export function paperParty(row: {
-  branchName: string | null;
-  payerFullName: string | null;
-  payerName: string;
-  payerEmail: string | null;
-  subject: string;
-}) {
+export function paperDocument(
+  organisation: Organisation,
+  row: {
+    branchName: string | null;
+    payerFullName: string | null;
+    payerName: string;
+    payerEmail: string | null;
+    subject: string;
+    amount: number;
+    currency: string;
+    method: PaymentMethod;
+    reference: string | null;
+  },
+  allocs: Parameters<typeof receiptLines>[0],
+): PaperDocument {
   return {
+    organisation,
     branchName: row.branchName,
     payer: payerLine({ fullName: row.payerFullName, username: row.payerName, email: row.payerEmail }),
     payerName: row.payerFullName || row.payerName,
     payerEmail: row.payerEmail,
     subject: row.subject,
+    lines: receiptLines(allocs),
+    amount: fromMinor(row.amount),
+    currency: row.currency,
+    method: PAYMENT_METHOD_LABELS[row.method],
+    methodKind: row.method,
+    reference: row.reference,
   };
 }
 
@@ -112,15 +131,8 @@ export async function loadReceipt(db: Db, paymentId: string, organisation: Organ
   // Stored as the payment was written (receipt-balance.ts), so every reprint says the same.
   const balance = (p.enrollmentId || p.bookingId) && p.balanceAfter !== null ? fromMinor(p.balanceAfter) : null;
   return {
-    organisation,
+    ...paperDocument(organisation, p, allocs),
     receiptNumber: p.receiptNumber,
-    ...paperParty(p),
-    lines: receiptLines(allocs),
-    amount: fromMinor(p.amount),
-    currency: p.currency,
-    method: PAYMENT_METHOD_LABELS[p.method],
-    methodKind: p.method,
-    reference: p.reference,
     receivedBy: p.receivedByName ?? 'Not recorded',
     receivedAt: p.receivedAt,
     balance,

@@ -8,8 +8,6 @@ import { jsPDF } from 'jspdf';
 import type { Db } from '../../db/client';
 import { payments, refundAllocations, refunds } from '../../db/schema';
 import { formatDay, formatMoney } from '../../../shared/format';
-import { fromMinor } from '../../../shared/money';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/payment-kinds';
 import {
   drawAmountInWords,
   drawFacts,
@@ -17,32 +15,17 @@ import {
   drawLetterhead,
   drawLines,
   formatReceiptDate,
-  paperParty,
-  receiptLines,
+  paperDocument,
+  type PaperDocument,
   type PdfLogo,
-  type ReceiptLine,
 } from '../payments/receipt';
 import type { Organisation } from '../settings/organisation.service';
 
-export interface CreditNote {
-  organisation: Organisation;
+/** Everything a credit note shows (docs/payments.md#refunds): the paper's shared part and the refund's own. */
+export interface CreditNote extends PaperDocument {
   creditNoteNumber: string;
   receiptNumber: string;
   receivedAt: Date;
-  /** The branch's name, null for a payment taken at none (paper prints "No branch", a letter none). */
-  branchName: string | null;
-  /** Full name, with the username and e-mail beside it (payerLine). */
-  payer: string;
-  /** What a letter calls them: the full name recorded, else the username. */
-  payerName: string;
-  payerEmail: string | null;
-  subject: string;
-  lines: ReceiptLine[];
-  amount: number;
-  currency: string;
-  method: string;
-  methodKind: PaymentMethod;
-  reference: string | null;
   reason: string;
   refundedBy: string;
   refundedAt: Date;
@@ -60,17 +43,10 @@ export async function loadCreditNote(db: Db, refundId: string, organisation: Org
   const { r } = row;
   const allocs = await db.select().from(refundAllocations).where(eq(refundAllocations.refundId, r.id));
   return {
-    organisation,
+    ...paperDocument(organisation, r, allocs),
     creditNoteNumber: r.creditNoteNumber,
     receiptNumber: row.receiptNumber,
     receivedAt: row.receivedAt,
-    ...paperParty(r),
-    lines: receiptLines(allocs),
-    amount: fromMinor(r.amount),
-    currency: r.currency,
-    method: PAYMENT_METHOD_LABELS[r.method],
-    methodKind: r.method,
-    reference: r.reference,
     reason: r.reason,
     refundedBy: r.refundedByName,
     refundedAt: r.refundedAt,
