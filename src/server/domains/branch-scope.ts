@@ -1,5 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { enrollments, settings, treatmentBookings, users } from '../db/schema';
 import { AppError } from '../errors';
@@ -101,4 +101,28 @@ export async function assertRecordInScope(
     .where(and(eq(t.id, id), eq(users.branchId, scope.branchId)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', notFound);
+}
+
+/**
+ * A row of a ledger table that keeps the branch it was written at (payments, refunds,
+ * adjustments), if the caller may see it: out of a limited manager's branch it does not exist for
+ * them, so the answer is the same 404 as for an id that was never there.
+ */
+export async function findInBranchScope<T extends PgTable & { id: AnyPgColumn; branchId: AnyPgColumn }>(
+  ctx: ScopeContext,
+  table: T,
+  id: string,
+  notFound: string,
+): Promise<InferSelectModel<T>> {
+  const scope = await branchScopeOf(ctx);
+  // A table passed as a type parameter is beyond drizzle's inference, so it is read as a plain
+  // table and its row typed back as the table's own.
+  const from: PgTable = table;
+  const [row] = await ctx.db
+    .select()
+    .from(from)
+    .where(and(eq(table.id, id), branchCondition(scope, table.branchId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', notFound);
+  return row as InferSelectModel<T>;
 }

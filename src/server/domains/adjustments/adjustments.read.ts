@@ -9,7 +9,7 @@ import {
   type TListAdjustmentsInput,
   type TAdjustmentsOfInput,
 } from '@shared/schemas/adjustments';
-import { assertRecordInScope, branchCondition, branchScopeOf } from '../branch-scope';
+import { assertRecordInScope, branchCondition, branchScopeOf, findInBranchScope } from '../branch-scope';
 import type { ServiceContext } from '../context';
 import { assertId, isUuid } from '../ids';
 import { withItems } from './adjustments.dto';
@@ -17,14 +17,7 @@ import { notFoundOf, refOf, type AdjustmentRow } from './adjustments.steps';
 
 export async function findAdjustment(ctx: ServiceContext, id: string): Promise<AdjustmentRow> {
   assertId(id, 'Adjustment');
-  const scope = await branchScopeOf(ctx);
-  const [a] = await ctx.db
-    .select()
-    .from(adjustments)
-    .where(and(eq(adjustments.id, id), branchCondition(scope, adjustments.branchId)))
-    .limit(1);
-  if (!a) throw new AppError('NOT_FOUND', ADJUSTMENT_MESSAGES.notFound);
-  return a;
+  return findInBranchScope(ctx, adjustments, id, ADJUSTMENT_MESSAGES.notFound);
 }
 
 export async function getAdjustment(ctx: ServiceContext, id: string): Promise<TAdjustment> {

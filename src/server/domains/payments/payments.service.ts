@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import { fromMinor, toMinor } from '../../../shared/money';
 import type { Page } from '../../../shared/pagination';
 import { isAdmin } from '../../../shared/roles';
-import { assertRecordInScope, branchCondition, branchScopeOf } from '../branch-scope';
+import { assertRecordInScope, branchCondition, branchScopeOf, findInBranchScope } from '../branch-scope';
 import { assertId, isUuid } from '../ids';
 import { ilikeContains } from '../sql-conditions';
 import { keysetList, sortValueIn, totalKey } from '../keyset';
@@ -125,14 +125,7 @@ export async function voidPayment(ctx: ServiceContext, input: TVoidPaymentInput)
 /** A payment the caller may see: out of a limited manager's branch it does not exist for them. */
 export async function findPayment(ctx: ServiceContext, id: string) {
   assertId(id, 'Payment');
-  const scope = await branchScopeOf(ctx);
-  const [p] = await ctx.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, id), branchCondition(scope, payments.branchId)))
-    .limit(1);
-  if (!p) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
-  return p;
+  return findInBranchScope(ctx, payments, id, PAYMENT_NOT_FOUND);
 }
 
 export async function getPayment(ctx: ServiceContext, id: string): Promise<PaymentDto> {

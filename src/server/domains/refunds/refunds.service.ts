@@ -21,7 +21,7 @@ import {
   type TRefundPaymentInput,
 } from '@shared/schemas/refunds';
 import { recordAudit } from '../audit/audit.service';
-import { branchCondition, branchScopeOf } from '../branch-scope';
+import { branchCondition, branchScopeOf, findInBranchScope } from '../branch-scope';
 import type { ServiceContext } from '../context';
 import { assertId, isUuid } from '../ids';
 import { invalidateReads } from '../read-cache';
@@ -253,14 +253,7 @@ export async function refundPayment(ctx: ServiceContext, input: TRefundPaymentIn
 /** A refund the caller may see (the branch scope follows its payment's branch). */
 export async function findRefund(ctx: ServiceContext, id: string) {
   assertId(id, 'Refund');
-  const scope = await branchScopeOf(ctx);
-  const [r] = await ctx.db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.id, id), branchCondition(scope, refunds.branchId)))
-    .limit(1);
-  if (!r) throw new AppError('NOT_FOUND', REFUND_MESSAGES.notFound);
-  return r;
+  return findInBranchScope(ctx, refunds, id, REFUND_MESSAGES.notFound);
 }
 
 export async function getRefund(ctx: ServiceContext, id: string): Promise<TRefund> {
