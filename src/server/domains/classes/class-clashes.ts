@@ -3,7 +3,7 @@
  * class sessions and against live appointments. Callers take `lockClassResources` first, in the
  * same transaction, so two writers of one room or one person check and write one after the other.
  */
-import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, batches, classSessions, practitioners, rooms, users } from '../../db/schema';
 import { AppError, dbErrorText } from '../../errors';
@@ -49,6 +49,24 @@ export interface ClashQuery {
   timeZone?: string;
 }
 
+/** The scheduled class sessions in `whose` (a room or an instructor) that overlap q's time, earliest first. */
+const classesOverlapping = (tx: Db, whose: SQL, q: ClashQuery) =>
+  tx
+    .select({ start: classSessions.startAt, end: classSessions.endAt, name: batches.name })
+    .from(classSessions)
+    .innerJoin(batches, eq(batches.id, classSessions.batchId))
+    .where(
+      and(
+        whose,
+        eq(classSessions.status, 'scheduled'),
+        lt(classSessions.startAt, q.end),
+        gt(classSessions.endAt, q.start),
+        // The session being moved or re-checked does not clash with itself.
+        q.excludeSessionId ? ne(classSessions.id, q.excludeSessionId) : undefined,
+      ),
+    )
+    .orderBy(asc(classSessions.startAt));
+
 /**
  * What a class session (or an appointment) from `start` to `end` would clash with: the room past
  * its capacity counting scheduled class sessions and live appointments in it, the instructor in
@@ -58,7 +76,6 @@ export interface ClashQuery {
 export async function classClashes(tx: Db, q: ClashQuery): Promise<string[]> {
   const messages: string[] = [];
   const when = (s: Date, e: Date) => formatWhen(s, e, q.timeZone);
-  const notSelf = q.excludeSessionId ? ne(classSessions.id, q.excludeSessionId) : undefined;
   const notThisVisit = q.excludeAppointmentId ? ne(appointments.id, q.excludeAppointmentId) : undefined;
   if (q.roomId) {
     const [room] = await tx
@@ -67,20 +84,7 @@ export async function classClashes(tx: Db, q: ClashQuery): Promise<string[]> {
       .where(eq(rooms.id, q.roomId))
       .limit(1);
     if (room) {
-      const classes = await tx
-        .select({ start: classSessions.startAt, end: classSessions.endAt, name: batches.name })
-        .from(classSessions)
-        .innerJoin(batches, eq(batches.id, classSessions.batchId))
-        .where(
-          and(
-            eq(classSessions.roomId, q.roomId),
-            eq(classSessions.status, 'scheduled'),
-            lt(classSessions.startAt, q.end),
-            gt(classSessions.endAt, q.start),
-            notSelf,
-          ),
-        )
-        .orderBy(asc(classSessions.startAt));
+      const classes = await classesOverlapping(tx, eq(classSessions.roomId, q.roomId), q);
       const visits = await tx
         .select({ start: appointments.startAt, end: appointments.endAt })
         .from(appointments)
@@ -111,21 +115,7 @@ export async function classClashes(tx: Db, q: ClashQuery): Promise<string[]> {
       .where(eq(users.id, q.instructorUserId))
       .limit(1);
     const who = person?.name ?? 'The instructor';
-    const [other] = await tx
-      .select({ start: classSessions.startAt, end: classSessions.endAt, name: batches.name })
-      .from(classSessions)
-      .innerJoin(batches, eq(batches.id, classSessions.batchId))
-      .where(
-        and(
-          eq(classSessions.instructorId, q.instructorUserId),
-          eq(classSessions.status, 'scheduled'),
-          lt(classSessions.startAt, q.end),
-          gt(classSessions.endAt, q.start),
-          notSelf,
-        ),
-      )
-      .orderBy(asc(classSessions.startAt))
-      .limit(1);
+    const [other] = await classesOverlapping(tx, eq(classSessions.instructorId, q.instructorUserId), q).limit(1);
     if (other) messages.push(`${who} already teaches "${other.name}" ${when(other.start, other.end)}.`);
     if (q.instructorAppointments === false) return messages;
     const [visit] = await tx
