@@ -20,29 +20,27 @@ export interface ReceivablesScope {
   treatmentId?: string;
 }
 
-export interface AgedRow {
-  userId: string | null;
-  keptName: string | null;
-  fullName: string | null;
-  phone: string | null;
+/** What is overdue in one currency, by how long past due. */
+interface AgedAmounts {
   currency: string;
   d1_30: number;
   d31_60: number;
   d61_90: number;
   d90_plus: number;
   total: number;
+}
+
+export interface AgedRow extends AgedAmounts {
+  userId: string | null;
+  keptName: string | null;
+  fullName: string | null;
+  phone: string | null;
   oldest: string;
   /** The walk's sort key: the person's id, or the kept name of a deleted one. */
   personKey: string;
 }
 
-export interface AgedTotal {
-  currency: string;
-  d1_30: number;
-  d31_60: number;
-  d61_90: number;
-  d90_plus: number;
-  total: number;
+export interface AgedTotal extends AgedAmounts {
   rows: number;
 }
 

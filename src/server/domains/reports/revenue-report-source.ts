@@ -55,17 +55,7 @@ export function revenueSource(opts: {
     outstanding: money(g.outstanding),
   });
   async function summary() {
-    const byCurrency = new Map<
-      string,
-      {
-        currency: string;
-        count: number;
-        expected: number;
-        collected: number;
-        refunded: number;
-        outstanding: number;
-      }
-    >();
+    const byCurrency = new Map<string, Omit<RevenueGroup, 'name' | 'category'>>();
     for (const g of await groups()) {
       const t = byCurrency.get(g.currency) ?? {
         currency: g.currency,
