@@ -25,14 +25,23 @@ export function sendAttachment(reply: FastifyReply, file: Attachment) {
   return reply.send(file.body);
 }
 
-/** `GET <url>/excel` and `GET <url>/pdf` of a staff report, built by one function for both formats. */
-export function reportFileRoutes<Q extends ZodType>(
+/**
+ * `GET <url>/excel` and `GET <url>/pdf` of a staff report, built by one function for both formats;
+ * `params` for a url with an `:id` in it (a batch's register).
+ */
+export function reportFileRoutes<Q extends ZodType, P extends ZodType = z.ZodUndefined>(
   app: FastifyInstance,
   deps: AppDeps,
   def: {
     url: string;
+    params?: P;
     query: Q;
-    build: (ctx: ServiceContext, query: z.output<Q>, format: 'xlsx' | 'pdf') => Promise<Attachment>;
+    build: (
+      ctx: ServiceContext,
+      query: z.output<Q>,
+      format: 'xlsx' | 'pdf',
+      params: z.output<P>,
+    ) => Promise<Attachment>;
   },
 ) {
   for (const [path, format] of [
@@ -43,8 +52,10 @@ export function reportFileRoutes<Q extends ZodType>(
       method: 'GET',
       url: `${def.url}/${path}`,
       access: 'staff',
+      params: def.params,
       query: def.query,
-      handler: async ({ ctx, query, reply }) => sendAttachment(reply, await def.build(ctx, query, format)),
+      handler: async ({ ctx, params, query, reply }) =>
+        sendAttachment(reply, await def.build(ctx, query, format, params)),
     });
   }
 }

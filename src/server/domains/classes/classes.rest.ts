@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route, ZIdParam } from '../../http/rest';
+import { reportFileRoutes } from '../../http/attachment';
 import {
   ZBatch,
   ZBatchList,
@@ -45,26 +46,12 @@ export function registerClassesRest(app: FastifyInstance, deps: AppDeps) {
     response: ZRegister,
     handler: ({ ctx, params, query }) => batchRegister(ctx, { id: params.id, ...query }),
   });
-  for (const [path, format] of [
-    ['excel', 'xlsx'],
-    ['pdf', 'pdf'],
-  ] as const) {
-    route(app, deps, {
-      method: 'GET',
-      url: `/api/batches/:id/register/${path}`,
-      access: 'staff',
-      params: ZIdParam,
-      query: ZRegisterQuery,
-      handler: async ({ ctx, params, query, reply }) => {
-        const f = await batchRegisterFile(ctx, { id: params.id, ...query }, format);
-        return reply
-          .header('content-type', f.contentType)
-          .header('content-disposition', `attachment; filename="${f.fileName}"`)
-          .header('cache-control', 'no-store')
-          .send(f.body);
-      },
-    });
-  }
+  reportFileRoutes(app, deps, {
+    url: '/api/batches/:id/register',
+    params: ZIdParam,
+    query: ZRegisterQuery,
+    build: (ctx, query, format, params) => batchRegisterFile(ctx, { id: params.id, ...query }, format),
+  });
   route(app, deps, {
     method: 'GET',
     url: '/api/batches',
