@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { branches } from '../../db/schema';
 import { AppError } from '../../errors';
-import { formatDay } from '../../../shared/format';
 import { branchScopeOf } from '../branch-scope';
+import { periodFilterLines } from '../reports/report-filters';
 import type { ServiceContext } from '../context';
 import { isUuid } from '../ids';
 import {
@@ -78,13 +78,6 @@ export async function appointmentReport(
 }
 
 /** The filters as the files print them, the branch's name looked up. */
-export async function appointmentReportFilterLines(ctx: ServiceContext, s: AppointmentReportScope): Promise<string[]> {
-  const lines = [`From: ${formatDay(s.from)}`, `To: ${formatDay(s.to)}`];
-  if (s.none) lines.push('Branch: none (your account has no branch)');
-  else if (s.branchId) {
-    const id = s.branchId;
-    const [row] = await ctx.db.select({ n: branches.name }).from(branches).where(eq(branches.id, id)).limit(1);
-    lines.push(`Branch: ${row?.n ?? 'Unknown'}`);
-  }
-  return lines;
+export function appointmentReportFilterLines(ctx: ServiceContext, s: AppointmentReportScope): Promise<string[]> {
+  return periodFilterLines(ctx.db, s);
 }

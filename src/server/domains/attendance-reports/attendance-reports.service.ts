@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { batches, branches } from '../../db/schema';
 import { AppError } from '../../errors';
-import { formatDay } from '../../../shared/format';
 import { branchScopeOf } from '../branch-scope';
+import { periodFilterLines } from '../reports/report-filters';
 import { attendanceStatsOf, NO_FIGURES, rateOf } from '../classes/attendance.stats';
 import { studentOf } from '../classes/roster.service';
 import type { ServiceContext } from '../context';
@@ -246,13 +246,7 @@ export async function attendanceStudents(
 
 /** The filters as the files print them, the branch's and batch's names looked up. */
 export async function attendanceReportFilterLines(ctx: ServiceContext, s: AttendanceReportScope): Promise<string[]> {
-  const lines = [`From: ${formatDay(s.from)}`, `To: ${formatDay(s.to)}`];
-  if (s.none) lines.push('Branch: none (your account has no branch)');
-  else if (s.branchId) {
-    const id = s.branchId;
-    const [row] = await ctx.db.select({ n: branches.name }).from(branches).where(eq(branches.id, id)).limit(1);
-    lines.push(`Branch: ${row?.n ?? 'Unknown'}`);
-  }
+  const lines = await periodFilterLines(ctx.db, s);
   if (s.batchId) {
     const id = s.batchId;
     const [row] = await ctx.db.select({ n: batches.name }).from(batches).where(eq(batches.id, id)).limit(1);

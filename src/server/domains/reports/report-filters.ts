@@ -1,5 +1,7 @@
-import { gte, lte, sql, type SQL } from 'drizzle-orm';
+import { eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { branches } from '../../db/schema';
 import { ownerInScope, type BranchScope } from '../branch-scope';
 import { formatDay, formatMoney } from '../../../shared/format';
 import { fromMinor } from '../../../shared/money';
@@ -68,4 +70,22 @@ export function dateFilterLine(label: string, start?: string, end?: string): str
   if (!start && !end) return [];
   if (start && end) return [`${label}: ${formatDay(start)} to ${formatDay(end)}`];
   return start ? [`${label}: from ${formatDay(start)}`] : [`${label}: until ${formatDay(end)}`];
+}
+
+/**
+ * A period report's first filter lines as its files print them: the days, and the branch by name
+ * (or that a manager without a branch sees none).
+ */
+export async function periodFilterLines(
+  db: Db,
+  s: { from: string; to: string; none?: boolean; branchId?: string | null },
+): Promise<string[]> {
+  const lines = [`From: ${formatDay(s.from)}`, `To: ${formatDay(s.to)}`];
+  if (s.none) lines.push('Branch: none (your account has no branch)');
+  else if (s.branchId) {
+    const id = s.branchId;
+    const [row] = await db.select({ n: branches.name }).from(branches).where(eq(branches.id, id)).limit(1);
+    lines.push(`Branch: ${row?.n ?? 'Unknown'}`);
+  }
+  return lines;
 }
