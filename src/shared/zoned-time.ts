@@ -5,7 +5,7 @@
  * the absence of DST). The one copy for appointments and classes alike.
  */
 import { addToDate, todayIn } from './calendar';
-import { formatDay } from './format';
+import { formatDay, wallPartsOf } from './format';
 
 export interface WallClock {
   /** YYYY-MM-DD */
@@ -16,38 +16,15 @@ export interface WallClock {
   minute: number;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatIn(timeZone: string): Intl.DateTimeFormat {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    formats.set(timeZone, f);
-  }
-  return f;
-}
-
 /** The weekday of a YYYY-MM-DD day, 1 = Monday … 7 = Sunday. */
 export function weekdayOfDay(day: string): number {
   return ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 }
 
 export function wallClockOf(timeZone: string, at: Date): WallClock {
-  const parts = Object.fromEntries(
-    formatIn(timeZone)
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const day = `${parts.year}-${parts.month}-${parts.day}`;
-  return { day, weekday: weekdayOfDay(day), minute: Number(parts.hour) * 60 + Number(parts.minute) };
+  const p = wallPartsOf(at, timeZone);
+  const day = `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
+  return { day, weekday: weekdayOfDay(day), minute: Number(p.hh) * 60 + Number(p.mm) };
 }
 
 /** How far the zone's wall clock is ahead of UTC at `ms`, in milliseconds. */
