@@ -3,18 +3,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { FormDialog } from '@/components/form-dialog';
 import { NativeSelect } from '@/components/native-select';
 import { UserPicker } from '@/components/user-picker';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { explainedMessage } from '@/lib/errors';
@@ -109,177 +102,159 @@ export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: ()
     setSlots((all) => all.map((s, j) => (j === i ? { ...s, ...change } : s)));
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <form
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{batch ? 'Edit batch' : 'New batch'}</DialogTitle>
-            <DialogDescription>
-              Sessions are made from the timetable for every date from the start to the end, except the branch&apos;s
-              closed days.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div className="space-y-1 sm:col-span-2">
-              <Label htmlFor="batch-name">Name</Label>
-              <Input id="batch-name" value={name} onChange={(e) => setName(e.target.value)} />
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="batch-course">Course</Label>
-              <NativeSelect id="batch-course" value={courseId} onChange={(e) => setCourseId(e.target.value)}>
-                <option value="">Choose a course</option>
-                {courses.data?.map((c) => (
-                  <option key={c._id} value={c._id}>
-                    {c.courseName}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="batch-branch">Branch</Label>
-              <NativeSelect id="batch-branch" value={branchId} onChange={(e) => setBranchId(e.target.value)}>
-                <option value="">Choose a branch</option>
-                {branches.data?.map((b) => (
-                  <option key={b._id} value={b._id}>
-                    {b.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="batch-instructor">Instructor</Label>
-              <UserPicker
-                placeholder="Type a name or e-mail"
-                accept={teaches}
-                control={{
-                  id: 'batch-instructor',
-                  name: 'instructor',
-                  value: instructorEmail ?? current.data?.email ?? '',
-                  onChange: (v) => setInstructorEmail(typeof v === 'string' ? v : ''),
-                  onBlur: () => {},
-                  ref: () => {},
-                  'aria-invalid': false,
-                }}
-              />
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="batch-capacity">Seats</Label>
-              <Input
-                id="batch-capacity"
-                type="number"
-                min={1}
-                value={capacity}
-                onChange={(e) => setCapacity(e.target.value)}
-              />
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="batch-start">Start date</Label>
-              <Input id="batch-start" type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="batch-end">End date</Label>
-              <Input id="batch-end" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
-            </div>
-          </div>
-          <fieldset className="space-y-2">
-            <legend className="mb-1 text-sm font-medium">Weekly timetable</legend>
-            {slots.map((s, i) => (
-              <div
-                key={i}
-                role="group"
-                aria-label={`Slot ${i + 1}`}
-                className="grid grid-cols-2 items-end gap-2 rounded-md border p-2 sm:grid-cols-[1fr_6rem_6rem_1fr_auto]"
-              >
-                <div className="space-y-1">
-                  <Label htmlFor={`slot-${i}-weekday`}>Weekday</Label>
-                  <NativeSelect
-                    id={`slot-${i}-weekday`}
-                    value={s.weekday}
-                    onChange={(e) => setSlot(i, { weekday: e.target.value as Weekday })}
-                  >
-                    {WEEKDAYS.map((w) => (
-                      <option key={w} value={w}>
-                        {weekdayLabel(w)}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
-                <div className="space-y-1">
-                  <Label htmlFor={`slot-${i}-start`}>Start</Label>
-                  <Input
-                    id={`slot-${i}-start`}
-                    type="time"
-                    value={s.start}
-                    onChange={(e) => setSlot(i, { start: e.target.value })}
-                  />
-                </div>
-                <div className="space-y-1">
-                  <Label htmlFor={`slot-${i}-end`}>End</Label>
-                  <Input
-                    id={`slot-${i}-end`}
-                    type="time"
-                    value={s.end}
-                    onChange={(e) => setSlot(i, { end: e.target.value })}
-                  />
-                </div>
-                <div className="space-y-1">
-                  <Label htmlFor={`slot-${i}-room`}>Room</Label>
-                  <NativeSelect
-                    id={`slot-${i}-room`}
-                    value={s.roomId}
-                    onChange={(e) => setSlot(i, { roomId: e.target.value })}
-                  >
-                    <option value="">No room</option>
-                    {rooms.data?.data.map((r) => (
-                      <option key={r._id} value={r._id}>
-                        {r.name}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Remove slot ${i + 1}`}
-                  onClick={() => setSlots((all) => all.filter((_, j) => j !== i))}
-                >
-                  <Trash2Icon aria-hidden />
-                </Button>
-              </div>
+    <FormDialog
+      title={batch ? 'Edit batch' : 'New batch'}
+      description="Sessions are made from the timetable for every date from the start to the end, except the branch's closed days."
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+      pending={create.isPending || update.isPending}
+      submitLabel={batch ? 'Save batch' : 'Create batch'}
+      closeLabel="Cancel"
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="space-y-1 sm:col-span-2">
+          <Label htmlFor="batch-name">Name</Label>
+          <Input id="batch-name" value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="batch-course">Course</Label>
+          <NativeSelect id="batch-course" value={courseId} onChange={(e) => setCourseId(e.target.value)}>
+            <option value="">Choose a course</option>
+            {courses.data?.map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.courseName}
+              </option>
             ))}
+          </NativeSelect>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="batch-branch">Branch</Label>
+          <NativeSelect id="batch-branch" value={branchId} onChange={(e) => setBranchId(e.target.value)}>
+            <option value="">Choose a branch</option>
+            {branches.data?.map((b) => (
+              <option key={b._id} value={b._id}>
+                {b.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="batch-instructor">Instructor</Label>
+          <UserPicker
+            placeholder="Type a name or e-mail"
+            accept={teaches}
+            control={{
+              id: 'batch-instructor',
+              name: 'instructor',
+              value: instructorEmail ?? current.data?.email ?? '',
+              onChange: (v) => setInstructorEmail(typeof v === 'string' ? v : ''),
+              onBlur: () => {},
+              ref: () => {},
+              'aria-invalid': false,
+            }}
+          />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="batch-capacity">Seats</Label>
+          <Input
+            id="batch-capacity"
+            type="number"
+            min={1}
+            value={capacity}
+            onChange={(e) => setCapacity(e.target.value)}
+          />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="batch-start">Start date</Label>
+          <Input id="batch-start" type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="batch-end">End date</Label>
+          <Input id="batch-end" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+        </div>
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="mb-1 text-sm font-medium">Weekly timetable</legend>
+        {slots.map((s, i) => (
+          <div
+            key={i}
+            role="group"
+            aria-label={`Slot ${i + 1}`}
+            className="grid grid-cols-2 items-end gap-2 rounded-md border p-2 sm:grid-cols-[1fr_6rem_6rem_1fr_auto]"
+          >
+            <div className="space-y-1">
+              <Label htmlFor={`slot-${i}-weekday`}>Weekday</Label>
+              <NativeSelect
+                id={`slot-${i}-weekday`}
+                value={s.weekday}
+                onChange={(e) => setSlot(i, { weekday: e.target.value as Weekday })}
+              >
+                {WEEKDAYS.map((w) => (
+                  <option key={w} value={w}>
+                    {weekdayLabel(w)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor={`slot-${i}-start`}>Start</Label>
+              <Input
+                id={`slot-${i}-start`}
+                type="time"
+                value={s.start}
+                onChange={(e) => setSlot(i, { start: e.target.value })}
+              />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor={`slot-${i}-end`}>End</Label>
+              <Input
+                id={`slot-${i}-end`}
+                type="time"
+                value={s.end}
+                onChange={(e) => setSlot(i, { end: e.target.value })}
+              />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor={`slot-${i}-room`}>Room</Label>
+              <NativeSelect
+                id={`slot-${i}-room`}
+                value={s.roomId}
+                onChange={(e) => setSlot(i, { roomId: e.target.value })}
+              >
+                <option value="">No room</option>
+                {rooms.data?.data.map((r) => (
+                  <option key={r._id} value={r._id}>
+                    {r.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
             <Button
               type="button"
-              variant="outline"
-              size="sm"
-              onClick={() =>
-                setSlots((all) => [...all, { weekday: 'monday', start: '18:00', end: '20:00', roomId: '' }])
-              }
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove slot ${i + 1}`}
+              onClick={() => setSlots((all) => all.filter((_, j) => j !== i))}
             >
-              <PlusIcon aria-hidden /> Add slot
+              <Trash2Icon aria-hidden />
             </Button>
-          </fieldset>
-          {error && (
-            <Alert variant="destructive">
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending || update.isPending}>
-              {batch ? 'Save batch' : 'Create batch'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          </div>
+        ))}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => setSlots((all) => [...all, { weekday: 'monday', start: '18:00', end: '20:00', roomId: '' }])}
+        >
+          <PlusIcon aria-hidden /> Add slot
+        </Button>
+      </fieldset>
+      {error && (
+        <Alert variant="destructive">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      )}
+    </FormDialog>
   );
 }

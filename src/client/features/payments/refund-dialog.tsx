@@ -2,18 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { NativeSelect } from '@/components/native-select';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -86,98 +77,81 @@ export function RefundDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <form
-          className="min-w-0 space-y-4"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Refund receipt {payment.receiptNumber}</DialogTitle>
-            <DialogDescription>
-              {formatMoney(left, payment.currency)} of {formatMoney(payment.amount, payment.currency)} is left to
-              refund. The items it paid are owed again, newest first, unless the fee is waived.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="refund-amount">Amount ({payment.currency})</Label>
-              <Input
-                id="refund-amount"
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                max={left}
-                step="0.01"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="refund-method">Method</Label>
-              <NativeSelect
-                id="refund-method"
-                value={method}
-                onChange={(e) => setMethod(e.target.value as typeof method)}
-              >
-                {PAYMENT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {PAYMENT_METHOD_LABELS[m]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="refund-reference">Reference</Label>
-            <Input
-              id="refund-reference"
-              maxLength={100}
-              placeholder="Transfer or cheque number"
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="refund-reason">Reason</Label>
-            <Textarea id="refund-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-          </div>
-          {hasRecord && (
-            <label className="flex items-start gap-3 text-sm">
-              <input
-                id="refund-waive"
-                type="checkbox"
-                className="mt-0.5 size-4 accent-primary"
-                checked={waive}
-                onChange={(e) => setWaive(e.target.checked)}
-              />
-              <span>
-                <span className="font-medium">Also waive the fee</span>
-                <span className="block text-muted-foreground">
-                  Take the refunded amount off what is owed too, as a discount, so nothing is owed again.
-                </span>
-              </span>
-            </label>
-          )}
-          {error && (
-            <p role="alert" className="text-sm text-destructive" data-testid="refund-error">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy && <Spinner />} Refund
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={`Refund receipt ${payment.receiptNumber}`}
+      description={
+        <>
+          {formatMoney(left, payment.currency)} of {formatMoney(payment.amount, payment.currency)} is left to refund.
+          The items it paid are owed again, newest first, unless the fee is waived.
+        </>
+      }
+      className="max-h-[90dvh] overflow-y-auto"
+      error={error}
+      errorTestId="refund-error"
+      pending={busy}
+      submitLabel="Refund"
+      submitVariant="destructive"
+      closeLabel="Cancel"
+      noValidate
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor="refund-amount">Amount ({payment.currency})</Label>
+          <Input
+            id="refund-amount"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            max={left}
+            step="0.01"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="refund-method">Method</Label>
+          <NativeSelect id="refund-method" value={method} onChange={(e) => setMethod(e.target.value as typeof method)}>
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {PAYMENT_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="refund-reference">Reference</Label>
+        <Input
+          id="refund-reference"
+          maxLength={100}
+          placeholder="Transfer or cheque number"
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="refund-reason">Reason</Label>
+        <Textarea id="refund-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </div>
+      {hasRecord && (
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            id="refund-waive"
+            type="checkbox"
+            className="mt-0.5 size-4 accent-primary"
+            checked={waive}
+            onChange={(e) => setWaive(e.target.checked)}
+          />
+          <span>
+            <span className="font-medium">Also waive the fee</span>
+            <span className="block text-muted-foreground">
+              Take the refunded amount off what is owed too, as a discount, so nothing is owed again.
+            </span>
+          </span>
+        </label>
+      )}
+    </FormDialog>
   );
 }
