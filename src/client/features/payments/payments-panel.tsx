@@ -3,23 +3,15 @@ import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
+import { FormDialog } from '@/components/form-dialog';
+import { FormField, FormMessage } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { NativeSelect } from '@/components/native-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { DatePicker } from '@/components/date-picker';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -200,48 +192,40 @@ export function RecordPaymentDialog({
     });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <ZodFormElement form={form} idPrefix="payment" onValid={submit} className="space-y-4">
-          <DialogHeader>
-            <DialogTitle>Record payment</DialogTitle>
-            <DialogDescription>
-              {item
-                ? `${item.label}: ${formatMoney(outstanding, currency)} outstanding. Name how it was paid.`
-                : `Outstanding: ${formatMoney(outstanding, currency)}. The oldest unpaid items are settled first.`}
-            </DialogDescription>
-          </DialogHeader>
-          <FormField name="amount" label={`Amount (${currency})`}>
-            {(field) => <Input {...field} type="number" inputMode="decimal" min="0.01" step="0.01" />}
-          </FormField>
-          <FormField name="method" label="Method">
-            {(field) => (
-              <NativeSelect {...field}>
-                {PAYMENT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {PAYMENT_METHOD_LABELS[m]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField name="reference" label="Reference">
-            {(field) => <Input {...field} maxLength={100} placeholder="Cheque or transfer number" />}
-          </FormField>
-          <FormField name="day" id="payment-date" label="Date">
-            {(field) => <DatePicker {...field} label="Date" max={today} />}
-          </FormField>
-          <FormMessage />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={record.isPending}>
-              {record.isPending && <Spinner />} Record payment
-            </Button>
-          </DialogFooter>
-        </ZodFormElement>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title="Record payment"
+      description={
+        item
+          ? `${item.label}: ${formatMoney(outstanding, currency)} outstanding. Name how it was paid.`
+          : `Outstanding: ${formatMoney(outstanding, currency)}. The oldest unpaid items are settled first.`
+      }
+      pending={record.isPending}
+      submitLabel="Record payment"
+      closeLabel="Cancel"
+      onClose={onClose}
+      zodForm={{ form, idPrefix: 'payment', onValid: submit }}
+    >
+      <FormField name="amount" label={`Amount (${currency})`}>
+        {(field) => <Input {...field} type="number" inputMode="decimal" min="0.01" step="0.01" />}
+      </FormField>
+      <FormField name="method" label="Method">
+        {(field) => (
+          <NativeSelect {...field}>
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {PAYMENT_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField name="reference" label="Reference">
+        {(field) => <Input {...field} maxLength={100} placeholder="Cheque or transfer number" />}
+      </FormField>
+      <FormField name="day" id="payment-date" label="Date">
+        {(field) => <DatePicker {...field} label="Date" max={today} />}
+      </FormField>
+      <FormMessage />
+    </FormDialog>
   );
 }

@@ -2,20 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DownloadIcon, MailIcon, BanIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
+import { FormDialog } from '@/components/form-dialog';
+import { FormField, FormMessage } from '@/components/form-field';
 import { Handle, PersonName } from '@/components/person-name';
 import { StaticList, type ListColumn } from '@/components/data-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useIsAdmin } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
@@ -256,34 +248,20 @@ function VoidDialog({
     }),
   );
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <ZodFormElement
-          form={form}
-          idPrefix="void"
-          onValid={(values) => voidPayment.mutate(values)}
-          className="space-y-4"
-        >
-          <DialogHeader>
-            <DialogTitle>Void receipt {payment.receiptNumber}</DialogTitle>
-            <DialogDescription>
-              {formatMoney(payment.amount, payment.currency)} stops counting; the payment stays listed as void.
-            </DialogDescription>
-          </DialogHeader>
-          <FormField name="reason" label="Reason">
-            {(field) => <Textarea {...field} maxLength={500} />}
-          </FormField>
-          <FormMessage />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={voidPayment.isPending}>
-              {voidPayment.isPending && <Spinner />} Void payment
-            </Button>
-          </DialogFooter>
-        </ZodFormElement>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={`Void receipt ${payment.receiptNumber}`}
+      description={`${formatMoney(payment.amount, payment.currency)} stops counting; the payment stays listed as void.`}
+      pending={voidPayment.isPending}
+      submitLabel="Void payment"
+      submitVariant="destructive"
+      closeLabel="Cancel"
+      onClose={onClose}
+      zodForm={{ form, idPrefix: 'void', onValid: (values) => voidPayment.mutate(values) }}
+    >
+      <FormField name="reason" label="Reason">
+        {(field) => <Textarea {...field} maxLength={500} />}
+      </FormField>
+      <FormMessage />
+    </FormDialog>
   );
 }
