@@ -10,7 +10,8 @@ import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { numeric, SimpleTable } from '@/components/simple-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUrlSearch, type SearchSetter } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
@@ -192,42 +193,28 @@ function CashUp({ search, onSearchChange }: { search: PaymentSearch; onSearchCha
           <LoadError error={cash.error} onRetry={() => void cash.refetch()} />
         ) : (
           <>
-            <Table containerClassName="rounded-md border" aria-label="Cash-up">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Date</TableHead>
-                  <TableHead>Branch</TableHead>
-                  <TableHead>Cashier</TableHead>
-                  <TableHead>Method</TableHead>
-                  <TableHead className="text-right">Payments</TableHead>
-                  <TableHead className="text-right">Amount</TableHead>
+            <SimpleTable
+              label="Cash-up"
+              heads={['Date', 'Branch', 'Cashier', 'Method', numeric('Payments'), numeric('Amount')]}
+              rows={cash.data.rows}
+              empty="No payments received."
+            >
+              {(r) => (
+                <TableRow
+                  key={`${r.date}-${r.branch?._id}-${r.cashier?._id}-${r.method}-${r.currency}`}
+                  data-testid="cash-up-row"
+                >
+                  <TableCell>{formatDay(r.date)}</TableCell>
+                  <TableCell>{r.branch?.name ?? 'No branch'}</TableCell>
+                  <TableCell className="min-w-40">
+                    <PersonName fullName={r.cashier?.fullName} handle={r.cashier?.username} />
+                  </TableCell>
+                  <TableCell>{PAYMENT_METHOD_LABELS[r.method]}</TableCell>
+                  <TableCell className="text-right tabular-nums">{r.count}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {cash.data.rows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={6} className="text-center text-muted-foreground">
-                      No payments received.
-                    </TableCell>
-                  </TableRow>
-                )}
-                {cash.data.rows.map((r) => (
-                  <TableRow
-                    key={`${r.date}-${r.branch?._id}-${r.cashier?._id}-${r.method}-${r.currency}`}
-                    data-testid="cash-up-row"
-                  >
-                    <TableCell>{formatDay(r.date)}</TableCell>
-                    <TableCell>{r.branch?.name ?? 'No branch'}</TableCell>
-                    <TableCell className="min-w-40">
-                      <PersonName fullName={r.cashier?.fullName} handle={r.cashier?.username} />
-                    </TableCell>
-                    <TableCell>{PAYMENT_METHOD_LABELS[r.method]}</TableCell>
-                    <TableCell className="text-right tabular-nums">{r.count}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              )}
+            </SimpleTable>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="text-sm" data-testid="cash-up-totals">
                 <p className="font-medium">Totals</p>

@@ -9,7 +9,8 @@ import { NativeSelect } from '@/components/native-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { numeric, SimpleTable } from '@/components/simple-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { formatDay, formatMoney } from '@shared/format';
 import { BranchSelect, downloadFile, queryString } from './payment-common';
@@ -132,59 +133,42 @@ export function Receivables() {
                 </div>
               ))}
             </div>
-            <Table containerClassName="rounded-md border" aria-label="Receivables">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Person</TableHead>
-                  <TableHead>Phone</TableHead>
-                  {BUCKETS.map(([k, label]) => (
-                    <TableHead key={k} className="text-right">
-                      {label}
-                    </TableHead>
+            <SimpleTable
+              label="Receivables"
+              heads={['Person', 'Phone', ...BUCKETS.map(([, label]) => numeric(label)), numeric('Total'), 'Oldest due']}
+              rows={list.data.data}
+              empty="Nobody owes anything past due."
+            >
+              {(r) => (
+                <TableRow key={`${r.person._id ?? r.person.fullName}-${r.currency}`} data-testid="receivable-row">
+                  <TableCell className="min-w-40 break-words whitespace-normal">
+                    {r.person._id ? (
+                      // The person's statement: the user details page's Statement tab.
+                      <Link
+                        to="/users/$userId"
+                        params={{ userId: r.person._id }}
+                        search={{ tab: 'statement' }}
+                        className="underline-offset-4 hover:underline"
+                      >
+                        {r.person.fullName}
+                      </Link>
+                    ) : (
+                      r.person.fullName
+                    )}
+                  </TableCell>
+                  <TableCell>{r.person.phone ?? '—'}</TableCell>
+                  {BUCKETS.map(([k]) => (
+                    <TableCell key={k} className="text-right tabular-nums">
+                      {r.buckets[k] ? formatMoney(r.buckets[k], r.currency) : '—'}
+                    </TableCell>
                   ))}
-                  <TableHead className="text-right">Total</TableHead>
-                  <TableHead>Oldest due</TableHead>
+                  <TableCell className="text-right font-medium tabular-nums">
+                    {formatMoney(r.total, r.currency)}
+                  </TableCell>
+                  <TableCell>{formatDay(r.oldestDue)}</TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {list.data.data.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={8} className="text-center text-muted-foreground">
-                      Nobody owes anything past due.
-                    </TableCell>
-                  </TableRow>
-                )}
-                {list.data.data.map((r) => (
-                  <TableRow key={`${r.person._id ?? r.person.fullName}-${r.currency}`} data-testid="receivable-row">
-                    <TableCell className="min-w-40 break-words whitespace-normal">
-                      {r.person._id ? (
-                        // The person's statement: the user details page's Statement tab.
-                        <Link
-                          to="/users/$userId"
-                          params={{ userId: r.person._id }}
-                          search={{ tab: 'statement' }}
-                          className="underline-offset-4 hover:underline"
-                        >
-                          {r.person.fullName}
-                        </Link>
-                      ) : (
-                        r.person.fullName
-                      )}
-                    </TableCell>
-                    <TableCell>{r.person.phone ?? '—'}</TableCell>
-                    {BUCKETS.map(([k]) => (
-                      <TableCell key={k} className="text-right tabular-nums">
-                        {r.buckets[k] ? formatMoney(r.buckets[k], r.currency) : '—'}
-                      </TableCell>
-                    ))}
-                    <TableCell className="text-right font-medium tabular-nums">
-                      {formatMoney(r.total, r.currency)}
-                    </TableCell>
-                    <TableCell>{formatDay(r.oldestDue)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              )}
+            </SimpleTable>
             <div className="flex items-center justify-between gap-2 text-sm">
               <span className="text-muted-foreground">
                 Page {page} of {pages} ({list.data.total} rows)

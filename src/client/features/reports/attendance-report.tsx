@@ -4,7 +4,8 @@ import { NativeSelect } from '@/components/native-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { numeric, SimpleTable } from '@/components/simple-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { BranchSelect } from '@/features/payments/payment-common';
 import { addToDate } from '@shared/calendar';
@@ -23,6 +24,7 @@ import { useOrgToday } from '@/lib/org-clock';
 
 const rateText = (rate: number | null) => (rate === null ? '—' : `${rate.toFixed(1)} %`);
 const num = 'text-right tabular-nums';
+const MARK_HEADS = ['Present', 'Late', 'Absent', 'Excused', 'Unmarked', 'Rate'].map(numeric);
 
 /**
  * Reports → Attendance (docs/reports.md#attendance): per batch the sessions held and cancelled and
@@ -109,40 +111,31 @@ function AttendanceReportBody({ data, filters }: { data: TAttendanceReport; filt
     <div className="grid min-w-0 gap-6">
       <div className="min-w-0 space-y-2">
         <h3 className="font-medium">By batch</h3>
-        <Table containerClassName="rounded-md border" aria-label="Attendance by batch">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Batch</TableHead>
-              <TableHead>Branch</TableHead>
-              <TableHead className="text-right">Sessions</TableHead>
-              <TableHead className="text-right">Held</TableHead>
-              <TableHead className="text-right">Cancelled</TableHead>
-              <TableHead className="text-right">To come</TableHead>
-              <MarkHeads />
+        <SimpleTable
+          label="Attendance by batch"
+          heads={['Batch', 'Branch', ...['Sessions', 'Held', 'Cancelled', 'To come'].map(numeric), ...MARK_HEADS]}
+          rows={data.byBatch}
+          empty="No batch met in this range."
+        >
+          {(b) => (
+            <TableRow key={b.batch._id} data-testid="attendance-batch-row">
+              <TableCell className="min-w-40 whitespace-normal">
+                {b.batch.name}
+                {b.batch.status === 'closed' && (
+                  <Badge variant="secondary" className="ml-2">
+                    Closed
+                  </Badge>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-normal">{b.branch.name}</TableCell>
+              <TableCell className={num}>{b.sessions}</TableCell>
+              <TableCell className={num}>{b.held}</TableCell>
+              <TableCell className={num}>{b.cancelled}</TableCell>
+              <TableCell className={num}>{b.upcoming}</TableCell>
+              <MarkCells row={b} />
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.byBatch.length === 0 && <EmptyRow span={12} text="No batch met in this range." />}
-            {data.byBatch.map((b) => (
-              <TableRow key={b.batch._id} data-testid="attendance-batch-row">
-                <TableCell className="min-w-40 whitespace-normal">
-                  {b.batch.name}
-                  {b.batch.status === 'closed' && (
-                    <Badge variant="secondary" className="ml-2">
-                      Closed
-                    </Badge>
-                  )}
-                </TableCell>
-                <TableCell className="whitespace-normal">{b.branch.name}</TableCell>
-                <TableCell className={num}>{b.sessions}</TableCell>
-                <TableCell className={num}>{b.held}</TableCell>
-                <TableCell className={num}>{b.cancelled}</TableCell>
-                <TableCell className={num}>{b.upcoming}</TableCell>
-                <MarkCells row={b} />
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          )}
+        </SimpleTable>
       </div>
       <StudentList
         key={`students-${key}`}
@@ -164,18 +157,6 @@ function AttendanceReportBody({ data, filters }: { data: TAttendanceReport; filt
   );
 }
 
-function MarkHeads() {
-  return (
-    <>
-      {['Present', 'Late', 'Absent', 'Excused', 'Unmarked', 'Rate'].map((h) => (
-        <TableHead key={h} className="text-right">
-          {h}
-        </TableHead>
-      ))}
-    </>
-  );
-}
-
 function MarkCells({
   row,
 }: {
@@ -190,16 +171,6 @@ function MarkCells({
       <TableCell className={num}>{row.unmarked}</TableCell>
       <TableCell className={`${num} font-medium`}>{rateText(row.rate)}</TableCell>
     </>
-  );
-}
-
-function EmptyRow({ span, text }: { span: number; text: string }) {
-  return (
-    <TableRow>
-      <TableCell colSpan={span} className="text-center text-muted-foreground">
-        {text}
-      </TableCell>
-    </TableRow>
   );
 }
 
@@ -240,27 +211,21 @@ function StudentList({
   return (
     <div className="min-w-0 space-y-2">
       <h3 className="font-medium">{title}</h3>
-      <Table containerClassName="rounded-md border" aria-label={`Attendance ${title.toLowerCase()}`}>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Student</TableHead>
-            <TableHead>Batch</TableHead>
-            <TableHead className="text-right">Held</TableHead>
-            <MarkHeads />
+      <SimpleTable
+        label={`Attendance ${title.toLowerCase()}`}
+        heads={['Student', 'Batch', numeric('Held'), ...MARK_HEADS]}
+        rows={rows}
+        empty={empty}
+      >
+        {(r) => (
+          <TableRow key={r.enrollmentId} data-testid={`attendance-${list}-row`}>
+            <TableCell className="min-w-36 whitespace-normal">{r.student.fullName}</TableCell>
+            <TableCell className="min-w-40 whitespace-normal">{r.batch.name}</TableCell>
+            <TableCell className={num}>{r.held}</TableCell>
+            <MarkCells row={r} />
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.length === 0 && <EmptyRow span={9} text={empty} />}
-          {rows.map((r) => (
-            <TableRow key={r.enrollmentId} data-testid={`attendance-${list}-row`}>
-              <TableCell className="min-w-36 whitespace-normal">{r.student.fullName}</TableCell>
-              <TableCell className="min-w-40 whitespace-normal">{r.batch.name}</TableCell>
-              <TableCell className={num}>{r.held}</TableCell>
-              <MarkCells row={r} />
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        )}
+      </SimpleTable>
       {error !== null && <StatsError error={error} />}
       {cursor && (
         <Button variant="outline" size="sm" disabled={loading} onClick={() => void more(cursor)}>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { DateRangeFilter, FilterField } from '@/components/filter-field';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { numeric, SimpleTable } from '@/components/simple-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
 import { ADJUSTMENT_KIND_LABELS } from '@shared/adjustment-kinds';
@@ -82,72 +83,45 @@ export function MoneyChangesReport() {
         <div className="grid min-w-0 gap-6 2xl:grid-cols-2">
           <div className="min-w-0 space-y-2">
             <h3 className="font-medium">Discounts and scholarships given</h3>
-            <Table containerClassName="rounded-md border" aria-label="Discounts and scholarships given">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Month</TableHead>
-                  <TableHead>Branch</TableHead>
-                  <TableHead>Kind</TableHead>
-                  <TableHead>Reason</TableHead>
-                  <TableHead className="text-right">Count</TableHead>
-                  <TableHead className="text-right">Amount</TableHead>
+            <SimpleTable
+              label="Discounts and scholarships given"
+              heads={['Month', 'Branch', 'Kind', 'Reason', numeric('Count'), numeric('Amount')]}
+              rows={summary.data.adjustments}
+              empty="None in this period."
+            >
+              {(a, i) => (
+                <TableRow key={i} data-testid="adjustment-report-row">
+                  <TableCell>{monthName(a.month)}</TableCell>
+                  <TableCell className="whitespace-normal">{a.branch?.name ?? 'No branch'}</TableCell>
+                  <TableCell className="whitespace-normal">
+                    {ADJUSTMENT_KIND_LABELS[a.kind]}
+                    {a.scheme && <span className="block text-xs text-muted-foreground">{a.scheme}</span>}
+                  </TableCell>
+                  <TableCell className="min-w-32 whitespace-normal [overflow-wrap:anywhere]">{a.reason}</TableCell>
+                  <TableCell className="text-right tabular-nums">{a.count}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(a.amount, a.currency)}</TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {summary.data.adjustments.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={6} className="text-center text-muted-foreground">
-                      None in this period.
-                    </TableCell>
-                  </TableRow>
-                )}
-                {summary.data.adjustments.map((a, i) => (
-                  <TableRow key={i} data-testid="adjustment-report-row">
-                    <TableCell>{monthName(a.month)}</TableCell>
-                    <TableCell className="whitespace-normal">{a.branch?.name ?? 'No branch'}</TableCell>
-                    <TableCell className="whitespace-normal">
-                      {ADJUSTMENT_KIND_LABELS[a.kind]}
-                      {a.scheme && <span className="block text-xs text-muted-foreground">{a.scheme}</span>}
-                    </TableCell>
-                    <TableCell className="min-w-32 whitespace-normal [overflow-wrap:anywhere]">{a.reason}</TableCell>
-                    <TableCell className="text-right tabular-nums">{a.count}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatMoney(a.amount, a.currency)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              )}
+            </SimpleTable>
           </div>
           <div className="min-w-0 space-y-2">
             <h3 className="font-medium">Refunds by method and branch</h3>
-            <Table containerClassName="rounded-md border" aria-label="Refunds by method and branch">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Month</TableHead>
-                  <TableHead>Branch</TableHead>
-                  <TableHead>Method</TableHead>
-                  <TableHead className="text-right">Count</TableHead>
-                  <TableHead className="text-right">Amount</TableHead>
+            <SimpleTable
+              label="Refunds by method and branch"
+              heads={['Month', 'Branch', 'Method', numeric('Count'), numeric('Amount')]}
+              rows={summary.data.refunds}
+              empty="No refunds in this period."
+            >
+              {(r, i) => (
+                <TableRow key={i} data-testid="refund-report-row">
+                  <TableCell>{monthName(r.month)}</TableCell>
+                  <TableCell className="whitespace-normal">{r.branch?.name ?? 'No branch'}</TableCell>
+                  <TableCell>{PAYMENT_METHOD_LABELS[r.method]}</TableCell>
+                  <TableCell className="text-right tabular-nums">{r.count}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {summary.data.refunds.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={5} className="text-center text-muted-foreground">
-                      No refunds in this period.
-                    </TableCell>
-                  </TableRow>
-                )}
-                {summary.data.refunds.map((r, i) => (
-                  <TableRow key={i} data-testid="refund-report-row">
-                    <TableCell>{monthName(r.month)}</TableCell>
-                    <TableCell className="whitespace-normal">{r.branch?.name ?? 'No branch'}</TableCell>
-                    <TableCell>{PAYMENT_METHOD_LABELS[r.method]}</TableCell>
-                    <TableCell className="text-right tabular-nums">{r.count}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              )}
+            </SimpleTable>
           </div>
         </div>
       )}

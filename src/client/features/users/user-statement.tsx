@@ -8,7 +8,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { numeric, SimpleTable } from '@/components/simple-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { formatDay, formatMoney } from '@shared/format';
@@ -92,47 +93,36 @@ export function UserStatement({ userId }: { userId: string }) {
                 </dl>
               ))}
             </div>
-            <Table containerClassName="max-h-[500px] rounded-md border" aria-label="Statement lines">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Date</TableHead>
-                  <TableHead>Description</TableHead>
-                  <TableHead className="text-right">Amount</TableHead>
-                  <TableHead className="text-right">Balance</TableHead>
+            <SimpleTable
+              label="Statement lines"
+              containerClassName="max-h-[500px] rounded-md border"
+              heads={['Date', 'Description', numeric('Amount'), numeric('Balance')]}
+              rows={statement.data.lines}
+              empty="Nothing in this period."
+            >
+              {(l, i) => (
+                <TableRow key={`${i}-${l.date}-${l.kind}-${l.receiptNumber ?? ''}`} data-testid="statement-line">
+                  <TableCell className="align-top">{formatDay(l.date)}</TableCell>
+                  <TableCell className="min-w-32 whitespace-normal">
+                    {l.kind !== 'charge' && (
+                      <Badge variant={l.kind === 'void' ? 'destructive' : 'secondary'} className="mr-2">
+                        {KIND_LABELS[l.kind]}
+                      </Badge>
+                    )}
+                    {l.description}
+                    {l.receiptNumber && (
+                      <span className="block font-mono text-xs text-muted-foreground">{l.receiptNumber}</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right align-top tabular-nums">
+                    {formatMoney(l.amount, l.currency)}
+                  </TableCell>
+                  <TableCell className="text-right align-top tabular-nums">
+                    {formatMoney(l.balance, l.currency)}
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {statement.data.lines.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={4} className="text-center text-muted-foreground">
-                      Nothing in this period.
-                    </TableCell>
-                  </TableRow>
-                )}
-                {statement.data.lines.map((l, i) => (
-                  <TableRow key={`${i}-${l.date}-${l.kind}-${l.receiptNumber ?? ''}`} data-testid="statement-line">
-                    <TableCell className="align-top">{formatDay(l.date)}</TableCell>
-                    <TableCell className="min-w-32 whitespace-normal">
-                      {l.kind !== 'charge' && (
-                        <Badge variant={l.kind === 'void' ? 'destructive' : 'secondary'} className="mr-2">
-                          {KIND_LABELS[l.kind]}
-                        </Badge>
-                      )}
-                      {l.description}
-                      {l.receiptNumber && (
-                        <span className="block font-mono text-xs text-muted-foreground">{l.receiptNumber}</span>
-                      )}
-                    </TableCell>
-                    <TableCell className="text-right align-top tabular-nums">
-                      {formatMoney(l.amount, l.currency)}
-                    </TableCell>
-                    <TableCell className="text-right align-top tabular-nums">
-                      {formatMoney(l.balance, l.currency)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              )}
+            </SimpleTable>
           </>
         )}
       </CardContent>
