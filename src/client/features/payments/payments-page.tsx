@@ -3,13 +3,12 @@ import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
 import { DataList } from '@/components/data-list';
 import { DatePicker } from '@/components/date-picker';
 import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
-import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PersonName } from '@/components/person-name';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryView } from '@/components/query-view';
 import { numeric, SimpleTable } from '@/components/simple-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -187,88 +186,86 @@ function CashUp({ search, onSearchChange }: { search: PaymentSearch; onSearchCha
             <BranchSelect value={branchId} onChange={setBranchId} />
           </FilterField>
         </div>
-        {cash.isPending ? (
-          <Skeleton className="h-40 w-full" />
-        ) : cash.isError ? (
-          <LoadError error={cash.error} onRetry={() => void cash.refetch()} />
-        ) : (
-          <>
-            <SimpleTable
-              label="Cash-up"
-              heads={['Date', 'Branch', 'Cashier', 'Method', numeric('Payments'), numeric('Amount')]}
-              rows={cash.data.rows}
-              empty="No payments received."
-            >
-              {(r) => (
-                <TableRow
-                  key={`${r.date}-${r.branch?._id}-${r.cashier?._id}-${r.method}-${r.currency}`}
-                  data-testid="cash-up-row"
-                >
-                  <TableCell>{formatDay(r.date)}</TableCell>
-                  <TableCell>{r.branch?.name ?? 'No branch'}</TableCell>
-                  <TableCell className="min-w-40">
-                    <PersonName fullName={r.cashier?.fullName} handle={r.cashier?.username} />
-                  </TableCell>
-                  <TableCell>{PAYMENT_METHOD_LABELS[r.method]}</TableCell>
-                  <TableCell className="text-right tabular-nums">{r.count}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
-                </TableRow>
+        <QueryView query={cash} placeholder="h-40 w-full">
+          {(cashUp) => (
+            <>
+              <SimpleTable
+                label="Cash-up"
+                heads={['Date', 'Branch', 'Cashier', 'Method', numeric('Payments'), numeric('Amount')]}
+                rows={cashUp.rows}
+                empty="No payments received."
+              >
+                {(r) => (
+                  <TableRow
+                    key={`${r.date}-${r.branch?._id}-${r.cashier?._id}-${r.method}-${r.currency}`}
+                    data-testid="cash-up-row"
+                  >
+                    <TableCell>{formatDay(r.date)}</TableCell>
+                    <TableCell>{r.branch?.name ?? 'No branch'}</TableCell>
+                    <TableCell className="min-w-40">
+                      <PersonName fullName={r.cashier?.fullName} handle={r.cashier?.username} />
+                    </TableCell>
+                    <TableCell>{PAYMENT_METHOD_LABELS[r.method]}</TableCell>
+                    <TableCell className="text-right tabular-nums">{r.count}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
+                  </TableRow>
+                )}
+              </SimpleTable>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div className="text-sm" data-testid="cash-up-totals">
+                  <p className="font-medium">Totals</p>
+                  <MoneyList items={cashUp.totals} empty={formatMoney(0)} />
+                </div>
+                <div className="text-sm">
+                  <p className="font-medium">By method</p>
+                  {cashUp.byMethod.length === 0
+                    ? '—'
+                    : cashUp.byMethod.map((m) => (
+                        <p key={`${m.method}-${m.currency}`}>
+                          {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)} ({m.count})
+                        </p>
+                      ))}
+                </div>
+              </div>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div className="text-sm" data-testid="cash-up-refunds">
+                  <p className="font-medium">Refunded (cash out)</p>
+                  {cashUp.refunds.length === 0
+                    ? 'No refunds.'
+                    : cashUp.refunds.map((r) => (
+                        <p key={`${r.method}-${r.currency}`}>
+                          {PAYMENT_METHOD_LABELS[r.method]}: {formatMoney(r.amount, r.currency)} ({r.count})
+                        </p>
+                      ))}
+                </div>
+                <div className="text-sm" data-testid="cash-up-net">
+                  <p className="font-medium">Net (collected less refunded)</p>
+                  {cashUp.net.length === 0
+                    ? '—'
+                    : cashUp.net.map((m) => (
+                        <p key={`${m.method}-${m.currency}`}>
+                          {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)}
+                        </p>
+                      ))}
+                </div>
+              </div>
+              <CashUpTills day={day} branchId={branchId || undefined} />
+              {cashUp.voids.length > 0 && (
+                <div className="text-sm">
+                  <p className="font-medium">Voided (not counted)</p>
+                  <ul className="list-disc pl-5">
+                    {cashUp.voids.map((v) => (
+                      <li key={v._id}>
+                        {v.receiptNumber} — {formatMoney(v.amount, v.currency)}, voided {formatDateTime(v.voidedAt)} by{' '}
+                        {v.voidedBy ?? 'Unknown'}: {v.voidReason}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
               )}
-            </SimpleTable>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="text-sm" data-testid="cash-up-totals">
-                <p className="font-medium">Totals</p>
-                <MoneyList items={cash.data.totals} empty={formatMoney(0)} />
-              </div>
-              <div className="text-sm">
-                <p className="font-medium">By method</p>
-                {cash.data.byMethod.length === 0
-                  ? '—'
-                  : cash.data.byMethod.map((m) => (
-                      <p key={`${m.method}-${m.currency}`}>
-                        {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)} ({m.count})
-                      </p>
-                    ))}
-              </div>
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="text-sm" data-testid="cash-up-refunds">
-                <p className="font-medium">Refunded (cash out)</p>
-                {cash.data.refunds.length === 0
-                  ? 'No refunds.'
-                  : cash.data.refunds.map((r) => (
-                      <p key={`${r.method}-${r.currency}`}>
-                        {PAYMENT_METHOD_LABELS[r.method]}: {formatMoney(r.amount, r.currency)} ({r.count})
-                      </p>
-                    ))}
-              </div>
-              <div className="text-sm" data-testid="cash-up-net">
-                <p className="font-medium">Net (collected less refunded)</p>
-                {cash.data.net.length === 0
-                  ? '—'
-                  : cash.data.net.map((m) => (
-                      <p key={`${m.method}-${m.currency}`}>
-                        {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)}
-                      </p>
-                    ))}
-              </div>
-            </div>
-            <CashUpTills day={day} branchId={branchId || undefined} />
-            {cash.data.voids.length > 0 && (
-              <div className="text-sm">
-                <p className="font-medium">Voided (not counted)</p>
-                <ul className="list-disc pl-5">
-                  {cash.data.voids.map((v) => (
-                    <li key={v._id}>
-                      {v.receiptNumber} — {formatMoney(v.amount, v.currency)}, voided {formatDateTime(v.voidedAt)} by{' '}
-                      {v.voidedBy ?? 'Unknown'}: {v.voidReason}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
-          </>
-        )}
+            </>
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );

@@ -4,11 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
 import { DatePicker } from '@/components/date-picker';
 import { FilterField } from '@/components/filter-field';
-import { LoadError } from '@/components/load-error';
 import { NativeSelect } from '@/components/native-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryView } from '@/components/query-view';
 import { numeric, SimpleTable } from '@/components/simple-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
@@ -114,76 +113,80 @@ export function Receivables() {
             </NativeSelect>
           </FilterField>
         </div>
-        {list.isPending ? (
-          <Skeleton className="h-40 w-full" />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <div className="grid gap-2 text-sm sm:grid-cols-2" data-testid="receivables-totals">
-              {list.data.totals.length === 0 && <p className="text-muted-foreground">Nothing is overdue.</p>}
-              {list.data.totals.map((t) => (
-                <div key={t.currency} data-currency={t.currency} className="rounded-md border p-3">
-                  <p className="font-medium">
-                    Overdue ({t.currency}): {formatMoney(t.total, t.currency)}
-                  </p>
-                  <p className="text-muted-foreground">
-                    {BUCKETS.map(([k, label]) => `${label}: ${formatMoney(t.buckets[k], t.currency)}`).join(' · ')}
-                  </p>
-                </div>
-              ))}
-            </div>
-            <SimpleTable
-              label="Receivables"
-              heads={['Person', 'Phone', ...BUCKETS.map(([, label]) => numeric(label)), numeric('Total'), 'Oldest due']}
-              rows={list.data.data}
-              empty="Nobody owes anything past due."
-            >
-              {(r) => (
-                <TableRow key={`${r.person._id ?? r.person.fullName}-${r.currency}`} data-testid="receivable-row">
-                  <TableCell className="min-w-40 break-words whitespace-normal">
-                    {r.person._id ? (
-                      // The person's statement: the user details page's Statement tab.
-                      <Link
-                        to="/users/$userId"
-                        params={{ userId: r.person._id }}
-                        search={{ tab: 'statement' }}
-                        className="underline-offset-4 hover:underline"
-                      >
-                        {r.person.fullName}
-                      </Link>
-                    ) : (
-                      r.person.fullName
-                    )}
-                  </TableCell>
-                  <TableCell>{r.person.phone ?? '—'}</TableCell>
-                  {BUCKETS.map(([k]) => (
-                    <TableCell key={k} className="text-right tabular-nums">
-                      {r.buckets[k] ? formatMoney(r.buckets[k], r.currency) : '—'}
-                    </TableCell>
-                  ))}
-                  <TableCell className="text-right font-medium tabular-nums">
-                    {formatMoney(r.total, r.currency)}
-                  </TableCell>
-                  <TableCell>{formatDay(r.oldestDue)}</TableCell>
-                </TableRow>
-              )}
-            </SimpleTable>
-            <div className="flex items-center justify-between gap-2 text-sm">
-              <span className="text-muted-foreground">
-                Page {page} of {pages} ({list.data.total} rows)
-              </span>
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  Previous
-                </Button>
-                <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                  Next
-                </Button>
+        <QueryView query={list} placeholder="h-40 w-full">
+          {(receivables) => (
+            <>
+              <div className="grid gap-2 text-sm sm:grid-cols-2" data-testid="receivables-totals">
+                {receivables.totals.length === 0 && <p className="text-muted-foreground">Nothing is overdue.</p>}
+                {receivables.totals.map((t) => (
+                  <div key={t.currency} data-currency={t.currency} className="rounded-md border p-3">
+                    <p className="font-medium">
+                      Overdue ({t.currency}): {formatMoney(t.total, t.currency)}
+                    </p>
+                    <p className="text-muted-foreground">
+                      {BUCKETS.map(([k, label]) => `${label}: ${formatMoney(t.buckets[k], t.currency)}`).join(' · ')}
+                    </p>
+                  </div>
+                ))}
               </div>
-            </div>
-          </>
-        )}
+              <SimpleTable
+                label="Receivables"
+                heads={[
+                  'Person',
+                  'Phone',
+                  ...BUCKETS.map(([, label]) => numeric(label)),
+                  numeric('Total'),
+                  'Oldest due',
+                ]}
+                rows={receivables.data}
+                empty="Nobody owes anything past due."
+              >
+                {(r) => (
+                  <TableRow key={`${r.person._id ?? r.person.fullName}-${r.currency}`} data-testid="receivable-row">
+                    <TableCell className="min-w-40 break-words whitespace-normal">
+                      {r.person._id ? (
+                        // The person's statement: the user details page's Statement tab.
+                        <Link
+                          to="/users/$userId"
+                          params={{ userId: r.person._id }}
+                          search={{ tab: 'statement' }}
+                          className="underline-offset-4 hover:underline"
+                        >
+                          {r.person.fullName}
+                        </Link>
+                      ) : (
+                        r.person.fullName
+                      )}
+                    </TableCell>
+                    <TableCell>{r.person.phone ?? '—'}</TableCell>
+                    {BUCKETS.map(([k]) => (
+                      <TableCell key={k} className="text-right tabular-nums">
+                        {r.buckets[k] ? formatMoney(r.buckets[k], r.currency) : '—'}
+                      </TableCell>
+                    ))}
+                    <TableCell className="text-right font-medium tabular-nums">
+                      {formatMoney(r.total, r.currency)}
+                    </TableCell>
+                    <TableCell>{formatDay(r.oldestDue)}</TableCell>
+                  </TableRow>
+                )}
+              </SimpleTable>
+              <div className="flex items-center justify-between gap-2 text-sm">
+                <span className="text-muted-foreground">
+                  Page {page} of {pages} ({receivables.total} rows)
+                </span>
+                <div className="flex gap-2">
+                  <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                    Previous
+                  </Button>
+                  <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                    Next
+                  </Button>
+                </div>
+              </div>
+            </>
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );

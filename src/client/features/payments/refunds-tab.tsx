@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
-import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryView } from '@/components/query-view';
 import type { SearchSetter } from '@/lib/list-route';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
@@ -66,32 +65,30 @@ export function RefundsTab({
             />
           </FilterField>
         </div>
-        {list.isPending ? (
-          <Skeleton className="h-32 w-full" />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <div className="flex flex-wrap gap-4 text-sm" data-testid="refund-totals">
-              <span className="text-muted-foreground">Total refunded ({list.data.total}):</span>
-              <MoneyList items={list.data.totals} empty={formatMoney(0)} />
-            </div>
-            <RefundsTable refunds={list.data.data} showPayer />
-            {pages > 1 && (
-              <div className="flex items-center justify-end gap-2 text-sm">
-                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  Previous
-                </Button>
-                <span>
-                  Page {page} of {pages}
-                </span>
-                <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                  Next
-                </Button>
+        <QueryView query={list} placeholder="h-32 w-full">
+          {(refunds) => (
+            <>
+              <div className="flex flex-wrap gap-4 text-sm" data-testid="refund-totals">
+                <span className="text-muted-foreground">Total refunded ({refunds.total}):</span>
+                <MoneyList items={refunds.totals} empty={formatMoney(0)} />
               </div>
-            )}
-          </>
-        )}
+              <RefundsTable refunds={refunds.data} showPayer />
+              {pages > 1 && (
+                <div className="flex items-center justify-end gap-2 text-sm">
+                  <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                    Previous
+                  </Button>
+                  <span>
+                    Page {page} of {pages}
+                  </span>
+                  <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                    Next
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );

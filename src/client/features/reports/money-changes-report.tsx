@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateRangeFilter, FilterField } from '@/components/filter-field';
-import { LoadError } from '@/components/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryView } from '@/components/query-view';
 import { numeric, SimpleTable } from '@/components/simple-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
@@ -57,74 +56,70 @@ export function MoneyChangesReport() {
           <BranchSelect value={branchId} onChange={setBranchId} />
         </FilterField>
       </div>
-      {cash.isError ? (
-        <LoadError error={cash.error} onRetry={() => void cash.refetch()} />
-      ) : cash.isPending ? (
-        <Skeleton className="h-24 w-full" />
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-3" data-testid="net-collected">
-          <StatCard title="Collected" value={<MoneyList items={cash.data.totals} empty={formatMoney(0)} />} />
-          <StatCard
-            title="Refunded"
-            value={<MoneyList items={byCurrency(cash.data.refunds)} empty={formatMoney(0)} />}
-          />
-          <StatCard
-            title="Net collected"
-            value={<MoneyList items={byCurrency(cash.data.net)} empty={formatMoney(0)} />}
-          />
-        </div>
-      )}
-      {summary.isError ? (
-        <LoadError error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : summary.isPending ? (
-        <Skeleton className="h-40 w-full" />
-      ) : (
-        // min-w-0: a wide table scrolls inside its box instead of widening the page on a phone.
-        <div className="grid min-w-0 gap-6 2xl:grid-cols-2">
-          <div className="min-w-0 space-y-2">
-            <h3 className="font-medium">Discounts and scholarships given</h3>
-            <SimpleTable
-              label="Discounts and scholarships given"
-              heads={['Month', 'Branch', 'Kind', 'Reason', numeric('Count'), numeric('Amount')]}
-              rows={summary.data.adjustments}
-              empty="None in this period."
-            >
-              {(a, i) => (
-                <TableRow key={i} data-testid="adjustment-report-row">
-                  <TableCell>{monthName(a.month)}</TableCell>
-                  <TableCell className="whitespace-normal">{a.branch?.name ?? 'No branch'}</TableCell>
-                  <TableCell className="whitespace-normal">
-                    {ADJUSTMENT_KIND_LABELS[a.kind]}
-                    {a.scheme && <span className="block text-xs text-muted-foreground">{a.scheme}</span>}
-                  </TableCell>
-                  <TableCell className="min-w-32 whitespace-normal [overflow-wrap:anywhere]">{a.reason}</TableCell>
-                  <TableCell className="text-right tabular-nums">{a.count}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(a.amount, a.currency)}</TableCell>
-                </TableRow>
-              )}
-            </SimpleTable>
+      <QueryView query={cash} placeholder="h-24 w-full">
+        {(cashUp) => (
+          <div className="grid gap-4 sm:grid-cols-3" data-testid="net-collected">
+            <StatCard title="Collected" value={<MoneyList items={cashUp.totals} empty={formatMoney(0)} />} />
+            <StatCard
+              title="Refunded"
+              value={<MoneyList items={byCurrency(cashUp.refunds)} empty={formatMoney(0)} />}
+            />
+            <StatCard
+              title="Net collected"
+              value={<MoneyList items={byCurrency(cashUp.net)} empty={formatMoney(0)} />}
+            />
           </div>
-          <div className="min-w-0 space-y-2">
-            <h3 className="font-medium">Refunds by method and branch</h3>
-            <SimpleTable
-              label="Refunds by method and branch"
-              heads={['Month', 'Branch', 'Method', numeric('Count'), numeric('Amount')]}
-              rows={summary.data.refunds}
-              empty="No refunds in this period."
-            >
-              {(r, i) => (
-                <TableRow key={i} data-testid="refund-report-row">
-                  <TableCell>{monthName(r.month)}</TableCell>
-                  <TableCell className="whitespace-normal">{r.branch?.name ?? 'No branch'}</TableCell>
-                  <TableCell>{PAYMENT_METHOD_LABELS[r.method]}</TableCell>
-                  <TableCell className="text-right tabular-nums">{r.count}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
-                </TableRow>
-              )}
-            </SimpleTable>
+        )}
+      </QueryView>
+      <QueryView query={summary} placeholder="h-40 w-full">
+        {(changes) => (
+          // min-w-0: a wide table scrolls inside its box instead of widening the page on a phone.
+          <div className="grid min-w-0 gap-6 2xl:grid-cols-2">
+            <div className="min-w-0 space-y-2">
+              <h3 className="font-medium">Discounts and scholarships given</h3>
+              <SimpleTable
+                label="Discounts and scholarships given"
+                heads={['Month', 'Branch', 'Kind', 'Reason', numeric('Count'), numeric('Amount')]}
+                rows={changes.adjustments}
+                empty="None in this period."
+              >
+                {(a, i) => (
+                  <TableRow key={i} data-testid="adjustment-report-row">
+                    <TableCell>{monthName(a.month)}</TableCell>
+                    <TableCell className="whitespace-normal">{a.branch?.name ?? 'No branch'}</TableCell>
+                    <TableCell className="whitespace-normal">
+                      {ADJUSTMENT_KIND_LABELS[a.kind]}
+                      {a.scheme && <span className="block text-xs text-muted-foreground">{a.scheme}</span>}
+                    </TableCell>
+                    <TableCell className="min-w-32 whitespace-normal [overflow-wrap:anywhere]">{a.reason}</TableCell>
+                    <TableCell className="text-right tabular-nums">{a.count}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatMoney(a.amount, a.currency)}</TableCell>
+                  </TableRow>
+                )}
+              </SimpleTable>
+            </div>
+            <div className="min-w-0 space-y-2">
+              <h3 className="font-medium">Refunds by method and branch</h3>
+              <SimpleTable
+                label="Refunds by method and branch"
+                heads={['Month', 'Branch', 'Method', numeric('Count'), numeric('Amount')]}
+                rows={changes.refunds}
+                empty="No refunds in this period."
+              >
+                {(r, i) => (
+                  <TableRow key={i} data-testid="refund-report-row">
+                    <TableCell>{monthName(r.month)}</TableCell>
+                    <TableCell className="whitespace-normal">{r.branch?.name ?? 'No branch'}</TableCell>
+                    <TableCell>{PAYMENT_METHOD_LABELS[r.method]}</TableCell>
+                    <TableCell className="text-right tabular-nums">{r.count}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
+                  </TableRow>
+                )}
+              </SimpleTable>
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryView>
     </section>
   );
 }
