@@ -2,11 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { errorCode, explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { WEEKDAYS, type Weekday } from '@shared/schemas/appointments';
@@ -87,30 +86,28 @@ export function BookingAppointments({
       }
       contentClassName="grid gap-4"
     >
-      {list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <Skeleton className="h-16 w-full" />
-      ) : (
-        <>
-          <section aria-label="Upcoming appointments">
-            <h3 className="text-sm font-medium">Upcoming</h3>
-            {upcoming.length ? (
-              <ul className="divide-y">{upcoming.map(row)}</ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">No upcoming appointments.</p>
-            )}
-          </section>
-          <section aria-label="Past appointments">
-            <h3 className="text-sm font-medium">Past</h3>
-            {past.length ? (
-              <ul className="divide-y">{past.map(row)}</ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">No past appointments.</p>
-            )}
-          </section>
-        </>
-      )}
+      <QueryView query={list} placeholder="h-16 w-full">
+        {() => (
+          <>
+            <section aria-label="Upcoming appointments">
+              <h3 className="text-sm font-medium">Upcoming</h3>
+              {upcoming.length ? (
+                <ul className="divide-y">{upcoming.map(row)}</ul>
+              ) : (
+                <p className="text-sm text-muted-foreground">No upcoming appointments.</p>
+              )}
+            </section>
+            <section aria-label="Past appointments">
+              <h3 className="text-sm font-medium">Past</h3>
+              {past.length ? (
+                <ul className="divide-y">{past.map(row)}</ul>
+              ) : (
+                <p className="text-sm text-muted-foreground">No past appointments.</p>
+              )}
+            </section>
+          </>
+        )}
+      </QueryView>
       {scheduling && today && (
         <SeriesDialog bookingId={bookingId} timeZone={timeZone} today={today} onClose={() => setScheduling(false)} />
       )}

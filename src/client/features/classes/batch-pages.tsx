@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { NativeSelect } from '@/components/native-select';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -46,56 +47,54 @@ export function BatchListPage() {
         }
       />
       {creating && <BatchFormDialog onClose={() => setCreating(false)} />}
-      {list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <Skeleton className="h-48 w-full" />
-      ) : (
-        <Table aria-label="Batches">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Course</TableHead>
-              <TableHead>Branch</TableHead>
-              <TableHead>Instructor</TableHead>
-              <TableHead>Dates</TableHead>
-              <TableHead>Seats</TableHead>
-              <TableHead>Status</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.data.data.map((b) => (
-              <TableRow key={b._id}>
-                <TableCell>
-                  <Link to="/batches/$batchId" params={{ batchId: b._id }} className="font-medium underline">
-                    {b.name}
-                  </Link>
-                </TableCell>
-                <TableCell>{b.course?.courseName ?? '—'}</TableCell>
-                <TableCell>{b.branch?.name ?? '—'}</TableCell>
-                <TableCell>{b.instructor?.fullName ?? '—'}</TableCell>
-                <TableCell>
-                  {formatDay(b.startDate)} – {formatDay(b.endDate)}
-                </TableCell>
-                <TableCell>
-                  {b.seatsTaken} / {b.capacity}
-                  {b.waitlisted ? ` (+${b.waitlisted} waiting)` : ''}
-                </TableCell>
-                <TableCell>
-                  <Badge variant={b.status === 'open' ? 'default' : 'secondary'}>{b.status}</Badge>
-                </TableCell>
-              </TableRow>
-            ))}
-            {list.data.data.length === 0 && (
+      <QueryView query={list} placeholder="h-48 w-full">
+        {(data) => (
+          <Table aria-label="Batches">
+            <TableHeader>
               <TableRow>
-                <TableCell colSpan={7} className="text-muted-foreground">
-                  No batches yet.
-                </TableCell>
+                <TableHead>Name</TableHead>
+                <TableHead>Course</TableHead>
+                <TableHead>Branch</TableHead>
+                <TableHead>Instructor</TableHead>
+                <TableHead>Dates</TableHead>
+                <TableHead>Seats</TableHead>
+                <TableHead>Status</TableHead>
               </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      )}
+            </TableHeader>
+            <TableBody>
+              {data.data.map((b) => (
+                <TableRow key={b._id}>
+                  <TableCell>
+                    <Link to="/batches/$batchId" params={{ batchId: b._id }} className="font-medium underline">
+                      {b.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{b.course?.courseName ?? '—'}</TableCell>
+                  <TableCell>{b.branch?.name ?? '—'}</TableCell>
+                  <TableCell>{b.instructor?.fullName ?? '—'}</TableCell>
+                  <TableCell>
+                    {formatDay(b.startDate)} – {formatDay(b.endDate)}
+                  </TableCell>
+                  <TableCell>
+                    {b.seatsTaken} / {b.capacity}
+                    {b.waitlisted ? ` (+${b.waitlisted} waiting)` : ''}
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={b.status === 'open' ? 'default' : 'secondary'}>{b.status}</Badge>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {data.data.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={7} className="text-muted-foreground">
+                    No batches yet.
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        )}
+      </QueryView>
     </>
   );
 }
@@ -163,101 +162,97 @@ export function BatchDetailsPage({ batchId }: { batchId: string }) {
           </div>
         </TitledCard>
         <TitledCard title={`Roster (${b.seatsTaken} of ${b.capacity} seats)`}>
-          {roster.isError ? (
-            <LoadError error={roster.error} onRetry={() => void roster.refetch()} />
-          ) : roster.isPending ? (
-            <Skeleton className="h-24 w-full" />
-          ) : (
-            <>
-              <Table aria-label="Roster">
+          <QueryView query={roster} placeholder="h-24 w-full">
+            {(data) => (
+              <>
+                <Table aria-label="Roster">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Student</TableHead>
+                      <TableHead>Joined on</TableHead>
+                      <TableHead>Attendance</TableHead>
+                      <TableHead>Balance</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {data.data.map((r) => (
+                      <TableRow key={r.enrollmentId}>
+                        <TableCell>{r.student.fullName}</TableCell>
+                        <TableCell>{formatDay(r.joinedOn)}</TableCell>
+                        <TableCell>{rateText(r.rate)}</TableCell>
+                        <TableCell>{balanceOf(r.enrollmentId)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+                {data.waitlist.length > 0 && (
+                  <div className="mt-3 text-sm">
+                    <h3 className="font-medium">Waiting list</h3>
+                    <ol className="ml-5 list-decimal" aria-label="Waiting list">
+                      {data.waitlist.map((w) => (
+                        <li key={w.enrollmentId}>
+                          {w.student.fullName}{' '}
+                          <span className="text-muted-foreground">since {formatDateTime(w.since, timeZone)}</span>
+                        </li>
+                      ))}
+                    </ol>
+                  </div>
+                )}
+                {b.status === 'open' && (
+                  <AddStudent
+                    batch={b}
+                    candidates={(enrolments.data?.items ?? []).filter(
+                      (e) =>
+                        e.status !== 'Completed' &&
+                        !data.data.some((r) => r.enrollmentId === e._id) &&
+                        !data.waitlist.some((w) => w.enrollmentId === e._id),
+                    )}
+                  />
+                )}
+              </>
+            )}
+          </QueryView>
+        </TitledCard>
+        <TitledCard title="Sessions">
+          <QueryView query={sessions} placeholder="h-24 w-full">
+            {(data) => (
+              <Table aria-label="Sessions">
                 <TableHeader>
                   <TableRow>
-                    <TableHead>Student</TableHead>
-                    <TableHead>Joined on</TableHead>
-                    <TableHead>Attendance</TableHead>
-                    <TableHead>Balance</TableHead>
+                    <TableHead>Start</TableHead>
+                    <TableHead>Room</TableHead>
+                    <TableHead>State</TableHead>
+                    {admin && <TableHead className="sr-only">Actions</TableHead>}
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {roster.data.data.map((r) => (
-                    <TableRow key={r.enrollmentId}>
-                      <TableCell>{r.student.fullName}</TableCell>
-                      <TableCell>{formatDay(r.joinedOn)}</TableCell>
-                      <TableCell>{rateText(r.rate)}</TableCell>
-                      <TableCell>{balanceOf(r.enrollmentId)}</TableCell>
+                  {data.data.map((s) => (
+                    <TableRow key={s._id}>
+                      <TableCell>
+                        <Link to="/classes/today" search={{ session: s._id }} className="underline">
+                          {formatDateTime(s.start, timeZone)}
+                        </Link>
+                      </TableCell>
+                      <TableCell>{s.room?.name ?? '—'}</TableCell>
+                      <TableCell>{s.status === 'cancelled' ? `Cancelled: ${s.reason ?? ''}` : 'Scheduled'}</TableCell>
+                      {admin && (
+                        <TableCell>
+                          {s.status === 'scheduled' && new Date(s.start) > new Date() && (
+                            <div className="flex flex-wrap items-center gap-2">
+                              {timeZone && b.branch && (
+                                <MoveSession session={s} branchId={b.branch._id} timeZone={timeZone} />
+                              )}
+                              <CancelSession session={s} />
+                            </div>
+                          )}
+                        </TableCell>
+                      )}
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
-              {roster.data.waitlist.length > 0 && (
-                <div className="mt-3 text-sm">
-                  <h3 className="font-medium">Waiting list</h3>
-                  <ol className="ml-5 list-decimal" aria-label="Waiting list">
-                    {roster.data.waitlist.map((w) => (
-                      <li key={w.enrollmentId}>
-                        {w.student.fullName}{' '}
-                        <span className="text-muted-foreground">since {formatDateTime(w.since, timeZone)}</span>
-                      </li>
-                    ))}
-                  </ol>
-                </div>
-              )}
-              {b.status === 'open' && (
-                <AddStudent
-                  batch={b}
-                  candidates={(enrolments.data?.items ?? []).filter(
-                    (e) =>
-                      e.status !== 'Completed' &&
-                      !roster.data.data.some((r) => r.enrollmentId === e._id) &&
-                      !roster.data.waitlist.some((w) => w.enrollmentId === e._id),
-                  )}
-                />
-              )}
-            </>
-          )}
-        </TitledCard>
-        <TitledCard title="Sessions">
-          {sessions.isError ? (
-            <LoadError error={sessions.error} onRetry={() => void sessions.refetch()} />
-          ) : sessions.isPending ? (
-            <Skeleton className="h-24 w-full" />
-          ) : (
-            <Table aria-label="Sessions">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Start</TableHead>
-                  <TableHead>Room</TableHead>
-                  <TableHead>State</TableHead>
-                  {admin && <TableHead className="sr-only">Actions</TableHead>}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {sessions.data.data.map((s) => (
-                  <TableRow key={s._id}>
-                    <TableCell>
-                      <Link to="/classes/today" search={{ session: s._id }} className="underline">
-                        {formatDateTime(s.start, timeZone)}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{s.room?.name ?? '—'}</TableCell>
-                    <TableCell>{s.status === 'cancelled' ? `Cancelled: ${s.reason ?? ''}` : 'Scheduled'}</TableCell>
-                    {admin && (
-                      <TableCell>
-                        {s.status === 'scheduled' && new Date(s.start) > new Date() && (
-                          <div className="flex flex-wrap items-center gap-2">
-                            {timeZone && b.branch && (
-                              <MoveSession session={s} branchId={b.branch._id} timeZone={timeZone} />
-                            )}
-                            <CancelSession session={s} />
-                          </div>
-                        )}
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+            )}
+          </QueryView>
         </TitledCard>
         <RegisterGrid batchId={batchId} />
       </div>

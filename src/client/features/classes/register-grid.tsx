@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { downloadFile, queryString } from '@/features/payments/payment-common';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
@@ -71,79 +70,77 @@ export function RegisterGrid({ batchId }: { batchId: string }) {
         </div>
         <p className="text-xs text-muted-foreground">P present · L late · A absent · E excused · ✕ cancelled</p>
       </div>
-      {register.isError ? (
-        <LoadError error={register.error} onRetry={() => void register.refetch()} />
-      ) : register.isPending ? (
-        <Skeleton className="h-32 w-full" />
-      ) : (
-        <div
-          className="max-h-[32rem] overflow-auto rounded border"
-          tabIndex={0}
-          role="region"
-          aria-label="Register grid, scrollable"
-        >
-          <table className="border-collapse text-xs" aria-label="Register grid">
-            <thead className="sticky top-0 z-10 bg-muted">
-              <tr>
-                <th scope="col" className="sticky left-0 z-20 min-w-40 bg-muted px-2 py-1 text-left">
-                  Student
-                </th>
-                {register.data.sessions.map((s) => (
-                  <th
-                    key={s._id}
-                    scope="col"
-                    className={cn(
-                      'min-w-10 px-1 py-1 font-medium',
-                      s.status === 'cancelled' && 'text-muted-foreground',
-                    )}
-                    title={s.status === 'cancelled' ? 'Cancelled' : undefined}
-                  >
-                    {formatDay(dayIn(timeZone, s.start)).replace(/ \d{4}$/, '')}
-                  </th>
-                ))}
-                <th scope="col" className="px-2 py-1 text-right">
-                  Rate
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {register.data.students.map((st) => (
-                <tr key={st.enrollmentId} className="border-t">
-                  <th scope="row" className="sticky left-0 bg-background px-2 py-1 text-left font-normal">
-                    {st.student.fullName}
-                  </th>
-                  {st.marks.map((m, i) => {
-                    const cancelled = register.data.sessions[i]!.status === 'cancelled';
-                    return (
-                      <td
-                        key={register.data.sessions[i]!._id}
-                        className={cn(
-                          'px-1 py-1 text-center',
-                          m && TONE[m],
-                          cancelled && 'bg-muted text-muted-foreground',
-                        )}
-                        aria-label={cancelled ? 'cancelled' : m ? NAME[m] : 'not marked'}
-                      >
-                        {cancelled ? '✕' : m ? LETTER[m] : ''}
-                      </td>
-                    );
-                  })}
-                  <td className="px-2 py-1 text-right tabular-nums">
-                    {st.rate === null ? '—' : `${st.rate.toFixed(1)} %`}
-                  </td>
-                </tr>
-              ))}
-              {register.data.students.length === 0 && (
+      <QueryView query={register} placeholder="h-32 w-full">
+        {(data) => (
+          <div
+            className="max-h-[32rem] overflow-auto rounded border"
+            tabIndex={0}
+            role="region"
+            aria-label="Register grid, scrollable"
+          >
+            <table className="border-collapse text-xs" aria-label="Register grid">
+              <thead className="sticky top-0 z-10 bg-muted">
                 <tr>
-                  <td colSpan={register.data.sessions.length + 2} className="px-2 py-3 text-muted-foreground">
-                    No students on this register yet.
-                  </td>
+                  <th scope="col" className="sticky left-0 z-20 min-w-40 bg-muted px-2 py-1 text-left">
+                    Student
+                  </th>
+                  {data.sessions.map((s) => (
+                    <th
+                      key={s._id}
+                      scope="col"
+                      className={cn(
+                        'min-w-10 px-1 py-1 font-medium',
+                        s.status === 'cancelled' && 'text-muted-foreground',
+                      )}
+                      title={s.status === 'cancelled' ? 'Cancelled' : undefined}
+                    >
+                      {formatDay(dayIn(timeZone, s.start)).replace(/ \d{4}$/, '')}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-2 py-1 text-right">
+                    Rate
+                  </th>
                 </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.students.map((st) => (
+                  <tr key={st.enrollmentId} className="border-t">
+                    <th scope="row" className="sticky left-0 bg-background px-2 py-1 text-left font-normal">
+                      {st.student.fullName}
+                    </th>
+                    {st.marks.map((m, i) => {
+                      const cancelled = data.sessions[i]!.status === 'cancelled';
+                      return (
+                        <td
+                          key={data.sessions[i]!._id}
+                          className={cn(
+                            'px-1 py-1 text-center',
+                            m && TONE[m],
+                            cancelled && 'bg-muted text-muted-foreground',
+                          )}
+                          aria-label={cancelled ? 'cancelled' : m ? NAME[m] : 'not marked'}
+                        >
+                          {cancelled ? '✕' : m ? LETTER[m] : ''}
+                        </td>
+                      );
+                    })}
+                    <td className="px-2 py-1 text-right tabular-nums">
+                      {st.rate === null ? '—' : `${st.rate.toFixed(1)} %`}
+                    </td>
+                  </tr>
+                ))}
+                {data.students.length === 0 && (
+                  <tr>
+                    <td colSpan={data.sessions.length + 2} className="px-2 py-3 text-muted-foreground">
+                      No students on this register yet.
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryView>
     </TitledCard>
   );
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { LoadError } from '@/components/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryView } from '@/components/query-view';
 import { StatCard } from '@/features/reports/stat-card';
 import { trpc } from '@/lib/trpc';
 
@@ -21,42 +20,30 @@ export function AppointmentFigures({ branchId }: { branchId: string }) {
           Open Today
         </Link>
       </div>
-      {figures.isPending ? (
-        <Skeleton className="h-24 w-full" />
-      ) : figures.isError ? (
-        <LoadError error={figures.error} onRetry={() => void figures.refetch()} />
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <div data-testid="appointments-today">
-            <StatCard title="Today's appointments" value={figures.data.today.total} />
+      <QueryView query={figures} placeholder="h-24 w-full">
+        {(data) => (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <div data-testid="appointments-today">
+              <StatCard title="Today's appointments" value={data.today.total} />
+            </div>
+            <div data-testid="appointments-arrived">
+              <StatCard title="Arrived" value={data.today.arrived} hint={`${data.today.completed} completed`} />
+            </div>
+            <div data-testid="appointments-no-shows">
+              <StatCard title="No-shows" value={data.today.noShows} hint={`${data.today.cancelled} cancelled`} />
+            </div>
+            <div data-testid="appointments-utilisation">
+              <StatCard
+                title="Utilisation this week"
+                value={data.week.utilisation === null ? '–' : `${Math.round(data.week.utilisation * 100)}%`}
+                hint={`${Math.round(data.week.bookedMinutes / 60)} of ${Math.round(
+                  data.week.workingMinutes / 60,
+                )} working hours booked`}
+              />
+            </div>
           </div>
-          <div data-testid="appointments-arrived">
-            <StatCard
-              title="Arrived"
-              value={figures.data.today.arrived}
-              hint={`${figures.data.today.completed} completed`}
-            />
-          </div>
-          <div data-testid="appointments-no-shows">
-            <StatCard
-              title="No-shows"
-              value={figures.data.today.noShows}
-              hint={`${figures.data.today.cancelled} cancelled`}
-            />
-          </div>
-          <div data-testid="appointments-utilisation">
-            <StatCard
-              title="Utilisation this week"
-              value={
-                figures.data.week.utilisation === null ? '–' : `${Math.round(figures.data.week.utilisation * 100)}%`
-              }
-              hint={`${Math.round(figures.data.week.bookedMinutes / 60)} of ${Math.round(
-                figures.data.week.workingMinutes / 60,
-              )} working hours booked`}
-            />
-          </div>
-        </div>
-      )}
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { PersonName } from '@/components/person-name';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { WRAP } from '@/components/data-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { AppointmentFigures } from '@/features/dashboard/appointment-figures';
@@ -33,13 +32,9 @@ export function MoneyDashboard() {
         </div>
       </div>
       <AppointmentFigures branchId={branchId} />
-      {dash.isPending ? (
-        <Skeleton className="h-40 w-full" />
-      ) : dash.isError ? (
-        <LoadError error={dash.error} onRetry={() => void dash.refetch()} />
-      ) : (
-        <DashboardBody data={dash.data} />
-      )}
+      <QueryView query={dash} placeholder="h-40 w-full">
+        {(data) => <DashboardBody data={data} />}
+      </QueryView>
     </section>
   );
 }

@@ -5,13 +5,12 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField, FormMessage } from '@/components/form-field';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { NativeSelect } from '@/components/native-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DatePicker } from '@/components/date-picker';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -97,13 +96,9 @@ export function PaymentsPanel({ kind, id }: { kind: 'enrollment' | 'booking'; id
         )}
       </CardHeader>
       <CardContent>
-        {payments.isPending ? (
-          <Skeleton className="h-24 w-full" />
-        ) : payments.isError ? (
-          <LoadError error={payments.error} onRetry={() => void payments.refetch()} />
-        ) : (
-          <PaymentsTable payments={payments.data} />
-        )}
+        <QueryView query={payments} placeholder="h-24 w-full">
+          {(data) => <PaymentsTable payments={data} />}
+        </QueryView>
         {refunds.data && refunds.data.data.length > 0 && (
           <div className="mt-4 space-y-2" data-testid="record-refunds">
             <h3 className="text-sm font-medium">Refunds</h3>

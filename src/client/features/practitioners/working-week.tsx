@@ -3,9 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { NativeSelect } from '@/components/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import {
@@ -80,19 +79,17 @@ export function WorkingPlanEditor({ practitioner }: { practitioner: TPractitione
           ))}
         </NativeSelect>
       </div>
-      {plan.isError ? (
-        <LoadError error={plan.error} onRetry={() => void plan.refetch()} />
-      ) : plan.isPending ? (
-        <Skeleton className="h-32 w-full" />
-      ) : (
-        // Keyed by the saved plan, so the form starts again from what the server holds.
-        <PlanForm
-          key={`${branchId}-${plan.dataUpdatedAt}`}
-          practitioner={practitioner}
-          branchId={branchId}
-          saved={plan.data.days}
-        />
-      )}
+      <QueryView query={plan} placeholder="h-32 w-full">
+        {(data) => (
+          // Keyed by the saved plan, so the form starts again from what the server holds.
+          <PlanForm
+            key={`${branchId}-${plan.dataUpdatedAt}`}
+            practitioner={practitioner}
+            branchId={branchId}
+            saved={data.days}
+          />
+        )}
+      </QueryView>
     </div>
   );
 }

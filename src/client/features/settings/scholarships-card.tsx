@@ -2,12 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { explainedMessage } from '@/lib/errors';
@@ -46,58 +45,54 @@ export function ScholarshipsCard() {
         <CardDescription>Schemes a scholarship can name, with the percentage it takes off by default.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        {settings.isError ? (
-          <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
-        ) : settings.isPending ? (
-          <Skeleton className="h-6 w-64" />
-        ) : (
-          <label className="flex items-start gap-3 text-sm">
-            <input
-              id="adjustment-approval"
-              type="checkbox"
-              className="mt-0.5 size-4 accent-primary"
-              checked={settings.data.approvalRequired}
-              disabled={saveSettings.isPending}
-              onChange={(e) => saveSettings.mutate({ approvalRequired: e.target.checked })}
-            />
-            <span>
-              <span className="font-medium">Managers ask, admins approve</span>
-              <span className="block text-muted-foreground">
-                When on, a manager&apos;s discount or scholarship waits until an admin approves it. When off, only
-                admins give them.
+        <QueryView query={settings} placeholder="h-6 w-64">
+          {(data) => (
+            <label className="flex items-start gap-3 text-sm">
+              <input
+                id="adjustment-approval"
+                type="checkbox"
+                className="mt-0.5 size-4 accent-primary"
+                checked={data.approvalRequired}
+                disabled={saveSettings.isPending}
+                onChange={(e) => saveSettings.mutate({ approvalRequired: e.target.checked })}
+              />
+              <span>
+                <span className="font-medium">Managers ask, admins approve</span>
+                <span className="block text-muted-foreground">
+                  When on, a manager&apos;s discount or scholarship waits until an admin approves it. When off, only
+                  admins give them.
+                </span>
               </span>
-            </span>
-          </label>
-        )}
-        {schemes.isError ? (
-          <LoadError error={schemes.error} onRetry={() => void schemes.refetch()} />
-        ) : schemes.isPending ? (
-          <Skeleton className="h-24 w-full" />
-        ) : (
-          <Table containerClassName="rounded-md border" aria-label="Scholarship schemes">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead className="w-28">Default %</TableHead>
-                <TableHead className="w-20">Active</TableHead>
-                <TableHead className="w-24 text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {schemes.data.data.length === 0 && (
+            </label>
+          )}
+        </QueryView>
+        <QueryView query={schemes} placeholder="h-24 w-full">
+          {(data) => (
+            <Table containerClassName="rounded-md border" aria-label="Scholarship schemes">
+              <TableHeader>
                 <TableRow>
-                  <TableCell colSpan={4} className="text-center text-muted-foreground">
-                    No schemes yet.
-                  </TableCell>
+                  <TableHead>Name</TableHead>
+                  <TableHead className="w-28">Default %</TableHead>
+                  <TableHead className="w-20">Active</TableHead>
+                  <TableHead className="w-24 text-right">Actions</TableHead>
                 </TableRow>
-              )}
-              {schemes.data.data.map((s) => (
-                <SchemeRow key={`${s._id}-${s.updatedAt}`} scheme={s} onSaved={refresh} />
-              ))}
-              <NewSchemeRow onSaved={refresh} />
-            </TableBody>
-          </Table>
-        )}
+              </TableHeader>
+              <TableBody>
+                {data.data.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={4} className="text-center text-muted-foreground">
+                      No schemes yet.
+                    </TableCell>
+                  </TableRow>
+                )}
+                {data.data.map((s) => (
+                  <SchemeRow key={`${s._id}-${s.updatedAt}`} scheme={s} onSaved={refresh} />
+                ))}
+                <NewSchemeRow onSaved={refresh} />
+              </TableBody>
+            </Table>
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );

@@ -1,8 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 
 /**
  * A settings card holding one on/off setting: its title, what turning it on does, and a checkbox
@@ -33,22 +32,20 @@ export function SwitchSettingCard<T>({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        {current.isError ? (
-          <LoadError error={current.error} onRetry={() => void current.refetch()} />
-        ) : current.isPending ? (
-          <Skeleton className="h-6 w-64" />
-        ) : (
-          <label className="flex items-center gap-3 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={checked(current.data)}
-              disabled={saving}
-              onChange={(e) => onChange(e.target.checked)}
-            />
-            {label}
-          </label>
-        )}
+        <QueryView query={current} placeholder="h-6 w-64">
+          {(data) => (
+            <label className="flex items-center gap-3 text-sm font-medium">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={checked(data)}
+                disabled={saving}
+                onChange={(e) => onChange(e.target.checked)}
+              />
+              {label}
+            </label>
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );

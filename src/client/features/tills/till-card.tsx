@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { useCurrentUser } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
@@ -44,19 +43,17 @@ export function TillCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        {mine.isError ? (
-          <LoadError error={mine.error} onRetry={() => void mine.refetch()} />
-        ) : mine.isPending ? (
-          <Skeleton className="h-24 w-full" />
-        ) : (
-          <>
-            {closed && <ClosedSummary till={closed} />}
-            {mine.data.data.map((t) => (
-              <OpenTill key={t._id} till={t} onClosed={setClosed} />
-            ))}
-            {mine.data.data.length === 0 && <OpenTillForm />}
-          </>
-        )}
+        <QueryView query={mine} placeholder="h-24 w-full">
+          {(data) => (
+            <>
+              {closed && <ClosedSummary till={closed} />}
+              {data.data.map((t) => (
+                <OpenTill key={t._id} till={t} onClosed={setClosed} />
+              ))}
+              {data.data.length === 0 && <OpenTillForm />}
+            </>
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );
