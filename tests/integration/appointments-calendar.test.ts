@@ -17,6 +17,7 @@ import {
   nextWeekday,
   TZ,
 } from '../helpers/appointment-factories';
+import { dayText } from '../helpers/day-text';
 
 /**
  * Series and availability (docs/appointments.md#series, #availability): a weekly series skips
@@ -272,9 +273,3 @@ describe('availability', () => {
     expect([unknown.status, unknown.body.message]).toEqual([404, 'Treatment not found.']);
   });
 });
-
-function dayText(day: string) {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return `${String(d).padStart(2, '0')} ${months[m - 1]} ${y}`;
-}

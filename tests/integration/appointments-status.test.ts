@@ -12,6 +12,7 @@ import {
   makeTimedTreatment,
   TZ,
 } from '../helpers/appointment-factories';
+import { dayText } from '../helpers/day-text';
 
 /**
  * An appointment after it is booked (docs/appointments.md#status): status moves and their time
@@ -317,13 +318,6 @@ describe('roles and branch scope', () => {
     }
   });
 });
-
-/** "04 Jan 2027" as the messages write a day. */
-function dayText(day: string) {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return `${String(d).padStart(2, '0')} ${months[m - 1]} ${y}`;
-}
 
 describe('cancelling the booking', () => {
   it('cancels its appointments still to come, keeps them with the reason and frees their slots', async () => {

@@ -16,6 +16,7 @@ import {
   makeTimedTreatment,
   TZ,
 } from '../helpers/appointment-factories';
+import { dayText } from '../helpers/day-text';
 
 /**
  * Appointments (docs/appointments.md) on a real PostgreSQL: booking a session, every refusal with
@@ -412,13 +413,6 @@ describe('bad input: 400 or 404, nothing stored', () => {
 
 const countOf = async (bookingId: string) =>
   (await t.deps.db.select().from(appointments).where(eq(appointments.bookingId, bookingId))).length;
-
-/** "04 Jan 2027" as the messages write a day. */
-function dayText(day: string) {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return `${String(d).padStart(2, '0')} ${months[m - 1]} ${y}`;
-}
 
 function weekdayName(day: string) {
   return new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, makeUser, postCourse, type MadeUser } from '../helpers/factories';
 import { download, readXlsx } from '../helpers/report-factories';
 import { withoutQuietHours } from '../helpers/email';
+import { dayText } from '../helpers/day-text';
 
 /**
  * The payments ledger (docs/payments.md) on a real PostgreSQL: allocation, partial payments,
@@ -462,9 +463,7 @@ describe('lists, cash-up and receipts', () => {
       headers: { authorization: `Bearer ${manager.token}` },
     });
     const text = await pdfText(await res.arrayBuffer());
-    const [y, m, d] = due.split('-').map(Number) as [number, number, number];
-    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1];
-    expect(text).toContain(`${String(d).padStart(2, '0')} ${month} ${y}`);
+    expect(text).toContain(dayText(due));
     expect(text).not.toContain(due);
   });
 

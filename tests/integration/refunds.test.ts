@@ -7,6 +7,7 @@ import { todayIn } from '../../src/shared/calendar';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeBranch, makeUser, postCourse, postTreatment, type MadeUser } from '../helpers/factories';
 import { refusedIs4xx } from '../helpers/money-steps';
+import { dayText } from '../helpers/day-text';
 
 /**
  * Refunds (docs/payments.md#refunds) on a real PostgreSQL: partial and full refunds, the limit and
@@ -353,9 +354,7 @@ describe('the credit note', () => {
       headers: { authorization: `Bearer ${admin.token}` },
     });
     const text = await pdfText(await res.arrayBuffer());
-    const [y, m, d] = due.split('-').map(Number) as [number, number, number];
-    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1];
-    expect(text).toContain(`${String(d).padStart(2, '0')} ${month} ${y}`);
+    expect(text).toContain(dayText(due));
     expect(text).not.toContain(due);
   });
 });
