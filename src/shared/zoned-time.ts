@@ -29,9 +29,8 @@ export function wallClockOf(timeZone: string, at: Date): WallClock {
 
 /** How far the zone's wall clock is ahead of UTC at `ms`, in milliseconds. */
 function offsetAt(timeZone: string, ms: number): number {
-  const w = wallClockOf(timeZone, new Date(ms));
-  const [y, m, d] = w.day.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d, 0, w.minute) - (ms - (((ms % 60_000) + 60_000) % 60_000));
+  const p = wallPartsOf(new Date(ms), timeZone);
+  return Date.UTC(p.y, p.m - 1, p.d, Number(p.hh), Number(p.mm)) - (ms - (((ms % 60_000) + 60_000) % 60_000));
 }
 
 /** The instant the wall clock shows `minute` minutes after the start of `day` (minute may be 1440). */

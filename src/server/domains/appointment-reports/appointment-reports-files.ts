@@ -8,11 +8,8 @@ import { CONTENT_TYPES } from '../reports/reports.service';
 import { sectionsPdf } from '../reports/sections-pdf';
 import { loadOrganisation } from '../settings/organisation.service';
 import type { TAppointmentReport, TAppointmentReportFilters } from '@shared/schemas/appointment-reports';
-import {
-  appointmentReportFilterLines,
-  appointmentReportOf,
-  appointmentReportScope,
-} from './appointment-reports.service';
+import { appointmentReportOf, appointmentReportScope } from './appointment-reports.service';
+import { periodFilterLines } from '../reports/report-filters';
 
 export const APPOINTMENT_REPORT_TITLE = 'Appointments';
 
@@ -140,7 +137,8 @@ export async function appointmentReportFile(
   const scope = await appointmentReportScope(ctx, filters);
   const [report, filterLines, organisation] = await Promise.all([
     appointmentReportOf(ctx, scope),
-    appointmentReportFilterLines(ctx, scope),
+    // The file prints its period and branch as the attendance report's does.
+    periodFilterLines(ctx.db, scope),
     loadOrganisation(ctx.db, ctx.deps.config),
   ]);
   await recordAudit(ctx.db, ctx, {

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { branches } from '../../db/schema';
 import { AppError } from '../../errors';
 import { branchScopeOf } from '../branch-scope';
-import { periodFilterLines } from '../reports/report-filters';
 import type { ServiceContext } from '../context';
 import { isUuid } from '../ids';
 import {
@@ -75,9 +74,4 @@ export async function appointmentReport(
   f: TAppointmentReportFilters,
 ): Promise<TAppointmentReport> {
   return appointmentReportOf(ctx, await appointmentReportScope(ctx, f));
-}
-
-/** The filters as the files print them, the branch's name looked up. */
-export function appointmentReportFilterLines(ctx: ServiceContext, s: AppointmentReportScope): Promise<string[]> {
-  return periodFilterLines(ctx.db, s);
 }
