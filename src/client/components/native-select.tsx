@@ -1,8 +1,27 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** A plain <select> styled like the inputs: dependable in table rows, forms and filters, easy to drive from tests. */
-export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** Choices from a list of codes and their labels (methods, genders, weekdays…). */
+export function choicesOf<T extends string>(values: readonly T[], labels: Readonly<Record<T, string>>): Choice[] {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
+/**
+ * A plain <select> styled like the inputs: dependable in table rows, forms and filters, easy to drive from tests.
+ * `choices` become its options, after `empty` (a first option of value '': "All branches", "Not given", …).
+ */
+export function NativeSelect({
+  className,
+  choices,
+  empty,
+  children,
+  ...props
+}: ComponentProps<'select'> & { choices?: readonly Choice[]; empty?: string }) {
   return (
     <select
       className={cn(
@@ -11,6 +30,25 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
         className,
       )}
       {...props}
-    />
+    >
+      {empty !== undefined && <option value="">{empty}</option>}
+      {choices?.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+      {children}
+    </select>
   );
+}
+
+/** A NativeSelect that reports the chosen value rather than the change event. */
+export function ChoiceSelect({
+  onChange,
+  ...props
+}: Omit<ComponentProps<typeof NativeSelect>, 'onChange' | 'value'> & {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return <NativeSelect {...props} onChange={(e) => onChange(e.target.value)} />;
 }

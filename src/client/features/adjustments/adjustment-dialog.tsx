@@ -4,7 +4,6 @@ import { toast } from 'sonner';
 import { NativeSelect } from '@/components/native-select';
 import { FormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
@@ -14,6 +13,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatDay, formatMoney } from '@shared/format';
 import { ZAdjustmentBody, type TAdjustmentBody } from '@shared/schemas/adjustments';
 import { invalidateMoney } from '@/features/payments/payments-table';
+import { LabelledField } from '@/components/labelled-field';
 
 /** An item an adjustment may name: an installment's id or `admission_fee`, and how the screen calls it. */
 export interface AdjustableItem {
@@ -123,16 +123,14 @@ export function AdjustmentDialog({
     >
       {mode === 'discount' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor="adjustment-kind">Kind</Label>
+          <LabelledField id="adjustment-kind" label="Kind">
             <NativeSelect id="adjustment-kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
               <option value="discount">Discount</option>
               <option value="scholarship">Scholarship</option>
             </NativeSelect>
-          </div>
+          </LabelledField>
           {kind === 'scholarship' && (
-            <div className="grid gap-2">
-              <Label htmlFor="adjustment-scheme">Scheme</Label>
+            <LabelledField id="adjustment-scheme" label="Scheme">
               <NativeSelect
                 id="adjustment-scheme"
                 value={schemeId}
@@ -144,25 +142,18 @@ export function AdjustmentDialog({
                     setValue(String(s.defaultPercent));
                   }
                 }}
-              >
-                <option value="">No scheme</option>
-                {activeSchemes.map((s) => (
-                  <option key={s._id} value={s._id}>
-                    {s.name} ({s.defaultPercent}%)
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+                empty="No scheme"
+                choices={activeSchemes.map((s) => ({ value: s._id, label: `${s.name} (${s.defaultPercent}%)` }))}
+              />
+            </LabelledField>
           )}
-          <div className="grid gap-2">
-            <Label htmlFor="adjustment-by">Take off</Label>
+          <LabelledField id="adjustment-by" label="Take off">
             <NativeSelect id="adjustment-by" value={by} onChange={(e) => setBy(e.target.value as 'percent' | 'amount')}>
               <option value="percent">Percentage of what is owed</option>
               <option value="amount">Fixed amount</option>
             </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="adjustment-value">{by === 'percent' ? 'Percent' : `Amount (${currency})`}</Label>
+          </LabelledField>
+          <LabelledField id="adjustment-value" label={`${by === 'percent' ? 'Percent' : `Amount ($${currency})`}`}>
             <Input
               id="adjustment-value"
               type="number"
@@ -173,24 +164,21 @@ export function AdjustmentDialog({
               value={value}
               onChange={(e) => setValue(e.target.value)}
             />
-          </div>
+          </LabelledField>
         </div>
       )}
-      <div className="grid gap-2">
-        <Label htmlFor="adjustment-item">On</Label>
-        <NativeSelect id="adjustment-item" value={itemId} onChange={(e) => setItemId(e.target.value)}>
-          <option value="">The whole fee (installments)</option>
-          {items.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="adjustment-reason">Reason</Label>
+      <LabelledField id="adjustment-item" label="On">
+        <NativeSelect
+          id="adjustment-item"
+          value={itemId}
+          onChange={(e) => setItemId(e.target.value)}
+          empty="The whole fee (installments)"
+          choices={items.map((i) => ({ value: i.id, label: i.label }))}
+        />
+      </LabelledField>
+      <LabelledField id="adjustment-reason" label="Reason">
         <Textarea id="adjustment-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </div>
+      </LabelledField>
       <PreviewTable
         state={
           !debounced

@@ -7,7 +7,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormDialog } from '@/components/form-dialog';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { useIsAdmin, useIsStaff } from '@/lib/auth';
@@ -17,6 +16,7 @@ import { formatDateTime, formatMoney } from '@shared/format';
 import { ADJUSTMENT_KIND_LABELS } from '@shared/adjustment-kinds';
 import { invalidateMoney } from '@/features/payments/payments-table';
 import { AdjustmentDialog, adjustedItemName, type AdjustableItem } from './adjustment-dialog';
+import { LabelledField } from '@/components/labelled-field';
 
 type Adjustment = RouterOutputs['adjustments']['get'];
 
@@ -208,10 +208,9 @@ function DecisionDialog({
       onClose={onClose}
       onSubmit={submit}
     >
-      <div className="grid gap-2">
-        <Label htmlFor="decision-text">{d.label}</Label>
+      <LabelledField id="decision-text" label={d.label}>
         <Textarea id="decision-text" maxLength={500} value={text} onChange={(e) => setText(e.target.value)} />
-      </div>
+      </LabelledField>
     </FormDialog>
   );
 }

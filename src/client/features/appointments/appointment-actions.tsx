@@ -25,7 +25,9 @@ import {
   type Appointment,
 } from './appointment-queries';
 import { FormDialog } from '@/components/form-dialog';
-import { ChoiceSelect, LabelledField, RoomSelect } from './appointment-dialog';
+import { ChoiceSelect } from '@/components/native-select';
+import { LabelledField } from '@/components/labelled-field';
+import { RoomSelect } from './room-select';
 import { dayLabel, instantOf, wallOf } from './zone';
 
 const STATUS_VARIANT: Record<AppointmentStatus, 'default' | 'secondary' | 'destructive' | 'success' | 'warning'> = {

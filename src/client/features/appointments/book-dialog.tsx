@@ -7,7 +7,9 @@ import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { invalidateAppointments, timeIn } from './appointment-queries';
 import { FormDialog } from '@/components/form-dialog';
-import { ChoiceSelect, LabelledField, RoomSelect } from './appointment-dialog';
+import { ChoiceSelect } from '@/components/native-select';
+import { LabelledField } from '@/components/labelled-field';
+import { RoomSelect } from './room-select';
 import { dayLabel, wallOf } from './zone';
 
 /**

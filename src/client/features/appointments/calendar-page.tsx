@@ -15,7 +15,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { RescheduleDialog, useStatusChange } from './appointment-actions';
-import { ChoiceSelect, LabelledField } from './appointment-dialog';
+import { ChoiceSelect } from '@/components/native-select';
+import { LabelledField } from '@/components/labelled-field';
 import { invalidateAppointments, useClock, type Appointment } from './appointment-queries';
 import { BookDialog } from './book-dialog';
 import { EventCalendar } from './event-calendar';
@@ -267,14 +268,13 @@ function CalendarView({
             choices={branches.map((b) => ({ value: b._id, label: b.name }))}
           />
         </LabelledField>
-        <div className="w-full space-y-1 sm:w-48">
-          <Label htmlFor="calendar-mode">Show</Label>
+        <LabelledField id="calendar-mode" label="Show" className="w-full sm:w-48">
           <NativeSelect id="calendar-mode" value={mode} onChange={(e) => setMode(e.target.value as CalendarMode)}>
             <option value="practitioners">Day by practitioner</option>
             <option value="rooms">Day by room</option>
             <option value="week">Week of a practitioner</option>
           </NativeSelect>
-        </div>
+        </LabelledField>
         {mode === 'week' && (
           <LabelledField id="calendar-practitioner" label="Practitioner" className="w-full sm:w-56">
             <ChoiceSelect

@@ -9,7 +9,6 @@ import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BranchSelect } from '@/features/payments/payment-common';
 import { trpc } from '@/lib/trpc';
@@ -17,6 +16,7 @@ import { formatMoney } from '@shared/format';
 import { StatusBadge, useStatusChange } from './appointment-actions';
 import { STATUS_ACTIONS, timeIn, useClock, type TodayAppointment } from './appointment-queries';
 import { dayLabel } from './zone';
+import { LabelledField } from '@/components/labelled-field';
 
 /** docs/appointments.md#today: the front desk's day, a list that works at 390 px. */
 export function TodayPage() {
@@ -61,10 +61,9 @@ function TodayScreen() {
           </Button>
         }
       />
-      <div className="w-full space-y-1 sm:w-64">
-        <Label htmlFor="today-branch">Branch</Label>
+      <LabelledField id="today-branch" label="Branch" className="w-full sm:w-64">
         <BranchSelect id="today-branch" value={branchId} onChange={setBranchId} />
-      </div>
+      </LabelledField>
       {today.isPending || clock.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : today.isError ? (

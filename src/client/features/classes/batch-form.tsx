@@ -9,10 +9,10 @@ import { UserPicker } from '@/components/user-picker';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { explainedMessage } from '@/lib/errors';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { WEEKDAYS, type Weekday } from '@shared/schemas/classes';
+import { LabelledField } from '@/components/labelled-field';
 
 type Batch = RouterOutputs['batches']['get'];
 interface Slot {
@@ -113,34 +113,28 @@ export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: ()
       onSubmit={() => void submit()}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="space-y-1 sm:col-span-2">
-          <Label htmlFor="batch-name">Name</Label>
+        <LabelledField id="batch-name" label="Name" className="sm:col-span-2">
           <Input id="batch-name" value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="batch-course">Course</Label>
-          <NativeSelect id="batch-course" value={courseId} onChange={(e) => setCourseId(e.target.value)}>
-            <option value="">Choose a course</option>
-            {courses.data?.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.courseName}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="batch-branch">Branch</Label>
-          <NativeSelect id="batch-branch" value={branchId} onChange={(e) => setBranchId(e.target.value)}>
-            <option value="">Choose a branch</option>
-            {branches.data?.map((b) => (
-              <option key={b._id} value={b._id}>
-                {b.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="batch-instructor">Instructor</Label>
+        </LabelledField>
+        <LabelledField id="batch-course" label="Course">
+          <NativeSelect
+            id="batch-course"
+            value={courseId}
+            onChange={(e) => setCourseId(e.target.value)}
+            empty="Choose a course"
+            choices={courses.data?.map((c) => ({ value: c._id, label: c.courseName }))}
+          />
+        </LabelledField>
+        <LabelledField id="batch-branch" label="Branch">
+          <NativeSelect
+            id="batch-branch"
+            value={branchId}
+            onChange={(e) => setBranchId(e.target.value)}
+            empty="Choose a branch"
+            choices={branches.data?.map((b) => ({ value: b._id, label: b.name }))}
+          />
+        </LabelledField>
+        <LabelledField id="batch-instructor" label="Instructor">
           <UserPicker
             placeholder="Type a name or e-mail"
             accept={teaches}
@@ -154,9 +148,8 @@ export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: ()
               'aria-invalid': false,
             }}
           />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="batch-capacity">Seats</Label>
+        </LabelledField>
+        <LabelledField id="batch-capacity" label="Seats">
           <Input
             id="batch-capacity"
             type="number"
@@ -164,15 +157,13 @@ export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: ()
             value={capacity}
             onChange={(e) => setCapacity(e.target.value)}
           />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="batch-start">Start date</Label>
+        </LabelledField>
+        <LabelledField id="batch-start" label="Start date">
           <Input id="batch-start" type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="batch-end">End date</Label>
+        </LabelledField>
+        <LabelledField id="batch-end" label="End date">
           <Input id="batch-end" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
-        </div>
+        </LabelledField>
       </div>
       <fieldset className="space-y-2">
         <legend className="mb-1 text-sm font-medium">Weekly timetable</legend>
@@ -183,53 +174,39 @@ export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: ()
             aria-label={`Slot ${i + 1}`}
             className="grid grid-cols-2 items-end gap-2 rounded-md border p-2 sm:grid-cols-[1fr_6rem_6rem_1fr_auto]"
           >
-            <div className="space-y-1">
-              <Label htmlFor={`slot-${i}-weekday`}>Weekday</Label>
+            <LabelledField id={`slot-${i}-weekday`} label="Weekday">
               <NativeSelect
                 id={`slot-${i}-weekday`}
                 value={s.weekday}
                 onChange={(e) => setSlot(i, { weekday: e.target.value as Weekday })}
-              >
-                {WEEKDAYS.map((w) => (
-                  <option key={w} value={w}>
-                    {weekdayLabel(w)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor={`slot-${i}-start`}>Start</Label>
+                choices={WEEKDAYS.map((w) => ({ value: w, label: weekdayLabel(w) }))}
+              />
+            </LabelledField>
+            <LabelledField id={`slot-${i}-start`} label="Start">
               <Input
                 id={`slot-${i}-start`}
                 type="time"
                 value={s.start}
                 onChange={(e) => setSlot(i, { start: e.target.value })}
               />
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor={`slot-${i}-end`}>End</Label>
+            </LabelledField>
+            <LabelledField id={`slot-${i}-end`} label="End">
               <Input
                 id={`slot-${i}-end`}
                 type="time"
                 value={s.end}
                 onChange={(e) => setSlot(i, { end: e.target.value })}
               />
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor={`slot-${i}-room`}>Room</Label>
+            </LabelledField>
+            <LabelledField id={`slot-${i}-room`} label="Room">
               <NativeSelect
                 id={`slot-${i}-room`}
                 value={s.roomId}
                 onChange={(e) => setSlot(i, { roomId: e.target.value })}
-              >
-                <option value="">No room</option>
-                {rooms.data?.data.map((r) => (
-                  <option key={r._id} value={r._id}>
-                    {r.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+                empty="No room"
+                choices={rooms.data?.data.map((r) => ({ value: r._id, label: r.name }))}
+              />
+            </LabelledField>
             <Button
               type="button"
               variant="ghost"

@@ -7,7 +7,6 @@ import { QueryView } from '@/components/query-view';
 import { NativeSelect } from '@/components/native-select';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/page-header';
 import { TitledCard } from '@/components/titled-card';
 import { Badge } from '@/components/ui/badge';
@@ -21,6 +20,7 @@ import { BatchFormDialog } from './batch-form';
 import { RegisterGrid } from './register-grid';
 import { MoveSession } from './session-move';
 import { WEEKDAYS } from '@shared/schemas/classes';
+import { LabelledField } from '@/components/labelled-field';
 
 type Batch = RouterOutputs['batches']['get'];
 
@@ -285,8 +285,7 @@ function AddStudent({ batch, candidates }: { batch: Batch; candidates: Enrolment
         if (enrollmentId) join.mutate({ id: enrollmentId, batchId: batch._id, waitlist: full });
       }}
     >
-      <div className="flex-1 space-y-1">
-        <Label htmlFor="add-student">Add a student from the course&apos;s enrolments</Label>
+      <LabelledField id="add-student" label="Add a student from the course's enrolments" className="flex-1">
         <NativeSelect id="add-student" value={enrollmentId} onChange={(e) => setEnrollmentId(e.target.value)}>
           <option value="">{candidates.length ? 'Choose an enrolment' : 'No other enrolments of this course'}</option>
           {candidates.map((e) => (
@@ -296,7 +295,7 @@ function AddStudent({ batch, candidates }: { batch: Batch; candidates: Enrolment
             </option>
           ))}
         </NativeSelect>
-      </div>
+      </LabelledField>
       <Button type="submit" disabled={!enrollmentId || join.isPending}>
         {full ? 'Add to waiting list' : 'Add student'}
       </Button>

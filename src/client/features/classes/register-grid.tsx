@@ -4,11 +4,11 @@ import { QueryView } from '@/components/query-view';
 import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { downloadFile, queryString } from '@/features/payments/payment-common';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import { formatDay } from '@shared/format';
+import { LabelledField } from '@/components/labelled-field';
 
 const LETTER = { present: 'P', late: 'L', absent: 'A', excused: 'E' } as const;
 const TONE = {
@@ -60,14 +60,12 @@ export function RegisterGrid({ batchId }: { batchId: string }) {
       }
     >
       <div className="mb-3 flex flex-wrap items-end gap-3">
-        <div className="space-y-1">
-          <Label htmlFor="register-from">From</Label>
+        <LabelledField id="register-from" label="From">
           <Input id="register-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="register-to">To</Label>
+        </LabelledField>
+        <LabelledField id="register-to" label="To">
           <Input id="register-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </div>
+        </LabelledField>
         <p className="text-xs text-muted-foreground">P present · L late · A absent · E excused · ✕ cancelled</p>
       </div>
       <QueryView query={register} placeholder="h-32 w-full">

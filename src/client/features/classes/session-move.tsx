@@ -6,7 +6,8 @@ import { Input } from '@/components/ui/input';
 import { explainedMessage } from '@/lib/errors';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { FormDialog } from '@/components/form-dialog';
-import { ChoiceSelect, LabelledField } from '../appointments/appointment-dialog';
+import { ChoiceSelect } from '@/components/native-select';
+import { LabelledField } from '@/components/labelled-field';
 import { dayLabel, instantOf, wallOf } from '../appointments/zone';
 
 type SessionRow = RouterOutputs['batches']['sessions']['data'][number];

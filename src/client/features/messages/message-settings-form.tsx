@@ -5,7 +5,6 @@ import { FormError, SubmitButton } from '@/components/form-feedback';
 import { CardQuery } from '@/components/card-query';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { explainedMessage, isClientError } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -18,6 +17,7 @@ import {
   type TMessageSettings,
 } from '@shared/schemas/messages';
 import { CHANNEL_LABELS, EVENT_LABELS, messageSettingsOptions } from './message-queries';
+import { LabelledField } from '@/components/labelled-field';
 
 /** Which events go out on which channel, when reminders go, and the quiet hours. Admins edit; staff read. */
 export function MessageSettingsCard({ canEdit }: { canEdit: boolean }) {
@@ -135,8 +135,7 @@ function SettingsForm({ saved, canEdit }: { saved: TMessageSettings; canEdit: bo
     label: string,
     more: { placeholder?: string; hint?: string } = {},
   ) => (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <LabelledField id={id} label={label} className="content-start">
       <Input
         id={id}
         inputMode="numeric"
@@ -152,7 +151,7 @@ function SettingsForm({ saved, canEdit }: { saved: TMessageSettings; canEdit: bo
         </p>
       )}
       {error(field)}
-    </div>
+    </LabelledField>
   );
 
   return (
@@ -220,8 +219,7 @@ function SettingsForm({ saved, canEdit }: { saved: TMessageSettings; canEdit: bo
           </p>
           {draft.quiet && (
             <div className="flex flex-wrap items-end gap-4">
-              <div className="grid gap-2">
-                <Label htmlFor="msg-quiet-start">Quiet from</Label>
+              <LabelledField id="msg-quiet-start" label="Quiet from">
                 <Input
                   id="msg-quiet-start"
                   type="time"
@@ -231,9 +229,8 @@ function SettingsForm({ saved, canEdit }: { saved: TMessageSettings; canEdit: bo
                   aria-describedby={described('quiet')}
                   onChange={(e) => change({ quietStart: e.target.value })}
                 />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="msg-quiet-end">Until</Label>
+              </LabelledField>
+              <LabelledField id="msg-quiet-end" label="Until">
                 <Input
                   id="msg-quiet-end"
                   type="time"
@@ -243,7 +240,7 @@ function SettingsForm({ saved, canEdit }: { saved: TMessageSettings; canEdit: bo
                   aria-describedby={described('quiet')}
                   onChange={(e) => change({ quietEnd: e.target.value })}
                 />
-              </div>
+              </LabelledField>
             </div>
           )}
           {error('quiet')}

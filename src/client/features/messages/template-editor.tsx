@@ -3,12 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FormError, SubmitButton } from '@/components/form-feedback';
 import { CardQuery } from '@/components/card-query';
-import { NativeSelect } from '@/components/native-select';
+import { NativeSelect, choicesOf } from '@/components/native-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
@@ -30,6 +29,7 @@ import {
   type TTemplateItem,
 } from '@shared/schemas/messages';
 import { CHANNEL_LABELS, EVENT_LABELS, LANGUAGE_LABELS, messageTemplatesOptions } from './message-queries';
+import { LabelledField } from '@/components/labelled-field';
 
 interface Choice {
   event: MessageEvent;
@@ -66,13 +66,8 @@ export function TemplateEditorCard({ canEdit, canReadLog }: { canEdit: boolean; 
             className="w-60"
             value={choice.event}
             onChange={(e) => pick('event', e.target.value as MessageEvent)}
-          >
-            {MESSAGE_EVENTS.map((e) => (
-              <option key={e} value={e}>
-                {EVENT_LABELS[e]}
-              </option>
-            ))}
-          </NativeSelect>
+            choices={choicesOf(MESSAGE_EVENTS, EVENT_LABELS)}
+          />
         </label>
         <label className="grid gap-1 text-sm">
           <span className="text-muted-foreground">Channel</span>
@@ -81,13 +76,8 @@ export function TemplateEditorCard({ canEdit, canReadLog }: { canEdit: boolean; 
             className="w-32"
             value={choice.channel}
             onChange={(e) => pick('channel', e.target.value as MessageChannel)}
-          >
-            {MESSAGE_CHANNELS.map((c) => (
-              <option key={c} value={c}>
-                {CHANNEL_LABELS[c]}
-              </option>
-            ))}
-          </NativeSelect>
+            choices={choicesOf(MESSAGE_CHANNELS, CHANNEL_LABELS)}
+          />
         </label>
         <label className="grid gap-1 text-sm">
           <span className="text-muted-foreground">Language</span>
@@ -96,13 +86,8 @@ export function TemplateEditorCard({ canEdit, canReadLog }: { canEdit: boolean; 
             className="w-32"
             value={choice.language}
             onChange={(e) => pick('language', e.target.value as MessageLanguage)}
-          >
-            {MESSAGE_LANGUAGES.map((l) => (
-              <option key={l} value={l}>
-                {LANGUAGE_LABELS[l]}
-              </option>
-            ))}
-          </NativeSelect>
+            choices={choicesOf(MESSAGE_LANGUAGES, LANGUAGE_LABELS)}
+          />
         </label>
       </CardContent>
       <CardQuery query={templates} placeholders={['h-9 w-full', 'h-40 w-full']}>
@@ -199,8 +184,7 @@ function TemplateForm({
             </p>
           )}
           {email && (
-            <div className="grid gap-2">
-              <Label htmlFor="template-subject">Subject</Label>
+            <LabelledField id="template-subject" label="Subject">
               <Input
                 id="template-subject"
                 value={subject}
@@ -209,10 +193,9 @@ function TemplateForm({
                   setError(null);
                 }}
               />
-            </div>
+            </LabelledField>
           )}
-          <div className="grid gap-2">
-            <Label htmlFor="template-body">Text</Label>
+          <LabelledField id="template-body" label="Text">
             <Textarea
               id="template-body"
               ref={bodyRef}
@@ -224,7 +207,7 @@ function TemplateForm({
                 setError(null);
               }}
             />
-          </div>
+          </LabelledField>
           {canEdit && (
             <div className="grid gap-2">
               <span className="text-sm text-muted-foreground">Insert a placeholder</span>
@@ -314,14 +297,9 @@ function Preview({
             className="w-64 max-w-full"
             value={entityId}
             onChange={(e) => onEntityChange(e.target.value)}
-          >
-            <option value="">Sample values</option>
-            {recent.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.label}
-              </option>
-            ))}
-          </NativeSelect>
+            empty="Sample values"
+            choices={recent.map((r) => ({ value: r.id, label: r.label }))}
+          />
         </label>
       </div>
       <div

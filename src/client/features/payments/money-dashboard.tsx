@@ -6,7 +6,6 @@ import { QueryView } from '@/components/query-view';
 import { PersonName } from '@/components/person-name';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart';
-import { Label } from '@/components/ui/label';
 import { WRAP } from '@/components/data-list';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { AppointmentFigures } from '@/features/dashboard/appointment-figures';
@@ -14,6 +13,7 @@ import { PALETTE, StatCard } from '@/features/reports/stat-card';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { formatCount, formatDay, formatMoney } from '@shared/format';
 import { BranchSelect, MoneyList } from './payment-common';
+import { LabelledField } from '@/components/labelled-field';
 
 /** docs/payments.md#dashboard: money at a glance, refreshed every 30 seconds. */
 export function MoneyDashboard() {
@@ -26,10 +26,9 @@ export function MoneyDashboard() {
   return (
     <section aria-label="Money at a glance" className="mt-6 space-y-4" data-testid="money-dashboard">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="w-64 space-y-1">
-          <Label htmlFor="dashboard-branch">Branch</Label>
+        <LabelledField id="dashboard-branch" label="Branch" className="w-64">
           <BranchSelect id="dashboard-branch" value={branchId} onChange={setBranchId} />
-        </div>
+        </LabelledField>
       </div>
       <AppointmentFigures branchId={branchId} />
       <QueryView query={dash} placeholder="h-40 w-full">

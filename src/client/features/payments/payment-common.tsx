@@ -37,14 +37,14 @@ export function BranchSelect({
     trpc.branches.list.queryOptions({ page: 1, pageSize: 200, sortBy: 'name', sortDir: 'asc' }),
   );
   return (
-    <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-label="Branch">
-      <option value="">All branches</option>
-      {(branches.data?.items ?? []).map((b) => (
-        <option key={b._id} value={b._id}>
-          {b.name}
-        </option>
-      ))}
-    </NativeSelect>
+    <NativeSelect
+      id={id}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      aria-label="Branch"
+      empty="All branches"
+      choices={(branches.data?.items ?? []).map((b) => ({ value: b._id, label: b.name }))}
+    />
   );
 }
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField, FormMessage } from '@/components/form-field';
 import { QueryView } from '@/components/query-view';
-import { NativeSelect } from '@/components/native-select';
+import { NativeSelect, choicesOf } from '@/components/native-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DatePicker } from '@/components/date-picker';
@@ -204,15 +204,7 @@ export function RecordPaymentDialog({
         {(field) => <Input {...field} type="number" inputMode="decimal" min="0.01" step="0.01" />}
       </FormField>
       <FormField name="method" label="Method">
-        {(field) => (
-          <NativeSelect {...field}>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {PAYMENT_METHOD_LABELS[m]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
+        {(field) => <NativeSelect {...field} choices={choicesOf(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)} />}
       </FormField>
       <FormField name="reference" label="Reference">
         {(field) => <Input {...field} maxLength={100} placeholder="Cheque or transfer number" />}

@@ -89,28 +89,22 @@ export function Receivables() {
             <BranchSelect value={branchId} onChange={choose(setBranchId)} />
           </FilterField>
           <FilterField label="Course">
-            <NativeSelect value={courseId} onChange={(e) => choose(setCourseId)(e.target.value)} aria-label="Course">
-              <option value="">All courses</option>
-              {(courses.data ?? []).map((c) => (
-                <option key={c._id} value={c._id}>
-                  {c.courseName}
-                </option>
-              ))}
-            </NativeSelect>
+            <NativeSelect
+              value={courseId}
+              onChange={(e) => choose(setCourseId)(e.target.value)}
+              aria-label="Course"
+              empty="All courses"
+              choices={(courses.data ?? []).map((c) => ({ value: c._id, label: c.courseName }))}
+            />
           </FilterField>
           <FilterField label="Treatment">
             <NativeSelect
               value={treatmentId}
               onChange={(e) => choose(setTreatmentId)(e.target.value)}
               aria-label="Treatment"
-            >
-              <option value="">All treatments</option>
-              {(treatments.data ?? []).map((t) => (
-                <option key={t._id} value={t._id}>
-                  {t.treatmentName}
-                </option>
-              ))}
-            </NativeSelect>
+              empty="All treatments"
+              choices={(treatments.data ?? []).map((t) => ({ value: t._id, label: t.treatmentName }))}
+            />
           </FilterField>
         </div>
         <QueryView query={list} placeholder="h-40 w-full">

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { NativeSelect } from '@/components/native-select';
+import { NativeSelect, choicesOf } from '@/components/native-select';
 import { FormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -12,6 +11,7 @@ import { formatMoney } from '@shared/format';
 import { ZRefundBody } from '@shared/schemas/refunds';
 import { downloadFile, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payment-common';
 import type { PaymentRow } from './payments-table';
+import { LabelledField } from '@/components/labelled-field';
 
 /** Saves a refund's credit note (PDF). */
 export const downloadCreditNote = (r: { _id: string; creditNoteNumber: string }) =>
@@ -97,8 +97,7 @@ export function RefundDialog({
       onSubmit={submit}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="refund-amount">Amount ({payment.currency})</Label>
+        <LabelledField id="refund-amount" label={`Amount (${payment.currency})`}>
           <Input
             id="refund-amount"
             type="number"
@@ -109,20 +108,17 @@ export function RefundDialog({
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
           />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="refund-method">Method</Label>
-          <NativeSelect id="refund-method" value={method} onChange={(e) => setMethod(e.target.value as typeof method)}>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {PAYMENT_METHOD_LABELS[m]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        </LabelledField>
+        <LabelledField id="refund-method" label="Method">
+          <NativeSelect
+            id="refund-method"
+            value={method}
+            onChange={(e) => setMethod(e.target.value as typeof method)}
+            choices={choicesOf(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)}
+          />
+        </LabelledField>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="refund-reference">Reference</Label>
+      <LabelledField id="refund-reference" label="Reference">
         <Input
           id="refund-reference"
           maxLength={100}
@@ -130,11 +126,10 @@ export function RefundDialog({
           value={reference}
           onChange={(e) => setReference(e.target.value)}
         />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="refund-reason">Reason</Label>
+      </LabelledField>
+      <LabelledField id="refund-reason" label="Reason">
         <Textarea id="refund-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </div>
+      </LabelledField>
       {hasRecord && (
         <label className="flex items-start gap-3 text-sm">
           <input

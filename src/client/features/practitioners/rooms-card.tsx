@@ -24,13 +24,12 @@ function useBranchChoice(id: string) {
       <label htmlFor={id} className="text-sm font-medium">
         Branch
       </label>
-      <NativeSelect id={id} value={branchId} onChange={(e) => setChosen(e.target.value)}>
-        {(branches.data ?? []).map((b) => (
-          <option key={b._id} value={b._id}>
-            {b.name}
-          </option>
-        ))}
-      </NativeSelect>
+      <NativeSelect
+        id={id}
+        value={branchId}
+        onChange={(e) => setChosen(e.target.value)}
+        choices={(branches.data ?? []).map((b) => ({ value: b._id, label: b.name }))}
+      />
     </div>
   );
   return { branchId, select, none: branches.isSuccess && branches.data.length === 0 };

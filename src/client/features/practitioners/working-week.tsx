@@ -71,13 +71,12 @@ export function WorkingPlanEditor({ practitioner }: { practitioner: TPractitione
         <label htmlFor={selectId} className="text-sm font-medium">
           Branch
         </label>
-        <NativeSelect id={selectId} value={branchId} onChange={(e) => setBranchId(e.target.value)}>
-          {practitioner.branches.map((b) => (
-            <option key={b._id} value={b._id}>
-              {b.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <NativeSelect
+          id={selectId}
+          value={branchId}
+          onChange={(e) => setBranchId(e.target.value)}
+          choices={practitioner.branches.map((b) => ({ value: b._id, label: b.name }))}
+        />
       </div>
       <QueryView query={plan} placeholder="h-32 w-full">
         {(data) => (

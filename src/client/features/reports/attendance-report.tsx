@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NativeSelect } from '@/components/native-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { numeric, SimpleTable } from '@/components/simple-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
@@ -21,6 +20,7 @@ import { DayRangeInputs, ReportResult } from './report-range';
 import { StatsError } from './stat-card';
 import { useReportDownloads } from './use-report-download';
 import { useOrgToday } from '@/lib/org-clock';
+import { LabelledField } from '@/components/labelled-field';
 
 const rateText = (rate: number | null) => (rate === null ? '—' : `${rate.toFixed(1)} %`);
 const num = 'text-right tabular-nums';
@@ -66,8 +66,7 @@ export function AttendanceReport() {
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <DayRangeInputs id="attendance-report" from={from} to={to} onFrom={setFrom} onTo={setTo} />
-        <div className="w-44 space-y-1">
-          <Label htmlFor="attendance-report-branch">Branch</Label>
+        <LabelledField id="attendance-report-branch" label="Branch" className="w-44">
           <BranchSelect
             id="attendance-report-branch"
             value={branchId}
@@ -76,18 +75,16 @@ export function AttendanceReport() {
               setBatchId('');
             }}
           />
-        </div>
-        <div className="w-56 space-y-1">
-          <Label htmlFor="attendance-report-batch">Batch</Label>
-          <NativeSelect id="attendance-report-batch" value={batchId} onChange={(e) => setBatchId(e.target.value)}>
-            <option value="">All batches</option>
-            {(batches.data?.data ?? []).map((b) => (
-              <option key={b._id} value={b._id}>
-                {b.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        </LabelledField>
+        <LabelledField id="attendance-report-batch" label="Batch" className="w-56">
+          <NativeSelect
+            id="attendance-report-batch"
+            value={batchId}
+            onChange={(e) => setBatchId(e.target.value)}
+            empty="All batches"
+            choices={(batches.data?.data ?? []).map((b) => ({ value: b._id, label: b.name }))}
+          />
+        </LabelledField>
         <ReportFileButtons
           downloads={downloads}
           title="Attendance Report"

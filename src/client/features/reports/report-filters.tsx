@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/date-picker';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { LabelledField } from '@/components/labelled-field';
 
 export interface FilterValues {
   category: string;
@@ -48,8 +48,7 @@ export function ReportFilters({
         onApply(draft);
       }}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${kind}-category`}>Category</Label>
+      <LabelledField id={`${kind}-category`} label="Category">
         <Input
           id={`${kind}-category`}
           list={listId}
@@ -62,17 +61,14 @@ export function ReportFilters({
             <option key={c} value={c} />
           ))}
         </datalist>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${kind}-min`}>Min {money} (Rs.)</Label>
+      </LabelledField>
+      <LabelledField id={`${kind}-min`} label={`Min ${money} (Rs.)`}>
         <Input id={`${kind}-min`} type="number" min={0} step="0.01" value={draft.min} onChange={set('min')} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${kind}-max`}>Max {money} (Rs.)</Label>
+      </LabelledField>
+      <LabelledField id={`${kind}-max`} label={`Max ${money} (Rs.)`}>
         <Input id={`${kind}-max`} type="number" min={0} step="0.01" value={draft.max} onChange={set('max')} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${kind}-start`}>Start Date</Label>
+      </LabelledField>
+      <LabelledField id={`${kind}-start`} label="Start Date">
         <DatePicker
           id={`${kind}-start`}
           label="Start Date"
@@ -80,9 +76,8 @@ export function ReportFilters({
           value={draft.startDate}
           onChange={(startDate) => setDraft((d) => ({ ...d, startDate }))}
         />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${kind}-end`}>End Date</Label>
+      </LabelledField>
+      <LabelledField id={`${kind}-end`} label="End Date">
         <DatePicker
           id={`${kind}-end`}
           label="End Date"
@@ -90,7 +85,7 @@ export function ReportFilters({
           value={draft.endDate}
           onChange={(endDate) => setDraft((d) => ({ ...d, endDate }))}
         />
-      </div>
+      </LabelledField>
       <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
         <Button type="submit">Apply Filters</Button>
         <Button

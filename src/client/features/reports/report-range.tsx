@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatsError } from './stat-card';
+import { LabelledField } from '@/components/labelled-field';
 
 /** A report's From and To days, two labelled date boxes whose ids start with `id`. */
 export function DayRangeInputs({
@@ -21,14 +21,12 @@ export function DayRangeInputs({
 }) {
   return (
     <>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-from`}>From</Label>
+      <LabelledField id={`${id}-from`} label="From">
         <Input id={`${id}-from`} type="date" value={from} onChange={(e) => onFrom(e.target.value)} />
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-to`}>To</Label>
+      </LabelledField>
+      <LabelledField id={`${id}-to`} label="To">
         <Input id={`${id}-to`} type="date" value={to} onChange={(e) => onTo(e.target.value)} />
-      </div>
+      </LabelledField>
     </>
   );
 }

@@ -11,6 +11,7 @@ import { useIsAdmin } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import type { TOrganisation } from '@shared/schemas/organisation';
+import { LabelledField } from '@/components/labelled-field';
 
 type Fields = Omit<TOrganisation, 'logoUrl'>;
 const FIELDS: Array<{ key: keyof Fields; label: string; multiline?: boolean }> = [
@@ -100,8 +101,7 @@ function OrganisationForm({ saved }: { saved: TOrganisation }) {
             )}
           </div>
         ))}
-        <div className="grid gap-1.5 sm:col-span-2">
-          <Label htmlFor="org-logo">Logo</Label>
+        <LabelledField id="org-logo" label="Logo" className="sm:col-span-2">
           {saved.logoUrl && <img src={saved.logoUrl} alt="Organisation logo" className="h-12 w-auto object-contain" />}
           {isAdmin && (
             <Input
@@ -115,7 +115,7 @@ function OrganisationForm({ saved }: { saved: TOrganisation }) {
               }}
             />
           )}
-        </div>
+        </LabelledField>
       </CardContent>
       {isAdmin && (
         <CardFooter className="mt-6 justify-end">

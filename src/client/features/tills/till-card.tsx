@@ -5,7 +5,6 @@ import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useCurrentUser } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
@@ -15,6 +14,7 @@ import { formatDateTime, formatMoney } from '@shared/format';
 import { hasAtMostTwoDecimals, toMinor } from '@shared/money';
 import type { TTill } from '@shared/schemas/tills';
 import { BranchSelect, MoneyList } from '../payments/payment-common';
+import { LabelledField } from '@/components/labelled-field';
 
 type Amounts = Array<{ currency: string; amount: number }>;
 
@@ -84,12 +84,10 @@ function OpenTillForm() {
   };
   return (
     <form className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={submit}>
-      <div className="grid gap-1.5">
-        <Label htmlFor="till-branch">Branch</Label>
+      <LabelledField id="till-branch" label="Branch">
         <BranchSelect id="till-branch" value={branchId} onChange={setBranchId} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="till-float">Opening float ({localCurrency})</Label>
+      </LabelledField>
+      <LabelledField id="till-float" label={`Opening float (${localCurrency})`}>
         <Input
           id="till-float"
           inputMode="decimal"
@@ -97,7 +95,7 @@ function OpenTillForm() {
           value={float}
           onChange={(e) => setFloat(e.target.value)}
         />
-      </div>
+      </LabelledField>
       <Button type="submit" disabled={open.isPending}>
         {open.isPending ? 'Opening...' : 'Open till'}
       </Button>
@@ -163,8 +161,7 @@ function OpenTill({ till, onClosed }: { till: TTill; onClosed: (t: TTill) => voi
       </dl>
       <div className="grid gap-3 sm:grid-cols-2">
         {rows.map((r) => (
-          <div key={r.currency} className="grid gap-1.5">
-            <Label htmlFor={`counted-${r.currency}`}>Counted ({r.currency})</Label>
+          <LabelledField key={r.currency} id={`counted-${r.currency}`} label={`Counted (${r.currency})`}>
             <Input
               id={`counted-${r.currency}`}
               inputMode="decimal"
@@ -177,13 +174,12 @@ function OpenTill({ till, onClosed }: { till: TTill; onClosed: (t: TTill) => voi
                 Difference: {formatMoney(r.typed - r.amount, r.currency)}
               </p>
             )}
-          </div>
+          </LabelledField>
         ))}
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="till-note">Note{differs ? ' (required: the count differs)' : ''}</Label>
+      <LabelledField id="till-note" label={`Note${differs ? ' (required: the count differs)' : ''}`}>
         <Textarea id="till-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} />
-      </div>
+      </LabelledField>
       <Button type="submit" disabled={close.isPending}>
         {close.isPending ? 'Closing...' : 'Close till'}
       </Button>

@@ -91,13 +91,10 @@ function AddUserForm() {
           </FormField>
           <FormField name="role" label="Role">
             {(field) => (
-              <NativeSelect {...field}>
-                {roleOptionsFor(me.role).map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABELS[r]}
-                  </option>
-                ))}
-              </NativeSelect>
+              <NativeSelect
+                {...field}
+                choices={roleOptionsFor(me.role).map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+              />
             )}
           </FormField>
           <PersonFields />

@@ -1,6 +1,6 @@
 import type { FieldValues, Path } from 'react-hook-form';
 import { FormField } from '@/components/form-field';
-import { NativeSelect } from '@/components/native-select';
+import { NativeSelect, choicesOf } from '@/components/native-select';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { displayPhone, GENDER_LABELS, GENDERS, type EmergencyContact } from '@shared/schemas/person';
@@ -70,16 +70,7 @@ export function PersonFields<T extends FieldValues>() {
           {(field) => <Input {...field} type="date" min="1900-01-01" max="2100-12-31" />}
         </FormField>
         <FormField<T> name={name('gender')} label="Gender">
-          {(field) => (
-            <NativeSelect {...field}>
-              <option value="">Not given</option>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {GENDER_LABELS[g]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
+          {(field) => <NativeSelect {...field} empty="Not given" choices={choicesOf(GENDERS, GENDER_LABELS)} />}
         </FormField>
       </div>
       <FormField<T> name={name('address')} label="Address">

@@ -9,7 +9,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { UserAvatar } from '@/components/user-avatar';
 import { storeUser, useCurrentUser, type CurrentUser } from '@/lib/auth';
@@ -20,6 +19,7 @@ import { ROLE_LABELS } from '@shared/roles';
 import { ZUpdateProfileInput, type TUpdateProfileInput } from '@shared/schemas/users';
 import { displayPhone } from '@shared/schemas/person';
 import { MAX_PICTURE_BYTES, PICTURE_TYPES, restReason, sendUserForm, type User } from './user-queries';
+import { LabelledField } from '@/components/labelled-field';
 
 const UPDATE_FAILED = 'Failed to update profile.';
 const MISSING_DATA = 'Server response missing required data';
@@ -240,10 +240,9 @@ export function ProfilePage() {
 /** A field the profile shows but the user cannot change (the administrator manages it). */
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <LabelledField id={id} label={label}>
       <Input id={id} value={value} readOnly disabled />
-    </div>
+    </LabelledField>
   );
 }
 

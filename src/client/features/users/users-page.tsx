@@ -78,13 +78,15 @@ const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
         cell: (u) =>
           rows.editing(u) ? (
             // Nobody changes their own role; the current role stays listed so the select can show it.
-            <NativeSelect aria-label="Role" disabled={u._id === me._id} {...rows.bind('role')}>
-              {(grantable.includes(u.role) ? grantable : [u.role, ...grantable]).map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </NativeSelect>
+            <NativeSelect
+              aria-label="Role"
+              disabled={u._id === me._id}
+              {...rows.bind('role')}
+              choices={(grantable.includes(u.role) ? grantable : [u.role, ...grantable]).map((r) => ({
+                value: r,
+                label: ROLE_LABELS[r],
+              }))}
+            />
           ) : (
             <Badge variant="secondary" data-testid="user-role">
               {ROLE_LABELS[u.role]}
@@ -97,14 +99,12 @@ const useUsersTable: TableHook<typeof userList> = ({ paged }) => {
         headClassName: 'w-48',
         cell: (u) =>
           rows.editing(u) ? (
-            <NativeSelect aria-label="Branch" {...rows.bind('branchId')}>
-              <option value="">No branch</option>
-              {branches.data?.map((b) => (
-                <option key={b._id} value={b._id}>
-                  {b.name}
-                </option>
-              ))}
-            </NativeSelect>
+            <NativeSelect
+              aria-label="Branch"
+              {...rows.bind('branchId')}
+              empty="No branch"
+              choices={branches.data?.map((b) => ({ value: b._id, label: b.name }))}
+            />
           ) : (
             (u.branch?.name ?? <span className="text-muted-foreground">—</span>)
           ),
