@@ -153,7 +153,7 @@ export function AdjustmentDialog({
               <option value="amount">Fixed amount</option>
             </NativeSelect>
           </LabelledField>
-          <LabelledField id="adjustment-value" label={`${by === 'percent' ? 'Percent' : `Amount ($${currency})`}`}>
+          <LabelledField id="adjustment-value" label={by === 'percent' ? 'Percent' : `Amount (${currency})`}>
             <Input
               id="adjustment-value"
               type="number"

@@ -10,7 +10,6 @@ import { PageHeader } from '@/components/page-header';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -285,8 +284,7 @@ function CalendarView({
             />
           </LabelledField>
         )}
-        <div className="space-y-1">
-          <Label htmlFor="calendar-day">Day</Label>
+        <LabelledField id="calendar-day" label="Day">
           <div className="flex gap-1">
             <Button
               variant="outline"
@@ -315,7 +313,7 @@ function CalendarView({
               Today
             </Button>
           </div>
-        </div>
+        </LabelledField>
       </div>
       {!branches.length ? (
         <p className="text-sm text-muted-foreground">Add a branch first.</p>
