@@ -65,14 +65,9 @@ export function SelectFilter<T extends string>({
       className={className}
       value={value ?? ''}
       onChange={(e) => onChange(oneOf(values, e.target.value))}
-    >
-      <option value="">{all}</option>
-      {values.map((o) => (
-        <option key={o} value={o}>
-          {labelOf(o)}
-        </option>
-      ))}
-    </NativeSelect>
+      empty={all}
+      choices={values.map((v) => ({ value: v, label: labelOf(v) }))}
+    />
   );
 }
 

@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { SubmitButton } from '@/components/form-feedback';
+import { FormFooter } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { NativeSelect } from '@/components/native-select';
 import { ADMIN_ROLES, RolePage } from '@/components/require-role';
 import { UserPicker } from '@/components/user-picker';
-import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { isClientError } from '@/lib/errors';
 import { useCurrencies } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
@@ -89,14 +89,12 @@ function BookTreatmentForm() {
           ) : (
             <FormField name="treatmentId" id="booking-treatment" label="Treatment" required>
               {(field) => (
-                <NativeSelect {...field} disabled={options.isPending}>
-                  <option value="">{options.isPending ? 'Loading treatments...' : 'Select a treatment'}</option>
-                  {options.data?.map((t) => (
-                    <option key={t._id} value={t._id}>
-                      {t.treatmentName}
-                    </option>
-                  ))}
-                </NativeSelect>
+                <NativeSelect
+                  {...field}
+                  disabled={options.isPending}
+                  empty={options.isPending ? 'Loading treatments...' : 'Select a treatment'}
+                  choices={options.data?.map((t) => ({ value: t._id, label: t.treatmentName }))}
+                />
               )}
             </FormField>
           )}
@@ -119,11 +117,9 @@ function BookTreatmentForm() {
           )}
           <FormMessage />
         </CardContent>
-        <CardFooter className="mt-6 justify-end">
-          <SubmitButton pending={book.isPending} pendingText="Booking...">
-            Book Treatment
-          </SubmitButton>
-        </CardFooter>
+        <FormFooter pending={book.isPending} pendingText="Booking...">
+          Book Treatment
+        </FormFooter>
       </ZodFormElement>
     </Card>
   );

@@ -1,13 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
-import { SubmitButton } from '@/components/form-feedback';
+import { useMutation } from '@tanstack/react-query';
+import { FormFooter } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { ADMIN_ROLES, RolePage } from '@/components/require-role';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { explainedMessage } from '@/lib/errors';
+import { useAddPageHandlers } from '@/lib/add-page';
 import { trpc } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
 import { ZCreateBranchInput } from '@shared/schemas/branches';
@@ -22,22 +19,18 @@ export function AddBranchPage() {
 }
 
 function AddBranchForm() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useZodForm(ZCreateBranchInput, { name: '', location: '', phone: '' });
 
   const create = useMutation(
-    trpc.branches.create.mutationOptions({
-      onSuccess: async () => {
-        toast.success('Branch added successfully!');
-        await queryClient.invalidateQueries(trpc.branches.pathFilter());
-        await navigate({ to: '/branch' });
-      },
-      onError: (err) => {
-        // A duplicate name (409) or a validation message is worth showing as the server says it.
-        form.failRequest(err, explainedMessage(err, 'Failed to add branch. Please try again.'));
-      },
-    }),
+    trpc.branches.create.mutationOptions(
+      useAddPageHandlers({
+        form,
+        added: 'Branch added successfully!',
+        failed: 'Failed to add branch. Please try again.',
+        refresh: trpc.branches.pathFilter(),
+        back: '/branch',
+      }),
+    ),
   );
 
   return (
@@ -55,14 +48,9 @@ function AddBranchForm() {
           </FormField>
           <FormMessage />
         </CardContent>
-        <CardFooter className="mt-6 justify-end gap-2">
-          <Button variant="outline" asChild>
-            <Link to="/branch">Cancel</Link>
-          </Button>
-          <SubmitButton pending={create.isPending} pendingText="Adding...">
-            Add Branch
-          </SubmitButton>
-        </CardFooter>
+        <FormFooter pending={create.isPending} pendingText="Adding..." cancelTo="/branch">
+          Add Branch
+        </FormFooter>
       </ZodFormElement>
     </Card>
   );

@@ -286,15 +286,16 @@ function AddStudent({ batch, candidates }: { batch: Batch; candidates: Enrolment
       }}
     >
       <LabelledField id="add-student" label="Add a student from the course's enrolments" className="flex-1">
-        <NativeSelect id="add-student" value={enrollmentId} onChange={(e) => setEnrollmentId(e.target.value)}>
-          <option value="">{candidates.length ? 'Choose an enrolment' : 'No other enrolments of this course'}</option>
-          {candidates.map((e) => (
-            <option key={e._id} value={e._id}>
-              {e.userId?.username ?? e.deletedUsername ?? 'Student'} — {formatMoney(e.outstandingAmount, e.currency)}{' '}
-              due
-            </option>
-          ))}
-        </NativeSelect>
+        <NativeSelect
+          id="add-student"
+          value={enrollmentId}
+          onChange={(e) => setEnrollmentId(e.target.value)}
+          empty={candidates.length ? 'Choose an enrolment' : 'No other enrolments of this course'}
+          choices={candidates.map((e) => ({
+            value: e._id,
+            label: `${e.userId?.username ?? e.deletedUsername ?? 'Student'} — ${formatMoney(e.outstandingAmount, e.currency)} due`,
+          }))}
+        />
       </LabelledField>
       <Button type="submit" disabled={!enrollmentId || join.isPending}>
         {full ? 'Add to waiting list' : 'Add student'}

@@ -1,14 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
-import { SubmitButton } from '@/components/form-feedback';
+import { useMutation } from '@tanstack/react-query';
+import { FormFooter } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { RolePage, STAFF_ROLES } from '@/components/require-role';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { explainedMessage } from '@/lib/errors';
+import { useAddPageHandlers } from '@/lib/add-page';
 import { trpc } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
 import { ZCreateCourseInput } from '@shared/schemas/courses';
@@ -33,21 +30,18 @@ export function AddCoursePage() {
 }
 
 function AddCourseForm() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useZodForm(ZCreateCourseInput, EMPTY);
 
   const create = useMutation(
-    trpc.courses.create.mutationOptions({
-      onSuccess: async () => {
-        toast.success('Course added successfully!');
-        await queryClient.invalidateQueries(trpc.courses.pathFilter());
-        await navigate({ to: '/courses' });
-      },
-      onError: (err) => {
-        form.failRequest(err, explainedMessage(err, 'Failed to add course. Please try again.'));
-      },
-    }),
+    trpc.courses.create.mutationOptions(
+      useAddPageHandlers({
+        form,
+        added: 'Course added successfully!',
+        failed: 'Failed to add course. Please try again.',
+        refresh: trpc.courses.pathFilter(),
+        back: '/courses',
+      }),
+    ),
   );
 
   const money = { type: 'number', min: 0, step: '0.01', inputMode: 'decimal' } as const;
@@ -84,14 +78,9 @@ function AddCourseForm() {
           </FormField>
           <FormMessage className="sm:col-span-2" />
         </CardContent>
-        <CardFooter className="mt-6 justify-end gap-2">
-          <Button variant="outline" asChild>
-            <Link to="/courses">Cancel</Link>
-          </Button>
-          <SubmitButton pending={create.isPending} pendingText="Adding...">
-            Add Course
-          </SubmitButton>
-        </CardFooter>
+        <FormFooter pending={create.isPending} pendingText="Adding..." cancelTo="/courses">
+          Add Course
+        </FormFooter>
       </ZodFormElement>
     </Card>
   );

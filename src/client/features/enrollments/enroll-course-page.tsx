@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { SubmitButton } from '@/components/form-feedback';
+import { FormFooter } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { NativeSelect } from '@/components/native-select';
 import { RolePage, STAFF_ROLES } from '@/components/require-role';
 import { UserPicker } from '@/components/user-picker';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -80,14 +79,11 @@ function EnrollForm() {
           </FormField>
           <FormField name="courseId" id="enroll-course" label="Course" required>
             {(field) => (
-              <NativeSelect {...field}>
-                <option value="">{courses.isPending ? 'Loading courses...' : 'Select a course'}</option>
-                {courses.data?.map((c) => (
-                  <option key={c._id} value={c._id}>
-                    {c.courseName}
-                  </option>
-                ))}
-              </NativeSelect>
+              <NativeSelect
+                {...field}
+                empty={courses.isPending ? 'Loading courses...' : 'Select a course'}
+                choices={courses.data?.map((c) => ({ value: c._id, label: c.courseName }))}
+              />
             )}
           </FormField>
           {courses.isError && <p className="text-sm text-destructive">Error: {courses.error.message}</p>}
@@ -114,14 +110,14 @@ function EnrollForm() {
           )}
           <FormMessage />
         </CardContent>
-        <CardFooter className="mt-6 justify-end gap-2">
-          <Button variant="outline" asChild>
-            <Link to="/courses/AllStudentEnrollments">All Enrollments</Link>
-          </Button>
-          <SubmitButton pending={enroll.isPending} pendingText="Enrolling...">
-            Enroll Student
-          </SubmitButton>
-        </CardFooter>
+        <FormFooter
+          pending={enroll.isPending}
+          pendingText="Enrolling..."
+          cancelTo="/courses/AllStudentEnrollments"
+          cancelLabel="All Enrollments"
+        >
+          Enroll Student
+        </FormFooter>
       </ZodFormElement>
     </Card>
   );

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { FormError, SubmitButton } from '@/components/form-feedback';
+import { FormError, FormFooter } from '@/components/form-feedback';
 import { CardQuery } from '@/components/card-query';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { explainedMessage, isClientError } from '@/lib/errors';
@@ -248,11 +248,9 @@ function SettingsForm({ saved, canEdit }: { saved: TMessageSettings; canEdit: bo
         <FormError error={errors.form ?? null} />
       </CardContent>
       {canEdit && (
-        <CardFooter className="mt-6 justify-end">
-          <SubmitButton pending={save.isPending} pendingText="Saving...">
-            Save settings
-          </SubmitButton>
-        </CardFooter>
+        <FormFooter pending={save.isPending} pendingText="Saving...">
+          Save settings
+        </FormFooter>
       )}
     </form>
   );

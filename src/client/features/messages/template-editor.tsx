@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { FormError, SubmitButton } from '@/components/form-feedback';
+import { FormError, FormFooter } from '@/components/form-feedback';
 import { CardQuery } from '@/components/card-query';
 import { NativeSelect, choicesOf } from '@/components/native-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -225,11 +225,9 @@ function TemplateForm({
         <Preview choice={choice} body={body} entityId={entityId} onEntityChange={setEntityId} canReadLog={canReadLog} />
       </CardContent>
       {canEdit && (
-        <CardFooter className="mt-6 justify-end">
-          <SubmitButton pending={save.isPending} pendingText="Saving...">
-            Save template
-          </SubmitButton>
-        </CardFooter>
+        <FormFooter pending={save.isPending} pendingText="Saving...">
+          Save template
+        </FormFooter>
       )}
     </form>
   );

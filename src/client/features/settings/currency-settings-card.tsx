@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { SubmitButton } from '@/components/form-feedback';
+import { FormFooter } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement, type FieldControlProps } from '@/components/form-field';
 import { CardQuery } from '@/components/card-query';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -101,11 +101,9 @@ function CurrencyForm({ saved }: { saved: CurrencySettings }) {
         </FormField>
         <FormMessage className="sm:col-span-2" />
       </CardContent>
-      <CardFooter className="mt-6 justify-end">
-        <SubmitButton pending={save.isPending} pendingText="Saving...">
-          Save
-        </SubmitButton>
-      </CardFooter>
+      <FormFooter pending={save.isPending} pendingText="Saving...">
+        Save
+      </FormFooter>
     </ZodFormElement>
   );
 }

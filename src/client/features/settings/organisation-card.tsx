@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { CardQuery } from '@/components/card-query';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormFooter } from '@/components/form-feedback';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -118,11 +118,9 @@ function OrganisationForm({ saved }: { saved: TOrganisation }) {
         </LabelledField>
       </CardContent>
       {isAdmin && (
-        <CardFooter className="mt-6 justify-end">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Updating...' : 'Update organisation'}
-          </Button>
-        </CardFooter>
+        <FormFooter pending={save.isPending} pendingText="Updating...">
+          Update organisation
+        </FormFooter>
       )}
     </form>
   );

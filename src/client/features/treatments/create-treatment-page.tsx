@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { SubmitButton } from '@/components/form-feedback';
+import { FormFooter } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { ADMIN_ROLES, RolePage } from '@/components/require-role';
-import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { isClientError } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -148,11 +148,9 @@ function CreateTreatmentForm() {
           </fieldset>
           <FormMessage />
         </CardContent>
-        <CardFooter className="mt-6 justify-end gap-2">
-          <SubmitButton pending={create.isPending} pendingText="Creating...">
-            Create Treatment
-          </SubmitButton>
-        </CardFooter>
+        <FormFooter pending={create.isPending} pendingText="Creating...">
+          Create Treatment
+        </FormFooter>
       </ZodFormElement>
     </Card>
   );

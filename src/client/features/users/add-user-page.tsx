@@ -1,15 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
-import { SubmitButton } from '@/components/form-feedback';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { FormFooter } from '@/components/form-feedback';
 import { FormField, FormMessage, ZodFormElement } from '@/components/form-field';
 import { NativeSelect } from '@/components/native-select';
 import { RolePage, STAFF_ROLES } from '@/components/require-role';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useCurrentUser } from '@/lib/auth';
-import { explainedMessage } from '@/lib/errors';
+import { useAddPageHandlers } from '@/lib/add-page';
 import { trpc } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
 import { ROLE_LABELS } from '@shared/roles';
@@ -32,8 +29,6 @@ export function AddUserPage() {
 
 function AddUserForm() {
   const me = useCurrentUser();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const branches = useQuery(trpc.branches.options.queryOptions());
   const form = useZodForm(ZCreateUserInput, {
     branchId: '',
@@ -46,16 +41,15 @@ function AddUserForm() {
   });
 
   const create = useMutation(
-    trpc.users.create.mutationOptions({
-      onSuccess: async () => {
-        toast.success('User added successfully!');
-        await queryClient.invalidateQueries(trpc.users.pathFilter());
-        await navigate({ to: '/users' });
-      },
-      onError: (err) => {
-        form.failRequest(err, explainedMessage(err, 'Failed to add user. Please try again.'));
-      },
-    }),
+    trpc.users.create.mutationOptions(
+      useAddPageHandlers({
+        form,
+        added: 'User added successfully!',
+        failed: 'Failed to add user. Please try again.',
+        refresh: trpc.users.pathFilter(),
+        back: '/users',
+      }),
+    ),
   );
 
   return (
@@ -64,14 +58,11 @@ function AddUserForm() {
         <CardContent className="grid gap-5">
           <FormField name="branchId" id="user-branch" label="Branch" required>
             {(field) => (
-              <NativeSelect {...field}>
-                <option value="">{branches.isPending ? 'Loading branches...' : 'Select a branch'}</option>
-                {branches.data?.map((b) => (
-                  <option key={b._id} value={b._id}>
-                    {b.name} — {b.location}
-                  </option>
-                ))}
-              </NativeSelect>
+              <NativeSelect
+                {...field}
+                empty={branches.isPending ? 'Loading branches...' : 'Select a branch'}
+                choices={branches.data?.map((b) => ({ value: b._id, label: `${b.name} — ${b.location}` }))}
+              />
             )}
           </FormField>
           {branches.isError && <p className="text-sm text-destructive">Error: {branches.error.message}</p>}
@@ -100,14 +91,9 @@ function AddUserForm() {
           <PersonFields />
           <FormMessage />
         </CardContent>
-        <CardFooter className="mt-6 justify-end gap-2">
-          <Button variant="outline" asChild>
-            <Link to="/users">Cancel</Link>
-          </Button>
-          <SubmitButton pending={create.isPending} pendingText="Adding...">
-            Add User
-          </SubmitButton>
-        </CardFooter>
+        <FormFooter pending={create.isPending} pendingText="Adding..." cancelTo="/users">
+          Add User
+        </FormFooter>
       </ZodFormElement>
     </Card>
   );

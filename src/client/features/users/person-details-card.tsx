@@ -3,10 +3,10 @@ import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { DetailList, DetailRow } from '@/components/detail-list';
-import { SubmitButton } from '@/components/form-feedback';
+import { FormFooter } from '@/components/form-feedback';
 import { FormMessage, ZodFormElement } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCurrentUser } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -85,14 +85,9 @@ function PersonForm({ user, onDone }: { user: User; onDone: () => void }) {
         <PersonFields />
         <FormMessage />
       </CardContent>
-      <CardFooter className="mt-6 justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <SubmitButton pending={save.isPending} pendingText="Saving...">
-          Save details
-        </SubmitButton>
-      </CardFooter>
+      <FormFooter pending={save.isPending} pendingText="Saving..." onCancel={onDone}>
+        Save details
+      </FormFooter>
     </ZodFormElement>
   );
 }

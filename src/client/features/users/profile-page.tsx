@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChevronDownIcon, ChevronUpIcon, ImageUpIcon, PencilIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { SubmitButton } from '@/components/form-feedback';
+import { FormFooter } from '@/components/form-feedback';
 import { FormField, ZodFormElement } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { UserAvatar } from '@/components/user-avatar';
@@ -222,14 +222,9 @@ export function ProfilePage() {
             )}
           </CardContent>
           {editing && (
-            <CardFooter className="mt-6 justify-end gap-2">
-              <Button type="button" variant="outline" onClick={() => setEditing(false)} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <SubmitButton pending={save.isPending} pendingText="Saving...">
-                Save Changes
-              </SubmitButton>
-            </CardFooter>
+            <FormFooter pending={save.isPending} pendingText="Saving..." onCancel={() => setEditing(false)}>
+              Save Changes
+            </FormFooter>
           )}
         </ZodFormElement>
       </Card>
