@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import type { ZodForm } from '@/lib/use-zod-form';
+import { onSubmitted } from '@/lib/utils';
 
 /** A schema-driven form (useZodForm) as the dialog's form: its fields and FormMessage go in the children. */
 interface ZodFormSubmit<TValues extends FieldValues, TOut> {
@@ -91,14 +92,7 @@ export function FormDialog<TValues extends FieldValues, TOut>({
             {content}
           </ZodFormElement>
         ) : (
-          <form
-            className={formClassName}
-            noValidate={noValidate}
-            onSubmit={(e) => {
-              e.preventDefault();
-              onSubmit();
-            }}
-          >
+          <form className={formClassName} noValidate={noValidate} onSubmit={onSubmitted(onSubmit)}>
             {content}
           </form>
         )}

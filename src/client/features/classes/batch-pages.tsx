@@ -21,6 +21,7 @@ import { RegisterGrid } from './register-grid';
 import { MoveSession } from './session-move';
 import { WEEKDAYS } from '@shared/schemas/classes';
 import { LabelledField } from '@/components/labelled-field';
+import { onSubmitted } from '@/lib/utils';
 
 type Batch = RouterOutputs['batches']['get'];
 
@@ -280,10 +281,9 @@ function AddStudent({ batch, candidates }: { batch: Batch; candidates: Enrolment
   return (
     <form
       className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (enrollmentId) join.mutate({ id: enrollmentId, batchId: batch._id, waitlist: full });
-      }}
+      onSubmit={onSubmitted(
+        () => enrollmentId && join.mutate({ id: enrollmentId, batchId: batch._id, waitlist: full }),
+      )}
     >
       <LabelledField id="add-student" label="Add a student from the course's enrolments" className="flex-1">
         <NativeSelect
@@ -328,13 +328,7 @@ function CancelSession({ session }: { session: SessionRow }) {
       </Button>
     );
   return (
-    <form
-      className="flex items-center gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        cancel.mutate({ id: session._id, reason });
-      }}
-    >
+    <form className="flex items-center gap-2" onSubmit={onSubmitted(() => cancel.mutate({ id: session._id, reason }))}>
       <Input
         aria-label="Reason"
         placeholder="Reason"

@@ -18,6 +18,7 @@ import {
 } from '@shared/schemas/messages';
 import { CHANNEL_LABELS, EVENT_LABELS, messageSettingsOptions } from './message-queries';
 import { LabelledField } from '@/components/labelled-field';
+import { onSubmitted } from '@/lib/utils';
 
 /** Which events go out on which channel, when reminders go, and the quiet hours. Admins edit; staff read. */
 export function MessageSettingsCard({ canEdit }: { canEdit: boolean }) {
@@ -155,13 +156,7 @@ function SettingsForm({ saved, canEdit }: { saved: TMessageSettings; canEdit: bo
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate onSubmit={onSubmitted(submit)}>
       <CardContent className="grid gap-6">
         <Table containerClassName="rounded-md border" aria-label="Messages per event and channel">
           <TableHeader>

@@ -30,6 +30,7 @@ import {
 } from '@shared/schemas/messages';
 import { CHANNEL_LABELS, EVENT_LABELS, LANGUAGE_LABELS, messageTemplatesOptions } from './message-queries';
 import { LabelledField } from '@/components/labelled-field';
+import { onSubmitted } from '@/lib/utils';
 
 interface Choice {
   event: MessageEvent;
@@ -165,13 +166,7 @@ function TemplateForm({
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate onSubmit={onSubmitted(submit)}>
       <CardContent className="grid gap-6 lg:grid-cols-2">
         <fieldset className="grid content-start gap-4" disabled={!canEdit}>
           {!own && choice.language !== 'en' && (

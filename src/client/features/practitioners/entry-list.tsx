@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { explainedMessage } from '@/lib/errors';
-import { cn } from '@/lib/utils';
+import { cn, onSubmitted } from '@/lib/utils';
 
 /*
  * The parts Settings' small lists share (a practitioner's time off, a branch's closures, rooms):
@@ -103,13 +103,7 @@ export function AddForm({
 }) {
   return (
     <>
-      <form
-        className={className}
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <form className={className} onSubmit={onSubmitted(onSubmit)}>
         {children}
         <Button type="submit" variant={submitVariant} disabled={disabled}>
           {submitLabel}

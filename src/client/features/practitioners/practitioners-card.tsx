@@ -14,6 +14,7 @@ import { trpc } from '@/lib/trpc';
 import { ZCreatePractitionerInput, ZUpdatePractitionerBody, type TPractitioner } from '@shared/schemas/practitioners';
 import { TimeOffPanel } from './time-off-panel';
 import { WorkingPlanEditor } from './working-week';
+import { onSubmitted } from '@/lib/utils';
 
 interface Option {
   _id: string;
@@ -94,13 +95,7 @@ function AddPractitioner({ onDone }: { onDone: () => void }) {
     create.mutate(parsed.data);
   };
   return (
-    <form
-      className="grid gap-3 rounded-md border p-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form className="grid gap-3 rounded-md border p-3" onSubmit={onSubmitted(submit)}>
       <div className="grid gap-1">
         <label htmlFor="new-practitioner-user" className="text-sm font-medium">
           User
@@ -170,13 +165,7 @@ function EditPractitioner({ practitioner }: { practitioner: TPractitioner }) {
   };
   return (
     <div className="grid gap-4 border-t pt-3">
-      <form
-        className="grid gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form className="grid gap-3" onSubmit={onSubmitted(submit)}>
         <Choices legend="Branches" options={options.branches} chosen={branchIds} onChange={setBranchIds} />
         <Choices legend="Treatments" options={options.treatments} chosen={treatmentIds} onChange={setTreatmentIds} />
         <div className="flex flex-wrap items-center gap-4">

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/date-picker';
 import { Input } from '@/components/ui/input';
 import { LabelledField } from '@/components/labelled-field';
+import { onSubmitted } from '@/lib/utils';
 
 export interface FilterValues {
   category: string;
@@ -43,10 +44,7 @@ export function ReportFilters({
     <form
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5"
       aria-label={`${kind} report filters`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onApply(draft);
-      }}
+      onSubmit={onSubmitted(() => onApply(draft))}
     >
       <LabelledField id={`${kind}-category`} label="Category">
         <Input

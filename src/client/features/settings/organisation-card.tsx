@@ -12,6 +12,7 @@ import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import type { TOrganisation } from '@shared/schemas/organisation';
 import { LabelledField } from '@/components/labelled-field';
+import { onSubmitted } from '@/lib/utils';
 
 type Fields = Omit<TOrganisation, 'logoUrl'>;
 const FIELDS: Array<{ key: keyof Fields; label: string; multiline?: boolean }> = [
@@ -74,12 +75,7 @@ function OrganisationForm({ saved }: { saved: TOrganisation }) {
     onError: (err) => toast.error(err.message),
   });
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(values);
-      }}
-    >
+    <form onSubmit={onSubmitted(() => save.mutate(values))}>
       <CardContent className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((f) => (
           <div key={f.key} className={f.multiline || f.key === 'name' ? 'grid gap-1.5 sm:col-span-2' : 'grid gap-1.5'}>

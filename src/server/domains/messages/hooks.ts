@@ -26,10 +26,37 @@ import { loadMessageSettings } from './settings';
 import { planMessages, withdrawMessages } from './plan';
 import type { TemplateVars } from './templates';
 
-const when = (deps: AppDeps, at: Date) => ({
+/** The {date} and {time} placeholders of a moment, read in TIME_ZONE. */
+export const when = (deps: AppDeps, at: Date) => ({
   date: formatDate(at, deps.config.TIME_ZONE),
   time: hhmm(wallClockOf(deps.config.TIME_ZONE, at).minute),
 });
+
+/** The placeholders of a class session's messages: its time, course and branch. */
+export const classVars = (
+  deps: AppDeps,
+  s: { startAt: Date; course: string | null; branch: string | null },
+): TemplateVars => ({ ...when(deps, s.startAt), course: s.course ?? '', branch: s.branch ?? '' });
+
+/** What an appointment's messages are filled from: its notices and reminders, and the template preview. */
+export async function appointmentMessageFacts(db: Db, appointmentId: string) {
+  const [a] = await db
+    .select({
+      id: appointments.id,
+      customerId: appointments.customerId,
+      startAt: appointments.startAt,
+      branch: branches.name,
+      treatment: treatmentBookings.treatmentName,
+      name: users.fullName,
+    })
+    .from(appointments)
+    .innerJoin(branches, eq(branches.id, appointments.branchId))
+    .innerJoin(treatmentBookings, eq(treatmentBookings.id, appointments.bookingId))
+    .leftJoin(users, eq(users.id, appointments.customerId))
+    .where(eq(appointments.id, appointmentId))
+    .limit(1);
+  return a;
+}
 
 export type AppointmentChange =
   { change: 'booked' } | { change: 'rescheduled'; oldStartAt: Date } | { change: 'cancelled' };
@@ -46,19 +73,7 @@ export async function planAppointmentMessages(
   appointmentId: string,
   what: AppointmentChange,
 ): Promise<void> {
-  const [a] = await tx
-    .select({
-      id: appointments.id,
-      customerId: appointments.customerId,
-      startAt: appointments.startAt,
-      branch: branches.name,
-      treatment: treatmentBookings.treatmentName,
-    })
-    .from(appointments)
-    .innerJoin(branches, eq(branches.id, appointments.branchId))
-    .innerJoin(treatmentBookings, eq(treatmentBookings.id, appointments.bookingId))
-    .where(eq(appointments.id, appointmentId))
-    .limit(1);
+  const a = await appointmentMessageFacts(tx, appointmentId);
   if (!a?.customerId) return;
   const now = new Date();
   const vars: TemplateVars = { ...when(deps, a.startAt), branch: a.branch, treatment: a.treatment };
@@ -135,7 +150,7 @@ export async function planClassSessionMessages(
   const roster = await rosterOf(tx, sessionId);
   for (const r of roster) {
     if (!r.userId) continue;
-    const vars: TemplateVars = { ...when(deps, r.startAt), course: r.course ?? '', branch: r.branch ?? '' };
+    const vars = classVars(deps, r);
     const base = {
       recipientId: r.userId,
       entityType: 'class_session' as const,
@@ -187,7 +202,7 @@ export async function planAbsenceMessage(tx: Db, deps: AppDeps, sessionId: strin
     sendAt: new Date(),
     // By SMS to the guardian's phone when one is recorded, else the student's own.
     smsTo: r.guardianPhone,
-    vars: { ...when(deps, r.startAt), course: r.course ?? '', branch: r.branch ?? '' },
+    vars: classVars(deps, r),
   });
 }
 

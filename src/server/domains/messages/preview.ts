@@ -1,21 +1,10 @@
 import { eq } from 'drizzle-orm';
-import {
-  appointments,
-  batches,
-  branches,
-  classSessions,
-  courses,
-  payments,
-  treatmentBookings,
-  users,
-} from '../../db/schema';
+import { batches, branches, classSessions, courses, payments, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { formatDate, formatMoney } from '../../../shared/format';
-import { fromMinor } from '../../../shared/money';
 import type { MessageEvent } from '@shared/schemas/messages';
 import type { ServiceContext } from '../context';
 import { isUuid } from '../ids';
-import { hhmm, wallClockOf } from '../../../shared/zoned-time';
+import { appointmentMessageFacts, classVars, paymentVars, when } from './hooks';
 import type { TemplateVars } from './templates';
 
 /** What the preview shows without a record: plainly made-up values for every placeholder. */
@@ -43,27 +32,13 @@ const NOT_FOUND = 'No record with this id was found for the preview.';
 export async function previewVars(ctx: ServiceContext, event: MessageEvent, entityId?: string): Promise<TemplateVars> {
   if (!entityId) return SAMPLE_VARS;
   if (!isUuid(entityId)) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const tz = ctx.deps.config.TIME_ZONE;
-  const when = (at: Date) => ({ date: formatDate(at, tz), time: hhmm(wallClockOf(tz, at).minute) });
   const db = ctx.db;
   if (event.startsWith('appointment_')) {
-    const [a] = await db
-      .select({
-        startAt: appointments.startAt,
-        branch: branches.name,
-        treatment: treatmentBookings.treatmentName,
-        name: users.fullName,
-      })
-      .from(appointments)
-      .innerJoin(branches, eq(branches.id, appointments.branchId))
-      .innerJoin(treatmentBookings, eq(treatmentBookings.id, appointments.bookingId))
-      .leftJoin(users, eq(users.id, appointments.customerId))
-      .where(eq(appointments.id, entityId))
-      .limit(1);
+    const a = await appointmentMessageFacts(db, entityId);
     if (!a) throw new AppError('NOT_FOUND', NOT_FOUND);
     return {
       ...SAMPLE_VARS,
-      ...when(a.startAt),
+      ...when(ctx.deps, a.startAt),
       branch: a.branch,
       treatment: a.treatment,
       name: a.name ?? SAMPLE_VARS.name,
@@ -79,21 +54,12 @@ export async function previewVars(ctx: ServiceContext, event: MessageEvent, enti
       .where(eq(classSessions.id, entityId))
       .limit(1);
     if (!s) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return { ...SAMPLE_VARS, ...when(s.startAt), course: s.course ?? '', branch: s.branch ?? '' };
+    return { ...SAMPLE_VARS, ...classVars(ctx.deps, s) };
   }
   if (event === 'payment_received') {
     const [p] = await db.select().from(payments).where(eq(payments.id, entityId)).limit(1);
     if (!p) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return {
-      ...SAMPLE_VARS,
-      ...when(p.receivedAt),
-      name: p.payerName,
-      amount: formatMoney(fromMinor(p.amount), p.currency),
-      receiptNumber: p.receiptNumber,
-      branch: p.branchName ?? '',
-      course: p.subject,
-      treatment: p.subject,
-    };
+    return { ...SAMPLE_VARS, ...paymentVars(ctx.deps, p), name: p.payerName };
   }
   const [u] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, entityId)).limit(1);
   if (!u) throw new AppError('NOT_FOUND', NOT_FOUND);
