@@ -172,3 +172,24 @@ export function viewDeleteColumn<TRow>({
     ),
   };
 }
+
+/** A row's other icon-only actions (a receipt, a refund, a void): `label` names it after its row, `title` says what it does. */
+export function RowIconButton({
+  icon,
+  label,
+  title,
+  disabled,
+  onClick,
+}: {
+  icon: ReactNode;
+  label: string;
+  title: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button size="icon-sm" variant="outline" aria-label={label} title={title} disabled={disabled} onClick={onClick}>
+      {icon}
+    </Button>
+  );
+}

@@ -7,7 +7,6 @@ import { FormField, FormMessage } from '@/components/form-field';
 import { Handle, PersonName } from '@/components/person-name';
 import { StaticList, type ListColumn } from '@/components/data-list';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { useIsAdmin } from '@/lib/auth';
 import { explainedMessage } from '@/lib/errors';
@@ -18,6 +17,7 @@ import { ZVoidPaymentInput } from '@shared/schemas/payments';
 import { downloadFile, PAYMENT_METHOD_LABELS } from './payment-common';
 import type { PaymentSortColumn } from './payment-queries';
 import { RefundDialog } from './refund-dialog';
+import { RowIconButton } from '@/components/row-actions';
 
 export type PaymentRow = RouterOutputs['payments']['get'];
 
@@ -111,10 +111,9 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
       className: 'text-right',
       cell: (p) => (
         <div className="flex justify-end gap-1">
-          <Button
-            size="icon-sm"
-            variant="outline"
-            aria-label={`Download receipt ${p.receiptNumber}`}
+          <RowIconButton
+            icon={<DownloadIcon />}
+            label={`Download receipt ${p.receiptNumber}`}
             title="Download receipt (PDF)"
             onClick={() =>
               void downloadFile(
@@ -123,41 +122,30 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
                 `${p.receiptNumber}.pdf`,
               )
             }
-          >
-            <DownloadIcon />
-          </Button>
-          <Button
-            size="icon-sm"
-            variant="outline"
-            aria-label={`E-mail receipt ${p.receiptNumber}`}
+          />
+          <RowIconButton
+            icon={<MailIcon />}
+            label={`E-mail receipt ${p.receiptNumber}`}
             title="E-mail receipt to the payer"
             disabled={!p.payer.email || (email.isPending && email.variables.id === p._id)}
             onClick={() => email.mutate({ id: p._id })}
-          >
-            <MailIcon />
-          </Button>
+          />
           {admin && p.status === 'valid' && p.refundedAmount < p.amount && (
-            <Button
-              size="icon-sm"
-              variant="outline"
-              aria-label={`Refund ${p.receiptNumber}`}
+            <RowIconButton
+              icon={<Undo2Icon />}
+              label={`Refund ${p.receiptNumber}`}
               title="Refund this payment"
               onClick={() => setRefunding(p)}
-            >
-              <Undo2Icon />
-            </Button>
+            />
           )}
           {/* A refunded payment was really paid: it is refunded, never voided. */}
           {admin && p.status === 'valid' && p.refundedAmount === 0 && (
-            <Button
-              size="icon-sm"
-              variant="outline"
-              aria-label={`Void ${p.receiptNumber}`}
+            <RowIconButton
+              icon={<BanIcon />}
+              label={`Void ${p.receiptNumber}`}
               title="Void this payment"
               onClick={() => setVoiding(p)}
-            >
-              <BanIcon />
-            </Button>
+            />
           )}
         </div>
       ),

@@ -3,12 +3,12 @@ import { DownloadIcon, MailIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { StaticList, type ListColumn } from '@/components/data-list';
 import { PersonName } from '@/components/person-name';
-import { Button } from '@/components/ui/button';
 import { explainedMessage } from '@/lib/errors';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { formatDateTime, formatMoney } from '@shared/format';
 import { PAYMENT_METHOD_LABELS } from './payment-common';
 import { downloadCreditNote } from './refund-dialog';
+import { RowIconButton } from '@/components/row-actions';
 
 type Refund = RouterOutputs['refunds']['get'];
 
@@ -78,25 +78,19 @@ export function RefundsTable({ refunds, showPayer = false }: { refunds: Refund[]
       className: 'text-right',
       cell: (r) => (
         <div className="flex justify-end gap-1">
-          <Button
-            size="icon-sm"
-            variant="outline"
-            aria-label={`Download credit note ${r.creditNoteNumber}`}
+          <RowIconButton
+            icon={<DownloadIcon />}
+            label={`Download credit note ${r.creditNoteNumber}`}
             title="Download credit note (PDF)"
             onClick={() => void downloadCreditNote(r)}
-          >
-            <DownloadIcon />
-          </Button>
-          <Button
-            size="icon-sm"
-            variant="outline"
-            aria-label={`E-mail credit note ${r.creditNoteNumber}`}
+          />
+          <RowIconButton
+            icon={<MailIcon />}
+            label={`E-mail credit note ${r.creditNoteNumber}`}
             title="E-mail credit note to the payer"
             disabled={!r.payer.email || (email.isPending && email.variables.id === r._id)}
             onClick={() => email.mutate({ id: r._id })}
-          >
-            <MailIcon />
-          </Button>
+          />
         </div>
       ),
     },
