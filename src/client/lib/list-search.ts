@@ -64,3 +64,21 @@ export function oneOf<T extends string>(values: readonly T[], value: unknown): T
 export function pageInput(search: ListSearch, pageSize: number, cursor?: string) {
   return { page: search.page ?? 1, pageSize, search: search.q, ...(cursor && { cursor }) };
 }
+
+/**
+ * A log screen's filters kept in its URL search: `set` merges a change, `filter(key)` gives a
+ * filter control its value and onChange, and `filtered` says whether any filter but `kept` (the
+ * sort, the tab) is set, for Clear filters and the empty text.
+ */
+export function searchFilters<S extends object>(search: S, onSearchChange: (next: S) => void, kept: keyof S) {
+  const set = (patch: Partial<S>) => onSearchChange({ ...search, ...patch });
+  return {
+    set,
+    filter: <K extends keyof S>(key: K) => ({
+      value: search[key],
+      // A computed key types as a string index, which TypeScript does not narrow to `Partial<S>`.
+      onChange: (value: S[K] | undefined) => set({ [key]: value } as Partial<S>),
+    }),
+    filtered: Object.entries(search).some(([key, value]) => key !== kept && Boolean(value)),
+  };
+}

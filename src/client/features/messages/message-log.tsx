@@ -1,17 +1,16 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { DateRangeFilter, FilterBar, FilterField, TitledSelectFilter } from '@/components/filter-field';
+import { DateRangeFilter, FilterField, TitledSelectFilter } from '@/components/filter-field';
+import { FilteredLog } from '@/components/filtered-log';
 import { TableStates } from '@/components/list-card';
 import { useIsNarrow } from '@/components/layout/use-sidebar-state';
-import { LoadError } from '@/components/load-error';
-import { LoadMoreFooter } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
+import { searchFilters } from '@/lib/list-search';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { TMessageItem } from '@shared/schemas/messages';
 import {
@@ -34,14 +33,8 @@ export function MessageLog({
   const clock = useQuery(clockOptions());
   const timeZone = clock.data?.timeZone ?? 'Asia/Colombo';
   const list = useInfiniteQuery({ ...messageLogOptions(search, timeZone), enabled: clock.isSuccess });
-  const set = (patch: Partial<MessagesSearch>) => onSearchChange({ ...search, ...patch });
-  const filter = <K extends 'status' | 'channel' | 'event' | 'from' | 'to'>(key: K) => ({
-    value: search[key],
-    onChange: (value: MessagesSearch[K] | undefined) => set({ [key]: value }),
-  });
+  const { set, filter, filtered } = searchFilters(search, onSearchChange, 'tab');
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
-  const { tab, ...filters } = search;
-  const filtered = Object.values(filters).some(Boolean);
   const narrow = useIsNarrow();
   const emptyText =
     list.data && rows.length === 0
@@ -52,87 +45,85 @@ export function MessageLog({
   const filterRecipient = (m: TMessageItem) => set({ recipient: m.recipient._id, recipientName: m.recipient.fullName });
 
   return (
-    <Card className="gap-4">
-      <FilterBar
-        filtered={filtered}
-        onClear={() => onSearchChange({ tab })}
-        refreshing={list.isFetching && !list.isPending}
-      >
-        <TitledSelectFilter
-          title="Status"
-          all="All statuses"
-          options={STATUS_LABELS}
-          className="w-36"
-          {...filter('status')}
-        />
-        <TitledSelectFilter
-          title="Channel"
-          all="All channels"
-          options={CHANNEL_LABELS}
-          className="w-32"
-          {...filter('channel')}
-        />
-        <TitledSelectFilter
-          title="Message"
-          all="All messages"
-          options={EVENT_LABELS}
-          className="w-52"
-          {...filter('event')}
-        />
-        <RecipientFilter
-          recipient={search.recipient ? { id: search.recipient, name: search.recipientName ?? 'Chosen person' } : null}
-          onChange={(r) => set({ recipient: r?.id, recipientName: r?.name })}
-        />
-        <DateRangeFilter from={filter('from')} to={filter('to')} />
-      </FilterBar>
-      <CardContent>
-        {list.isError || clock.isError ? (
-          <LoadError
-            error={list.error ?? clock.error}
-            onRetry={() => void (clock.isError ? clock.refetch() : list.refetch())}
+    <FilteredLog
+      filtered={filtered}
+      onClear={() => onSearchChange({ tab: search.tab })}
+      list={list}
+      failed={
+        list.isError || clock.isError
+          ? { error: list.error ?? clock.error, onRetry: () => void (clock.isError ? clock.refetch() : list.refetch()) }
+          : null
+      }
+      shown={
+        <>
+          Showing {rows.length} {rows.length === 1 ? 'message' : 'messages'}, newest first
+        </>
+      }
+      filters={
+        <>
+          <TitledSelectFilter
+            title="Status"
+            all="All statuses"
+            options={STATUS_LABELS}
+            className="w-36"
+            {...filter('status')}
           />
-        ) : (
-          <>
-            {narrow ? (
-              // A phone gets one card per message: six columns do not fit 390 px without scrolling sideways.
-              <ul aria-label="Message log" className="grid gap-3">
-                {list.isPending && <Skeleton className="h-32 w-full" />}
-                {emptyText && <li className="py-10 text-center text-sm text-muted-foreground">{emptyText}</li>}
-                {rows.map((m) => (
-                  <LogCard key={m._id} message={m} onRecipient={() => filterRecipient(m)} />
-                ))}
-              </ul>
-            ) : (
-              <Table containerClassName="rounded-md border" aria-label="Message log">
-                <TableHeader className="bg-background">
-                  <TableRow>
-                    <TableHead className="w-28">Planned</TableHead>
-                    <TableHead className="w-44">Message</TableHead>
-                    <TableHead className="w-48">Recipient</TableHead>
-                    <TableHead className="w-48">Status</TableHead>
-                    <TableHead>Text</TableHead>
-                    <TableHead className="w-px">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  <TableStates columns={6} loading={list.isPending} empty={emptyText} />
-                  {rows.map((m) => (
-                    <LogRow key={m._id} message={m} onRecipient={() => filterRecipient(m)} />
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-            {list.data && (
-              <LoadMoreFooter list={list}>
-                Showing {rows.length} {rows.length === 1 ? 'message' : 'messages'}, newest first
-              </LoadMoreFooter>
-            )}
-          </>
-        )}
-      </CardContent>
-    </Card>
+          <TitledSelectFilter
+            title="Channel"
+            all="All channels"
+            options={CHANNEL_LABELS}
+            className="w-32"
+            {...filter('channel')}
+          />
+          <TitledSelectFilter
+            title="Message"
+            all="All messages"
+            options={EVENT_LABELS}
+            className="w-52"
+            {...filter('event')}
+          />
+          <RecipientFilter
+            recipient={
+              search.recipient ? { id: search.recipient, name: search.recipientName ?? 'Chosen person' } : null
+            }
+            onChange={(r) => set({ recipient: r?.id, recipientName: r?.name })}
+          />
+          <DateRangeFilter from={filter('from')} to={filter('to')} />
+        </>
+      }
+    >
+      {narrow ? (
+        // A phone gets one card per message: six columns do not fit 390 px without scrolling sideways.
+        <ul aria-label="Message log" className="grid gap-3">
+          {list.isPending && <Skeleton className="h-32 w-full" />}
+          {emptyText && <li className="py-10 text-center text-sm text-muted-foreground">{emptyText}</li>}
+          {rows.map((m) => (
+            <LogCard key={m._id} message={m} onRecipient={() => filterRecipient(m)} />
+          ))}
+        </ul>
+      ) : (
+        <Table containerClassName="rounded-md border" aria-label="Message log">
+          <TableHeader className="bg-background">
+            <TableRow>
+              <TableHead className="w-28">Planned</TableHead>
+              <TableHead className="w-44">Message</TableHead>
+              <TableHead className="w-48">Recipient</TableHead>
+              <TableHead className="w-48">Status</TableHead>
+              <TableHead>Text</TableHead>
+              <TableHead className="w-px">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            <TableStates columns={6} loading={list.isPending} empty={emptyText} />
+            {rows.map((m) => (
+              <LogRow key={m._id} message={m} onRecipient={() => filterRecipient(m)} />
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </FilteredLog>
   );
 }
 
