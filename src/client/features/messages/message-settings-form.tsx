@@ -214,28 +214,24 @@ function SettingsForm({ saved, canEdit }: { saved: TMessageSettings; canEdit: bo
           </p>
           {draft.quiet && (
             <div className="flex flex-wrap items-end gap-4">
-              <LabelledField id="msg-quiet-start" label="Quiet from">
-                <Input
-                  id="msg-quiet-start"
-                  type="time"
-                  className="w-32"
-                  value={draft.quietStart}
-                  aria-invalid={Boolean(errors.quiet)}
-                  aria-describedby={described('quiet')}
-                  onChange={(e) => change({ quietStart: e.target.value })}
-                />
-              </LabelledField>
-              <LabelledField id="msg-quiet-end" label="Until">
-                <Input
-                  id="msg-quiet-end"
-                  type="time"
-                  className="w-32"
-                  value={draft.quietEnd}
-                  aria-invalid={Boolean(errors.quiet)}
-                  aria-describedby={described('quiet')}
-                  onChange={(e) => change({ quietEnd: e.target.value })}
-                />
-              </LabelledField>
+              {(
+                [
+                  ['quietStart', 'Quiet from'],
+                  ['quietEnd', 'Until'],
+                ] as const
+              ).map(([key, label]) => (
+                <LabelledField key={key} id={`msg-${key}`} label={label}>
+                  <Input
+                    id={`msg-${key}`}
+                    type="time"
+                    className="w-32"
+                    value={draft[key]}
+                    aria-invalid={Boolean(errors.quiet)}
+                    aria-describedby={described('quiet')}
+                    onChange={(e) => change({ [key]: e.target.value })}
+                  />
+                </LabelledField>
+              ))}
             </div>
           )}
           {error('quiet')}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FormError, FormFooter } from '@/components/form-feedback';
 import { CardQuery } from '@/components/card-query';
+import { FilterField } from '@/components/filter-field';
 import { NativeSelect, choicesOf } from '@/components/native-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -38,6 +39,13 @@ interface Choice {
   language: MessageLanguage;
 }
 
+/** The three choices that name one template, each a select with its label above it. */
+const PICKERS = [
+  { key: 'event', label: 'Message', className: 'w-60', choices: choicesOf(MESSAGE_EVENTS, EVENT_LABELS) },
+  { key: 'channel', label: 'Channel', className: 'w-32', choices: choicesOf(MESSAGE_CHANNELS, CHANNEL_LABELS) },
+  { key: 'language', label: 'Language', className: 'w-32', choices: choicesOf(MESSAGE_LANGUAGES, LANGUAGE_LABELS) },
+] as const satisfies readonly { key: keyof Choice; label: string; className: string; choices: unknown }[];
+
 const same = (t: TTemplateItem, c: Choice) =>
   t.event === c.event && t.channel === c.channel && t.language === c.language;
 
@@ -60,36 +68,17 @@ export function TemplateEditorCard({ canEdit, canReadLog }: { canEdit: boolean; 
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap items-end gap-3">
-        <label className="grid gap-1 text-sm">
-          <span className="text-muted-foreground">Message</span>
-          <NativeSelect
-            aria-label="Message"
-            className="w-60"
-            value={choice.event}
-            onChange={(e) => pick('event', e.target.value as MessageEvent)}
-            choices={choicesOf(MESSAGE_EVENTS, EVENT_LABELS)}
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
-          <span className="text-muted-foreground">Channel</span>
-          <NativeSelect
-            aria-label="Channel"
-            className="w-32"
-            value={choice.channel}
-            onChange={(e) => pick('channel', e.target.value as MessageChannel)}
-            choices={choicesOf(MESSAGE_CHANNELS, CHANNEL_LABELS)}
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
-          <span className="text-muted-foreground">Language</span>
-          <NativeSelect
-            aria-label="Language"
-            className="w-32"
-            value={choice.language}
-            onChange={(e) => pick('language', e.target.value as MessageLanguage)}
-            choices={choicesOf(MESSAGE_LANGUAGES, LANGUAGE_LABELS)}
-          />
-        </label>
+        {PICKERS.map((p) => (
+          <FilterField key={p.key} label={p.label}>
+            <NativeSelect
+              aria-label={p.label}
+              className={p.className}
+              value={choice[p.key]}
+              onChange={(e) => pick(p.key, e.target.value as Choice[typeof p.key])}
+              choices={p.choices}
+            />
+          </FilterField>
+        ))}
       </CardContent>
       <CardQuery query={templates} placeholders={['h-9 w-full', 'h-40 w-full']}>
         {(data) => (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
+import { FormError } from '@/components/form-feedback';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { explainedMessage } from '@/lib/errors';
@@ -109,11 +110,7 @@ export function AddForm({
           {submitLabel}
         </Button>
       </form>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </>
   );
 }

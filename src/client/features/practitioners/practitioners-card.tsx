@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/load-error';
+import { FormError } from '@/components/form-feedback';
 import { TitledCard } from '@/components/titled-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -122,11 +123,7 @@ function AddPractitioner({ onDone }: { onDone: () => void }) {
         Colour
         <Input type="color" className="h-9 w-16 p-1" value={color} onChange={(e) => setColor(e.target.value)} />
       </label>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="flex gap-2">
         <Button type="submit" disabled={create.isPending}>
           Add practitioner
@@ -183,11 +180,7 @@ function EditPractitioner({ practitioner }: { practitioner: TPractitioner }) {
             Active
           </label>
         </div>
-        {error && (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
         <div>
           <Button type="submit" disabled={update.isPending}>
             Save practitioner

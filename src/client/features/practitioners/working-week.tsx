@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { FormError } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { QueryView } from '@/components/query-view';
@@ -180,11 +181,7 @@ function PlanForm({ practitioner, branchId, saved }: { practitioner: TPractition
           </fieldset>
         ))}
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div>
         <Button type="button" onClick={submit} disabled={save.isPending}>
           Save working plan

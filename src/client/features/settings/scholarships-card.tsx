@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { toast } from 'sonner';
+import { FormError } from '@/components/form-feedback';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -123,22 +124,10 @@ function SchemeRow({ scheme, onSaved }: { scheme: Scheme; onSaved: () => Promise
     <TableRow data-testid="scheme-row">
       <TableCell className="whitespace-normal">
         <Input aria-label="Scheme name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-        {error && (
-          <p role="alert" className="mt-1 text-xs text-destructive">
-            {error}
-          </p>
-        )}
+        <FormError error={error} className="mt-1 text-xs" />
       </TableCell>
       <TableCell>
-        <Input
-          aria-label={`Default percent of ${scheme.name}`}
-          type="number"
-          min="1"
-          max="100"
-          step="0.01"
-          value={percent}
-          onChange={(e) => setPercent(e.target.value)}
-        />
+        <PercentInput aria-label={`Default percent of ${scheme.name}`} value={percent} onChange={setPercent} />
       </TableCell>
       <TableCell>
         <input
@@ -192,23 +181,15 @@ function NewSchemeRow({ onSaved }: { onSaved: () => Promise<void> }) {
           maxLength={100}
           onChange={(e) => setName(e.target.value)}
         />
-        {error && (
-          <p role="alert" className="mt-1 text-xs text-destructive">
-            {error}
-          </p>
-        )}
+        <FormError error={error} className="mt-1 text-xs" />
       </TableCell>
       <TableCell>
-        <Input
+        <PercentInput
           id="new-scheme-percent"
           aria-label="Default percent of the new scheme"
-          type="number"
-          min="1"
-          max="100"
-          step="0.01"
           placeholder="%"
           value={percent}
-          onChange={(e) => setPercent(e.target.value)}
+          onChange={setPercent}
         />
       </TableCell>
       <TableCell />
@@ -219,4 +200,12 @@ function NewSchemeRow({ onSaved }: { onSaved: () => Promise<void> }) {
       </TableCell>
     </TableRow>
   );
+}
+
+/** A scheme's default percent, 1 to 100, to the hundredth. */
+function PercentInput({
+  onChange,
+  ...props
+}: Omit<ComponentProps<typeof Input>, 'onChange' | 'value'> & { value: string; onChange: (v: string) => void }) {
+  return <Input type="number" min="1" max="100" step="0.01" {...props} onChange={(e) => onChange(e.target.value)} />;
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChevronDownIcon, ChevronUpIcon, ImageUpIcon, PencilIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { FormFooter } from '@/components/form-feedback';
+import { FormFooter, FormError } from '@/components/form-feedback';
 import { FormField, ZodFormElement } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -166,11 +166,7 @@ export function ProfilePage() {
                     <ImageUpIcon /> {picture ? 'Choose another picture' : 'Upload picture'}
                   </Button>
                   <p className="text-xs text-muted-foreground">JPEG, PNG or WebP, at most 2 MB.</p>
-                  {pictureError && (
-                    <p role="alert" className="text-sm text-destructive">
-                      {pictureError}
-                    </p>
-                  )}
+                  <FormError error={pictureError} />
                 </div>
               )}
             </div>
