@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { TitledCard } from '@/components/titled-card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
@@ -19,58 +18,60 @@ export function FallingBehindCard() {
   return (
     <section className="mt-6" aria-labelledby="falling-behind-title">
       <TitledCard title={<span id="falling-behind-title">Falling behind</span>}>
-        {list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.isPending ? (
-          <Skeleton className="h-24 w-full" />
-        ) : list.data.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            No student is under {list.data.threshold} % attendance or absent three sessions in a row.
-          </p>
-        ) : (
-          <>
-            <p className="mb-2 text-sm text-muted-foreground">
-              Under {list.data.threshold} % attendance, or absent three sessions in a row.
-            </p>
-            <div className="overflow-x-auto">
-              <Table aria-label="Falling behind">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Student</TableHead>
-                    <TableHead>Batch</TableHead>
-                    <TableHead className="text-right">Rate</TableHead>
-                    <TableHead className="text-right">Absent in a row</TableHead>
-                    <TableHead className="text-right">Owes</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {list.data.data.slice(0, SHOWN).map((r) => (
-                    <TableRow key={r.enrollmentId}>
-                      <TableCell>{r.student.fullName}</TableCell>
-                      <TableCell>
-                        <Link to="/batches/$batchId" params={{ batchId: r.batch._id }} className="underline">
-                          {r.batch.name}
-                        </Link>
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {r.rate === null ? '—' : `${r.rate.toFixed(1)} %`}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{r.absentInARow}</TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {r.outstanding.length
-                          ? r.outstanding.map((o) => formatMoney(o.amount, o.currency)).join(', ')
-                          : 'Nothing'}
-                      </TableCell>
+        <QueryView
+          query={list}
+          placeholder="h-24 w-full"
+          empty={(d) =>
+            d.data.length === 0 && (
+              <>No student is under {d.threshold} % attendance or absent three sessions in a row.</>
+            )
+          }
+        >
+          {(d) => (
+            <>
+              <p className="mb-2 text-sm text-muted-foreground">
+                Under {d.threshold} % attendance, or absent three sessions in a row.
+              </p>
+              <div className="overflow-x-auto">
+                <Table aria-label="Falling behind">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Student</TableHead>
+                      <TableHead>Batch</TableHead>
+                      <TableHead className="text-right">Rate</TableHead>
+                      <TableHead className="text-right">Absent in a row</TableHead>
+                      <TableHead className="text-right">Owes</TableHead>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-            {list.data.data.length > SHOWN && (
-              <p className="mt-2 text-sm text-muted-foreground">and {list.data.data.length - SHOWN} more.</p>
-            )}
-          </>
-        )}
+                  </TableHeader>
+                  <TableBody>
+                    {d.data.slice(0, SHOWN).map((r) => (
+                      <TableRow key={r.enrollmentId}>
+                        <TableCell>{r.student.fullName}</TableCell>
+                        <TableCell>
+                          <Link to="/batches/$batchId" params={{ batchId: r.batch._id }} className="underline">
+                            {r.batch.name}
+                          </Link>
+                        </TableCell>
+                        <TableCell className="text-right tabular-nums">
+                          {r.rate === null ? '—' : `${r.rate.toFixed(1)} %`}
+                        </TableCell>
+                        <TableCell className="text-right tabular-nums">{r.absentInARow}</TableCell>
+                        <TableCell className="text-right tabular-nums">
+                          {r.outstanding.length
+                            ? r.outstanding.map((o) => formatMoney(o.amount, o.currency)).join(', ')
+                            : 'Nothing'}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+              {d.data.length > SHOWN && (
+                <p className="mt-2 text-sm text-muted-foreground">and {d.data.length - SHOWN} more.</p>
+              )}
+            </>
+          )}
+        </QueryView>
       </TitledCard>
     </section>
   );
