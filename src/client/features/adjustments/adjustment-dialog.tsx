@@ -1,13 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { NativeSelect } from '@/components/native-select';
 import { FormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
-import { explainedMessage } from '@/lib/errors';
+import { useFormMutation } from '@/lib/use-form-mutation';
 import { trpc } from '@/lib/trpc';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatDay, formatMoney } from '@shared/format';
@@ -75,20 +74,19 @@ export function AdjustmentDialog({
     retry: false,
   });
 
-  const create = useMutation(
-    trpc.adjustments.create.mutationOptions({
-      onSuccess: async (a) => {
-        toast.success(
-          a.status === 'pending'
-            ? `Asked for approval: ${formatMoney(a.total, a.currency)} off.`
-            : `${a.kind === 'write_off' ? 'Wrote off' : 'Took off'} ${formatMoney(a.total, a.currency)}.`,
-        );
-        onClose();
-        await Promise.all([invalidateMoney(queryClient), queryClient.invalidateQueries(trpc.adjustments.pathFilter())]);
-      },
-      onError: (err) => setError(explainedMessage(err, 'Failed to save the adjustment')),
-    }),
-  );
+  const create = useFormMutation({
+    mutationOptions: trpc.adjustments.create.mutationOptions,
+    success: (a) =>
+      a.status === 'pending'
+        ? `Asked for approval: ${formatMoney(a.total, a.currency)} off.`
+        : `${a.kind === 'write_off' ? 'Wrote off' : 'Took off'} ${formatMoney(a.total, a.currency)}.`,
+    failure: 'Failed to save the adjustment',
+    after: async () => {
+      onClose();
+      await Promise.all([invalidateMoney(queryClient), queryClient.invalidateQueries(trpc.adjustments.pathFilter())]);
+    },
+    onError: setError,
+  });
 
   const submit = () => {
     const parsed = ZAdjustmentBody.safeParse(body);

@@ -13,6 +13,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { explainedMessage } from '@/lib/errors';
+import { useFormMutation } from '@/lib/use-form-mutation';
 import { trpc } from '@/lib/trpc';
 import type { AppointmentStatus } from '@shared/schemas/appointments';
 import {
@@ -189,16 +190,16 @@ export function RescheduleDialog({
   const [roomId, setRoomId] = useState(a.room?._id ?? '');
   const [error, setError] = useState('');
   const practitioners = useQuery(trpc.practitioners.list.queryOptions({ branchId: a.branch._id, active: true }));
-  const move = useMutation(
-    trpc.appointments.reschedule.mutationOptions({
-      onSuccess: async () => {
-        toast.success('Appointment rescheduled.');
-        onClose();
-        await invalidateAppointments(queryClient);
-      },
-      onError: (err) => setError(explainedMessage(err, 'Failed to reschedule the appointment')),
-    }),
-  );
+  const move = useFormMutation({
+    mutationOptions: trpc.appointments.reschedule.mutationOptions,
+    success: 'Appointment rescheduled.',
+    failure: 'Failed to reschedule the appointment',
+    after: async () => {
+      onClose();
+      await invalidateAppointments(queryClient);
+    },
+    onError: setError,
+  });
   const submit = () => {
     if (!day || !/^\d{2}:\d{2}$/.test(time)) {
       setError('Give a day and a time.');

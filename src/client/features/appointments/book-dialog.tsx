@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { UserPicker } from '@/components/user-picker';
 import { Spinner } from '@/components/ui/spinner';
-import { explainedMessage } from '@/lib/errors';
+import { useFormMutation } from '@/lib/use-form-mutation';
 import { trpc } from '@/lib/trpc';
 import { invalidateAppointments, timeIn } from './appointment-queries';
 import { FormDialog } from '@/components/form-dialog';
@@ -69,16 +68,16 @@ export function BookDialog({
   const slotRoom = here.find((s) => s.practitionerId === chosen)?.roomId ?? null;
   const room = roomId ?? clickedRoom ?? slotRoom ?? '';
 
-  const create = useMutation(
-    trpc.appointments.create.mutationOptions({
-      onSuccess: async (a) => {
-        toast.success(`Booked ${a.customer?.username ?? 'the appointment'} with ${a.practitioner.fullName}.`);
-        onClose();
-        await invalidateAppointments(queryClient);
-      },
-      onError: (err) => setError(explainedMessage(err, 'Failed to book the appointment')),
-    }),
-  );
+  const create = useFormMutation({
+    mutationOptions: trpc.appointments.create.mutationOptions,
+    success: (a) => `Booked ${a.customer?.username ?? 'the appointment'} with ${a.practitioner.fullName}.`,
+    failure: 'Failed to book the appointment',
+    after: async () => {
+      onClose();
+      await invalidateAppointments(queryClient);
+    },
+    onError: setError,
+  });
 
   const submit = () => {
     if (!booking) return setError('Choose the customer and their booking.');

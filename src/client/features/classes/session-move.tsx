@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { explainedMessage } from '@/lib/errors';
+import { useFormMutation } from '@/lib/use-form-mutation';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { FormDialog } from '@/components/form-dialog';
 import { ChoiceSelect } from '@/components/native-select';
@@ -59,16 +58,16 @@ function MoveSessionDialog({
   const [roomId, setRoomId] = useState(s.room?._id ?? '');
   const [error, setError] = useState('');
   const rooms = useQuery(trpc.rooms.list.queryOptions({ branchId }));
-  const move = useMutation(
-    trpc.classSessions.move.mutationOptions({
-      onSuccess: async () => {
-        toast.success('Session moved.');
-        onClose();
-        await queryClient.invalidateQueries({ queryKey: trpc.batches.pathKey() });
-      },
-      onError: (err) => setError(explainedMessage(err, 'The session was not moved.')),
-    }),
-  );
+  const move = useFormMutation({
+    mutationOptions: trpc.classSessions.move.mutationOptions,
+    success: 'Session moved.',
+    failure: 'The session was not moved.',
+    after: async () => {
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: trpc.batches.pathKey() });
+    },
+    onError: setError,
+  });
   const submit = () => {
     setError('');
     const time = /^\d{2}:\d{2}$/;

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { FormError } from '@/components/form-feedback';
 import { TitledCard } from '@/components/titled-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { UserPicker } from '@/components/user-picker';
 import { explainedMessage } from '@/lib/errors';
+import { useFormMutation } from '@/lib/use-form-mutation';
 import { trpc } from '@/lib/trpc';
 import { ZCreatePractitionerInput, ZUpdatePractitionerBody, type TPractitioner } from '@shared/schemas/practitioners';
 import { TimeOffPanel } from './time-off-panel';
@@ -73,16 +73,16 @@ function AddPractitioner({ onDone }: { onDone: () => void }) {
   const [treatmentIds, setTreatmentIds] = useState<string[]>([]);
   const [color, setColor] = useState('#2563eb');
   const [error, setError] = useState<string | null>(null);
-  const create = useMutation(
-    trpc.practitioners.create.mutationOptions({
-      onSuccess: async (p) => {
-        toast.success(`${p.user.fullName} is now a practitioner.`);
-        await queryClient.invalidateQueries(trpc.practitioners.pathFilter());
-        onDone();
-      },
-      onError: (err) => setError(explainedMessage(err, 'Failed to add the practitioner. Please try again.')),
-    }),
-  );
+  const create = useFormMutation({
+    mutationOptions: trpc.practitioners.create.mutationOptions,
+    success: (p) => `${p.user.fullName} is now a practitioner.`,
+    failure: 'Failed to add the practitioner. Please try again.',
+    after: async () => {
+      await queryClient.invalidateQueries(trpc.practitioners.pathFilter());
+      onDone();
+    },
+    onError: setError,
+  });
   const submit = async () => {
     setError(null);
     const typed = email.trim().toLowerCase();
@@ -145,15 +145,13 @@ function EditPractitioner({ practitioner }: { practitioner: TPractitioner }) {
   const [color, setColor] = useState(practitioner.color);
   const [active, setActive] = useState(practitioner.active);
   const [error, setError] = useState<string | null>(null);
-  const update = useMutation(
-    trpc.practitioners.update.mutationOptions({
-      onSuccess: async () => {
-        toast.success('Practitioner saved.');
-        await queryClient.invalidateQueries(trpc.practitioners.pathFilter());
-      },
-      onError: (err) => setError(explainedMessage(err, 'Failed to save the practitioner. Please try again.')),
-    }),
-  );
+  const update = useFormMutation({
+    mutationOptions: trpc.practitioners.update.mutationOptions,
+    success: 'Practitioner saved.',
+    failure: 'Failed to save the practitioner. Please try again.',
+    after: () => queryClient.invalidateQueries(trpc.practitioners.pathFilter()),
+    onError: setError,
+  });
   const submit = () => {
     setError(null);
     const parsed = ZUpdatePractitionerBody.safeParse({ branchIds, treatmentIds, color, active });
@@ -229,50 +227,46 @@ export function PractitionersCard() {
       contentClassName="grid gap-3"
     >
       {adding && <AddPractitioner onDone={() => setAdding(false)} />}
-      {list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <Skeleton className="h-16 w-full" />
-      ) : list.data.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No practitioners yet.</p>
-      ) : (
-        <ul className="grid gap-2">
-          {list.data.data.map((p) => (
-            <li key={p._id} className="rounded-md border p-3">
-              <div className="flex flex-wrap items-center gap-2">
-                <span aria-hidden className="size-3 rounded-full" style={{ backgroundColor: p.color }} />
-                <span className="font-medium">{p.user.fullName}</span>
-                <span className="text-sm text-muted-foreground">{p.user.email}</span>
-                {!p.active && <Badge variant="secondary">Inactive</Badge>}
-                <span className="ms-auto flex gap-2">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-expanded={open === p._id}
-                    aria-label={`${open === p._id ? 'Close' : 'Edit'} ${p.user.fullName}`}
-                    onClick={() => setOpen(open === p._id ? null : p._id)}
-                  >
-                    {open === p._id ? 'Close' : 'Edit'}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Remove ${p.user.fullName}`}
-                    onClick={() => setRemoving(p)}
-                  >
-                    Remove
-                  </Button>
-                </span>
-              </div>
-              <p className="mt-1 text-sm text-muted-foreground">
-                {p.branches.map((b) => b.name).join(', ') || 'No branch'} ·{' '}
-                {p.treatments.map((t) => t.treatmentName).join(', ') || 'No treatments'}
-              </p>
-              {open === p._id && <EditPractitioner key={p._id} practitioner={p} />}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={list} placeholder="h-16 w-full" empty={(d) => d.data.length === 0 && 'No practitioners yet.'}>
+        {(d) => (
+          <ul className="grid gap-2">
+            {d.data.map((p) => (
+              <li key={p._id} className="rounded-md border p-3">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span aria-hidden className="size-3 rounded-full" style={{ backgroundColor: p.color }} />
+                  <span className="font-medium">{p.user.fullName}</span>
+                  <span className="text-sm text-muted-foreground">{p.user.email}</span>
+                  {!p.active && <Badge variant="secondary">Inactive</Badge>}
+                  <span className="ms-auto flex gap-2">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-expanded={open === p._id}
+                      aria-label={`${open === p._id ? 'Close' : 'Edit'} ${p.user.fullName}`}
+                      onClick={() => setOpen(open === p._id ? null : p._id)}
+                    >
+                      {open === p._id ? 'Close' : 'Edit'}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Remove ${p.user.fullName}`}
+                      onClick={() => setRemoving(p)}
+                    >
+                      Remove
+                    </Button>
+                  </span>
+                </div>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {p.branches.map((b) => b.name).join(', ') || 'No branch'} ·{' '}
+                  {p.treatments.map((t) => t.treatmentName).join(', ') || 'No treatments'}
+                </p>
+                {open === p._id && <EditPractitioner key={p._id} practitioner={p} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => !o && setRemoving(null)}

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormError } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { QueryView } from '@/components/query-view';
 import { NativeSelect } from '@/components/native-select';
-import { explainedMessage } from '@/lib/errors';
+import { useFormMutation } from '@/lib/use-form-mutation';
 import { trpc } from '@/lib/trpc';
 import {
   minutesOf,
@@ -98,15 +97,13 @@ function PlanForm({ practitioner, branchId, saved }: { practitioner: TPractition
   const queryClient = useQueryClient();
   const [week, setWeek] = useState<Week>(saved);
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.practitioners.setWorkingPlan.mutationOptions({
-      onSuccess: async () => {
-        toast.success('Working plan saved.');
-        await queryClient.invalidateQueries(trpc.practitioners.pathFilter());
-      },
-      onError: (err) => setError(explainedMessage(err, 'Failed to save the working plan. Please try again.')),
-    }),
-  );
+  const save = useFormMutation({
+    mutationOptions: trpc.practitioners.setWorkingPlan.mutationOptions,
+    success: 'Working plan saved.',
+    failure: 'Failed to save the working plan. Please try again.',
+    after: () => queryClient.invalidateQueries(trpc.practitioners.pathFilter()),
+    onError: setError,
+  });
   const change = (day: Weekday, next: TPeriod[]) => {
     setError(null);
     setWeek((w) => ({ ...w, [day]: next }));

@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { explainedMessage } from '@/lib/errors';
+import { useFormMutation } from '@/lib/use-form-mutation';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { ZSchemeInput } from '@shared/schemas/adjustments';
 
@@ -104,15 +105,13 @@ function SchemeRow({ scheme, onSaved }: { scheme: Scheme; onSaved: () => Promise
   const [percent, setPercent] = useState(String(scheme.defaultPercent));
   const [active, setActive] = useState(scheme.active);
   const [error, setError] = useState<string | null>(null);
-  const update = useMutation(
-    trpc.adjustments.updateScheme.mutationOptions({
-      onSuccess: async (s) => {
-        toast.success(`Saved scheme ${s.name}.`);
-        await onSaved();
-      },
-      onError: (err) => setError(explainedMessage(err, 'Failed to save the scheme')),
-    }),
-  );
+  const update = useFormMutation({
+    mutationOptions: trpc.adjustments.updateScheme.mutationOptions,
+    success: (s) => `Saved scheme ${s.name}.`,
+    failure: 'Failed to save the scheme',
+    after: () => onSaved(),
+    onError: setError,
+  });
   const changed = name !== scheme.name || Number(percent) !== scheme.defaultPercent || active !== scheme.active;
   const save = () => {
     const parsed = ZSchemeInput.safeParse({ name, defaultPercent: Number(percent), active });
@@ -151,17 +150,17 @@ function NewSchemeRow({ onSaved }: { onSaved: () => Promise<void> }) {
   const [name, setName] = useState('');
   const [percent, setPercent] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const create = useMutation(
-    trpc.adjustments.createScheme.mutationOptions({
-      onSuccess: async (s) => {
-        toast.success(`Added scheme ${s.name}.`);
-        setName('');
-        setPercent('');
-        await onSaved();
-      },
-      onError: (err) => setError(explainedMessage(err, 'Failed to add the scheme')),
-    }),
-  );
+  const create = useFormMutation({
+    mutationOptions: trpc.adjustments.createScheme.mutationOptions,
+    success: (s) => `Added scheme ${s.name}.`,
+    failure: 'Failed to add the scheme',
+    after: async () => {
+      setName('');
+      setPercent('');
+      await onSaved();
+    },
+    onError: setError,
+  });
   const add = () => {
     const parsed = ZSchemeInput.safeParse({ name, defaultPercent: percent.trim() ? Number(percent) : undefined });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the scheme.');
