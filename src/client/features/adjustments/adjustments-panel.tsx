@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { QueryView } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/titled-card';
 import { FormDialog } from '@/components/form-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { useIsAdmin, useIsStaff } from '@/lib/auth';
@@ -52,9 +52,10 @@ export function AdjustmentsPanel({
   const canAsk = admin || Boolean(settings.data?.approvalRequired);
 
   return (
-    <Card data-testid="adjustments-panel">
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>Discounts and write-offs</CardTitle>
+    <TitledCard
+      title="Discounts and write-offs"
+      testId="adjustments-panel"
+      actions={
         <div className="flex flex-wrap gap-2">
           {canAsk && (
             <Button
@@ -79,73 +80,72 @@ export function AdjustmentsPanel({
             </Button>
           )}
         </div>
-      </CardHeader>
-      <CardContent>
-        <QueryView
-          query={list}
-          placeholder="h-16 w-full"
-          empty={(rows) => rows.length === 0 && 'No discounts, scholarships or write-offs.'}
-        >
-          {(rows) => (
-            <ul className="divide-y rounded-md border">
-              {rows.map((a) => (
-                <li key={a._id} className="space-y-1 p-3 text-sm" data-testid="adjustment-row" data-status={a.status}>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium">
-                      {ADJUSTMENT_KIND_LABELS[a.kind]}
-                      {a.scheme && ` · ${a.scheme.name}`}
-                      {a.percent !== null && ` · ${a.percent}%`}
-                    </span>
-                    <span className="tabular-nums" data-testid="adjustment-total">
-                      {formatMoney(a.total, a.currency)}
-                    </span>
-                    <Badge variant={STATUS[a.status][0]}>{STATUS[a.status][1]}</Badge>
-                    <div className="ml-auto flex gap-1">
-                      {admin && a.status === 'pending' && (
-                        <>
-                          <Button size="sm" variant="outline" onClick={() => setDeciding({ a, action: 'approve' })}>
-                            Approve
-                          </Button>
-                          <Button size="sm" variant="outline" onClick={() => setDeciding({ a, action: 'reject' })}>
-                            Reject
-                          </Button>
-                        </>
-                      )}
-                      {admin && a.status === 'applied' && !closed && (
-                        <Button size="sm" variant="outline" onClick={() => setDeciding({ a, action: 'revoke' })}>
-                          Revoke
+      }
+    >
+      <QueryView
+        query={list}
+        placeholder="h-16 w-full"
+        empty={(rows) => rows.length === 0 && 'No discounts, scholarships or write-offs.'}
+      >
+        {(rows) => (
+          <ul className="divide-y rounded-md border">
+            {rows.map((a) => (
+              <li key={a._id} className="space-y-1 p-3 text-sm" data-testid="adjustment-row" data-status={a.status}>
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">
+                    {ADJUSTMENT_KIND_LABELS[a.kind]}
+                    {a.scheme && ` · ${a.scheme.name}`}
+                    {a.percent !== null && ` · ${a.percent}%`}
+                  </span>
+                  <span className="tabular-nums" data-testid="adjustment-total">
+                    {formatMoney(a.total, a.currency)}
+                  </span>
+                  <Badge variant={STATUS[a.status][0]}>{STATUS[a.status][1]}</Badge>
+                  <div className="ml-auto flex gap-1">
+                    {admin && a.status === 'pending' && (
+                      <>
+                        <Button size="sm" variant="outline" onClick={() => setDeciding({ a, action: 'approve' })}>
+                          Approve
                         </Button>
-                      )}
-                    </div>
+                        <Button size="sm" variant="outline" onClick={() => setDeciding({ a, action: 'reject' })}>
+                          Reject
+                        </Button>
+                      </>
+                    )}
+                    {admin && a.status === 'applied' && !closed && (
+                      <Button size="sm" variant="outline" onClick={() => setDeciding({ a, action: 'revoke' })}>
+                        Revoke
+                      </Button>
+                    )}
                   </div>
-                  <p className="break-words">{a.reason}</p>
-                  <ul className="text-xs text-muted-foreground">
-                    {a.items.map((i) => (
-                      <li key={`${i.itemId}`}>
-                        {adjustedItemName(i)}: {formatMoney(i.before, a.currency)} → {formatMoney(i.after, a.currency)}
-                      </li>
-                    ))}
-                  </ul>
-                  <p className="text-xs text-muted-foreground">
-                    {a.status === 'pending' ? 'Asked' : 'Given'} by {a.createdBy.username} {formatDateTime(a.createdAt)}
-                    {a.approvedBy &&
-                      a.approvedBy.username !== a.createdBy.username &&
-                      `; approved by ${a.approvedBy.username}`}
-                    {a.status === 'rejected' && a.decisionNote && `; rejected: ${a.decisionNote}`}
-                    {a.revokedBy &&
-                      `; revoked by ${a.revokedBy.username} ${formatDateTime(a.revokedAt)}: ${a.revokeReason ?? ''}`}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryView>
-      </CardContent>
+                </div>
+                <p className="break-words">{a.reason}</p>
+                <ul className="text-xs text-muted-foreground">
+                  {a.items.map((i) => (
+                    <li key={`${i.itemId}`}>
+                      {adjustedItemName(i)}: {formatMoney(i.before, a.currency)} → {formatMoney(i.after, a.currency)}
+                    </li>
+                  ))}
+                </ul>
+                <p className="text-xs text-muted-foreground">
+                  {a.status === 'pending' ? 'Asked' : 'Given'} by {a.createdBy.username} {formatDateTime(a.createdAt)}
+                  {a.approvedBy &&
+                    a.approvedBy.username !== a.createdBy.username &&
+                    `; approved by ${a.approvedBy.username}`}
+                  {a.status === 'rejected' && a.decisionNote && `; rejected: ${a.decisionNote}`}
+                  {a.revokedBy &&
+                    `; revoked by ${a.revokedBy.username} ${formatDateTime(a.revokedAt)}: ${a.revokeReason ?? ''}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       {open && (
         <AdjustmentDialog record={record} mode={open} currency={currency} items={items} onClose={() => setOpen(null)} />
       )}
       {deciding && <DecisionDialog {...deciding} onClose={() => setDeciding(null)} />}
-    </Card>
+    </TitledCard>
   );
 }
 

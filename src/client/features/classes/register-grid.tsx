@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryView } from '@/components/query-view';
 import { TitledCard } from '@/components/titled-card';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { downloadFile, queryString } from '@/features/payments/payment-common';
+import { FileButtons } from '@/components/file-buttons';
+import { queryString } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import { formatDay } from '@shared/format';
@@ -36,28 +36,7 @@ export function RegisterGrid({ batchId }: { batchId: string }) {
   return (
     <TitledCard
       title="Register"
-      actions={
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() =>
-              void downloadFile(`/api/batches/${batchId}/register/excel${qs}`, 'register (Excel)', 'register.xlsx')
-            }
-          >
-            Excel
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() =>
-              void downloadFile(`/api/batches/${batchId}/register/pdf${qs}`, 'register (PDF)', 'register.pdf')
-            }
-          >
-            PDF
-          </Button>
-        </div>
-      }
+      actions={<FileButtons path={`/api/batches/${batchId}/register`} query={qs} what="register" />}
     >
       <div className="mb-3 flex flex-wrap items-end gap-3">
         <LabelledField id="register-from" label="From">

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { NativeSelect } from '@/components/native-select';
-import { fileNameOf, messageOf, saveBlob } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@shared/payment-kinds';
@@ -46,23 +44,4 @@ export function BranchSelect({
       choices={(branches.data?.items ?? []).map((b) => ({ value: b._id, label: b.name }))}
     />
   );
-}
-
-/** Fetches a same-origin file with the session cookie and saves it under the server's file name. */
-export async function downloadFile(path: string, label: string, fallbackName: string) {
-  try {
-    const res = await fetch(path, { credentials: 'include' });
-    if (!res.ok) throw new Error(await messageOf(res));
-    saveBlob(await res.blob(), fileNameOf(res) ?? fallbackName);
-  } catch (err) {
-    toast.error(`Failed to download ${label}: ${err instanceof Error ? err.message : 'Unknown error'}`);
-  }
-}
-
-/** A query string of the filters that are set. */
-export function queryString(params: Record<string, string | number | undefined>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
+import { FileSpreadsheetIcon } from 'lucide-react';
 import { DataList } from '@/components/data-list';
 import { DatePicker } from '@/components/date-picker';
 import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
@@ -7,7 +7,6 @@ import { PageHeader } from '@/components/page-header';
 import { PersonName } from '@/components/person-name';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryView } from '@/components/query-view';
 import { numeric, SimpleTable } from '@/components/simple-table';
 import { TableCell, TableRow } from '@/components/ui/table';
@@ -16,7 +15,10 @@ import { useUrlSearch, type SearchSetter } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
 import { trpc } from '@/lib/trpc';
 import { formatDateTime, formatDay, formatMoney } from '@shared/format';
-import { BranchSelect, downloadFile, MoneyList, PAYMENT_METHOD_LABELS, queryString } from './payment-common';
+import { BranchSelect, MoneyList, PAYMENT_METHOD_LABELS } from './payment-common';
+import { FileButtons } from '@/components/file-buttons';
+import { TitledCard } from '@/components/titled-card';
+import { downloadFile, queryString } from '@/lib/download';
 import {
   PAYMENT_PAGE_SIZE,
   paymentFilters,
@@ -157,116 +159,99 @@ function CashUp({ search, onSearchChange }: { search: PaymentSearch; onSearchCha
   const qs = queryString(input);
 
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>Cash-up</CardTitle>
-        <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void downloadFile(`/api/payments/cash-up/excel${qs}`, 'cash-up (Excel)', 'cash-up.xlsx')}
-          >
-            <FileSpreadsheetIcon /> Excel
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void downloadFile(`/api/payments/cash-up/pdf${qs}`, 'cash-up (PDF)', 'cash-up.pdf')}
-          >
-            <FileTextIcon /> PDF
-          </Button>
-        </div>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div className="grid gap-3 sm:grid-cols-3">
-          <FilterField label="Day">
-            <DatePicker label="Day" value={day} max={today} onChange={setDay} />
-          </FilterField>
-          <FilterField label="Branch">
-            <BranchSelect value={branchId} onChange={setBranchId} />
-          </FilterField>
-        </div>
-        <QueryView query={cash} placeholder="h-40 w-full">
-          {(cashUp) => (
-            <>
-              <SimpleTable
-                label="Cash-up"
-                heads={['Date', 'Branch', 'Cashier', 'Method', numeric('Payments'), numeric('Amount')]}
-                rows={cashUp.rows}
-                empty="No payments received."
-              >
-                {(r) => (
-                  <TableRow
-                    key={`${r.date}-${r.branch?._id}-${r.cashier?._id}-${r.method}-${r.currency}`}
-                    data-testid="cash-up-row"
-                  >
-                    <TableCell>{formatDay(r.date)}</TableCell>
-                    <TableCell>{r.branch?.name ?? 'No branch'}</TableCell>
-                    <TableCell className="min-w-40">
-                      <PersonName fullName={r.cashier?.fullName} handle={r.cashier?.username} />
-                    </TableCell>
-                    <TableCell>{PAYMENT_METHOD_LABELS[r.method]}</TableCell>
-                    <TableCell className="text-right tabular-nums">{r.count}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
-                  </TableRow>
-                )}
-              </SimpleTable>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <div className="text-sm" data-testid="cash-up-totals">
-                  <p className="font-medium">Totals</p>
-                  <MoneyList items={cashUp.totals} empty={formatMoney(0)} />
-                </div>
-                <div className="text-sm">
-                  <p className="font-medium">By method</p>
-                  {cashUp.byMethod.length === 0
-                    ? '—'
-                    : cashUp.byMethod.map((m) => (
-                        <p key={`${m.method}-${m.currency}`}>
-                          {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)} ({m.count})
-                        </p>
-                      ))}
-                </div>
-              </div>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <div className="text-sm" data-testid="cash-up-refunds">
-                  <p className="font-medium">Refunded (cash out)</p>
-                  {cashUp.refunds.length === 0
-                    ? 'No refunds.'
-                    : cashUp.refunds.map((r) => (
-                        <p key={`${r.method}-${r.currency}`}>
-                          {PAYMENT_METHOD_LABELS[r.method]}: {formatMoney(r.amount, r.currency)} ({r.count})
-                        </p>
-                      ))}
-                </div>
-                <div className="text-sm" data-testid="cash-up-net">
-                  <p className="font-medium">Net (collected less refunded)</p>
-                  {cashUp.net.length === 0
-                    ? '—'
-                    : cashUp.net.map((m) => (
-                        <p key={`${m.method}-${m.currency}`}>
-                          {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)}
-                        </p>
-                      ))}
-                </div>
-              </div>
-              <CashUpTills day={day} branchId={branchId || undefined} />
-              {cashUp.voids.length > 0 && (
-                <div className="text-sm">
-                  <p className="font-medium">Voided (not counted)</p>
-                  <ul className="list-disc pl-5">
-                    {cashUp.voids.map((v) => (
-                      <li key={v._id}>
-                        {v.receiptNumber} — {formatMoney(v.amount, v.currency)}, voided {formatDateTime(v.voidedAt)} by{' '}
-                        {v.voidedBy ?? 'Unknown'}: {v.voidReason}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
+    <TitledCard
+      title="Cash-up"
+      actions={<FileButtons path="/api/payments/cash-up" query={qs} what="cash-up" />}
+      contentClassName="space-y-4"
+    >
+      <div className="grid gap-3 sm:grid-cols-3">
+        <FilterField label="Day">
+          <DatePicker label="Day" value={day} max={today} onChange={setDay} />
+        </FilterField>
+        <FilterField label="Branch">
+          <BranchSelect value={branchId} onChange={setBranchId} />
+        </FilterField>
+      </div>
+      <QueryView query={cash} placeholder="h-40 w-full">
+        {(cashUp) => (
+          <>
+            <SimpleTable
+              label="Cash-up"
+              heads={['Date', 'Branch', 'Cashier', 'Method', numeric('Payments'), numeric('Amount')]}
+              rows={cashUp.rows}
+              empty="No payments received."
+            >
+              {(r) => (
+                <TableRow
+                  key={`${r.date}-${r.branch?._id}-${r.cashier?._id}-${r.method}-${r.currency}`}
+                  data-testid="cash-up-row"
+                >
+                  <TableCell>{formatDay(r.date)}</TableCell>
+                  <TableCell>{r.branch?.name ?? 'No branch'}</TableCell>
+                  <TableCell className="min-w-40">
+                    <PersonName fullName={r.cashier?.fullName} handle={r.cashier?.username} />
+                  </TableCell>
+                  <TableCell>{PAYMENT_METHOD_LABELS[r.method]}</TableCell>
+                  <TableCell className="text-right tabular-nums">{r.count}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
+                </TableRow>
               )}
-            </>
-          )}
-        </QueryView>
-      </CardContent>
-    </Card>
+            </SimpleTable>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="text-sm" data-testid="cash-up-totals">
+                <p className="font-medium">Totals</p>
+                <MoneyList items={cashUp.totals} empty={formatMoney(0)} />
+              </div>
+              <div className="text-sm">
+                <p className="font-medium">By method</p>
+                {cashUp.byMethod.length === 0
+                  ? '—'
+                  : cashUp.byMethod.map((m) => (
+                      <p key={`${m.method}-${m.currency}`}>
+                        {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)} ({m.count})
+                      </p>
+                    ))}
+              </div>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="text-sm" data-testid="cash-up-refunds">
+                <p className="font-medium">Refunded (cash out)</p>
+                {cashUp.refunds.length === 0
+                  ? 'No refunds.'
+                  : cashUp.refunds.map((r) => (
+                      <p key={`${r.method}-${r.currency}`}>
+                        {PAYMENT_METHOD_LABELS[r.method]}: {formatMoney(r.amount, r.currency)} ({r.count})
+                      </p>
+                    ))}
+              </div>
+              <div className="text-sm" data-testid="cash-up-net">
+                <p className="font-medium">Net (collected less refunded)</p>
+                {cashUp.net.length === 0
+                  ? '—'
+                  : cashUp.net.map((m) => (
+                      <p key={`${m.method}-${m.currency}`}>
+                        {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)}
+                      </p>
+                    ))}
+              </div>
+            </div>
+            <CashUpTills day={day} branchId={branchId || undefined} />
+            {cashUp.voids.length > 0 && (
+              <div className="text-sm">
+                <p className="font-medium">Voided (not counted)</p>
+                <ul className="list-disc pl-5">
+                  {cashUp.voids.map((v) => (
+                    <li key={v._id}>
+                      {v.receiptNumber} — {formatMoney(v.amount, v.currency)}, voided {formatDateTime(v.voidedAt)} by{' '}
+                      {v.voidedBy ?? 'Unknown'}: {v.voidReason}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </>
+        )}
+      </QueryView>
+    </TitledCard>
   );
 }

@@ -8,7 +8,7 @@ import { FormField, FormMessage } from '@/components/form-field';
 import { QueryView } from '@/components/query-view';
 import { NativeSelect, choicesOf } from '@/components/native-select';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/titled-card';
 import { DatePicker } from '@/components/date-picker';
 import { Input } from '@/components/ui/input';
 import { explainedMessage } from '@/lib/errors';
@@ -81,10 +81,12 @@ export function PaymentsPanel({ kind, id }: { kind: 'enrollment' | 'booking'; id
   );
 
   return (
-    <Card className="mt-6" data-testid="payments-panel">
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>Payments</CardTitle>
-        {payable && (
+    <TitledCard
+      title="Payments"
+      className="mt-6"
+      testId="payments-panel"
+      actions={
+        payable && (
           <Button
             size="sm"
             disabled={Boolean(payable.closed) || payable.outstanding <= 0}
@@ -93,19 +95,18 @@ export function PaymentsPanel({ kind, id }: { kind: 'enrollment' | 'booking'; id
           >
             <PlusIcon /> Record payment
           </Button>
-        )}
-      </CardHeader>
-      <CardContent>
-        <QueryView query={payments} placeholder="h-24 w-full">
-          {(data) => <PaymentsTable payments={data} />}
-        </QueryView>
-        {refunds.data && refunds.data.data.length > 0 && (
-          <div className="mt-4 space-y-2" data-testid="record-refunds">
-            <h3 className="text-sm font-medium">Refunds</h3>
-            <RefundsTable refunds={refunds.data.data} />
-          </div>
-        )}
-      </CardContent>
+        )
+      }
+    >
+      <QueryView query={payments} placeholder="h-24 w-full">
+        {(data) => <PaymentsTable payments={data} />}
+      </QueryView>
+      {refunds.data && refunds.data.data.length > 0 && (
+        <div className="mt-4 space-y-2" data-testid="record-refunds">
+          <h3 className="text-sm font-medium">Refunds</h3>
+          <RefundsTable refunds={refunds.data.data} />
+        </div>
+      )}
       {recording && payable && (
         <RecordPaymentDialog
           kind={kind}
@@ -116,7 +117,7 @@ export function PaymentsPanel({ kind, id }: { kind: 'enrollment' | 'booking'; id
           onClose={() => setRecording(false)}
         />
       )}
-    </Card>
+    </TitledCard>
   );
 }
 

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react';
 import { DatePicker } from '@/components/date-picker';
 import { FilterField } from '@/components/filter-field';
 import { NativeSelect } from '@/components/native-select';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryView } from '@/components/query-view';
 import { numeric, SimpleTable } from '@/components/simple-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { formatDay, formatMoney } from '@shared/format';
-import { BranchSelect, downloadFile, queryString } from './payment-common';
+import { BranchSelect } from './payment-common';
+import { FileButtons } from '@/components/file-buttons';
+import { TitledCard } from '@/components/titled-card';
+import { queryString } from '@/lib/download';
 import { useOrgToday } from '@/lib/org-clock';
 
 const PAGE_SIZE = 50;
@@ -56,132 +57,105 @@ export function Receivables() {
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
 
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>Receivables</CardTitle>
-        <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() =>
-              void downloadFile(`/api/reports/receivables/excel${qs}`, 'receivables (Excel)', 'receivables.xlsx')
-            }
-          >
-            <FileSpreadsheetIcon /> Excel
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() =>
-              void downloadFile(`/api/reports/receivables/pdf${qs}`, 'receivables (PDF)', 'receivables.pdf')
-            }
-          >
-            <FileTextIcon /> PDF
-          </Button>
-        </div>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <FilterField label="As of">
-            <DatePicker label="As of" value={asOf} max={today} onChange={choose((d) => setAsOf(d || today))} />
-          </FilterField>
-          <FilterField label="Branch">
-            <BranchSelect value={branchId} onChange={choose(setBranchId)} />
-          </FilterField>
-          <FilterField label="Course">
-            <NativeSelect
-              value={courseId}
-              onChange={(e) => choose(setCourseId)(e.target.value)}
-              aria-label="Course"
-              empty="All courses"
-              choices={(courses.data ?? []).map((c) => ({ value: c._id, label: c.courseName }))}
-            />
-          </FilterField>
-          <FilterField label="Treatment">
-            <NativeSelect
-              value={treatmentId}
-              onChange={(e) => choose(setTreatmentId)(e.target.value)}
-              aria-label="Treatment"
-              empty="All treatments"
-              choices={(treatments.data ?? []).map((t) => ({ value: t._id, label: t.treatmentName }))}
-            />
-          </FilterField>
-        </div>
-        <QueryView query={list} placeholder="h-40 w-full">
-          {(receivables) => (
-            <>
-              <div className="grid gap-2 text-sm sm:grid-cols-2" data-testid="receivables-totals">
-                {receivables.totals.length === 0 && <p className="text-muted-foreground">Nothing is overdue.</p>}
-                {receivables.totals.map((t) => (
-                  <div key={t.currency} data-currency={t.currency} className="rounded-md border p-3">
-                    <p className="font-medium">
-                      Overdue ({t.currency}): {formatMoney(t.total, t.currency)}
-                    </p>
-                    <p className="text-muted-foreground">
-                      {BUCKETS.map(([k, label]) => `${label}: ${formatMoney(t.buckets[k], t.currency)}`).join(' · ')}
-                    </p>
-                  </div>
-                ))}
-              </div>
-              <SimpleTable
-                label="Receivables"
-                heads={[
-                  'Person',
-                  'Phone',
-                  ...BUCKETS.map(([, label]) => numeric(label)),
-                  numeric('Total'),
-                  'Oldest due',
-                ]}
-                rows={receivables.data}
-                empty="Nobody owes anything past due."
-              >
-                {(r) => (
-                  <TableRow key={`${r.person._id ?? r.person.fullName}-${r.currency}`} data-testid="receivable-row">
-                    <TableCell className="min-w-40 break-words whitespace-normal">
-                      {r.person._id ? (
-                        // The person's statement: the user details page's Statement tab.
-                        <Link
-                          to="/users/$userId"
-                          params={{ userId: r.person._id }}
-                          search={{ tab: 'statement' }}
-                          className="underline-offset-4 hover:underline"
-                        >
-                          {r.person.fullName}
-                        </Link>
-                      ) : (
-                        r.person.fullName
-                      )}
-                    </TableCell>
-                    <TableCell>{r.person.phone ?? '—'}</TableCell>
-                    {BUCKETS.map(([k]) => (
-                      <TableCell key={k} className="text-right tabular-nums">
-                        {r.buckets[k] ? formatMoney(r.buckets[k], r.currency) : '—'}
-                      </TableCell>
-                    ))}
-                    <TableCell className="text-right font-medium tabular-nums">
-                      {formatMoney(r.total, r.currency)}
-                    </TableCell>
-                    <TableCell>{formatDay(r.oldestDue)}</TableCell>
-                  </TableRow>
-                )}
-              </SimpleTable>
-              <div className="flex items-center justify-between gap-2 text-sm">
-                <span className="text-muted-foreground">
-                  Page {page} of {pages} ({receivables.total} rows)
-                </span>
-                <div className="flex gap-2">
-                  <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                    Previous
-                  </Button>
-                  <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                    Next
-                  </Button>
+    <TitledCard
+      title="Receivables"
+      actions={<FileButtons path="/api/reports/receivables" query={qs} what="receivables" />}
+      contentClassName="space-y-4"
+    >
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <FilterField label="As of">
+          <DatePicker label="As of" value={asOf} max={today} onChange={choose((d) => setAsOf(d || today))} />
+        </FilterField>
+        <FilterField label="Branch">
+          <BranchSelect value={branchId} onChange={choose(setBranchId)} />
+        </FilterField>
+        <FilterField label="Course">
+          <NativeSelect
+            value={courseId}
+            onChange={(e) => choose(setCourseId)(e.target.value)}
+            aria-label="Course"
+            empty="All courses"
+            choices={(courses.data ?? []).map((c) => ({ value: c._id, label: c.courseName }))}
+          />
+        </FilterField>
+        <FilterField label="Treatment">
+          <NativeSelect
+            value={treatmentId}
+            onChange={(e) => choose(setTreatmentId)(e.target.value)}
+            aria-label="Treatment"
+            empty="All treatments"
+            choices={(treatments.data ?? []).map((t) => ({ value: t._id, label: t.treatmentName }))}
+          />
+        </FilterField>
+      </div>
+      <QueryView query={list} placeholder="h-40 w-full">
+        {(receivables) => (
+          <>
+            <div className="grid gap-2 text-sm sm:grid-cols-2" data-testid="receivables-totals">
+              {receivables.totals.length === 0 && <p className="text-muted-foreground">Nothing is overdue.</p>}
+              {receivables.totals.map((t) => (
+                <div key={t.currency} data-currency={t.currency} className="rounded-md border p-3">
+                  <p className="font-medium">
+                    Overdue ({t.currency}): {formatMoney(t.total, t.currency)}
+                  </p>
+                  <p className="text-muted-foreground">
+                    {BUCKETS.map(([k, label]) => `${label}: ${formatMoney(t.buckets[k], t.currency)}`).join(' · ')}
+                  </p>
                 </div>
+              ))}
+            </div>
+            <SimpleTable
+              label="Receivables"
+              heads={['Person', 'Phone', ...BUCKETS.map(([, label]) => numeric(label)), numeric('Total'), 'Oldest due']}
+              rows={receivables.data}
+              empty="Nobody owes anything past due."
+            >
+              {(r) => (
+                <TableRow key={`${r.person._id ?? r.person.fullName}-${r.currency}`} data-testid="receivable-row">
+                  <TableCell className="min-w-40 break-words whitespace-normal">
+                    {r.person._id ? (
+                      // The person's statement: the user details page's Statement tab.
+                      <Link
+                        to="/users/$userId"
+                        params={{ userId: r.person._id }}
+                        search={{ tab: 'statement' }}
+                        className="underline-offset-4 hover:underline"
+                      >
+                        {r.person.fullName}
+                      </Link>
+                    ) : (
+                      r.person.fullName
+                    )}
+                  </TableCell>
+                  <TableCell>{r.person.phone ?? '—'}</TableCell>
+                  {BUCKETS.map(([k]) => (
+                    <TableCell key={k} className="text-right tabular-nums">
+                      {r.buckets[k] ? formatMoney(r.buckets[k], r.currency) : '—'}
+                    </TableCell>
+                  ))}
+                  <TableCell className="text-right font-medium tabular-nums">
+                    {formatMoney(r.total, r.currency)}
+                  </TableCell>
+                  <TableCell>{formatDay(r.oldestDue)}</TableCell>
+                </TableRow>
+              )}
+            </SimpleTable>
+            <div className="flex items-center justify-between gap-2 text-sm">
+              <span className="text-muted-foreground">
+                Page {page} of {pages} ({receivables.total} rows)
+              </span>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  Previous
+                </Button>
+                <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  Next
+                </Button>
               </div>
-            </>
-          )}
-        </QueryView>
-      </CardContent>
-    </Card>
+            </div>
+          </>
+        )}
+      </QueryView>
+    </TitledCard>
   );
 }

@@ -9,7 +9,8 @@ import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
 import { ZRefundBody } from '@shared/schemas/refunds';
-import { downloadFile, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payment-common';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payment-common';
+import { downloadFile } from '@/lib/download';
 import type { PaymentRow } from './payments-table';
 import { LabelledField } from '@/components/labelled-field';
 

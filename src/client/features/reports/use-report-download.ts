@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { fileNameOf, messageOf, saveBlob } from '@/lib/download';
+import { downloadFile, fileNameOf, messageOf, saveBlob } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
 
 export interface ReportRequest {
@@ -124,15 +124,7 @@ export function useReportDownloads() {
   }, [files]);
 
   const fetchPrepared = useCallback(async (f: PreparedFile) => {
-    if (!f.downloadUrl) return;
-    try {
-      const res = await fetch(f.downloadUrl, { credentials: 'include' });
-      if (!res.ok) throw new Error(await messageOf(res));
-      saveBlob(await res.blob(), fileNameOf(res) ?? f.fileName);
-    } catch (err) {
-      console.error('Report download failed', err);
-      toast.error(`Failed to download ${f.label}: ${err instanceof Error ? err.message : 'Unknown error'}`);
-    }
+    if (f.downloadUrl) await downloadFile(f.downloadUrl, f.label, f.fileName);
   }, []);
 
   const dismiss = useCallback((id: string) => setRequested((fs) => fs.filter((f) => f.id !== id)), []);
