@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CheckCircle2Icon } from 'lucide-react';
-import { Handle, PersonName } from '@/components/person-name';
+import { Handle } from '@/components/person-name';
 import { DetailList, DetailRow } from '@/components/detail-list';
-import { CourseLink, KeptName, UserLink } from '@/components/record-links';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +15,7 @@ import { toForeign } from '@shared/money';
 import { invalidateMoney } from '@/features/payments/payments-table';
 import { MarkAdmissionFeePaidDialog, UnmarkConfirm } from '@/features/payments/mark-dialogs';
 import { DisplayStatusBadge } from './display-status-badge';
+import { EnrollmentCourse, EnrollmentStudent } from './enrollment-names';
 
 type Enrollment = RouterOutputs['enrollments']['get'];
 type CurrencySettings = RouterOutputs['enrollments']['currency'];
@@ -30,21 +30,13 @@ export function EnrollmentCard({ enrollment: e }: { enrollment: Enrollment }) {
       <CardContent>
         <DetailList>
           <DetailRow label="Student">
-            <KeptName kept={e.deletedUsername ?? 'Unknown'} gone="deleted user">
-              {e.userId && (
-                <UserLink id={e.userId._id}>
-                  <PersonName fullName={e.userId.fullName} handle={e.userId.username} />
-                </UserLink>
-              )}
-            </KeptName>
+            <EnrollmentStudent e={e} />
           </DetailRow>
           <DetailRow label="Email">
             <Handle text={e.userId?.email ?? e.deletedEmail ?? '—'} />
           </DetailRow>
           <DetailRow label="Course">
-            <KeptName kept={e.deletedCourseName ?? 'Unknown course'} gone="deleted course">
-              {e.courseId && <CourseLink id={e.courseId._id}>{e.courseId.courseName}</CourseLink>}
-            </KeptName>
+            <EnrollmentCourse e={e} />
           </DetailRow>
           <DetailRow label="Payment Type" className="capitalize">
             {e.paymentType}

@@ -1,9 +1,9 @@
-import { CourseLink, EnrollmentLink, KeptName, UserLink } from '@/components/record-links';
+import { EnrollmentLink } from '@/components/record-links';
 import { RELATED_PAGE_SIZE, RelatedCard } from '@/components/related-card';
 import { trpc } from '@/lib/trpc';
 import { formatDay, formatMoney } from '@shared/format';
-import { PersonName } from '@/components/person-name';
 import { DisplayStatusBadge } from './display-status-badge';
+import { EnrollmentCourse, EnrollmentStudent } from './enrollment-names';
 
 /**
  * The enrolments of one course (naming the students) or of one student (naming the courses),
@@ -23,20 +23,7 @@ export function RelatedEnrollments({ of }: { of: { courseId: string } | { userId
       columns={[
         {
           header: byCourse ? 'Student' : 'Course',
-          cell: (e) =>
-            byCourse ? (
-              <KeptName kept={e.deletedUsername ?? 'Unknown'} gone="deleted user">
-                {e.userId && (
-                  <UserLink id={e.userId._id}>
-                    <PersonName fullName={e.userId.fullName} handle={e.userId.username} />
-                  </UserLink>
-                )}
-              </KeptName>
-            ) : (
-              <KeptName kept={e.deletedCourseName ?? 'Unknown course'} gone="deleted course">
-                {e.courseId && <CourseLink id={e.courseId._id}>{e.courseId.courseName}</CourseLink>}
-              </KeptName>
-            ),
+          cell: (e) => (byCourse ? <EnrollmentStudent e={e} /> : <EnrollmentCourse e={e} />),
         },
         { header: 'Enrolled On', cell: (e) => formatDay(e.enrolledOn) },
         {
