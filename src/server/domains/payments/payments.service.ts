@@ -4,6 +4,7 @@ import { planMessages, sendJobId } from '../messages/plan';
 import { receiptParagraphs } from '../../email/templates/receipt';
 import { and, asc, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { enrollments, payments, paymentSearchText, treatmentBookings } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { ServiceContext } from '../context';
 import { AppError } from '../../errors';
 import { fromMinor, toMinor } from '../../../shared/money';
@@ -103,14 +104,7 @@ export async function voidPayment(ctx: ServiceContext, input: TVoidPaymentInput)
   if (!isAdmin(ctx.actor.role)) throw new AppError('FORBIDDEN', VOID_ADMINS_ONLY);
   const before = await findPayment(ctx, input.id);
   await ctx.db.transaction(async (tx) => {
-    // The record first, then the payment: the same order as recording, so the two never deadlock.
-    const target = before.enrollmentId
-      ? await lockEnrollmentTarget(tx, before.enrollmentId)
-      : before.bookingId
-        ? await lockBookingTarget(tx, before.bookingId)
-        : null;
-    const [p] = await tx.select().from(payments).where(eq(payments.id, before.id)).for('update').limit(1);
-    if (!p) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+    const { target, p } = await lockPaymentAndRecord(tx, before);
     if (p.status === 'void') throw new AppError('CONFLICT', 'This payment is already void.');
     await assertVoidAllowed(tx, ctx, p);
     if (target?.kind === 'enrollment' && target.status === 'completed')
@@ -126,6 +120,26 @@ export async function voidPayment(ctx: ServiceContext, input: TVoidPaymentInput)
 export async function findPayment(ctx: ServiceContext, id: string) {
   assertId(id, 'Payment');
   return findInBranchScope(ctx, payments, id, PAYMENT_NOT_FOUND);
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Locks a recorded payment for a void or a refund: its enrolment or booking first, then the
+ * payment's row, the order recording takes, so that none of them deadlock.
+ */
+export async function lockPaymentAndRecord(
+  tx: Db,
+  before: Pick<PaymentRow, 'id' | 'enrollmentId' | 'bookingId'>,
+): Promise<{ target: LedgerTarget | null; p: PaymentRow }> {
+  const target = before.enrollmentId
+    ? await lockEnrollmentTarget(tx, before.enrollmentId)
+    : before.bookingId
+      ? await lockBookingTarget(tx, before.bookingId)
+      : null;
+  const [p] = await tx.select().from(payments).where(eq(payments.id, before.id)).for('update').limit(1);
+  if (!p) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+  return { target, p };
 }
 
 export async function getPayment(ctx: ServiceContext, id: string): Promise<PaymentDto> {

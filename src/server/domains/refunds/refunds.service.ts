@@ -6,7 +6,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstRow } from '../../db/rows';
-import { paymentAllocations, payments, refundAllocations, refunds, tillRefunds } from '../../db/schema';
+import { paymentAllocations, refundAllocations, refunds, tillRefunds } from '../../db/schema';
 import { AppError } from '../../errors';
 import { formatMoney } from '../../../shared/format';
 import { fromMinor, toMinor } from '../../../shared/money';
@@ -27,14 +27,8 @@ import { assertId, isUuid } from '../ids';
 import { invalidateReads } from '../read-cache';
 import { applyToItem, refreshTarget } from '../payments/ledger-items';
 import { itemName, targetName } from '../payments/ledger-audit';
-import {
-  ENROLLMENT_COMPLETED,
-  itemsOf,
-  lockBookingTarget,
-  lockEnrollmentTarget,
-  type LedgerTarget,
-} from '../payments/ledger-targets';
-import { findPayment, PAYMENT_NOT_FOUND } from '../payments/payments.service';
+import { ENROLLMENT_COMPLETED, itemsOf } from '../payments/ledger-targets';
+import { findPayment, lockPaymentAndRecord } from '../payments/payments.service';
 import { tillAtPayment } from '../tills/tills.service';
 import { nextCreditNoteNumber } from './credit-note-numbers';
 import { refundDtos } from './refunds.dto';
@@ -131,14 +125,7 @@ export async function refundPayment(ctx: ServiceContext, input: TRefundPaymentIn
   const before = await findPayment(ctx, input.paymentId);
   const todayIso = todayIn(ctx.deps.config.TIME_ZONE);
   const id = await ctx.db.transaction(async (tx) => {
-    // The record first, then the payment: the order recording and voiding take, so none deadlock.
-    const target: LedgerTarget | null = before.enrollmentId
-      ? await lockEnrollmentTarget(tx, before.enrollmentId)
-      : before.bookingId
-        ? await lockBookingTarget(tx, before.bookingId)
-        : null;
-    const [p] = await tx.select().from(payments).where(eq(payments.id, before.id)).for('update').limit(1);
-    if (!p) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+    const { target, p } = await lockPaymentAndRecord(tx, before);
     if (p.status === 'void') throw new AppError('CONFLICT', REFUND_MESSAGES.void);
     // A completed enrolment is fully paid and stays so; a cancelled booking may still give money back.
     if (target?.kind === 'enrollment' && target.status === 'completed')
