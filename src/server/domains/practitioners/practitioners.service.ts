@@ -3,6 +3,7 @@
  * change them; staff read them, a manager limited to a branch only those working there.
  */
 import { and, asc, count, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { firstRow } from '../../db/rows';
 import {
@@ -116,40 +117,51 @@ export async function getPractitioner(ctx: ServiceContext, id: string): Promise<
   return dtoOf(ctx.db, await practitionerRowInScope(ctx, id));
 }
 
+/**
+ * Makes a practitioner's links in one join table exactly `ids`: the others deleted, the new ones
+ * added (an existing one left as it is).
+ */
+async function replaceLinks<T extends PgTable>(
+  tx: Db,
+  table: T,
+  owner: AnyPgColumn,
+  linked: AnyPgColumn,
+  id: string,
+  ids: string[],
+  rows: PgInsertValue<T>[],
+) {
+  await tx.delete(table).where(and(eq(owner, id), ids.length ? notInArray(linked, ids) : undefined));
+  if (rows.length) await tx.insert(table).values(rows).onConflictDoNothing();
+}
+
 async function setLinks(tx: Db, id: string, branchIds?: string[], treatmentIds?: string[]) {
   if (branchIds) {
-    await tx
-      .delete(practitionerBranches)
-      .where(
-        and(
-          eq(practitionerBranches.practitionerId, id),
-          branchIds.length ? notInArray(practitionerBranches.branchId, branchIds) : undefined,
-        ),
-      );
-    if (branchIds.length)
-      await tx
-        .insert(practitionerBranches)
-        .values(branchIds.map((branchId) => ({ practitionerId: id, branchId })))
-        .onConflictDoNothing();
+    const p = practitionerBranches;
+    await replaceLinks(
+      tx,
+      p,
+      p.practitionerId,
+      p.branchId,
+      id,
+      branchIds,
+      branchIds.map((branchId) => ({ practitionerId: id, branchId })),
+    );
     // A plan at a branch the practitioner no longer works at is dropped with the branch.
     await tx
       .delete(workingPeriods)
       .where(and(eq(workingPeriods.practitionerId, id), notInArray(workingPeriods.branchId, branchIds)));
   }
   if (treatmentIds) {
-    await tx
-      .delete(practitionerTreatments)
-      .where(
-        and(
-          eq(practitionerTreatments.practitionerId, id),
-          treatmentIds.length ? notInArray(practitionerTreatments.treatmentId, treatmentIds) : undefined,
-        ),
-      );
-    if (treatmentIds.length)
-      await tx
-        .insert(practitionerTreatments)
-        .values(treatmentIds.map((treatmentId) => ({ practitionerId: id, treatmentId })))
-        .onConflictDoNothing();
+    const p = practitionerTreatments;
+    await replaceLinks(
+      tx,
+      p,
+      p.practitionerId,
+      p.treatmentId,
+      id,
+      treatmentIds,
+      treatmentIds.map((treatmentId) => ({ practitionerId: id, treatmentId })),
+    );
   }
 }
 
