@@ -42,14 +42,14 @@ export const runIn =
  * Every column of `enrollments`, locked (that row only), with the payer and the course name joined:
  * the product's `lockEnrollmentRow` (src/server/domains/payments/ledger-targets.ts).
  */
-export const ENROLLMENT_LOCK = `select "enrollments"."id", "enrollments"."user_id", "enrollments"."course_id", "enrollments"."payment_type", "enrollments"."total_fee_minor", "enrollments"."admission_fee_minor", "enrollments"."currency", "enrollments"."admission_fee_paid", "enrollments"."admission_fee_paid_minor", "enrollments"."admission_fee_paid_at", "enrollments"."status", "enrollments"."completed_at", "enrollments"."display_status", "enrollments"."enrolled_on", "enrollments"."deleted_username", "enrollments"."deleted_email", "enrollments"."deleted_course_name", "enrollments"."created_at", "enrollments"."updated_at", "users"."username", "users"."email", "users"."branch_id", "courses"."course_name" from "enrollments" left join "users" on "users"."id" = "enrollments"."user_id" left join "courses" on "courses"."id" = "enrollments"."course_id" where "enrollments"."id" = $1 limit $2 for update of "enrollments"`;
+export const ENROLLMENT_LOCK = `select "enrollments"."id", "enrollments"."user_id", "enrollments"."course_id", "enrollments"."payment_type", "enrollments"."total_fee_minor", "enrollments"."admission_fee_minor", "enrollments"."currency", "enrollments"."admission_fee_paid", "enrollments"."admission_fee_paid_minor", "enrollments"."admission_fee_paid_at", "enrollments"."status", "enrollments"."completed_at", "enrollments"."display_status", "enrollments"."enrolled_on", "enrollments"."deleted_username", "enrollments"."deleted_email", "enrollments"."deleted_course_name", "enrollments"."created_at", "enrollments"."updated_at", "users"."username", "users"."full_name", "users"."email", "users"."branch_id", "courses"."course_name" from "enrollments" left join "users" on "users"."id" = "enrollments"."user_id" left join "courses" on "courses"."id" = "enrollments"."course_id" where "enrollments"."id" = $1 limit $2 for update of "enrollments"`;
 /** The payable instalments, oldest first (the admission fee is read from the enrolment row). */
 const ITEMS = `select "id", "enrollment_id", "seq", "amount_minor", "due_date", "amount_paid_minor", "is_paid", "paid_at" from "enrollment_installments" where "enrollment_installments"."enrollment_id" = $1 order by "enrollment_installments"."due_date" asc, "enrollment_installments"."seq" asc`;
 const BRANCH_NAME = `select "name" from "branches" where "branches"."id" = $1 limit $2`;
 const COUNTER_NEXT = `insert into "receipt_counters" ("series", "year", "last") values ($1, $2, $3) on conflict ("series","year") do update set "last" = "receipt_counters"."last" + 1 returning "last"`;
 const PREFIX = `select "prefix" from "receipt_prefixes" where "receipt_prefixes"."series" = $1 limit $2`;
 const PREFIX_CLAIM = `insert into "receipt_prefixes" ("series", "prefix") values ($1, $2) on conflict do nothing returning "prefix"`;
-const PAYMENT_INSERT = `insert into "payments" ("id", "receipt_number", "receipt_series", "receipt_year", "receipt_seq", "branch_id", "branch_name", "payer_id", "payer_name", "payer_email", "enrollment_id", "booking_id", "subject", "amount_minor", "currency", "method", "reference", "note", "received_at", "received_by", "received_by_name", "status", "voided_at", "voided_by", "voided_by_name", "void_reason", "balance_after_minor", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, default, default, default, default, default, $21, default) returning "id"`;
+const PAYMENT_INSERT = `insert into "payments" ("id", "receipt_number", "receipt_series", "receipt_year", "receipt_seq", "branch_id", "branch_name", "payer_id", "payer_name", "payer_full_name", "payer_email", "enrollment_id", "booking_id", "subject", "amount_minor", "currency", "method", "reference", "note", "received_at", "received_by", "received_by_name", "status", "voided_at", "voided_by", "voided_by_name", "void_reason", "balance_after_minor", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, default, default, default, default, default, $22, default) returning "id"`;
 const ALLOCATION_INSERT = `insert into "payment_allocations" ("id", "payment_id", "kind", "enrollment_id", "booking_id", "enrollment_installment_id", "booking_installment_id", "installment_number", "due_date", "amount_minor") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9)`;
 const INSTALLMENT_APPLY = `update "enrollment_installments" set "amount_paid_minor" = $1, "is_paid" = $2, "paid_at" = $3 where "enrollment_installments"."id" = $4`;
 /** Still paid after the change (an overpaid instalment): its first paidAt stays. */
@@ -60,7 +60,7 @@ const ENROLLMENT_TOUCH = `update "enrollments" set "updated_at" = $1 where "enro
  * this enrolment, oldest first, each with whether it also paid something else. Parameters: the
  * instalment, 'valid', the enrolment, the instalment.
  */
-const PAYING_LOCK = `select "id", "receipt_number", "receipt_series", "receipt_year", "receipt_seq", "branch_id", "branch_name", "payer_id", "payer_name", "payer_email", "enrollment_id", "booking_id", "subject", "amount_minor", "currency", "method", "reference", "note", "received_at", "received_by", "received_by_name", "status", "voided_at", "voided_by", "voided_by_name", "void_reason", "balance_after_minor", "created_at", exists (select 1 from "payment_allocations" o where o.payment_id = "payments"."id" and not (coalesce(o.enrollment_installment_id = $1::uuid, false))) from "payments" where ("payments"."status" = $2 and exists (select 1 from "payment_allocations" a where a.payment_id = "payments"."id" and a.enrollment_id = $3::uuid and coalesce(a.enrollment_installment_id = $4::uuid, false))) order by "payments"."received_at" asc, "payments"."id" asc for update of "payments"`;
+const PAYING_LOCK = `select "id", "receipt_number", "receipt_series", "receipt_year", "receipt_seq", "branch_id", "branch_name", "payer_id", "payer_name", "payer_full_name", "payer_email", "enrollment_id", "booking_id", "subject", "amount_minor", "currency", "method", "reference", "note", "received_at", "received_by", "received_by_name", "status", "voided_at", "voided_by", "voided_by_name", "void_reason", "balance_after_minor", "created_at", exists (select 1 from "payment_allocations" o where o.payment_id = "payments"."id" and not (coalesce(o.enrollment_installment_id = $1::uuid, false))) from "payments" where ("payments"."status" = $2 and exists (select 1 from "payment_allocations" a where a.payment_id = "payments"."id" and a.enrollment_id = $3::uuid and coalesce(a.enrollment_installment_id = $4::uuid, false))) order by "payments"."received_at" asc, "payments"."id" asc for update of "payments"`;
 /** What was refunded of each payment named (here always one). */
 const REFUNDED = `select "payment_id", sum("amount_minor") from "refunds" where "refunds"."payment_id" in ($1) group by "refunds"."payment_id"`;
 const ALLOCATIONS_OF = `select "id", "payment_id", "kind", "enrollment_id", "booking_id", "enrollment_installment_id", "booking_installment_id", "installment_number", "due_date", "amount_minor" from "payment_allocations" where "payment_allocations"."payment_id" = $1`;
@@ -89,6 +89,7 @@ interface Target {
   currency: string;
   payerId: string | null;
   payerName: string;
+  payerFullName: string | null;
   payerEmail: string | null;
   payerBranchId: string | null;
   subject: string;
@@ -113,7 +114,7 @@ async function lockTarget(run: Run, id: string): Promise<{ e: Row; t: Target }> 
   const [e] = await run(ENROLLMENT_LOCK, [id, 1]);
   if (!e) throw new LedgerError(404, NOT_FOUND, 'NOT_FOUND');
   const userId = e[1] as string | null;
-  const [username, email, branchId, courseName] = e.slice(19) as Array<string | null>;
+  const [username, fullName, email, branchId, courseName] = e.slice(19) as Array<string | null>;
   return {
     e,
     t: {
@@ -121,6 +122,7 @@ async function lockTarget(run: Run, id: string): Promise<{ e: Row; t: Target }> 
       currency: e[6] as string,
       payerId: userId,
       payerName: (username ?? e[14] ?? 'Unknown') as string,
+      payerFullName: fullName || null,
       payerEmail: (email ?? e[15]) as string | null,
       payerBranchId: branchId ?? null,
       subject: (courseName ?? e[16] ?? 'Unknown course') as string,
@@ -211,6 +213,7 @@ async function settle(run: Run, t: Target, item: Item, actor: LedgerActor, today
     branchName ?? null,
     t.payerId,
     t.payerName,
+    t.payerFullName,
     t.payerEmail,
     t.id,
     null,
@@ -253,7 +256,7 @@ async function unsettle(run: Run, t: Target, item: Item, actor: LedgerActor): Pr
   if (item.amountPaid <= 0) return [];
   const rows = await run(PAYING_LOCK, [item.installmentId, 'valid', t.id, item.installmentId]);
   // The last column: whether the payment also paid something else.
-  const blocked = rows.find((p) => p[28] === true);
+  const blocked = rows.find((p) => p[29] === true);
   if (blocked)
     throw new LedgerError(
       409,
@@ -265,7 +268,7 @@ async function unsettle(run: Run, t: Target, item: Item, actor: LedgerActor): Pr
     if (refunded && Number(refunded[1]) > 0)
       throw new LedgerError(
         409,
-        `This payment has been refunded (${refundedText(Number(refunded[1]), p[14] as string)}); a refunded payment cannot be voided. Only money that was never really paid is voided.`,
+        `This payment has been refunded (${refundedText(Number(refunded[1]), p[15] as string)}); a refunded payment cannot be voided. Only money that was never really paid is voided.`,
         'CONFLICT',
       );
     const items = await itemsOf(run, t.id);

@@ -113,7 +113,18 @@ async function requireRole(req: FastifyRequest, roles: Set<string>) {
 /** The columns of USER_COLUMNS, in order. */
 function userDto(r: Row) {
   const [id, username, fullName, email, role, phone, address, nic, dateOfBirth, gender] = r;
-  const [contactName, contactRelation, contactPhone, imageFileId, createdAt, updatedAt, bId, bName, bLoc] = r.slice(10);
+  const [
+    contactName,
+    contactRelation,
+    contactPhone,
+    guardianPhone,
+    imageFileId,
+    createdAt,
+    updatedAt,
+    bId,
+    bName,
+    bLoc,
+  ] = r.slice(10);
   return {
     _id: id,
     username,
@@ -129,6 +140,8 @@ function userDto(r: Row) {
     // As the product: a contact without a name or a phone is no contact.
     emergencyContact:
       contactName && contactPhone ? { name: contactName, relation: contactRelation, phone: contactPhone } : null,
+    // As the product: only when recorded.
+    ...(guardianPhone ? { guardianPhone } : {}),
     image: imageFileId ? `/api/files/${imageFileId as string}` : null,
     createdAt: iso(createdAt),
     updatedAt: iso(updatedAt),

@@ -10,7 +10,7 @@ export const SESSION = `select ${SESSION_COLUMNS} from "sessions" inner join "us
 export const SESSION_TOUCH = `update "sessions" set "last_used_at" = $1, "expires_at" = $2 where "sessions"."id" = $3`;
 export const SESSION_DELETE = `delete from "sessions" where "sessions"."id" = $1`;
 
-const USER_COLUMNS = `"users"."id", "users"."username", "users"."full_name", "users"."email", "users"."role", "users"."phone", "users"."address", "users"."nic", "users"."date_of_birth", "users"."gender", "users"."emergency_contact_name", "users"."emergency_contact_relation", "users"."emergency_contact_phone", "users"."image_file_id", "users"."created_at", "users"."updated_at", "branches"."id", "branches"."name", "branches"."location"`;
+const USER_COLUMNS = `"users"."id", "users"."username", "users"."full_name", "users"."email", "users"."role", "users"."phone", "users"."address", "users"."nic", "users"."date_of_birth", "users"."gender", "users"."emergency_contact_name", "users"."emergency_contact_relation", "users"."emergency_contact_phone", "users"."guardian_phone", "users"."image_file_id", "users"."created_at", "users"."updated_at", "branches"."id", "branches"."name", "branches"."location"`;
 const USERS_FROM = `from "users" left join "branches" on "branches"."id" = "users"."branch_id" order by "users"."created_at" desc, "users"."id" asc`;
 /** REST GET /api/users: newest first, capped at 10,000 rows. */
 export const USERS_ALL = `select ${USER_COLUMNS} ${USERS_FROM} limit $1`;
