@@ -37,6 +37,11 @@ type Row = unknown[];
 // Unnamed statements, as the product runs them (UNNAMED in ./ledger).
 const values = (text: string, params: unknown[] = []) =>
   sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], UNNAMED).values() as unknown as Promise<Row[]>;
+// Named statements where the product prepares its read (src/server/db/prepared.ts).
+const namedValues = (text: string, params: unknown[] = []) =>
+  sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }).values() as unknown as Promise<
+    Row[]
+  >;
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 const money = (minor: unknown) => Number(minor) / 100;
@@ -233,7 +238,7 @@ function enrollmentDto(r: Row, todayIso: string) {
 }
 
 async function enrollmentById(id: string) {
-  const [row] = await values(q.ENROLLMENT_BY_ID, [id, 1]);
+  const [row] = await namedValues(q.ENROLLMENT_BY_ID, [id, 1]);
   if (!row) throw notFound('Enrollment');
   return enrollmentDto(row, today());
 }
@@ -357,7 +362,7 @@ app.get('/trpc/users.list', async (req) => {
   await requireRole(req, STAFF);
   const { page, pageSize, offset } = paging(trpcInput(req), []);
   const [rows, [count]] = await Promise.all([
-    offset ? values(q.USERS_PAGE, [pageSize, offset]) : values(q.USERS_PAGE_FIRST, [pageSize]),
+    namedValues(q.USERS_PAGE, [pageSize, offset]),
     reusedCount('users', () => values(q.USERS_COUNT)),
   ]);
   return trpcAnswer({
@@ -378,15 +383,13 @@ app.get('/trpc/enrollments.list', async (req) => {
   let count: Row[];
   if (input.displayStatus === undefined) {
     [rows, count] = await Promise.all([
-      offset ? values(q.ENROLLMENTS_PAGE, [pageSize, offset]) : values(q.ENROLLMENTS_PAGE_FIRST, [pageSize]),
+      namedValues(q.ENROLLMENTS_PAGE, [pageSize, offset]),
       reusedCount('enrollments', () => values(q.ENROLLMENTS_COUNT)),
     ]);
   } else if (input.displayStatus === 'Pending Payment') {
     const status = input.displayStatus;
     [rows, count] = await Promise.all([
-      offset
-        ? values(q.ENROLLMENTS_BY_STATUS_PAGE, [status, pageSize, offset])
-        : values(q.ENROLLMENTS_BY_STATUS_PAGE_FIRST, [status, pageSize]),
+      namedValues(q.ENROLLMENTS_BY_STATUS_PAGE, [status, pageSize, offset]),
       reusedCount('enrollments pending', () => values(q.ENROLLMENTS_BY_STATUS_COUNT, [status])),
     ]);
   } else {
@@ -409,9 +412,7 @@ app.get('/trpc/bookings.list', async (req) => {
   if (typeof status !== 'string') throw new HttpError(400, 'The baseline serves status filters only.', 'BAD_REQUEST');
   const t = today();
   const [rows, [count]] = await Promise.all([
-    offset
-      ? values(q.BOOKINGS_BY_STATUS_PAGE, [t, t, status, pageSize, offset])
-      : values(q.BOOKINGS_BY_STATUS_PAGE_FIRST, [t, t, status, pageSize]),
+    namedValues(q.BOOKINGS_BY_STATUS_PAGE, [t, t, status, pageSize, offset]),
     reusedCount(`bookings ${t} ${status}`, () => values(q.BOOKINGS_BY_STATUS_COUNT, [t, status])),
   ]);
   const items = rows.map((r) => bookingDto(r, t));

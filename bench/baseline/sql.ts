@@ -14,8 +14,7 @@ const USER_COLUMNS = `"users"."id", "users"."username", "users"."full_name", "us
 const USERS_FROM = `from "users" left join "branches" on "branches"."id" = "users"."branch_id" order by "users"."created_at" desc, "users"."id" asc`;
 /** REST GET /api/users: newest first, capped at 10,000 rows. */
 export const USERS_ALL = `select ${USER_COLUMNS} ${USERS_FROM} limit $1`;
-/** A page: its size (, its offset). The ORM leaves `offset` out on page 1. */
-export const USERS_PAGE_FIRST = `select ${USER_COLUMNS} ${USERS_FROM} limit $1`;
+/** A page without a search: a statement built once, its size and offset parameters. */
 export const USERS_PAGE = `select ${USER_COLUMNS} ${USERS_FROM} limit $1 offset $2`;
 export const USERS_COUNT = `select count(*) from "users"`;
 
@@ -32,14 +31,12 @@ const INSTALLMENT_CHILD = ['id', 'seq', 'amount_minor', 'due_date', 'amount_paid
 const ENROLLMENT_COLUMNS = `"enrollments"."id", "enrollments"."user_id", "enrollments"."course_id", "enrollments"."payment_type", "enrollments"."total_fee_minor", "enrollments"."admission_fee_minor", "enrollments"."currency", "enrollments"."admission_fee_paid", "enrollments"."admission_fee_paid_minor", "enrollments"."admission_fee_paid_at", "enrollments"."status", "enrollments"."completed_at", "enrollments"."display_status", "enrollments"."enrolled_on", "enrollments"."deleted_username", "enrollments"."deleted_email", "enrollments"."deleted_course_name", "enrollments"."created_at", "enrollments"."updated_at", "users"."id", "users"."username", "users"."email", "users"."full_name", "courses"."id", "courses"."course_name", "courses"."total_fee_minor", ${children('enrollment_installments', `"enrollment_id" = "enrollments"."id"`, INSTALLMENT_CHILD, ['paid_at'], 'seq')}`;
 const ENROLLMENT_FROM = `from "enrollments" left join "users" on "users"."id" = "enrollments"."user_id" left join "courses" on "courses"."id" = "enrollments"."course_id"`;
 const ENROLLMENT_ORDER = `order by "enrollments"."created_at" desc, "enrollments"."id" asc`;
-/** Parameters: size (, offset). */
-export const ENROLLMENTS_PAGE_FIRST = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit $1`;
+/** Parameters: size, offset (a page without a search is a statement built once, offset included). */
 export const ENROLLMENTS_PAGE = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} ${ENROLLMENT_ORDER} limit $1 offset $2`;
 export const ENROLLMENTS_COUNT = `select count(*) ${ENROLLMENT_FROM}`;
 /** A display-status filter: the stored column (docs/performance.md#stored-display-status), its value the first parameter. */
 const BY_DISPLAY_STATUS = `"enrollments"."display_status" = $1`;
-/** Parameters: display status, size (, offset). */
-export const ENROLLMENTS_BY_STATUS_PAGE_FIRST = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${BY_DISPLAY_STATUS} ${ENROLLMENT_ORDER} limit $2`;
+/** Parameters: display status, size, offset. */
 export const ENROLLMENTS_BY_STATUS_PAGE = `select ${ENROLLMENT_COLUMNS} ${ENROLLMENT_FROM} where ${BY_DISPLAY_STATUS} ${ENROLLMENT_ORDER} limit $2 offset $3`;
 /** Parameters: display status. */
 export const ENROLLMENTS_BY_STATUS_COUNT = `select count(*) ${ENROLLMENT_FROM} where ${BY_DISPLAY_STATUS}`;
@@ -70,8 +67,7 @@ const BOOKING_COLUMNS = `"treatment_bookings"."id", "treatment_bookings"."user_i
 const BOOKING_CHILDREN = `${children('booking_installments', `"booking_id" = "treatment_bookings"."id"`, INSTALLMENT_CHILD, ['paid_at'], 'seq')}, ${children('booking_session_notes', `"booking_id" = "treatment_bookings"."id"`, ['session_number', 'note', 'date'], ['date'], 'session_number')}`;
 const BOOKING_FROM = `from "treatment_bookings" left join "users" on "users"."id" = "treatment_bookings"."user_id" left join "treatments" on "treatments"."id" = "treatment_bookings"."treatment_id"`;
 const BOOKING_ORDER = `order by "treatment_bookings"."created_at" desc, "treatment_bookings"."id" asc`;
-/** Parameters: today, today, status, size (, offset). */
-export const BOOKINGS_BY_STATUS_PAGE_FIRST = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')}, ${BOOKING_CHILDREN} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $4`;
+/** Parameters: today, today, status, size, offset. */
 export const BOOKINGS_BY_STATUS_PAGE = `select ${BOOKING_COLUMNS}, ${effectiveStatus('$1')}, ${BOOKING_CHILDREN} ${BOOKING_FROM} where ${effectiveStatus('$2')} = $3 ${BOOKING_ORDER} limit $4 offset $5`;
 /** Parameters: today, status. */
 export const BOOKINGS_BY_STATUS_COUNT = `select count(*) ${BOOKING_FROM} where ${OVERDUE('$1', '$2')}`;

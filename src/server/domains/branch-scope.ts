@@ -1,4 +1,4 @@
-import { and, eq, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type InferSelectModel, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { enrollments, settings, treatmentBookings, users } from '../db/schema';
@@ -47,8 +47,14 @@ export async function assertBranchInScope(ctx: ScopeContext, branchId: string | 
   if (scope && branchId !== scope.branchId) throw new AppError('FORBIDDEN', OTHER_BRANCH);
 }
 
-/** A WHERE condition on a users-branch column (the joined `users.branch_id` by default). */
-export function branchCondition(scope: BranchScope | null, column: AnyPgColumn = users.branchId): SQL | undefined {
+/**
+ * A WHERE condition on a users-branch column (the joined `users.branch_id` by default). The branch
+ * may be a placeholder, in a statement built once (db/prepared.ts).
+ */
+export function branchCondition(
+  scope: { branchId: string | Placeholder | null } | null,
+  column: AnyPgColumn = users.branchId,
+): SQL | undefined {
   if (!scope) return undefined;
   return scope.branchId ? eq(column, scope.branchId) : sql`false`;
 }

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { preparedOn } from '../db/prepared';
 import type { AppDeps } from '../deps';
 import { offsetOf } from './paging';
 import { reusedTotal } from './read-cache';
@@ -92,6 +93,34 @@ export function sortValueIn(table: PgTable, sortKey: AnyPgColumn | SQL, id: AnyP
         .from(table)
         .where(eq(id, rowId))
     )[0]?.v;
+}
+
+/**
+ * A page's rows. A page without a search and without a cursor (a screen's first look, a filter, a
+ * page number) runs a statement built once per shape (db/prepared.ts): `prepared` builds it with
+ * every value a `sql.placeholder`, and `values` fills them, with `limit` and `offset` given here.
+ * A search, whose conditions are built from its text, or a cursor's page runs `plain`, built for
+ * the call.
+ */
+export function pageRows<R>(
+  db: Db,
+  start: PageStart,
+  page: {
+    /** The statement's name, different for each shape; null when the page has a search. */
+    shape: string | null;
+    pageSize: number;
+    plain: () => PromiseLike<R[]>;
+    prepared: (db: Db, name: string) => { execute: (values: Record<string, unknown>) => Promise<R[]> };
+    values: Record<string, unknown>;
+  },
+): Promise<R[]> {
+  const { shape } = page;
+  if (shape === null || start.after) return Promise.resolve(page.plain());
+  return preparedOn(db, shape, (d) => page.prepared(d, shape)).execute({
+    ...page.values,
+    limit: page.pageSize,
+    offset: start.offset,
+  });
 }
 
 /** What a paged list's request carries (the screens' list inputs). */

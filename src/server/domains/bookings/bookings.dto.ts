@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { childRows } from '../../db/child-rows';
 import type { Db } from '../../db/client';
 import { bookingInstallments, bookingSessionNotes, treatmentBookings, treatments, users } from '../../db/schema';
@@ -9,6 +9,9 @@ import { fromMinor } from '../../../shared/money';
 import { assertRecordInScope } from '../branch-scope';
 import { installmentsInRow, toInstallmentDto } from '../installments';
 import type { TBooking } from '@shared/schemas/bookings.output';
+
+/** Today's date, or its placeholder in a statement built once (db/prepared.ts). */
+type Day = string | Placeholder;
 
 /** Internal callers pass no actor; they are never limited to a branch (docs/security.md#branch-scope). */
 export type Ctx = SystemContext;
@@ -27,7 +30,7 @@ export const inScope = (ctx: Ctx, id: string) => assertRecordInScope(ctx, 'booki
  * and due dates never change), so "an unpaid installment is past due" is the whole correction. A
  * cancelled booking is not chased.
  */
-export function effectivePaymentStatusSql(todayIso: string): SQL<PaymentStatus> {
+export function effectivePaymentStatusSql(todayIso: Day): SQL<PaymentStatus> {
   return sql<PaymentStatus>`case when ${lateSql(todayIso)} then 'overdue' else ${treatmentBookings.paymentStatus} end`;
 }
 
@@ -38,7 +41,7 @@ export function effectivePaymentStatusSql(todayIso: string): SQL<PaymentStatus> 
  * alone. Written to be true or false, never null (nothing unpaid is a null date), so `not (...)`
  * below is exact.
  */
-export function lateSql(todayIso: string): SQL {
+export function lateSql(todayIso: Day): SQL {
   return sql`(${treatmentBookings.status} = 'active' and ${treatmentBookings.nextUnpaidDue} is not null and ${treatmentBookings.nextUnpaidDue} < ${todayIso}::date)`;
 }
 
@@ -50,8 +53,10 @@ export function lateSql(todayIso: string): SQL {
  * page of 25 keeps the case expression, which stops after 25 matches on the way down the date
  * index (docs/performance.md#the-bookings-status-filter-2026-11-26).
  */
-export function paymentStatusIsSql(todayIso: string, status: PaymentStatus, sargable: boolean): SQL {
+export function paymentStatusIsSql(todayIso: Day, status: PaymentStatus | Placeholder, sargable: boolean): SQL {
   if (!sargable) return sql`${effectivePaymentStatusSql(todayIso)} = ${status}`;
+  // Which test fits depends on the status itself, so it cannot be a placeholder here.
+  if (typeof status !== 'string') throw new Error('The index-friendly payment status test needs the status.');
   return status === 'overdue'
     ? sql`((${lateSql(todayIso)}) or ${treatmentBookings.paymentStatus} = ${status})`
     : sql`(not (${lateSql(todayIso)}) and ${treatmentBookings.paymentStatus} = ${status})`;
@@ -70,7 +75,7 @@ const notesSql = childRows(
   [n.sessionNumber],
 );
 
-export function selectBookings(db: Db, todayIso: string) {
+export function selectBookings(db: Db, todayIso: Day) {
   return db
     .select({
       booking: bookingColumns,

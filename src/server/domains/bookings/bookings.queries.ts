@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { firstRow } from '../../db/rows';
 import { treatmentBookings, treatments, users } from '../../db/schema';
 import type { Page } from '../../../shared/pagination';
 import { AppError } from '../../errors';
 import { assertId, isUuid } from '../ids';
 import { ilikeContains } from '../sql-conditions';
-import { keysetList, sortValueIn, totalKey } from '../keyset';
+import { keysetList, pageRows, sortValueIn, totalKey } from '../keyset';
 import { reusedPage } from '../read-cache';
 import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import { type TBookingFilters, type TListBookingsInput } from '@shared/schemas/bookings';
@@ -33,14 +33,22 @@ export async function getBooking(ctx: Ctx, id: string): Promise<BookingDto> {
   return toBookingDto(firstRow(rows), t);
 }
 
-type Filters = TBookingFilters & { search?: string; userId?: string };
+/** The filters; their values may be placeholders in a statement built once (db/prepared.ts). */
+type Filters = { [K in keyof TBookingFilters]?: TBookingFilters[K] | Placeholder } & {
+  search?: string;
+  userId?: string | Placeholder;
+};
 
 /**
  * The screen's filters as one condition. `sargable` says how the payment status is tested (see
  * paymentStatusIsSql): through the stored column's index (counts, capped lists; the default) or by
  * the case expression (a page, which stops after its rows).
  */
-function filterWhere(todayIso: string, f: Filters, { sargable = true }: { sargable?: boolean } = {}): SQL | undefined {
+function filterWhere(
+  todayIso: string | Placeholder,
+  f: Filters,
+  { sargable = true }: { sargable?: boolean } = {},
+): SQL | undefined {
   // Same meaning as coalesce(live value, kept copy) ILIKE text, written so the users trigram index
   // finds the matching customers first (the foreign keys null the id when the row goes).
   const customerEmail = (text: string) =>
@@ -68,7 +76,7 @@ function filterWhere(todayIso: string, f: Filters, { sargable = true }: { sargab
  * What each sortable column of the bookings screen sorts by: what the row shows (the customer's
  * e-mail, or the kept one of a deleted user; the treatment's live name, or the kept one).
  */
-function sortKey(sortBy: TListBookingsInput['sortBy'], todayIso: string): SQL | AnyColumn {
+function sortKey(sortBy: TListBookingsInput['sortBy'], todayIso: string | Placeholder): SQL | AnyColumn {
   switch (sortBy) {
     case 'customer':
       return sql`coalesce(${users.email}, ${treatmentBookings.deletedEmail})`;
@@ -110,17 +118,58 @@ async function bookingsListPage(ctx: Ctx, input: TListBookingsInput): Promise<Pa
   // Not an id matches no booking (never a database error on a malformed uuid).
   if (input.userId && !isUuid(input.userId)) return { items: [], total: 0, page: input.page, pageSize: input.pageSize };
   const t = today(ctx);
-  const scope = branchCondition(await branchScopeOf(ctx));
-  const key = sortKey(input.sortBy, t);
+  const branchScope = await branchScopeOf(ctx);
+  const scope = branchCondition(branchScope);
+  const P = sql.placeholder;
+  const order = (day: string | Placeholder) => {
+    const key = sortKey(input.sortBy, day);
+    return [input.sortDir === 'asc' ? asc(key) : desc(key), asc(treatmentBookings.id)] as const;
+  };
   return keysetList(ctx, input, {
     keyset: input.sortBy === 'createdAt' ? KEYSET : null,
     totalKey: totalKey(`bookings ${t}`, ctx.actor?.id ?? '', input),
     rows: (start) =>
-      selectBookings(ctx.db, t)
-        .where(and(scope, filterWhere(t, input, { sargable: false }), start.after))
-        .orderBy(input.sortDir === 'asc' ? asc(key) : desc(key), asc(treatmentBookings.id))
-        .limit(input.pageSize)
-        .offset(start.offset),
+      pageRows(ctx.db, start, {
+        shape: input.search
+          ? null
+          : `bookings_page_${input.sortBy}_${input.sortDir}_${input.paymentStatus ? 'p' : ''}${input.userType ? 't' : ''}${input.status ? 'a' : ''}${input.userId ? 'u' : ''}${branchScope ? (branchScope.branchId ? 's' : 'n') : ''}`,
+        pageSize: input.pageSize,
+        plain: () =>
+          selectBookings(ctx.db, t)
+            .where(and(scope, filterWhere(t, input, { sargable: false }), start.after))
+            .orderBy(...order(t))
+            .limit(input.pageSize)
+            .offset(start.offset),
+        prepared: (d, name) =>
+          selectBookings(d, P('today'))
+            .where(
+              and(
+                branchCondition(branchScope && { branchId: branchScope.branchId && P('scope') }),
+                filterWhere(
+                  P('today'),
+                  {
+                    paymentStatus: input.paymentStatus && P('paymentStatus'),
+                    userType: input.userType && P('userType'),
+                    status: input.status && P('status'),
+                    userId: input.userId && P('userId'),
+                  },
+                  { sargable: false },
+                ),
+              ),
+            )
+            .orderBy(...order(P('today')))
+            .limit(P('limit'))
+            .offset(P('offset'))
+            .prepare(name),
+        values: {
+          today: t,
+          paymentStatus: input.paymentStatus,
+          userType: input.userType,
+          status: input.status,
+          userId: input.userId,
+          scope: branchScope?.branchId,
+        },
+      }),
     count: async () =>
       (
         await ctx.db

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
 import { assertRecordInScope } from '../branch-scope';
 import { enrollmentDisplayStatus } from '../../../shared/enrollment-status';
@@ -92,7 +93,13 @@ export function toEnrollmentDtos(rows: EnrollmentJoinRow[], todayIso: string): E
 }
 
 export async function loadEnrollment(ctx: Ctx, id: string): Promise<EnrollmentDto> {
-  const [row] = await selectEnrollments(ctx.db).where(eq(enrollments.id, id)).limit(1);
+  const byId = preparedOn(ctx.db, 'enrollment_by_id', (db) =>
+    selectEnrollments(db)
+      .where(eq(enrollments.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('enrollment_by_id'),
+  );
+  const [row] = await byId.execute({ id });
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toEnrollmentDto(row, today(ctx));
 }

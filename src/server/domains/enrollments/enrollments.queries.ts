@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { personMatches } from '../person-search';
 import type { Db } from '../../db/client';
 import { courses, enrollmentInstallments, enrollments, users } from '../../db/schema';
-import { branchCondition, branchScopeOf, ownerInScope, type BranchScope } from '../branch-scope';
+import { branchCondition, branchScopeOf, ownerInScope } from '../branch-scope';
 import type { Page } from '../../../shared/pagination';
 import { assertId, isUuid } from '../ids';
 import { offsetOf } from '../paging';
 import { ilikeContains } from '../sql-conditions';
-import { keysetList, totalKey } from '../keyset';
+import { keysetList, pageRows, totalKey } from '../keyset';
 import { toInstallmentDto } from '../installments';
 import { getCurrencySettings } from '../settings/settings.service';
 import { reusedPage, reusedRead } from '../read-cache';
@@ -71,8 +71,8 @@ async function searchIdConditions(db: Db, s: string): Promise<SQL[]> {
 
 /** The page's and the count's filters (both joined to users and courses, as the search is). */
 function enrollmentsWhere(
-  input: TListEnrollmentsInput,
-  scope: BranchScope | null,
+  input: { [K in 'displayStatus' | 'courseId' | 'userId']?: TListEnrollmentsInput[K] | Placeholder },
+  scope: { branchId: string | Placeholder | null } | null,
   search: SQL | undefined,
 ): SQL | undefined {
   return and(
@@ -111,6 +111,8 @@ async function enrollmentsPage(ctx: Ctx, input: TListEnrollmentsInput): Promise<
     : undefined;
   const where = enrollmentsWhere(input, scope, search);
   const sortKey = SORT[input.sortBy];
+  const P = sql.placeholder;
+  const order = [input.sortDir === 'asc' ? asc(sortKey) : desc(sortKey), asc(enrollments.id)] as const;
   return keysetList(ctx, input, {
     keyset: {
       sortKey,
@@ -129,11 +131,41 @@ async function enrollmentsPage(ctx: Ctx, input: TListEnrollmentsInput): Promise<
     },
     totalKey: totalKey('enrollments', ctx.actor?.id ?? '', input),
     rows: (start) =>
-      selectEnrollments(db)
-        .where(and(where, start.after))
-        .orderBy(input.sortDir === 'asc' ? asc(sortKey) : desc(sortKey), asc(enrollments.id))
-        .limit(input.pageSize)
-        .offset(start.offset),
+      pageRows(db, start, {
+        shape: s
+          ? null
+          : `enrollments_page_${input.sortBy}_${input.sortDir}_${input.displayStatus ? 'd' : ''}${input.courseId ? 'c' : ''}${input.userId ? 'u' : ''}${scope ? (scope.branchId ? 's' : 'n') : ''}`,
+        pageSize: input.pageSize,
+        plain: () =>
+          selectEnrollments(db)
+            .where(and(where, start.after))
+            .orderBy(...order)
+            .limit(input.pageSize)
+            .offset(start.offset),
+        prepared: (d, name) =>
+          selectEnrollments(d)
+            .where(
+              enrollmentsWhere(
+                {
+                  displayStatus: input.displayStatus && P('displayStatus'),
+                  courseId: input.courseId && P('courseId'),
+                  userId: input.userId && P('userId'),
+                },
+                scope && { branchId: scope.branchId && P('scope') },
+                undefined,
+              ),
+            )
+            .orderBy(...order)
+            .limit(P('limit'))
+            .offset(P('offset'))
+            .prepare(name),
+        values: {
+          displayStatus: input.displayStatus,
+          courseId: input.courseId,
+          userId: input.userId,
+          scope: scope?.branchId,
+        },
+      }),
     count: async () =>
       (
         await db

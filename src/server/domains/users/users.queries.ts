@@ -2,7 +2,7 @@
  * The users' reads: the paged list, the picker's search, the REST lists and one user
  * (docs/users.md). The writes and their rules are in users.service.ts.
  */
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { assertUserInScope, branchCondition, branchScopeOf } from '../branch-scope';
 import type { Page } from '../../../shared/pagination';
@@ -10,7 +10,7 @@ import type { Role } from '../../../shared/roles';
 import type { ServiceContext } from '../context';
 import { assertId, isUuid } from '../ids';
 import { ilikeContains } from '../sql-conditions';
-import { keysetList, sortValueIn, totalKey } from '../keyset';
+import { keysetList, pageRows, sortValueIn, totalKey } from '../keyset';
 import { reusedPage } from '../read-cache';
 import { loadUser, selectUsers, toUserDto, USER_NOT_FOUND, type UserDto } from './users.dto';
 import type { TListUsersInput, TSearchUsersInput } from '@shared/schemas/users';
@@ -32,23 +32,39 @@ export function listUsers(ctx: ServiceContext, input: TListUsersInput): Promise<
   return reusedPage(ctx.deps, { list: 'users', callerId: ctx.actor.id, input }, () => usersListPage(ctx, input));
 }
 
+/**
+ * The page's filters. Its value filters may be placeholders: a page without a search is a statement
+ * built once per shape (docs/performance.md#statements-built-once), its values given at each call.
+ */
+function usersWhere(f: {
+  search?: string;
+  role?: Placeholder | Role;
+  branchId?: Placeholder | string;
+  scope: { branchId: Placeholder | string | null } | null;
+}): SQL | undefined {
+  return and(
+    f.search
+      ? or(
+          ilikeContains(users.username, f.search),
+          ilikeContains(users.email, f.search),
+          personMatches(users, f.search),
+        )
+      : undefined,
+    f.role ? eq(users.role, f.role) : undefined,
+    f.branchId ? eq(users.branchId, f.branchId) : undefined,
+    f.scope ? (f.scope.branchId ? eq(users.branchId, f.scope.branchId) : sql`false`) : undefined,
+  );
+}
+
 async function usersListPage(ctx: ServiceContext, input: TListUsersInput): Promise<Page<UserDto>> {
   const { db } = ctx;
   const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize };
   if (input.branchId && !isUuid(input.branchId)) return empty;
-  const where = and(
-    input.search
-      ? or(
-          ilikeContains(users.username, input.search),
-          ilikeContains(users.email, input.search),
-          personMatches(users, input.search),
-        )
-      : undefined,
-    input.role ? eq(users.role, input.role) : undefined,
-    input.branchId ? eq(users.branchId, input.branchId) : undefined,
-    branchCondition(await branchScopeOf(ctx)),
-  );
+  const scope = await branchScopeOf(ctx);
+  const where = usersWhere({ search: input.search, role: input.role, branchId: input.branchId, scope });
   const sortKey = SORT[input.sortBy];
+  const P = sql.placeholder;
+  const order = [input.sortDir === 'asc' ? asc(sortKey) : desc(sortKey), asc(users.id)] as const;
   return keysetList(ctx, input, {
     keyset: {
       sortKey,
@@ -59,11 +75,32 @@ async function usersListPage(ctx: ServiceContext, input: TListUsersInput): Promi
     },
     totalKey: totalKey('users', ctx.actor.id, input),
     rows: (start) =>
-      selectUsers(db)
-        .where(and(where, start.after))
-        .orderBy(input.sortDir === 'asc' ? asc(sortKey) : desc(sortKey), asc(users.id))
-        .limit(input.pageSize)
-        .offset(start.offset),
+      pageRows(db, start, {
+        shape: input.search
+          ? null
+          : `users_page_${input.sortBy}_${input.sortDir}_${input.role ? 'r' : ''}${input.branchId ? 'b' : ''}${scope ? (scope.branchId ? 's' : 'n') : ''}`,
+        pageSize: input.pageSize,
+        plain: () =>
+          selectUsers(db)
+            .where(and(where, start.after))
+            .orderBy(...order)
+            .limit(input.pageSize)
+            .offset(start.offset),
+        prepared: (d, name) =>
+          selectUsers(d)
+            .where(
+              usersWhere({
+                role: input.role && P('role'),
+                branchId: input.branchId && P('branchId'),
+                scope: scope && { branchId: scope.branchId && P('scope') },
+              }),
+            )
+            .orderBy(...order)
+            .limit(P('limit'))
+            .offset(P('offset'))
+            .prepare(name),
+        values: { role: input.role, branchId: input.branchId, scope: scope?.branchId },
+      }),
     count: async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
     cursorRow: (r) => r,
     items: (rows) => rows.map(toUserDto),
