@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { preparedOn } from '../db/prepared';
 import type { AppDeps } from '../deps';
@@ -96,31 +96,46 @@ export function sortValueIn(table: PgTable, sortKey: AnyPgColumn | SQL, id: AnyP
 }
 
 /**
- * A page's rows. A page without a search and without a cursor (a screen's first look, a filter, a
- * page number) runs a statement built once per shape (db/prepared.ts): `prepared` builds it with
- * every value a `sql.placeholder`, and `values` fills them, with `limit` and `offset` given here.
- * A search, whose conditions are built from its text, or a cursor's page runs `plain`, built for
- * the call.
+ * A page's rows, in `order`. A page without a search and without a cursor (a screen's first look,
+ * a filter, a page number) runs a statement built once per shape (db/prepared.ts): `prepared` is
+ * the page's select and filters with every value a `sql.placeholder`, filled by `values` (`limit`
+ * and `offset` are given here). A search, whose conditions are built from its text, or a cursor's
+ * page runs `plain`, built for the call. Both are drizzle's dynamic selects (`.$dynamic()`).
  */
-export function pageRows<R>(
+export function pageRows<T extends PgSelect>(
   db: Db,
   start: PageStart,
   page: {
     /** The statement's name, different for each shape; null when the page has a search. */
     shape: string | null;
     pageSize: number;
-    plain: () => PromiseLike<R[]>;
-    prepared: (db: Db, name: string) => { execute: (values: Record<string, unknown>) => Promise<R[]> };
+    order: (AnyPgColumn | SQL)[];
+    /** The order with its values as placeholders, when it has any (the prepared statement's). */
+    preparedOrder?: (AnyPgColumn | SQL)[];
+    plain: (after: SQL | undefined) => T;
+    prepared: (db: Db) => T;
     values: Record<string, unknown>;
   },
-): Promise<R[]> {
-  const { shape } = page;
-  if (shape === null || start.after) return Promise.resolve(page.plain());
-  return preparedOn(db, shape, (d) => page.prepared(d, shape)).execute({
-    ...page.values,
-    limit: page.pageSize,
-    offset: start.offset,
-  });
+): Promise<T['_']['result']> {
+  const { shape, order, preparedOrder = order } = page;
+  if (shape === null || start.after)
+    return Promise.resolve(
+      page
+        .plain(start.after)
+        .orderBy(...order)
+        .limit(page.pageSize)
+        .offset(start.offset),
+    );
+  const P = sql.placeholder;
+  const statement = preparedOn(db, shape, (d) =>
+    page
+      .prepared(d)
+      .orderBy(...preparedOrder)
+      .limit(P('limit'))
+      .offset(P('offset'))
+      .prepare(shape),
+  );
+  return statement.execute({ ...page.values, limit: page.pageSize, offset: start.offset });
 }
 
 /** What a paged list's request carries (the screens' list inputs). */

@@ -123,7 +123,7 @@ async function bookingsListPage(ctx: Ctx, input: TListBookingsInput): Promise<Pa
   const P = sql.placeholder;
   const order = (day: string | Placeholder) => {
     const key = sortKey(input.sortBy, day);
-    return [input.sortDir === 'asc' ? asc(key) : desc(key), asc(treatmentBookings.id)] as const;
+    return [input.sortDir === 'asc' ? asc(key) : desc(key), asc(treatmentBookings.id)];
   };
   return keysetList(ctx, input, {
     keyset: input.sortBy === 'createdAt' ? KEYSET : null,
@@ -134,13 +134,13 @@ async function bookingsListPage(ctx: Ctx, input: TListBookingsInput): Promise<Pa
           ? null
           : `bookings_page_${input.sortBy}_${input.sortDir}_${input.paymentStatus ? 'p' : ''}${input.userType ? 't' : ''}${input.status ? 'a' : ''}${input.userId ? 'u' : ''}${branchScope ? (branchScope.branchId ? 's' : 'n') : ''}`,
         pageSize: input.pageSize,
-        plain: () =>
+        order: order(t),
+        preparedOrder: order(P('today')),
+        plain: (after) =>
           selectBookings(ctx.db, t)
-            .where(and(scope, filterWhere(t, input, { sargable: false }), start.after))
-            .orderBy(...order(t))
-            .limit(input.pageSize)
-            .offset(start.offset),
-        prepared: (d, name) =>
+            .where(and(scope, filterWhere(t, input, { sargable: false }), after))
+            .$dynamic(),
+        prepared: (d) =>
           selectBookings(d, P('today'))
             .where(
               and(
@@ -157,10 +157,7 @@ async function bookingsListPage(ctx: Ctx, input: TListBookingsInput): Promise<Pa
                 ),
               ),
             )
-            .orderBy(...order(P('today')))
-            .limit(P('limit'))
-            .offset(P('offset'))
-            .prepare(name),
+            .$dynamic(),
         values: {
           today: t,
           paymentStatus: input.paymentStatus,

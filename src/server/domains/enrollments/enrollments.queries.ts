@@ -112,7 +112,7 @@ async function enrollmentsPage(ctx: Ctx, input: TListEnrollmentsInput): Promise<
   const where = enrollmentsWhere(input, scope, search);
   const sortKey = SORT[input.sortBy];
   const P = sql.placeholder;
-  const order = [input.sortDir === 'asc' ? asc(sortKey) : desc(sortKey), asc(enrollments.id)] as const;
+  const order = [input.sortDir === 'asc' ? asc(sortKey) : desc(sortKey), asc(enrollments.id)];
   return keysetList(ctx, input, {
     keyset: {
       sortKey,
@@ -136,13 +136,9 @@ async function enrollmentsPage(ctx: Ctx, input: TListEnrollmentsInput): Promise<
           ? null
           : `enrollments_page_${input.sortBy}_${input.sortDir}_${input.displayStatus ? 'd' : ''}${input.courseId ? 'c' : ''}${input.userId ? 'u' : ''}${scope ? (scope.branchId ? 's' : 'n') : ''}`,
         pageSize: input.pageSize,
-        plain: () =>
-          selectEnrollments(db)
-            .where(and(where, start.after))
-            .orderBy(...order)
-            .limit(input.pageSize)
-            .offset(start.offset),
-        prepared: (d, name) =>
+        order,
+        plain: (after) => selectEnrollments(db).where(and(where, after)).$dynamic(),
+        prepared: (d) =>
           selectEnrollments(d)
             .where(
               enrollmentsWhere(
@@ -155,10 +151,7 @@ async function enrollmentsPage(ctx: Ctx, input: TListEnrollmentsInput): Promise<
                 undefined,
               ),
             )
-            .orderBy(...order)
-            .limit(P('limit'))
-            .offset(P('offset'))
-            .prepare(name),
+            .$dynamic(),
         values: {
           displayStatus: input.displayStatus,
           courseId: input.courseId,

@@ -64,7 +64,7 @@ async function usersListPage(ctx: ServiceContext, input: TListUsersInput): Promi
   const where = usersWhere({ search: input.search, role: input.role, branchId: input.branchId, scope });
   const sortKey = SORT[input.sortBy];
   const P = sql.placeholder;
-  const order = [input.sortDir === 'asc' ? asc(sortKey) : desc(sortKey), asc(users.id)] as const;
+  const order = [input.sortDir === 'asc' ? asc(sortKey) : desc(sortKey), asc(users.id)];
   return keysetList(ctx, input, {
     keyset: {
       sortKey,
@@ -80,13 +80,9 @@ async function usersListPage(ctx: ServiceContext, input: TListUsersInput): Promi
           ? null
           : `users_page_${input.sortBy}_${input.sortDir}_${input.role ? 'r' : ''}${input.branchId ? 'b' : ''}${scope ? (scope.branchId ? 's' : 'n') : ''}`,
         pageSize: input.pageSize,
-        plain: () =>
-          selectUsers(db)
-            .where(and(where, start.after))
-            .orderBy(...order)
-            .limit(input.pageSize)
-            .offset(start.offset),
-        prepared: (d, name) =>
+        order,
+        plain: (after) => selectUsers(db).where(and(where, after)).$dynamic(),
+        prepared: (d) =>
           selectUsers(d)
             .where(
               usersWhere({
@@ -95,10 +91,7 @@ async function usersListPage(ctx: ServiceContext, input: TListUsersInput): Promi
                 scope: scope && { branchId: scope.branchId && P('scope') },
               }),
             )
-            .orderBy(...order)
-            .limit(P('limit'))
-            .offset(P('offset'))
-            .prepare(name),
+            .$dynamic(),
         values: { role: input.role, branchId: input.branchId, scope: scope?.branchId },
       }),
     count: async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
