@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { preparedOn } from '../db/prepared';
@@ -96,29 +96,41 @@ export function sortValueIn(table: PgTable, sortKey: AnyPgColumn | SQL, id: AnyP
 }
 
 /**
+ * The prepared statement's stand-ins for a page's values: a placeholder for each value that is set
+ * (not undefined, null or empty), so a filter is in the statement exactly when its value is given.
+ */
+export type Slots<V> = {
+  [K in keyof V]: [Extract<V[K], null | undefined>] extends [never] ? Placeholder : Placeholder | undefined;
+};
+
+const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/**
  * A page's rows, in `order`. A page without a search and without a cursor (a screen's first look,
  * a filter, a page number) runs a statement built once per shape (db/prepared.ts): `prepared` is
- * the page's select and filters with every value a `sql.placeholder`, filled by `values` (`limit`
- * and `offset` are given here). A search, whose conditions are built from its text, or a cursor's
- * page runs `plain`, built for the call. Both are drizzle's dynamic selects (`.$dynamic()`).
+ * the page's select and filters over `slots`, the placeholders `values` fills (`limit` and
+ * `offset` are given here). The shape, and so the statement's name, follows from the list and its
+ * order (`statement`) and from which values are set, or null. A search, whose conditions are built
+ * from its text, or a cursor's page runs `plain`, built for the call. Both are drizzle's dynamic
+ * selects (`.$dynamic()`).
  */
-export function pageRows<T extends PgSelect>(
+export function pageRows<T extends PgSelect, V extends Record<string, unknown>>(
   db: Db,
   start: PageStart,
   page: {
-    /** The statement's name, different for each shape; null when the page has a search. */
-    shape: string | null;
+    /** The list and its order (`users createdAt desc`); null when the page has a search. */
+    statement: string | null;
     pageSize: number;
     order: (AnyPgColumn | SQL)[];
-    /** The order with its values as placeholders, when it has any (the prepared statement's). */
-    preparedOrder?: (AnyPgColumn | SQL)[];
+    /** The order over the slots, when it has values of its own (the prepared statement's). */
+    preparedOrder?: (slots: Slots<V>) => (AnyPgColumn | SQL)[];
     plain: (after: SQL | undefined) => T;
-    prepared: (db: Db) => T;
-    values: Record<string, unknown>;
+    prepared: (db: Db, slots: Slots<V>) => T;
+    values: V;
   },
 ): Promise<T['_']['result']> {
-  const { shape, order, preparedOrder = order } = page;
-  if (shape === null || start.after)
+  const { statement, order } = page;
+  if (statement === null || start.after)
     return Promise.resolve(
       page
         .plain(start.after)
@@ -126,16 +138,20 @@ export function pageRows<T extends PgSelect>(
         .limit(page.pageSize)
         .offset(start.offset),
     );
+  const entries = Object.entries(page.values);
+  const given = entries.map(([k, v]) => (isSet(v) ? k : v === null ? `${k}=null` : '')).filter(Boolean);
+  const name = `${statement} [${given.join(' ')}]`;
   const P = sql.placeholder;
-  const statement = preparedOn(db, shape, (d) =>
-    page
-      .prepared(d)
-      .orderBy(...preparedOrder)
+  const prepared = preparedOn(db, name, (d) => {
+    const slots = Object.fromEntries(entries.map(([k, v]) => [k, isSet(v) ? P(k) : undefined])) as Slots<V>;
+    return page
+      .prepared(d, slots)
+      .orderBy(...(page.preparedOrder?.(slots) ?? order))
       .limit(P('limit'))
       .offset(P('offset'))
-      .prepare(shape),
-  );
-  return statement.execute({ ...page.values, limit: page.pageSize, offset: start.offset });
+      .prepare(name);
+  });
+  return prepared.execute({ ...page.values, limit: page.pageSize, offset: start.offset });
 }
 
 /** What a paged list's request carries (the screens' list inputs). */

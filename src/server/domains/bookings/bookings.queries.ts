@@ -120,7 +120,6 @@ async function bookingsListPage(ctx: Ctx, input: TListBookingsInput): Promise<Pa
   const t = today(ctx);
   const branchScope = await branchScopeOf(ctx);
   const scope = branchCondition(branchScope);
-  const P = sql.placeholder;
   const order = (day: string | Placeholder) => {
     const key = sortKey(input.sortBy, day);
     return [input.sortDir === 'asc' ? asc(key) : desc(key), asc(treatmentBookings.id)];
@@ -130,31 +129,20 @@ async function bookingsListPage(ctx: Ctx, input: TListBookingsInput): Promise<Pa
     totalKey: totalKey(`bookings ${t}`, ctx.actor?.id ?? '', input),
     rows: (start) =>
       pageRows(ctx.db, start, {
-        shape: input.search
-          ? null
-          : `bookings_page_${input.sortBy}_${input.sortDir}_${input.paymentStatus ? 'p' : ''}${input.userType ? 't' : ''}${input.status ? 'a' : ''}${input.userId ? 'u' : ''}${branchScope ? (branchScope.branchId ? 's' : 'n') : ''}`,
+        statement: input.search ? null : `bookings ${input.sortBy} ${input.sortDir}`,
         pageSize: input.pageSize,
         order: order(t),
-        preparedOrder: order(P('today')),
+        preparedOrder: (p) => order(p.today),
         plain: (after) =>
           selectBookings(ctx.db, t)
             .where(and(scope, filterWhere(t, input, { sargable: false }), after))
             .$dynamic(),
-        prepared: (d) =>
-          selectBookings(d, P('today'))
+        prepared: (d, p) =>
+          selectBookings(d, p.today)
             .where(
               and(
-                branchCondition(branchScope && { branchId: branchScope.branchId && P('scope') }),
-                filterWhere(
-                  P('today'),
-                  {
-                    paymentStatus: input.paymentStatus && P('paymentStatus'),
-                    userType: input.userType && P('userType'),
-                    status: input.status && P('status'),
-                    userId: input.userId && P('userId'),
-                  },
-                  { sargable: false },
-                ),
+                branchCondition(branchScope && { branchId: p.scope ?? null }),
+                filterWhere(p.today, p, { sargable: false }),
               ),
             )
             .$dynamic(),

@@ -111,7 +111,6 @@ async function enrollmentsPage(ctx: Ctx, input: TListEnrollmentsInput): Promise<
     : undefined;
   const where = enrollmentsWhere(input, scope, search);
   const sortKey = SORT[input.sortBy];
-  const P = sql.placeholder;
   const order = [input.sortDir === 'asc' ? asc(sortKey) : desc(sortKey), asc(enrollments.id)];
   return keysetList(ctx, input, {
     keyset: {
@@ -132,25 +131,13 @@ async function enrollmentsPage(ctx: Ctx, input: TListEnrollmentsInput): Promise<
     totalKey: totalKey('enrollments', ctx.actor?.id ?? '', input),
     rows: (start) =>
       pageRows(db, start, {
-        shape: s
-          ? null
-          : `enrollments_page_${input.sortBy}_${input.sortDir}_${input.displayStatus ? 'd' : ''}${input.courseId ? 'c' : ''}${input.userId ? 'u' : ''}${scope ? (scope.branchId ? 's' : 'n') : ''}`,
+        statement: s ? null : `enrollments ${input.sortBy} ${input.sortDir}`,
         pageSize: input.pageSize,
         order,
         plain: (after) => selectEnrollments(db).where(and(where, after)).$dynamic(),
-        prepared: (d) =>
+        prepared: (d, p) =>
           selectEnrollments(d)
-            .where(
-              enrollmentsWhere(
-                {
-                  displayStatus: input.displayStatus && P('displayStatus'),
-                  courseId: input.courseId && P('courseId'),
-                  userId: input.userId && P('userId'),
-                },
-                scope && { branchId: scope.branchId && P('scope') },
-                undefined,
-              ),
-            )
+            .where(enrollmentsWhere(p, scope && { branchId: p.scope ?? null }, undefined))
             .$dynamic(),
         values: {
           displayStatus: input.displayStatus,

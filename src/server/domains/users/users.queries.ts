@@ -63,7 +63,6 @@ async function usersListPage(ctx: ServiceContext, input: TListUsersInput): Promi
   const scope = await branchScopeOf(ctx);
   const where = usersWhere({ search: input.search, role: input.role, branchId: input.branchId, scope });
   const sortKey = SORT[input.sortBy];
-  const P = sql.placeholder;
   const order = [input.sortDir === 'asc' ? asc(sortKey) : desc(sortKey), asc(users.id)];
   return keysetList(ctx, input, {
     keyset: {
@@ -76,21 +75,13 @@ async function usersListPage(ctx: ServiceContext, input: TListUsersInput): Promi
     totalKey: totalKey('users', ctx.actor.id, input),
     rows: (start) =>
       pageRows(db, start, {
-        shape: input.search
-          ? null
-          : `users_page_${input.sortBy}_${input.sortDir}_${input.role ? 'r' : ''}${input.branchId ? 'b' : ''}${scope ? (scope.branchId ? 's' : 'n') : ''}`,
+        statement: input.search ? null : `users ${input.sortBy} ${input.sortDir}`,
         pageSize: input.pageSize,
         order,
         plain: (after) => selectUsers(db).where(and(where, after)).$dynamic(),
-        prepared: (d) =>
+        prepared: (d, p) =>
           selectUsers(d)
-            .where(
-              usersWhere({
-                role: input.role && P('role'),
-                branchId: input.branchId && P('branchId'),
-                scope: scope && { branchId: scope.branchId && P('scope') },
-              }),
-            )
+            .where(usersWhere({ role: p.role, branchId: p.branchId, scope: scope && { branchId: p.scope ?? null } }))
             .$dynamic(),
         values: { role: input.role, branchId: input.branchId, scope: scope?.branchId },
       }),
