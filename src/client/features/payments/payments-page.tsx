@@ -33,6 +33,7 @@ import { TillCard } from '../tills/till-card';
 import { Receivables } from './receivables-tab';
 import { RefundsTab } from './refunds-tab';
 import { useOrgToday } from '@/lib/org-clock';
+import type { PaymentMethod } from '@shared/payment-kinds';
 
 /** The ledger for managers, admins and superadmins: list, totals, Excel, cash-up (docs/payments.md). */
 export function PaymentsPage() {
@@ -147,6 +148,23 @@ function PaymentList({
   );
 }
 
+/** Amounts per method and currency, a line each, with the number of receipts or refunds when counted. */
+function MethodLines({
+  items,
+  empty,
+}: {
+  items: { method: PaymentMethod; currency: string; amount: number; count?: number }[];
+  empty: string;
+}) {
+  if (items.length === 0) return empty;
+  return items.map((m) => (
+    <p key={`${m.method}-${m.currency}`}>
+      {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)}
+      {m.count !== undefined && ` (${m.count})`}
+    </p>
+  ));
+}
+
 /** One day's takings by branch, cashier and method; the day and branch are in the URL (`?tab=cash-up&day=…`). */
 function CashUp({ search, onSearchChange }: { search: PaymentSearch; onSearchChange: (next: PaymentSearch) => void }) {
   const today = useOrgToday();
@@ -204,35 +222,17 @@ function CashUp({ search, onSearchChange }: { search: PaymentSearch; onSearchCha
               </div>
               <div className="text-sm">
                 <p className="font-medium">By method</p>
-                {cashUp.byMethod.length === 0
-                  ? '—'
-                  : cashUp.byMethod.map((m) => (
-                      <p key={`${m.method}-${m.currency}`}>
-                        {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)} ({m.count})
-                      </p>
-                    ))}
+                <MethodLines items={cashUp.byMethod} empty="—" />
               </div>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="text-sm" data-testid="cash-up-refunds">
                 <p className="font-medium">Refunded (cash out)</p>
-                {cashUp.refunds.length === 0
-                  ? 'No refunds.'
-                  : cashUp.refunds.map((r) => (
-                      <p key={`${r.method}-${r.currency}`}>
-                        {PAYMENT_METHOD_LABELS[r.method]}: {formatMoney(r.amount, r.currency)} ({r.count})
-                      </p>
-                    ))}
+                <MethodLines items={cashUp.refunds} empty="No refunds." />
               </div>
               <div className="text-sm" data-testid="cash-up-net">
                 <p className="font-medium">Net (collected less refunded)</p>
-                {cashUp.net.length === 0
-                  ? '—'
-                  : cashUp.net.map((m) => (
-                      <p key={`${m.method}-${m.currency}`}>
-                        {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)}
-                      </p>
-                    ))}
+                <MethodLines items={cashUp.net} empty="—" />
               </div>
             </div>
             <CashUpTills day={day} branchId={branchId || undefined} />
