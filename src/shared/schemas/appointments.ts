@@ -18,6 +18,19 @@ export const OCCUPYING_STATUSES = ['scheduled', 'confirmed', 'arrived', 'complet
 /** The statuses that still use one of the booking's sessions without having completed it. */
 export const LIVE_STATUSES = ['scheduled', 'confirmed', 'arrived'] as const;
 
+/**
+ * docs/appointments.md#status: the moves there are from each status, in the order the calendar's
+ * menu offers them. The server refuses any other with a 409; the client offers only these.
+ */
+export const APPOINTMENT_MOVES: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  scheduled: ['confirmed', 'arrived', 'no_show', 'cancelled'],
+  confirmed: ['arrived', 'no_show', 'cancelled'],
+  arrived: ['completed', 'no_show'],
+  completed: [],
+  cancelled: [],
+  no_show: [],
+};
+
 /** Working-plan weekdays, Monday first (1 = Monday … 7 = Sunday in the database). */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

@@ -15,9 +15,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { explainedMessage } from '@/lib/errors';
 import { useFormMutation } from '@/lib/use-form-mutation';
 import { trpc } from '@/lib/trpc';
-import type { AppointmentStatus } from '@shared/schemas/appointments';
+import { APPOINTMENT_MOVES, type AppointmentStatus } from '@shared/schemas/appointments';
 import {
-  NEXT_STATUSES,
   STATUS_ACTIONS,
   STATUS_LABELS,
   invalidateAppointments,
@@ -140,7 +139,7 @@ export function AppointmentMenu({
   onStatus: (a: Appointment, s: AppointmentStatus) => void;
   onReschedule?: (a: Appointment) => void;
 }) {
-  const moves = NEXT_STATUSES[a.status];
+  const moves = APPOINTMENT_MOVES[a.status];
   if (!moves.length && !onReschedule) return null;
   return (
     <DropdownMenu>

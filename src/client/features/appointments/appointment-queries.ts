@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
-import type { AppointmentStatus } from '@shared/schemas/appointments';
+import { LIVE_STATUSES, type AppointmentStatus } from '@shared/schemas/appointments';
 import { useOrgClock } from '@/lib/org-clock';
 
 export type Appointment = RouterOutputs['appointments']['list']['data'][number];
@@ -15,16 +15,6 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   no_show: 'No-show',
 };
 
-/** The moves the server allows from each status (docs/appointments.md#status), in menu order. */
-export const NEXT_STATUSES: Record<AppointmentStatus, AppointmentStatus[]> = {
-  scheduled: ['confirmed', 'arrived', 'no_show', 'cancelled'],
-  confirmed: ['arrived', 'no_show', 'cancelled'],
-  arrived: ['completed', 'no_show'],
-  completed: [],
-  cancelled: [],
-  no_show: [],
-};
-
 /** The verb on a button that moves an appointment to that status. */
 export const STATUS_ACTIONS: Record<AppointmentStatus, string> = {
   scheduled: 'Schedule',
@@ -36,7 +26,7 @@ export const STATUS_ACTIONS: Record<AppointmentStatus, string> = {
 };
 
 /** Still holding a session: it can be moved, and its customer is expected. */
-export const isLive = (s: AppointmentStatus) => s === 'scheduled' || s === 'confirmed' || s === 'arrived';
+export const isLive = (s: AppointmentStatus) => (LIVE_STATUSES as readonly AppointmentStatus[]).includes(s);
 
 /** The organisation's zone and today, as the server reads them (lib/org-clock). */
 export const useClock = useOrgClock;

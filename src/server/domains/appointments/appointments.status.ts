@@ -6,7 +6,12 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { treatmentBookings, appointments } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../errors';
-import type { AppointmentStatus, TAppointment, TAppointmentStatusInput } from '@shared/schemas/appointments';
+import {
+  APPOINTMENT_MOVES,
+  type AppointmentStatus,
+  type TAppointment,
+  type TAppointmentStatusInput,
+} from '@shared/schemas/appointments';
 import { recordAudit } from '../audit/audit.service';
 import { recordSessions } from '../bookings/bookings.audit';
 import type { ServiceContext } from '../context';
@@ -17,15 +22,6 @@ import { getAppointment } from './appointments.read';
 import { REFUSALS } from './appointments.rules';
 import { findAppointment } from './appointments.service';
 
-/** docs/appointments.md#status: the moves there are. Anything else is a 409. */
-const MOVES: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
-  scheduled: ['confirmed', 'arrived', 'no_show', 'cancelled'],
-  confirmed: ['arrived', 'no_show', 'cancelled'],
-  arrived: ['completed', 'no_show'],
-  completed: [],
-  cancelled: [],
-  no_show: [],
-};
 const STATUS_WORD: Record<AppointmentStatus, string> = {
   scheduled: 'scheduled',
   confirmed: 'confirmed',
@@ -55,7 +51,7 @@ export async function setAppointmentStatus(ctx: ServiceContext, input: TAppointm
     if (!booking) throw new AppError('NOT_FOUND', REFUSALS.bookingNotFound);
     const to = input.status;
     if (a.status === to) throw new AppError('CONFLICT', `This appointment is already ${STATUS_WORD[to]}.`);
-    if (!MOVES[a.status].includes(to))
+    if (!APPOINTMENT_MOVES[a.status].includes(to))
       throw new AppError(
         'CONFLICT',
         `An appointment that is ${STATUS_WORD[a.status]} cannot be marked ${STATUS_WORD[to]}.`,
