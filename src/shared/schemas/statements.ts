@@ -14,6 +14,14 @@ export const ZStatementInput = z
 export type TStatementInput = z.infer<typeof ZStatementInput>;
 
 export const STATEMENT_LINE_KINDS = ['charge', 'payment', 'void', 'adjustment', 'refund'] as const;
+/** A line's kind as the statement screen and its PDF print it. */
+export const STATEMENT_KIND_LABELS: Record<(typeof STATEMENT_LINE_KINDS)[number], string> = {
+  charge: 'Charge',
+  payment: 'Payment',
+  void: 'Void',
+  adjustment: 'Adjustment',
+  refund: 'Refund',
+};
 
 /**
  * One line: charges positive, payments negative, a void positive again; an adjustment negative (and

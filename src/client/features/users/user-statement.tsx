@@ -14,14 +14,7 @@ import { formatDay, formatMoney } from '@shared/format';
 import { FileButtons } from '@/components/file-buttons';
 import { TitledCard } from '@/components/titled-card';
 import { queryString } from '@/lib/download';
-
-const KIND_LABELS = {
-  charge: 'Charge',
-  payment: 'Payment',
-  void: 'Void',
-  adjustment: 'Adjustment',
-  refund: 'Refund',
-} as const;
+import { STATEMENT_KIND_LABELS } from '@shared/schemas/statements';
 
 /**
  * A person's account statement (docs/users.md#statement): the totals per currency, every charge,
@@ -93,7 +86,7 @@ export function UserStatement({ userId }: { userId: string }) {
                   <TableCell className="min-w-32 whitespace-normal">
                     {l.kind !== 'charge' && (
                       <Badge variant={l.kind === 'void' ? 'destructive' : 'secondary'} className="mr-2">
-                        {KIND_LABELS[l.kind]}
+                        {STATEMENT_KIND_LABELS[l.kind]}
                       </Badge>
                     )}
                     {l.description}

@@ -1,17 +1,9 @@
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
 import { formatDay, formatMoney } from '../../../shared/format';
-import type { TStatement } from '@shared/schemas/statements';
+import { STATEMENT_KIND_LABELS, type TStatement } from '@shared/schemas/statements';
 import type { Bounds } from './statement-lines';
 import type { StatementHeader } from './statement-header';
-
-const KIND_LABELS = {
-  charge: 'Charge',
-  payment: 'Payment',
-  void: 'Void',
-  adjustment: 'Adjustment',
-  refund: 'Refund',
-} as const;
 
 /** The period in words: "1 Jan 2026 to 31 Mar 2026", "up to …", "from …", or everything. */
 export function periodText(range: Bounds): string {
@@ -72,7 +64,7 @@ export function buildStatementPdf(
     body: s.lines.length
       ? s.lines.map((l) => [
           formatDay(l.date),
-          KIND_LABELS[l.kind],
+          STATEMENT_KIND_LABELS[l.kind],
           l.description,
           l.receiptNumber ?? '',
           formatMoney(l.amount, l.currency),
