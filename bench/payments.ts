@@ -191,9 +191,9 @@ async function main() {
     );
 
     const handle: DbHandle = { db, kind: 'postgres', migrate: async () => {}, close: async () => {} };
-    const cashier = await one<{ id: string; username: string; branch_id: string; email: string }>(
+    const cashier = await one<{ id: string; username: string; full_name: string; branch_id: string; email: string }>(
       db,
-      sql`select u.id, u.username, u.branch_id, u.email from users u join payments p on p.received_by = u.id
+      sql`select u.id, u.username, u.full_name, u.branch_id, u.email from users u join payments p on p.received_by = u.id
           where u.role = 'manager' group by u.id order by count(*) desc limit 1`,
     );
     const actor: Actor = {
@@ -201,6 +201,7 @@ async function main() {
       role: 'manager',
       email: cashier.email,
       username: cashier.username,
+      fullName: cashier.full_name,
       branchId: cashier.branch_id,
       sessionId: 'bench',
     };

@@ -168,14 +168,17 @@ export function contextFor(handle: DbHandle, actor: Actor): ServiceContext {
 export async function superadmin(db: Db): Promise<Actor> {
   const rows = await db.execute(
     sql`insert into users (username, full_name, email, password_hash, role) values ('bench-superadmin', 'Bench Superadmin', 'bench-superadmin@example.com', 'x', 'superadmin')
-        returning id, email, username, branch_id`,
+        returning id, email, username, full_name, branch_id`,
   );
-  const r = rowsOf<{ id: string; email: string; username: string; branch_id: string | null }>(rows)[0]!;
+  const r = rowsOf<{ id: string; email: string; username: string; full_name: string; branch_id: string | null }>(
+    rows,
+  )[0]!;
   return {
     id: r.id,
     role: 'superadmin',
     email: r.email,
     username: r.username,
+    fullName: r.full_name,
     branchId: r.branch_id,
     sessionId: 'bench',
   };

@@ -49,7 +49,7 @@ const BRANCH_NAME = `select "name" from "branches" where "branches"."id" = $1 li
 const COUNTER_NEXT = `insert into "receipt_counters" ("series", "year", "last") values ($1, $2, $3) on conflict ("series","year") do update set "last" = "receipt_counters"."last" + 1 returning "last"`;
 const PREFIX = `select "prefix" from "receipt_prefixes" where "receipt_prefixes"."series" = $1 limit $2`;
 const PREFIX_CLAIM = `insert into "receipt_prefixes" ("series", "prefix") values ($1, $2) on conflict do nothing returning "prefix"`;
-const PAYMENT_INSERT = `insert into "payments" ("id", "receipt_number", "receipt_series", "receipt_year", "receipt_seq", "branch_id", "branch_name", "payer_id", "payer_name", "payer_full_name", "payer_email", "enrollment_id", "booking_id", "subject", "amount_minor", "currency", "method", "reference", "note", "received_at", "received_by", "received_by_name", "status", "voided_at", "voided_by", "voided_by_name", "void_reason", "balance_after_minor", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, default, default, default, default, default, $22, default) returning "id"`;
+const PAYMENT_INSERT = `insert into "payments" ("id", "receipt_number", "receipt_series", "receipt_year", "receipt_seq", "branch_id", "branch_name", "payer_id", "payer_name", "payer_full_name", "payer_email", "enrollment_id", "booking_id", "subject", "amount_minor", "currency", "method", "reference", "note", "received_at", "received_by", "received_by_name", "received_by_full_name", "status", "voided_at", "voided_by", "voided_by_name", "void_reason", "balance_after_minor", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, default, default, default, default, default, $23, default) returning "id"`;
 const ALLOCATION_INSERT = `insert into "payment_allocations" ("id", "payment_id", "kind", "enrollment_id", "booking_id", "enrollment_installment_id", "booking_installment_id", "installment_number", "due_date", "amount_minor") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9)`;
 const INSTALLMENT_APPLY = `update "enrollment_installments" set "amount_paid_minor" = $1, "is_paid" = $2, "paid_at" = $3 where "enrollment_installments"."id" = $4`;
 /** Still paid after the change (an overpaid instalment): its first paidAt stays. */
@@ -60,7 +60,7 @@ const ENROLLMENT_TOUCH = `update "enrollments" set "updated_at" = $1 where "enro
  * this enrolment, oldest first, each with whether it also paid something else. Parameters: the
  * instalment, 'valid', the enrolment, the instalment.
  */
-const PAYING_LOCK = `select "id", "receipt_number", "receipt_series", "receipt_year", "receipt_seq", "branch_id", "branch_name", "payer_id", "payer_name", "payer_full_name", "payer_email", "enrollment_id", "booking_id", "subject", "amount_minor", "currency", "method", "reference", "note", "received_at", "received_by", "received_by_name", "status", "voided_at", "voided_by", "voided_by_name", "void_reason", "balance_after_minor", "created_at", exists (select 1 from "payment_allocations" o where o.payment_id = "payments"."id" and not (coalesce(o.enrollment_installment_id = $1::uuid, false))) from "payments" where ("payments"."status" = $2 and exists (select 1 from "payment_allocations" a where a.payment_id = "payments"."id" and a.enrollment_id = $3::uuid and coalesce(a.enrollment_installment_id = $4::uuid, false))) order by "payments"."received_at" asc, "payments"."id" asc for update of "payments"`;
+const PAYING_LOCK = `select "id", "receipt_number", "receipt_series", "receipt_year", "receipt_seq", "branch_id", "branch_name", "payer_id", "payer_name", "payer_full_name", "payer_email", "enrollment_id", "booking_id", "subject", "amount_minor", "currency", "method", "reference", "note", "received_at", "received_by", "received_by_name", "received_by_full_name", "status", "voided_at", "voided_by", "voided_by_name", "void_reason", "balance_after_minor", "created_at", exists (select 1 from "payment_allocations" o where o.payment_id = "payments"."id" and not (coalesce(o.enrollment_installment_id = $1::uuid, false))) from "payments" where ("payments"."status" = $2 and exists (select 1 from "payment_allocations" a where a.payment_id = "payments"."id" and a.enrollment_id = $3::uuid and coalesce(a.enrollment_installment_id = $4::uuid, false))) order by "payments"."received_at" asc, "payments"."id" asc for update of "payments"`;
 /** What was refunded of each payment named (here always one). */
 const REFUNDED = `select "payment_id", sum("amount_minor") from "refunds" where "refunds"."payment_id" in ($1) group by "refunds"."payment_id"`;
 const ALLOCATIONS_OF = `select "id", "payment_id", "kind", "enrollment_id", "booking_id", "enrollment_installment_id", "booking_installment_id", "installment_number", "due_date", "amount_minor" from "payment_allocations" where "payment_allocations"."payment_id" = $1`;
@@ -73,6 +73,7 @@ export interface LedgerActor {
   id: string;
   role: string;
   username: string;
+  fullName: string;
   branchId: string | null;
 }
 export interface RequestMeta {
@@ -226,6 +227,7 @@ async function settle(run: Run, t: Target, item: Item, actor: LedgerActor, today
     pgTimestamp(receivedAt),
     actor.id,
     actor.username,
+    actor.fullName.trim() || null,
     balanceAfter,
   ]);
   await run(ALLOCATION_INSERT, [

@@ -81,12 +81,13 @@ async function actorOf(req: FastifyRequest): Promise<Actor | null> {
   if (hit && hit.until > now) return hit.actor;
   const [row] = await values(q.SESSION, [id, 1]);
   if (!row) return null;
-  const [, , createdAt, lastUsedAt, expiresAt, userId, role, , username, branchId] = row as [
+  const [, , createdAt, lastUsedAt, expiresAt, userId, role, , username, fullName, branchId] = row as [
     string,
     string,
     Date,
     Date,
     Date,
+    string,
     string,
     string,
     string,
@@ -101,7 +102,7 @@ async function actorOf(req: FastifyRequest): Promise<Actor | null> {
     const expires = new Date(Math.min(now + IDLE_MS, createdAt.getTime() + MAX_MS));
     await values(q.SESSION_TOUCH, [pgTimestamp(new Date(now)), pgTimestamp(expires), id]);
   }
-  const actor = { id: userId, role, username, branchId };
+  const actor = { id: userId, role, username, fullName, branchId };
   if (CACHE_MS > 0) sessions.set(id, { actor, until: Math.min(now + CACHE_MS, expiresAt.getTime()) });
   return actor;
 }

@@ -5,7 +5,7 @@
  * and reports any difference, so a change in the product shows up there.
  */
 
-const SESSION_COLUMNS = `"sessions"."id", "sessions"."user_id", "sessions"."created_at", "sessions"."last_used_at", "sessions"."expires_at", "users"."id", "users"."role", "users"."email", "users"."username", "users"."branch_id"`;
+const SESSION_COLUMNS = `"sessions"."id", "sessions"."user_id", "sessions"."created_at", "sessions"."last_used_at", "sessions"."expires_at", "users"."id", "users"."role", "users"."email", "users"."username", "users"."full_name", "users"."branch_id"`;
 export const SESSION = `select ${SESSION_COLUMNS} from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."id" = $1 limit $2`;
 export const SESSION_TOUCH = `update "sessions" set "last_used_at" = $1, "expires_at" = $2 where "sessions"."id" = $3`;
 export const SESSION_DELETE = `delete from "sessions" where "sessions"."id" = $1`;

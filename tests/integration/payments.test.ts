@@ -497,6 +497,35 @@ describe('lists, cash-up and receipts', () => {
     expect(await receiptText(second._id)).toContain(`Saman Jayasuriya Perera (receipt_saman, ${who.email})`);
   });
 
+  it('a receipt names the cashier by the full name kept with the payment; a later rename leaves it as printed', async () => {
+    const cashier = await t.userWithSession('manager', { branchId, fullName: 'Nimali Cashier' });
+    const e = await enrol(await makeUser(t.deps.db, { role: 'student', branchId }));
+    const taken = await t.api('POST', '/api/payments', {
+      token: cashier.token,
+      body: { enrollmentId: e._id, amount: 700, method: 'cash' },
+    });
+    expect(taken.status).toBe(201);
+    expect(taken.body.receivedBy).toEqual({ _id: cashier.id, username: cashier.username, fullName: 'Nimali Cashier' });
+    const receiptText = async () => {
+      const res = await fetch(`${t.baseUrl}/api/payments/${taken.body._id}/receipt`, {
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(res.status).toBe(200);
+      return pdfText(await res.arrayBuffer());
+    };
+    expect(await receiptText()).toContain('Nimali Cashier');
+    const renamed = await t.api('PUT', `/api/users/${cashier.id}`, {
+      token: admin.token,
+      body: { fullName: 'Nimali Perera' },
+    });
+    expect(renamed.status).toBe(200);
+    const reprint = await receiptText();
+    expect(reprint).toContain('Nimali Cashier');
+    expect(reprint).not.toContain('Nimali Perera');
+    const listed = await t.api('GET', `/api/payments/${taken.body._id}`, { token: admin.token });
+    expect(listed.body.receivedBy.fullName).toBe('Nimali Cashier');
+  });
+
   it('the payments list names the payer as the receipt does, after a rename too, with the documented fields', async () => {
     const who = await makeUser(t.deps.db, {
       role: 'student',

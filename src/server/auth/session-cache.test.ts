@@ -7,6 +7,7 @@ const actor = (sessionId: string, id = 'u1'): Actor => ({
   role: 'manager',
   email: `${id}@example.com`,
   username: id,
+  fullName: `User ${id}`,
   branchId: null,
   sessionId,
 });

@@ -17,6 +17,8 @@ export interface Actor {
   role: Role;
   email: string;
   username: string;
+  /** As it stands now; a receipt keeps the cashier's (payments.received_by_full_name). */
+  fullName: string;
   branchId: string | null;
   sessionId: string;
 }
@@ -65,7 +67,14 @@ export async function readSession(
   const rows = await db
     .select({
       session: sessions,
-      user: { id: users.id, role: users.role, email: users.email, username: users.username, branchId: users.branchId },
+      user: {
+        id: users.id,
+        role: users.role,
+        email: users.email,
+        username: users.username,
+        fullName: users.fullName,
+        branchId: users.branchId,
+      },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

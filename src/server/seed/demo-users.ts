@@ -68,6 +68,7 @@ export async function demoStaff(deps: AppDeps, usernames: string[]) {
             role: u.role,
             email: u.email,
             username: u.username,
+            fullName: u.fullName,
             branchId: u.branchId,
             sessionId: 'seed',
           },

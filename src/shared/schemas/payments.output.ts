@@ -27,7 +27,8 @@ export const ZPayment = z.object({
   reference: z.string().nullable(),
   note: z.string().nullable(),
   receivedAt: zInstantOut,
-  receivedBy: ZKeptUser.nullable(),
+  /** `fullName`: the cashier's when the payment was taken (null when not known). */
+  receivedBy: ZKeptUser.extend({ fullName: z.string().nullable() }).nullable(),
   status: z.enum(['valid', 'void']),
   voidedAt: zInstantOut.nullable(),
   voidedBy: ZKeptUser.nullable(),

@@ -103,7 +103,7 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
       sort: 'receivedBy',
       headClassName: 'whitespace-normal',
       className: 'whitespace-normal',
-      cell: (p) => <Handle text={p.receivedBy?.username ?? 'Unknown'} />,
+      cell: (p) => <PersonName fullName={p.receivedBy?.fullName} handle={p.receivedBy?.username} />,
     },
     { header: 'Status', sort: 'status', className: 'whitespace-normal', cell: (p) => <PaymentStatus payment={p} /> },
     {

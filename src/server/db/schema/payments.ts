@@ -63,6 +63,8 @@ export const payments = pgTable(
     receivedById: keptRef('received_by', () => users.id),
     /** Null for payments carried over from the paid/unpaid switch: who took them is unknown. */
     receivedByName: text('received_by_name'),
+    /** The cashier's full name when the payment was taken, printed on its receipt (null: not known). */
+    receivedByFullName: text('received_by_full_name'),
     status: text('status', { enum: ['valid', 'void'] })
       .notNull()
       .default('valid'),

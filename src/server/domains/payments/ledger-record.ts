@@ -22,7 +22,7 @@ export interface NewPayment {
   note?: string;
   receivedAt: Date;
   /** Who took the money; null for internal callers (demo data), shown as "not recorded". */
-  actor: Pick<Actor, 'id' | 'username' | 'branchId'> | null;
+  actor: Pick<Actor, 'id' | 'username' | 'fullName' | 'branchId'> | null;
   /** YYYY-MM-DD of today in the organisation's time zone (the receipt's year; booking statuses). */
   todayIso: string;
 }
@@ -71,6 +71,7 @@ export async function writePayment(tx: Db, p: NewPayment): Promise<{ id: string;
       receivedAt: p.receivedAt,
       receivedById: p.actor?.id ?? null,
       receivedByName: p.actor?.username ?? null,
+      receivedByFullName: p.actor?.fullName.trim() || null,
       balanceAfter,
     })
     .returning({ id: payments.id });

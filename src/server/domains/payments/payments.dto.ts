@@ -40,7 +40,9 @@ export function toPaymentDto(
     reference: p.reference,
     note: p.note,
     receivedAt: p.receivedAt.toISOString(),
-    receivedBy: p.receivedByName ? { _id: p.receivedById, username: p.receivedByName } : null,
+    receivedBy: p.receivedByName
+      ? { _id: p.receivedById, username: p.receivedByName, fullName: p.receivedByFullName }
+      : null,
     status: p.status,
     voidedAt: iso(p.voidedAt),
     voidedBy: p.voidedByName ? { _id: p.voidedById, username: p.voidedByName } : null,

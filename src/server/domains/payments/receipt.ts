@@ -133,7 +133,7 @@ export async function loadReceipt(db: Db, paymentId: string, organisation: Organ
   return {
     ...paperDocument(organisation, p, allocs),
     receiptNumber: p.receiptNumber,
-    receivedBy: p.receivedByName ?? 'Not recorded',
+    receivedBy: p.receivedByFullName || p.receivedByName || 'Not recorded',
     receivedAt: p.receivedAt,
     balance,
     record: p.enrollmentId ? 'enrollment' : p.bookingId ? 'booking' : null,
