@@ -24,6 +24,7 @@ import {
 } from '@shared/schemas/practitioners';
 import { addClosure, listClosures, removeClosure } from './closures.service';
 import * as service from './practitioners.service';
+import { addTimeOff, listTimeOff, removeTimeOff } from './time-off.service';
 
 const ZTimeOffParams = z.object({ id: zId('Practitioner'), timeOffId: zId('Time off') });
 const ZClosureParams = z.object({ id: zId('Branch'), closureId: zId('Closure') });
@@ -97,7 +98,7 @@ export function registerPractitionersRest(app: FastifyInstance, deps: AppDeps) {
     params: ZIdParam,
     query: ZDayRangeQuery,
     response: ZTimeOffList,
-    handler: ({ ctx, params, query }) => service.listTimeOff(ctx, { id: params.id, range: query }),
+    handler: ({ ctx, params, query }) => listTimeOff(ctx, { id: params.id, range: query }),
   });
   route(app, deps, {
     method: 'POST',
@@ -107,7 +108,7 @@ export function registerPractitionersRest(app: FastifyInstance, deps: AppDeps) {
     body: ZAddTimeOffBody,
     response: ZTimeOff,
     status: 201,
-    handler: ({ ctx, params, body }) => service.addTimeOff(ctx, { id: params.id, timeOff: body }),
+    handler: ({ ctx, params, body }) => addTimeOff(ctx, { id: params.id, timeOff: body }),
   });
   route(app, deps, {
     method: 'DELETE',
@@ -115,7 +116,7 @@ export function registerPractitionersRest(app: FastifyInstance, deps: AppDeps) {
     access: 'admin',
     params: ZTimeOffParams,
     response: ZMessage,
-    handler: ({ ctx, params }) => service.removeTimeOff(ctx, params),
+    handler: ({ ctx, params }) => removeTimeOff(ctx, params),
   });
   route(app, deps, {
     method: 'GET',

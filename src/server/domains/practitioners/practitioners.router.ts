@@ -25,6 +25,7 @@ import {
 } from '@shared/schemas/practitioners';
 import { addClosure, listClosures, removeClosure } from './closures.service';
 import * as service from './practitioners.service';
+import { addTimeOff, listTimeOff, removeTimeOff } from './time-off.service';
 
 /** docs/appointments.md#resources: staff read, admins change. */
 export const practitionersRouter = router({
@@ -48,9 +49,9 @@ export const practitionersRouter = router({
     .output(ZWorkingPlan)
     .mutation(serve(service.setWorkingPlan)),
   timeOff: router({
-    list: staffProcedure.input(ZListTimeOffInput).output(ZTimeOffList).query(serve(service.listTimeOff)),
-    add: adminProcedure.input(ZAddTimeOffInput).output(ZTimeOff).mutation(serve(service.addTimeOff)),
-    remove: adminProcedure.input(ZTimeOffIdInput).output(ZMessage).mutation(serve(service.removeTimeOff)),
+    list: staffProcedure.input(ZListTimeOffInput).output(ZTimeOffList).query(serve(listTimeOff)),
+    add: adminProcedure.input(ZAddTimeOffInput).output(ZTimeOff).mutation(serve(addTimeOff)),
+    remove: adminProcedure.input(ZTimeOffIdInput).output(ZMessage).mutation(serve(removeTimeOff)),
   }),
   closures: router({
     list: staffProcedure.input(ZListClosuresInput).output(ZClosureList).query(serve(listClosures)),
