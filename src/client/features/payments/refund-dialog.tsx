@@ -13,6 +13,7 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payment-common';
 import { downloadFile } from '@/lib/download';
 import type { PaymentRow } from './payments-table';
 import { LabelledField } from '@/components/labelled-field';
+import { CheckboxField } from '@/components/checkbox-field';
 
 /** Saves a refund's credit note (PDF). */
 export const downloadCreditNote = (r: { _id: string; creditNoteNumber: string }) =>
@@ -132,21 +133,13 @@ export function RefundDialog({
         <Textarea id="refund-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
       </LabelledField>
       {hasRecord && (
-        <label className="flex items-start gap-3 text-sm">
-          <input
-            id="refund-waive"
-            type="checkbox"
-            className="mt-0.5 size-4 accent-primary"
-            checked={waive}
-            onChange={(e) => setWaive(e.target.checked)}
-          />
-          <span>
-            <span className="font-medium">Also waive the fee</span>
-            <span className="block text-muted-foreground">
-              Take the refunded amount off what is owed too, as a discount, so nothing is owed again.
-            </span>
-          </span>
-        </label>
+        <CheckboxField
+          id="refund-waive"
+          label="Also waive the fee"
+          description="Take the refunded amount off what is owed too, as a discount, so nothing is owed again."
+          checked={waive}
+          onCheckedChange={setWaive}
+        />
       )}
     </FormDialog>
   );

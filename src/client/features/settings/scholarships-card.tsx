@@ -14,6 +14,7 @@ import { explainedMessage } from '@/lib/errors';
 import { useFormMutation } from '@/lib/use-form-mutation';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { ZSchemeInput } from '@shared/schemas/adjustments';
+import { CheckboxField } from '@/components/checkbox-field';
 
 type Scheme = RouterOutputs['adjustments']['schemes']['data'][number];
 
@@ -49,23 +50,19 @@ export function ScholarshipsCard() {
       <CardContent className="space-y-4">
         <QueryView query={settings} placeholder="h-6 w-64">
           {(data) => (
-            <label className="flex items-start gap-3 text-sm">
-              <input
-                id="adjustment-approval"
-                type="checkbox"
-                className="mt-0.5 size-4 accent-primary"
-                checked={data.approvalRequired}
-                disabled={saveSettings.isPending}
-                onChange={(e) => saveSettings.mutate({ approvalRequired: e.target.checked })}
-              />
-              <span>
-                <span className="font-medium">Managers ask, admins approve</span>
-                <span className="block text-muted-foreground">
+            <CheckboxField
+              id="adjustment-approval"
+              label="Managers ask, admins approve"
+              description={
+                <>
                   When on, a manager&apos;s discount or scholarship waits until an admin approves it. When off, only
                   admins give them.
-                </span>
-              </span>
-            </label>
+                </>
+              }
+              checked={data.approvalRequired}
+              disabled={saveSettings.isPending}
+              onCheckedChange={(approvalRequired) => saveSettings.mutate({ approvalRequired })}
+            />
           )}
         </QueryView>
         <QueryView query={schemes} placeholder="h-24 w-full">

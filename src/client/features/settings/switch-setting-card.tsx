@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { QueryView } from '@/components/query-view';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CheckboxField } from '@/components/checkbox-field';
 
 /**
  * A settings card holding one on/off setting: its title, what turning it on does, and a checkbox
@@ -34,16 +35,7 @@ export function SwitchSettingCard<T>({
       <CardContent>
         <QueryView query={current} placeholder="h-6 w-64">
           {(data) => (
-            <label className="flex items-center gap-3 text-sm font-medium">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={checked(data)}
-                disabled={saving}
-                onChange={(e) => onChange(e.target.checked)}
-              />
-              {label}
-            </label>
+            <CheckboxField label={label} checked={checked(data)} disabled={saving} onCheckedChange={onChange} />
           )}
         </QueryView>
       </CardContent>
