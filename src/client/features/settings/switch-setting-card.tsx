@@ -1,7 +1,10 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type QueryFilters, type UseQueryResult, useQueryClient } from '@tanstack/react-query';
+import type { ResolverDef, TRPCMutationOptions } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
+import { toast } from 'sonner';
 import { QueryView } from '@/components/query-view';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useFormMutation } from '@/lib/use-form-mutation';
 import { CheckboxField } from '@/components/checkbox-field';
 
 /**
@@ -41,4 +44,28 @@ export function SwitchSettingCard<T>({
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * An on/off setting's save, as soon as it is changed: a toast that says which way the setting now
+ * is (`saved`), then `refresh` refetches; a refusal's reason, or that it failed, in a toast.
+ */
+export function useSettingSave<TDef extends ResolverDef>({
+  mutationOptions,
+  saved,
+  refresh,
+}: {
+  /** `trpc.<domain>.<procedure>.mutationOptions` */
+  mutationOptions: TRPCMutationOptions<TDef>;
+  saved: (setting: TDef['output']) => string;
+  refresh: QueryFilters;
+}) {
+  const queryClient = useQueryClient();
+  return useFormMutation({
+    mutationOptions,
+    success: saved,
+    failure: 'Failed to save the setting. Please try again.',
+    after: () => queryClient.invalidateQueries(refresh),
+    onError: (message) => toast.error(message),
+  });
 }
