@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { NativeSelect } from '@/components/native-select';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@shared/payment-kinds';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@shared/payment-kinds';
 
 export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS };
 
@@ -18,6 +18,16 @@ export function MoneyList({ items, empty = '—' }: { items: { currency: string;
         </span>
       ))}
     </span>
+  );
+}
+
+/** How money moved, with its reference (a transfer's or cheque's number) under it when it has one. */
+export function MethodWithReference({ method, reference }: { method: PaymentMethod; reference?: string | null }) {
+  return (
+    <>
+      {PAYMENT_METHOD_LABELS[method]}
+      {reference && <span className="block text-xs text-muted-foreground">{reference}</span>}
+    </>
   );
 }
 
