@@ -76,6 +76,17 @@ export function BookingAppointments({
     </li>
   );
 
+  const section = (title: 'Upcoming' | 'Past', items: Appointment[]) => (
+    <section aria-label={`${title} appointments`}>
+      <h3 className="text-sm font-medium">{title}</h3>
+      {items.length ? (
+        <ul className="divide-y">{items.map(row)}</ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">{`No ${title.toLowerCase()} appointments.`}</p>
+      )}
+    </section>
+  );
+
   return (
     <TitledCard
       title="Appointments"
@@ -91,22 +102,8 @@ export function BookingAppointments({
       <QueryView query={list} placeholder="h-16 w-full">
         {() => (
           <>
-            <section aria-label="Upcoming appointments">
-              <h3 className="text-sm font-medium">Upcoming</h3>
-              {upcoming.length ? (
-                <ul className="divide-y">{upcoming.map(row)}</ul>
-              ) : (
-                <p className="text-sm text-muted-foreground">No upcoming appointments.</p>
-              )}
-            </section>
-            <section aria-label="Past appointments">
-              <h3 className="text-sm font-medium">Past</h3>
-              {past.length ? (
-                <ul className="divide-y">{past.map(row)}</ul>
-              ) : (
-                <p className="text-sm text-muted-foreground">No past appointments.</p>
-              )}
-            </section>
+            {section('Upcoming', upcoming)}
+            {section('Past', past)}
           </>
         )}
       </QueryView>
