@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ScreenTitle } from '../components/layout';
-import { LoadFailed, PendingScreen } from '../components/states';
+import { Loaded } from '../components/states';
 import { Button, Card, describedBy, Detail, Field, inputClass, Notice, Spinner } from '../components/ui';
 import { changeLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, usePortalText, type Language } from '../i18n';
 import { refusalText } from '../refusals';
@@ -19,27 +19,25 @@ export function ProfileScreen() {
   return (
     <>
       <ScreenTitle>{t('profile.title')}</ScreenTitle>
-      {profile.isPending ? (
-        <PendingScreen />
-      ) : profile.isError ? (
-        <LoadFailed onRetry={() => void profile.refetch()} />
-      ) : (
-        <div className="grid gap-4">
-          <Card aria-labelledby="details-title">
-            <h2 id="details-title" className="text-base font-semibold">
-              {t('profile.details')}
-            </h2>
-            <p className="mb-3 text-sm text-muted-foreground">{t('profile.detailsNote')}</p>
-            <dl className="grid gap-2">
-              <Detail label={t('profile.name')}>{profile.data.fullName}</Detail>
-              <Detail label={t('profile.email')}>{profile.data.email}</Detail>
-              <Detail label={t('profile.nic')}>{profile.data.nic || t('profile.none')}</Detail>
-              <Detail label={t('profile.branch')}>{profile.data.branch?.name ?? t('profile.none')}</Detail>
-            </dl>
-          </Card>
-          <ContactForm profile={profile.data} />
-        </div>
-      )}
+      <Loaded query={profile}>
+        {(data) => (
+          <div className="grid gap-4">
+            <Card aria-labelledby="details-title">
+              <h2 id="details-title" className="text-base font-semibold">
+                {t('profile.details')}
+              </h2>
+              <p className="mb-3 text-sm text-muted-foreground">{t('profile.detailsNote')}</p>
+              <dl className="grid gap-2">
+                <Detail label={t('profile.name')}>{data.fullName}</Detail>
+                <Detail label={t('profile.email')}>{data.email}</Detail>
+                <Detail label={t('profile.nic')}>{data.nic || t('profile.none')}</Detail>
+                <Detail label={t('profile.branch')}>{data.branch?.name ?? t('profile.none')}</Detail>
+              </dl>
+            </Card>
+            <ContactForm profile={data} />
+          </div>
+        )}
+      </Loaded>
     </>
   );
 }
