@@ -87,7 +87,6 @@ function ContactForm({ profile }: { profile: Profile }) {
     });
   };
 
-  const check = 'size-5 shrink-0 accent-primary';
   return (
     <Card aria-labelledby="contact-title">
       <h2 id="contact-title" className="mb-3 text-base font-semibold">
@@ -134,24 +133,8 @@ function ContactForm({ profile }: { profile: Profile }) {
         </Field>
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">{t('profile.messages')}</legend>
-          <label className="flex min-h-11 items-center gap-3 text-sm">
-            <input
-              type="checkbox"
-              checked={optOutEmail}
-              onChange={(e) => setOptOutEmail(e.target.checked)}
-              className={check}
-            />
-            {t('profile.optOutEmail')}
-          </label>
-          <label className="flex min-h-11 items-center gap-3 text-sm">
-            <input
-              type="checkbox"
-              checked={optOutSms}
-              onChange={(e) => setOptOutSms(e.target.checked)}
-              className={check}
-            />
-            {t('profile.optOutSms')}
-          </label>
+          <OptOutBox label={t('profile.optOutEmail')} checked={optOutEmail} onChange={setOptOutEmail} />
+          <OptOutBox label={t('profile.optOutSms')} checked={optOutSms} onChange={setOptOutSms} />
         </fieldset>
         {error && <Notice tone="error">{error}</Notice>}
         {saved && <Notice tone="success">{t('profile.saved')}</Notice>}
@@ -170,5 +153,20 @@ function ContactForm({ profile }: { profile: Profile }) {
         </a>
       </div>
     </Card>
+  );
+}
+
+/** One of the messages a person may stop: a checkbox whose whole line (44 px tall) is its label. */
+function OptOutBox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className="flex min-h-11 items-center gap-3 text-sm">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-5 shrink-0 accent-primary"
+      />
+      {label}
+    </label>
   );
 }
