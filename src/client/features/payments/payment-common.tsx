@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { DateRangeFilter, FilterField, SelectFilter, type FilterBinding } from '@/components/filter-field';
 import { NativeSelect } from '@/components/native-select';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
@@ -53,5 +54,30 @@ export function BranchSelect({
       empty="All branches"
       choices={(branches.data?.items ?? []).map((b) => ({ value: b._id, label: b.name }))}
     />
+  );
+}
+
+/** The ledger's and the refunds' filters: From and To, the branch and the method. */
+export function PeriodBranchMethodFilters({
+  from,
+  to,
+  branch,
+  method,
+}: {
+  from: FilterBinding<string>;
+  to: FilterBinding<string>;
+  branch: FilterBinding<string>;
+  method: FilterBinding<PaymentMethod>;
+}) {
+  return (
+    <>
+      <DateRangeFilter from={from} to={to} />
+      <FilterField label="Branch" className="w-44">
+        <BranchSelect value={branch.value ?? ''} onChange={(b) => branch.onChange(b || undefined)} />
+      </FilterField>
+      <FilterField label="Method" className="w-40">
+        <SelectFilter label="Method" all="All methods" options={PAYMENT_METHOD_LABELS} {...method} />
+      </FilterField>
+    </>
   );
 }
