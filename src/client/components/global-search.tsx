@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { SearchIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { ComboboxOption } from '@/components/combobox-option';
 import { withWrapPoints } from '@/components/person-name';
 import { Input } from '@/components/ui/input';
 import { trpc } from '@/lib/trpc';
@@ -157,19 +158,14 @@ export function GlobalSearch({ className }: { className?: string }) {
       >
         <ul id={listId} role="listbox" aria-label="Search results" className="max-h-[70svh] overflow-y-auto">
           {hits.map((hit, i) => (
-            <li
+            <ComboboxOption
               key={`${hit.kind}-${hit.id}`}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              // Keep the focus in the box: a click opens the hit before the blur closes the list.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => go(hit)}
-              onMouseMove={() => setActive(i)}
-              className={cn(
-                'flex cursor-pointer items-baseline gap-2 rounded-sm px-2 py-1.5 text-sm',
-                i === active && 'bg-accent text-accent-foreground',
-              )}
+              listId={listId}
+              index={i}
+              active={i === active}
+              onActive={setActive}
+              onPick={() => go(hit)}
+              className="flex items-baseline gap-2"
             >
               <span className="min-w-0 flex-1">
                 {/* A long name or address wraps at its words, dots and @ rather than hide behind an ellipsis. */}
@@ -177,7 +173,7 @@ export function GlobalSearch({ className }: { className?: string }) {
                 <span className="block text-xs break-words text-muted-foreground">{withWrapPoints(hit.subtitle)}</span>
               </span>
               <span className="shrink-0 text-xs text-muted-foreground">{KIND_LABELS[hit.kind]}</span>
-            </li>
+            </ComboboxOption>
           ))}
         </ul>
         {hits.length === 0 && <p className="px-2 py-1.5 text-sm text-muted-foreground">{status}</p>}

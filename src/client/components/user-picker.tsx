@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { ComboboxOption } from '@/components/combobox-option';
 import { Input } from '@/components/ui/input';
 import type { FieldControlProps } from '@/components/form-field';
 import { trpc } from '@/lib/trpc';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { cn } from '@/lib/utils';
 import type { Role } from '@shared/roles';
 import { displayPhone } from '@shared/schemas/person';
 
@@ -102,26 +102,20 @@ export function UserPicker({
         className="absolute z-50 mt-1 max-h-72 w-full overflow-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
       >
         {users.map((u, i) => (
-          <li
+          <ComboboxOption
             key={u._id}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === active}
-            // Keep the focus in the box: a click picks before the blur closes the list.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => pick(i)}
-            onMouseMove={() => setActive(i)}
-            className={cn(
-              'cursor-pointer rounded-sm px-2 py-1.5 text-sm',
-              i === active && 'bg-accent text-accent-foreground',
-            )}
+            listId={listId}
+            index={i}
+            active={i === active}
+            onActive={setActive}
+            onPick={() => pick(i)}
           >
             <span className="font-medium">{u.fullName}</span>{' '}
             <span className="text-muted-foreground">
               {u.username} · {u.email}
               {u.phone ? ` · ${displayPhone(u.phone)}` : ''}
             </span>
-          </li>
+          </ComboboxOption>
         ))}
       </ul>
     </div>

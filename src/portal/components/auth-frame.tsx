@@ -2,6 +2,7 @@ import { GraduationCapIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { usePortalText } from '../i18n';
 import { LanguageSwitch } from './language-switch';
+import { Button, describedBy, Field, inputClass, Spinner } from './ui';
 
 /** The frame of the screens before sign-in: the language switch on top, one card in the middle. */
 export function AuthFrame({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
@@ -25,5 +26,54 @@ export function AuthFrame({ title, intro, children }: { title: string; intro?: s
         </div>
       </main>
     </div>
+  );
+}
+
+/** A password box with its label, and the reason under it when the form refuses what was typed. */
+export function PasswordField({
+  id,
+  label,
+  autoComplete,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        type="password"
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClass}
+        {...describedBy(id, error)}
+      />
+    </Field>
+  );
+}
+
+/** A form's full-width submit, which says it is at work (and cannot be pressed twice) while pending. */
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <Button type="submit" disabled={pending} className="w-full">
+      {pending && <Spinner />}
+      {pending ? pendingLabel : label}
+    </Button>
   );
 }

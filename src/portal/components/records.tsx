@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ScreenTitle } from './layout';
-import { LoadFailed, PendingScreen } from './states';
+import { Loaded } from './states';
 import { Badge, Card, type Tone } from './ui';
 
 /**
@@ -22,17 +22,17 @@ export function RecordsScreen<T extends { _id: string }>({
   return (
     <>
       <ScreenTitle>{title}</ScreenTitle>
-      {list.isPending ? (
-        <PendingScreen />
-      ) : list.isError ? (
-        <LoadFailed onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <Card>
-          <p className="text-sm">{none}</p>
-        </Card>
-      ) : (
-        <div className="grid gap-4">{list.data.data.map(children)}</div>
-      )}
+      <Loaded query={list}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <Card>
+              <p className="text-sm">{none}</p>
+            </Card>
+          ) : (
+            <div className="grid gap-4">{data.map(children)}</div>
+          )
+        }
+      </Loaded>
     </>
   );
 }

@@ -1,4 +1,6 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { usePortalText } from '../i18n';
 import { Button, buttonClass, Spinner } from './ui';
 
@@ -23,6 +25,19 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
       </Button>
     </div>
   );
+}
+
+/** What a screen's query loads: the spinner while it loads, the failure with another try, then `children` with the data. */
+export function Loaded<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T, unknown>;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <PendingScreen />;
+  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
+  return children(query.data);
 }
 
 export function ErrorScreen() {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { AuthFrame } from '../components/auth-frame';
-import { Button, describedBy, Field, inputClass, Notice, Spinner } from '../components/ui';
+import { AuthFrame, PasswordField, SubmitButton } from '../components/auth-frame';
+import { Notice } from '../components/ui';
 import { usePortalText } from '../i18n';
 import { afterSignIn } from '../session';
 import { refusalOf, refusalText } from '../refusals';
@@ -60,33 +60,28 @@ export function InvitationScreen() {
         <Notice tone="error">{t('invitation.missing')}</Notice>
       ) : (
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <Field id={`${id}-password`} label={t('invitation.password')} error={errors.password}>
-            <input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className={inputClass}
-              {...describedBy(`${id}-password`, errors.password)}
-            />
-          </Field>
-          <Field id={`${id}-confirm`} label={t('invitation.confirm')} error={errors.confirm}>
-            <input
-              id={`${id}-confirm`}
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              className={inputClass}
-              {...describedBy(`${id}-confirm`, errors.confirm)}
-            />
-          </Field>
+          <PasswordField
+            id={`${id}-password`}
+            label={t('invitation.password')}
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+          />
+          <PasswordField
+            id={`${id}-confirm`}
+            label={t('invitation.confirm')}
+            autoComplete="new-password"
+            value={confirm}
+            onChange={setConfirm}
+            error={errors.confirm}
+          />
           {errors.form && <Notice tone="error">{errors.form}</Notice>}
-          <Button type="submit" disabled={accept.isPending} className="w-full">
-            {accept.isPending && <Spinner />}
-            {accept.isPending ? t('invitation.submitting') : t('invitation.submit')}
-          </Button>
+          <SubmitButton
+            pending={accept.isPending}
+            label={t('invitation.submit')}
+            pendingLabel={t('invitation.submitting')}
+          />
         </form>
       )}
     </AuthFrame>

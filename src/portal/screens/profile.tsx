@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ScreenTitle } from '../components/layout';
-import { LoadFailed, PendingScreen } from '../components/states';
+import { Loaded } from '../components/states';
 import { Button, Card, describedBy, Detail, Field, inputClass, Notice, Spinner } from '../components/ui';
 import { changeLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, usePortalText, type Language } from '../i18n';
 import { refusalText } from '../refusals';
@@ -19,27 +19,25 @@ export function ProfileScreen() {
   return (
     <>
       <ScreenTitle>{t('profile.title')}</ScreenTitle>
-      {profile.isPending ? (
-        <PendingScreen />
-      ) : profile.isError ? (
-        <LoadFailed onRetry={() => void profile.refetch()} />
-      ) : (
-        <div className="grid gap-4">
-          <Card aria-labelledby="details-title">
-            <h2 id="details-title" className="text-base font-semibold">
-              {t('profile.details')}
-            </h2>
-            <p className="mb-3 text-sm text-muted-foreground">{t('profile.detailsNote')}</p>
-            <dl className="grid gap-2">
-              <Detail label={t('profile.name')}>{profile.data.fullName}</Detail>
-              <Detail label={t('profile.email')}>{profile.data.email}</Detail>
-              <Detail label={t('profile.nic')}>{profile.data.nic || t('profile.none')}</Detail>
-              <Detail label={t('profile.branch')}>{profile.data.branch?.name ?? t('profile.none')}</Detail>
-            </dl>
-          </Card>
-          <ContactForm profile={profile.data} />
-        </div>
-      )}
+      <Loaded query={profile}>
+        {(data) => (
+          <div className="grid gap-4">
+            <Card aria-labelledby="details-title">
+              <h2 id="details-title" className="text-base font-semibold">
+                {t('profile.details')}
+              </h2>
+              <p className="mb-3 text-sm text-muted-foreground">{t('profile.detailsNote')}</p>
+              <dl className="grid gap-2">
+                <Detail label={t('profile.name')}>{data.fullName}</Detail>
+                <Detail label={t('profile.email')}>{data.email}</Detail>
+                <Detail label={t('profile.nic')}>{data.nic || t('profile.none')}</Detail>
+                <Detail label={t('profile.branch')}>{data.branch?.name ?? t('profile.none')}</Detail>
+              </dl>
+            </Card>
+            <ContactForm profile={data} />
+          </div>
+        )}
+      </Loaded>
     </>
   );
 }
@@ -89,7 +87,6 @@ function ContactForm({ profile }: { profile: Profile }) {
     });
   };
 
-  const check = 'size-5 shrink-0 accent-primary';
   return (
     <Card aria-labelledby="contact-title">
       <h2 id="contact-title" className="mb-3 text-base font-semibold">
@@ -136,24 +133,8 @@ function ContactForm({ profile }: { profile: Profile }) {
         </Field>
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">{t('profile.messages')}</legend>
-          <label className="flex min-h-11 items-center gap-3 text-sm">
-            <input
-              type="checkbox"
-              checked={optOutEmail}
-              onChange={(e) => setOptOutEmail(e.target.checked)}
-              className={check}
-            />
-            {t('profile.optOutEmail')}
-          </label>
-          <label className="flex min-h-11 items-center gap-3 text-sm">
-            <input
-              type="checkbox"
-              checked={optOutSms}
-              onChange={(e) => setOptOutSms(e.target.checked)}
-              className={check}
-            />
-            {t('profile.optOutSms')}
-          </label>
+          <OptOutBox label={t('profile.optOutEmail')} checked={optOutEmail} onChange={setOptOutEmail} />
+          <OptOutBox label={t('profile.optOutSms')} checked={optOutSms} onChange={setOptOutSms} />
         </fieldset>
         {error && <Notice tone="error">{error}</Notice>}
         {saved && <Notice tone="success">{t('profile.saved')}</Notice>}
@@ -172,5 +153,20 @@ function ContactForm({ profile }: { profile: Profile }) {
         </a>
       </div>
     </Card>
+  );
+}
+
+/** One of the messages a person may stop: a checkbox whose whole line (44 px tall) is its label. */
+function OptOutBox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className="flex min-h-11 items-center gap-3 text-sm">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-5 shrink-0 accent-primary"
+      />
+      {label}
+    </label>
   );
 }

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { AuthFrame } from '../components/auth-frame';
-import { Button, describedBy, Field, inputClass, Notice, Spinner } from '../components/ui';
+import { AuthFrame, PasswordField, SubmitButton } from '../components/auth-frame';
+import { Button, describedBy, Field, inputClass, Notice } from '../components/ui';
 import { usePortalText } from '../i18n';
 import { afterSignIn } from '../session';
 import { refusalOf, refusalText } from '../refusals';
@@ -92,16 +92,6 @@ function EmailField({
   );
 }
 
-/** A form's full-width submit, which says it is at work (and cannot be pressed twice) while pending. */
-function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
-  return (
-    <Button type="submit" disabled={pending} className="w-full">
-      {pending && <Spinner />}
-      {pending ? pendingLabel : label}
-    </Button>
-  );
-}
-
 function PasswordForm({ email, setEmail }: { email: string; setEmail: (v: string) => void }) {
   const { t } = usePortalText();
   const id = useId();
@@ -137,17 +127,14 @@ function PasswordForm({ email, setEmail }: { email: string; setEmail: (v: string
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <EmailField id={`${id}-email`} value={email} onChange={setEmail} error={errors.email} />
-      <Field id={`${id}-password`} label={t('signIn.password')} error={errors.password}>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          className={inputClass}
-          {...describedBy(`${id}-password`, errors.password)}
-        />
-      </Field>
+      <PasswordField
+        id={`${id}-password`}
+        label={t('signIn.password')}
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+      />
       {errors.form && <Notice tone="error">{errors.form}</Notice>}
       <SubmitButton pending={login.isPending} label={t('signIn.submit')} pendingLabel={t('signIn.submitting')} />
       <a

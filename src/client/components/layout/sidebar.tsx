@@ -21,6 +21,16 @@ export function Sidebar({ collapsed, narrow, onNavigate }: SidebarProps) {
   // Below 768px the sidebar is full width when shown; "collapsed" there means off-canvas.
   const iconOnly = collapsed && !narrow;
   const width = narrow || !collapsed ? 'var(--sidebar-width)' : 'var(--sidebar-width-collapsed)';
+  // One list of links: the primary ones, the management group's, and the footer's.
+  const navList = (items: NavGroupItem[], className = 'space-y-1') => (
+    <ul className={className}>
+      {visible(items).map((item) => (
+        <li key={item.to}>
+          <NavItem item={item} iconOnly={iconOnly} admin={admin} onNavigate={onNavigate} />
+        </li>
+      ))}
+    </ul>
+  );
 
   return (
     <aside
@@ -49,13 +59,7 @@ export function Sidebar({ collapsed, narrow, onNavigate }: SidebarProps) {
         </span>
       </div>
       <nav aria-label="Main" className="flex-1 overflow-x-hidden overflow-y-auto px-3 py-4">
-        <ul className="space-y-1">
-          {visible(PRIMARY_NAV).map((item) => (
-            <li key={item.to}>
-              <NavItem item={item} iconOnly={iconOnly} admin={admin} onNavigate={onNavigate} />
-            </li>
-          ))}
-        </ul>
+        {navList(PRIMARY_NAV)}
         <div className="mt-6">
           {iconOnly ? (
             <div className="mx-2 mb-2 border-t border-sidebar-border" />
@@ -64,23 +68,9 @@ export function Sidebar({ collapsed, narrow, onNavigate }: SidebarProps) {
               {ADMIN_MANAGEMENT_TITLE}
             </p>
           )}
-          <ul className="space-y-1">
-            {visible(ADMIN_MANAGEMENT_NAV).map((item) => (
-              <li key={item.to}>
-                <NavItem item={item} iconOnly={iconOnly} admin={admin} onNavigate={onNavigate} />
-              </li>
-            ))}
-          </ul>
+          {navList(ADMIN_MANAGEMENT_NAV)}
         </div>
-        {visible(FOOTER_NAV).length > 0 && (
-          <ul className="mt-6 space-y-1 border-t border-sidebar-border pt-4">
-            {visible(FOOTER_NAV).map((item) => (
-              <li key={item.to}>
-                <NavItem item={item} iconOnly={iconOnly} admin={admin} onNavigate={onNavigate} />
-              </li>
-            ))}
-          </ul>
-        )}
+        {visible(FOOTER_NAV).length > 0 && navList(FOOTER_NAV, 'mt-6 space-y-1 border-t border-sidebar-border pt-4')}
       </nav>
     </aside>
   );

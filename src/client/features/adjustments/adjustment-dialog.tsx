@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NativeSelect } from '@/components/native-select';
 import { FormDialog } from '@/components/form-dialog';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
@@ -12,7 +11,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatDay, formatMoney } from '@shared/format';
 import { ZAdjustmentBody, type TAdjustmentBody } from '@shared/schemas/adjustments';
 import { invalidateMoney } from '@/features/payments/payments-table';
-import { LabelledField } from '@/components/labelled-field';
+import { LabelledField, LabelledInput } from '@/components/labelled-field';
 
 /** An item an adjustment may name: an installment's id or `admission_fee`, and how the screen calls it. */
 export interface AdjustableItem {
@@ -151,18 +150,17 @@ export function AdjustmentDialog({
               <option value="amount">Fixed amount</option>
             </NativeSelect>
           </LabelledField>
-          <LabelledField id="adjustment-value" label={by === 'percent' ? 'Percent' : `Amount (${currency})`}>
-            <Input
-              id="adjustment-value"
-              type="number"
-              inputMode="decimal"
-              min={by === 'percent' ? '1' : '0.01'}
-              max={by === 'percent' ? '100' : undefined}
-              step="0.01"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-            />
-          </LabelledField>
+          <LabelledInput
+            id="adjustment-value"
+            label={by === 'percent' ? 'Percent' : `Amount (${currency})`}
+            type="number"
+            inputMode="decimal"
+            min={by === 'percent' ? '1' : '0.01'}
+            max={by === 'percent' ? '100' : undefined}
+            step="0.01"
+            value={value}
+            onValueChange={setValue}
+          />
         </div>
       )}
       <LabelledField id="adjustment-item" label="On">

@@ -10,7 +10,6 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { explainedMessage } from '@/lib/errors';
 import { useFormMutation } from '@/lib/use-form-mutation';
@@ -26,7 +25,7 @@ import {
 } from './appointment-queries';
 import { FormDialog } from '@/components/form-dialog';
 import { ChoiceSelect } from '@/components/native-select';
-import { LabelledField } from '@/components/labelled-field';
+import { LabelledField, LabelledInput } from '@/components/labelled-field';
 import { RoomSelect } from './room-select';
 import { dayLabel, instantOf, wallOf } from './zone';
 
@@ -236,12 +235,8 @@ export function RescheduleDialog({
       onSubmit={submit}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <LabelledField id="reschedule-day" label="Day">
-          <Input id="reschedule-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
-        </LabelledField>
-        <LabelledField id="reschedule-time" label="Time">
-          <Input id="reschedule-time" type="time" step={60} value={time} onChange={(e) => setTime(e.target.value)} />
-        </LabelledField>
+        <LabelledInput id="reschedule-day" label="Day" type="date" value={day} onValueChange={setDay} />
+        <LabelledInput id="reschedule-time" label="Time" type="time" step={60} value={time} onValueChange={setTime} />
         <LabelledField id="reschedule-practitioner" label="Practitioner">
           <ChoiceSelect
             id="reschedule-practitioner"

@@ -5,13 +5,12 @@ import { toast } from 'sonner';
 import { QueryView } from '@/components/query-view';
 import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { errorCode, explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { WEEKDAYS, type Weekday } from '@shared/schemas/appointments';
 import { FormDialog } from '@/components/form-dialog';
 import { ChoiceSelect } from '@/components/native-select';
-import { LabelledField } from '@/components/labelled-field';
+import { LabelledField, LabelledInput } from '@/components/labelled-field';
 import { RoomSelect } from './room-select';
 import { AppointmentMenu, RescheduleDialog, StatusBadge, useStatusChange } from './appointment-actions';
 import { invalidateAppointments, timeIn, useClock, type Appointment } from './appointment-queries';
@@ -76,6 +75,17 @@ export function BookingAppointments({
     </li>
   );
 
+  const section = (title: 'Upcoming' | 'Past', items: Appointment[]) => (
+    <section aria-label={`${title} appointments`}>
+      <h3 className="text-sm font-medium">{title}</h3>
+      {items.length ? (
+        <ul className="divide-y">{items.map(row)}</ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">{`No ${title.toLowerCase()} appointments.`}</p>
+      )}
+    </section>
+  );
+
   return (
     <TitledCard
       title="Appointments"
@@ -91,22 +101,8 @@ export function BookingAppointments({
       <QueryView query={list} placeholder="h-16 w-full">
         {() => (
           <>
-            <section aria-label="Upcoming appointments">
-              <h3 className="text-sm font-medium">Upcoming</h3>
-              {upcoming.length ? (
-                <ul className="divide-y">{upcoming.map(row)}</ul>
-              ) : (
-                <p className="text-sm text-muted-foreground">No upcoming appointments.</p>
-              )}
-            </section>
-            <section aria-label="Past appointments">
-              <h3 className="text-sm font-medium">Past</h3>
-              {past.length ? (
-                <ul className="divide-y">{past.map(row)}</ul>
-              ) : (
-                <p className="text-sm text-muted-foreground">No past appointments.</p>
-              )}
-            </section>
+            {section('Upcoming', upcoming)}
+            {section('Past', past)}
           </>
         )}
       </QueryView>
@@ -226,12 +222,8 @@ function SeriesDialog({
           <RoomSelect id="series-room" branchId={branch} value={roomId} onChange={setRoomId} />
         </LabelledField>
         <div className="grid grid-cols-2 gap-2">
-          <LabelledField id="series-day" label="First day">
-            <Input id="series-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
-          </LabelledField>
-          <LabelledField id="series-time" label="Time">
-            <Input id="series-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
-          </LabelledField>
+          <LabelledInput id="series-day" label="First day" type="date" value={day} onValueChange={setDay} />
+          <LabelledInput id="series-time" label="Time" type="time" value={time} onValueChange={setTime} />
         </div>
         <LabelledField id="series-every" label="Every">
           <ChoiceSelect
@@ -241,16 +233,15 @@ function SeriesDialog({
             choices={[1, 2, 3, 4].map((n) => ({ value: String(n), label: n === 1 ? 'week' : `${n} weeks` }))}
           />
         </LabelledField>
-        <LabelledField id="series-count" label="Sessions">
-          <Input
-            id="series-count"
-            type="number"
-            min={1}
-            max={100}
-            value={count}
-            onChange={(e) => setCount(e.target.value)}
-          />
-        </LabelledField>
+        <LabelledInput
+          id="series-count"
+          label="Sessions"
+          type="number"
+          min={1}
+          max={100}
+          value={count}
+          onValueChange={setCount}
+        />
       </div>
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium">On (the first day&apos;s weekday when none is ticked)</legend>

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { explainedMessage } from '@/lib/errors';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { WEEKDAYS, type Weekday } from '@shared/schemas/classes';
-import { LabelledField } from '@/components/labelled-field';
+import { LabelledField, LabelledInput } from '@/components/labelled-field';
 
 type Batch = RouterOutputs['batches']['get'];
 interface Slot {
@@ -113,9 +113,7 @@ export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: ()
       onSubmit={() => void submit()}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <LabelledField id="batch-name" label="Name" className="sm:col-span-2">
-          <Input id="batch-name" value={name} onChange={(e) => setName(e.target.value)} />
-        </LabelledField>
+        <LabelledInput id="batch-name" label="Name" className="sm:col-span-2" value={name} onValueChange={setName} />
         <LabelledField id="batch-course" label="Course">
           <NativeSelect
             id="batch-course"
@@ -149,21 +147,16 @@ export function BatchFormDialog({ batch, onClose }: { batch?: Batch; onClose: ()
             }}
           />
         </LabelledField>
-        <LabelledField id="batch-capacity" label="Seats">
-          <Input
-            id="batch-capacity"
-            type="number"
-            min={1}
-            value={capacity}
-            onChange={(e) => setCapacity(e.target.value)}
-          />
-        </LabelledField>
-        <LabelledField id="batch-start" label="Start date">
-          <Input id="batch-start" type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-        </LabelledField>
-        <LabelledField id="batch-end" label="End date">
-          <Input id="batch-end" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
-        </LabelledField>
+        <LabelledInput
+          id="batch-capacity"
+          label="Seats"
+          type="number"
+          min={1}
+          value={capacity}
+          onValueChange={setCapacity}
+        />
+        <LabelledInput id="batch-start" label="Start date" type="date" value={startDate} onValueChange={setStartDate} />
+        <LabelledInput id="batch-end" label="End date" type="date" value={endDate} onValueChange={setEndDate} />
       </div>
       <fieldset className="space-y-2">
         <legend className="mb-1 text-sm font-medium">Weekly timetable</legend>

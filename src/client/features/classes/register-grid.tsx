@@ -2,13 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryView } from '@/components/query-view';
 import { TitledCard } from '@/components/titled-card';
-import { Input } from '@/components/ui/input';
 import { FileButtons } from '@/components/file-buttons';
 import { queryString } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import { formatDay } from '@shared/format';
-import { LabelledField } from '@/components/labelled-field';
+import { DayRangeInputs } from '@/components/day-range-inputs';
 
 const LETTER = { present: 'P', late: 'L', absent: 'A', excused: 'E' } as const;
 const TONE = {
@@ -39,12 +38,7 @@ export function RegisterGrid({ batchId }: { batchId: string }) {
       actions={<FileButtons path={`/api/batches/${batchId}/register`} query={qs} what="register" />}
     >
       <div className="mb-3 flex flex-wrap items-end gap-3">
-        <LabelledField id="register-from" label="From">
-          <Input id="register-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </LabelledField>
-        <LabelledField id="register-to" label="To">
-          <Input id="register-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </LabelledField>
+        <DayRangeInputs id="register" from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <p className="text-xs text-muted-foreground">P present · L late · A absent · E excused · ✕ cancelled</p>
       </div>
       <QueryView query={register} placeholder="h-32 w-full">

@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { useFormMutation } from '@/lib/use-form-mutation';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { FormDialog } from '@/components/form-dialog';
 import { ChoiceSelect } from '@/components/native-select';
-import { LabelledField } from '@/components/labelled-field';
+import { LabelledField, LabelledInput } from '@/components/labelled-field';
 import { dayLabel, instantOf, wallOf } from '../appointments/zone';
 
 type SessionRow = RouterOutputs['batches']['sessions']['data'][number];
@@ -95,15 +94,16 @@ function MoveSessionDialog({
       onSubmit={submit}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <LabelledField id="move-day" label="Date" className="sm:col-span-2">
-          <Input id="move-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
-        </LabelledField>
-        <LabelledField id="move-start" label="Start">
-          <Input id="move-start" type="time" step={60} value={start} onChange={(e) => setStart(e.target.value)} />
-        </LabelledField>
-        <LabelledField id="move-end" label="End">
-          <Input id="move-end" type="time" step={60} value={end} onChange={(e) => setEnd(e.target.value)} />
-        </LabelledField>
+        <LabelledInput
+          id="move-day"
+          label="Date"
+          className="sm:col-span-2"
+          type="date"
+          value={day}
+          onValueChange={setDay}
+        />
+        <LabelledInput id="move-start" label="Start" type="time" step={60} value={start} onValueChange={setStart} />
+        <LabelledInput id="move-end" label="End" type="time" step={60} value={end} onValueChange={setEnd} />
         <LabelledField id="move-room" label="Room" className="sm:col-span-2">
           <ChoiceSelect
             id="move-room"

@@ -19,6 +19,7 @@ import {
 import { CHANNEL_LABELS, EVENT_LABELS, messageSettingsOptions } from './message-queries';
 import { LabelledField } from '@/components/labelled-field';
 import { onSubmitted } from '@/lib/utils';
+import { CheckboxField } from '@/components/checkbox-field';
 
 /** Which events go out on which channel, when reminders go, and the quiet hours. Admins edit; staff read. */
 export function MessageSettingsCard({ canEdit }: { canEdit: boolean }) {
@@ -200,15 +201,11 @@ function SettingsForm({ saved, canEdit }: { saved: TMessageSettings; canEdit: bo
         </fieldset>
 
         <fieldset className="grid gap-3" disabled={!canEdit}>
-          <label className="flex items-center gap-3 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={draft.quiet}
-              onChange={(e) => change({ quiet: e.target.checked })}
-            />
-            Hold messages during quiet hours
-          </label>
+          <CheckboxField
+            label="Hold messages during quiet hours"
+            checked={draft.quiet}
+            onCheckedChange={(quiet) => change({ quiet })}
+          />
           <p className="text-xs text-muted-foreground">
             A message due in quiet hours waits until they end; cancellation notices go at once.
           </p>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { DateRangeFilter, FilterField, SelectFilter, type FilterBinding } from '@/components/filter-field';
 import { NativeSelect } from '@/components/native-select';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@shared/payment-kinds';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@shared/payment-kinds';
 
 export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS };
 
@@ -18,6 +19,16 @@ export function MoneyList({ items, empty = '—' }: { items: { currency: string;
         </span>
       ))}
     </span>
+  );
+}
+
+/** How money moved, with its reference (a transfer's or cheque's number) under it when it has one. */
+export function MethodWithReference({ method, reference }: { method: PaymentMethod; reference?: string | null }) {
+  return (
+    <>
+      {PAYMENT_METHOD_LABELS[method]}
+      {reference && <span className="block text-xs text-muted-foreground">{reference}</span>}
+    </>
   );
 }
 
@@ -43,5 +54,30 @@ export function BranchSelect({
       empty="All branches"
       choices={(branches.data?.items ?? []).map((b) => ({ value: b._id, label: b.name }))}
     />
+  );
+}
+
+/** The ledger's and the refunds' filters: From and To, the branch and the method. */
+export function PeriodBranchMethodFilters({
+  from,
+  to,
+  branch,
+  method,
+}: {
+  from: FilterBinding<string>;
+  to: FilterBinding<string>;
+  branch: FilterBinding<string>;
+  method: FilterBinding<PaymentMethod>;
+}) {
+  return (
+    <>
+      <DateRangeFilter from={from} to={to} />
+      <FilterField label="Branch" className="w-44">
+        <BranchSelect value={branch.value ?? ''} onChange={(b) => branch.onChange(b || undefined)} />
+      </FilterField>
+      <FilterField label="Method" className="w-40">
+        <SelectFilter label="Method" all="All methods" options={PAYMENT_METHOD_LABELS} {...method} />
+      </FilterField>
+    </>
   );
 }

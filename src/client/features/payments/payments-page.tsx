@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheetIcon } from 'lucide-react';
 import { DataList } from '@/components/data-list';
 import { DatePicker } from '@/components/date-picker';
-import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
+import { FilterField, SelectFilter } from '@/components/filter-field';
 import { PageHeader } from '@/components/page-header';
 import { PersonName } from '@/components/person-name';
 import { RequireRole, STAFF_ROLES } from '@/components/require-role';
@@ -15,7 +15,7 @@ import { useUrlSearch, type SearchSetter } from '@/lib/list-route';
 import { usePagedList } from '@/lib/use-paged-list';
 import { trpc } from '@/lib/trpc';
 import { formatDateTime, formatDay, formatMoney } from '@shared/format';
-import { BranchSelect, MoneyList, PAYMENT_METHOD_LABELS } from './payment-common';
+import { BranchSelect, MoneyList, PAYMENT_METHOD_LABELS, PeriodBranchMethodFilters } from './payment-common';
 import { FileButtons } from '@/components/file-buttons';
 import { TitledCard } from '@/components/titled-card';
 import { downloadFile, queryString } from '@/lib/download';
@@ -99,21 +99,12 @@ function PaymentList({
         searchLabel="Search payments"
         filters={
           <>
-            <DateRangeFilter from={paged.filter('from')} to={paged.filter('to')} />
-            <FilterField label="Branch" className="w-44">
-              <BranchSelect
-                value={search.branchId ?? ''}
-                onChange={(b) => paged.setFilter({ branchId: b || undefined })}
-              />
-            </FilterField>
-            <FilterField label="Method" className="w-40">
-              <SelectFilter
-                label="Method"
-                all="All methods"
-                options={PAYMENT_METHOD_LABELS}
-                {...paged.filter('method')}
-              />
-            </FilterField>
+            <PeriodBranchMethodFilters
+              from={paged.filter('from')}
+              to={paged.filter('to')}
+              branch={paged.filter('branchId')}
+              method={paged.filter('method')}
+            />
             <FilterField label="Status" className="w-32">
               <SelectFilter label="Status" all="All" options={STATUS_LABELS} {...paged.filter('status')} />
             </FilterField>

@@ -14,7 +14,7 @@ import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
 import { formatDateTime, formatMoney } from '@shared/format';
 import { ZVoidPaymentInput } from '@shared/schemas/payments';
-import { PAYMENT_METHOD_LABELS } from './payment-common';
+import { MethodWithReference } from './payment-common';
 import { downloadFile } from '@/lib/download';
 import type { PaymentSortColumn } from './payment-queries';
 import { RefundDialog } from './refund-dialog';
@@ -91,12 +91,7 @@ export function usePaymentColumns({ showPayer = false }: { showPayer?: boolean }
       header: 'Method',
       sort: 'method',
       className: 'whitespace-normal',
-      cell: (p) => (
-        <>
-          {PAYMENT_METHOD_LABELS[p.method]}
-          {p.reference && <span className="block text-xs text-muted-foreground">{p.reference}</span>}
-        </>
-      ),
+      cell: (p) => <MethodWithReference method={p.method} reference={p.reference} />,
     },
     {
       header: 'Received by',

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { NativeSelect, choicesOf } from '@/components/native-select';
 import { FormDialog } from '@/components/form-dialog';
-import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -12,7 +11,8 @@ import { ZRefundBody } from '@shared/schemas/refunds';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payment-common';
 import { downloadFile } from '@/lib/download';
 import type { PaymentRow } from './payments-table';
-import { LabelledField } from '@/components/labelled-field';
+import { LabelledField, LabelledInput } from '@/components/labelled-field';
+import { CheckboxField } from '@/components/checkbox-field';
 
 /** Saves a refund's credit note (PDF). */
 export const downloadCreditNote = (r: { _id: string; creditNoteNumber: string }) =>
@@ -98,18 +98,17 @@ export function RefundDialog({
       onSubmit={submit}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <LabelledField id="refund-amount" label={`Amount (${payment.currency})`}>
-          <Input
-            id="refund-amount"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            max={left}
-            step="0.01"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </LabelledField>
+        <LabelledInput
+          id="refund-amount"
+          label={`Amount (${payment.currency})`}
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          max={left}
+          step="0.01"
+          value={amount}
+          onValueChange={setAmount}
+        />
         <LabelledField id="refund-method" label="Method">
           <NativeSelect
             id="refund-method"
@@ -119,34 +118,25 @@ export function RefundDialog({
           />
         </LabelledField>
       </div>
-      <LabelledField id="refund-reference" label="Reference">
-        <Input
-          id="refund-reference"
-          maxLength={100}
-          placeholder="Transfer or cheque number"
-          value={reference}
-          onChange={(e) => setReference(e.target.value)}
-        />
-      </LabelledField>
+      <LabelledInput
+        id="refund-reference"
+        label="Reference"
+        maxLength={100}
+        placeholder="Transfer or cheque number"
+        value={reference}
+        onValueChange={setReference}
+      />
       <LabelledField id="refund-reason" label="Reason">
         <Textarea id="refund-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
       </LabelledField>
       {hasRecord && (
-        <label className="flex items-start gap-3 text-sm">
-          <input
-            id="refund-waive"
-            type="checkbox"
-            className="mt-0.5 size-4 accent-primary"
-            checked={waive}
-            onChange={(e) => setWaive(e.target.checked)}
-          />
-          <span>
-            <span className="font-medium">Also waive the fee</span>
-            <span className="block text-muted-foreground">
-              Take the refunded amount off what is owed too, as a discount, so nothing is owed again.
-            </span>
-          </span>
-        </label>
+        <CheckboxField
+          id="refund-waive"
+          label="Also waive the fee"
+          description="Take the refunded amount off what is owed too, as a discount, so nothing is owed again."
+          checked={waive}
+          onCheckedChange={setWaive}
+        />
       )}
     </FormDialog>
   );

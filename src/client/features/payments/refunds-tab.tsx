@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DateRangeFilter, FilterField, SelectFilter } from '@/components/filter-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryView } from '@/components/query-view';
 import type { SearchSetter } from '@/lib/list-route';
 import { trpc } from '@/lib/trpc';
 import { formatMoney } from '@shared/format';
-import { BranchSelect, MoneyList, PAYMENT_METHOD_LABELS } from './payment-common';
+import { MoneyList, PeriodBranchMethodFilters } from './payment-common';
 import type { PaymentSearch } from './payment-queries';
 import { RefundsTable } from './refunds-table';
 
@@ -48,22 +47,12 @@ export function RefundsTab({
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex flex-wrap items-end gap-3">
-          <DateRangeFilter
-            from={{ value: search.from, onChange: (v) => set({ from: v || undefined }) }}
-            to={{ value: search.to, onChange: (v) => set({ to: v || undefined }) }}
+          <PeriodBranchMethodFilters
+            from={{ value: search.from, onChange: (from) => set({ from }) }}
+            to={{ value: search.to, onChange: (to) => set({ to }) }}
+            branch={{ value: search.branchId, onChange: (branchId) => set({ branchId }) }}
+            method={{ value: search.method, onChange: (method) => set({ method }) }}
           />
-          <FilterField label="Branch" className="w-44">
-            <BranchSelect value={search.branchId ?? ''} onChange={(b) => set({ branchId: b || undefined })} />
-          </FilterField>
-          <FilterField label="Method" className="w-40">
-            <SelectFilter
-              label="Method"
-              all="All methods"
-              options={PAYMENT_METHOD_LABELS}
-              value={search.method}
-              onChange={(m) => set({ method: m })}
-            />
-          </FilterField>
         </div>
         <QueryView query={list} placeholder="h-32 w-full">
           {(refunds) => (

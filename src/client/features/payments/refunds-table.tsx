@@ -6,7 +6,7 @@ import { PersonName } from '@/components/person-name';
 import { explainedMessage } from '@/lib/errors';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { formatDateTime, formatMoney } from '@shared/format';
-import { PAYMENT_METHOD_LABELS } from './payment-common';
+import { MethodWithReference } from './payment-common';
 import { downloadCreditNote } from './refund-dialog';
 import { RowIconButton } from '@/components/row-actions';
 
@@ -64,12 +64,7 @@ export function RefundsTable({ refunds, showPayer = false }: { refunds: Refund[]
     {
       header: 'Method',
       className: 'whitespace-normal',
-      cell: (r) => (
-        <>
-          {PAYMENT_METHOD_LABELS[r.method]}
-          {r.reference && <span className="block text-xs text-muted-foreground">{r.reference}</span>}
-        </>
-      ),
+      cell: (r) => <MethodWithReference method={r.method} reference={r.reference} />,
     },
     { header: 'Reason', wrap: true, cell: (r) => r.reason },
     {

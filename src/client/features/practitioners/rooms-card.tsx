@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { DatePicker } from '@/components/date-picker';
 import { LoadError } from '@/components/load-error';
-import { NativeSelect } from '@/components/native-select';
 import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -11,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { explainedMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { formatDay } from '@shared/format';
+import { BranchChooser } from './branch-chooser';
 import { AddForm, afterAdd, afterRemove, EntryList, FieldBox } from './entry-list';
 import { ZAddClosureBody, ZCreateRoomInput, ZUpdateRoomBody, type TRoom } from '@shared/schemas/practitioners';
 
@@ -19,20 +19,23 @@ function useBranchChoice(id: string) {
   const branches = useQuery(trpc.branches.options.queryOptions());
   const [chosen, setChosen] = useState('');
   const branchId = chosen || branches.data?.[0]?._id || '';
-  const select = (
-    <div className="grid gap-1 sm:max-w-xs">
-      <label htmlFor={id} className="text-sm font-medium">
-        Branch
-      </label>
-      <NativeSelect
-        id={id}
-        value={branchId}
-        onChange={(e) => setChosen(e.target.value)}
-        choices={(branches.data ?? []).map((b) => ({ value: b._id, label: b.name }))}
-      />
-    </div>
-  );
+  const select = <BranchChooser id={id} value={branchId} onChange={setChosen} branches={branches.data ?? []} />;
   return { branchId, select, none: branches.isSuccess && branches.data.length === 0 };
+}
+
+/** How many sessions a room holds at once: 1 to 100. */
+function CapacityInput({
+  onChange,
+  ...input
+}: {
+  id?: string;
+  'aria-label'?: string;
+  value: string;
+  onChange: (capacity: string) => void;
+}) {
+  return (
+    <Input type="number" min={1} max={100} className="w-20" {...input} onChange={(e) => onChange(e.target.value)} />
+  );
 }
 
 function RoomRow({ room }: { room: TRoom }) {
@@ -67,15 +70,7 @@ function RoomRow({ room }: { room: TRoom }) {
   return (
     <li className="flex flex-wrap items-center gap-2">
       <Input aria-label="Room name" className="w-40 flex-1" value={name} onChange={(e) => setName(e.target.value)} />
-      <Input
-        aria-label={`Capacity of ${room.name}`}
-        type="number"
-        min={1}
-        max={100}
-        className="w-20"
-        value={capacity}
-        onChange={(e) => setCapacity(e.target.value)}
-      />
+      <CapacityInput aria-label={`Capacity of ${room.name}`} value={capacity} onChange={setCapacity} />
       <Button size="sm" variant="outline" aria-label={`Save ${room.name}`} onClick={save} disabled={update.isPending}>
         Save
       </Button>
@@ -147,15 +142,7 @@ export function RoomsCard() {
           <Input id="new-room-name" value={name} onChange={(e) => setName(e.target.value)} />
         </FieldBox>
         <FieldBox id="new-room-capacity" label="Capacity">
-          <Input
-            id="new-room-capacity"
-            type="number"
-            min={1}
-            max={100}
-            className="w-20"
-            value={capacity}
-            onChange={(e) => setCapacity(e.target.value)}
-          />
+          <CapacityInput id="new-room-capacity" value={capacity} onChange={setCapacity} />
         </FieldBox>
       </AddForm>
     </TitledCard>

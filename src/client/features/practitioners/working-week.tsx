@@ -4,7 +4,7 @@ import { FormError } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { QueryView } from '@/components/query-view';
-import { NativeSelect } from '@/components/native-select';
+import { BranchChooser } from './branch-chooser';
 import { useFormMutation } from '@/lib/use-form-mutation';
 import { trpc } from '@/lib/trpc';
 import {
@@ -64,20 +64,14 @@ export function WorkingPlanEditor({ practitioner }: { practitioner: TPractitione
     enabled: branchId !== '',
   });
   if (practitioner.branches.length === 0) return <p className="text-sm text-muted-foreground">No branches yet.</p>;
-  const selectId = `plan-branch-${practitioner._id}`;
   return (
     <div className="grid gap-3">
-      <div className="grid gap-1 sm:max-w-xs">
-        <label htmlFor={selectId} className="text-sm font-medium">
-          Branch
-        </label>
-        <NativeSelect
-          id={selectId}
-          value={branchId}
-          onChange={(e) => setBranchId(e.target.value)}
-          choices={practitioner.branches.map((b) => ({ value: b._id, label: b.name }))}
-        />
-      </div>
+      <BranchChooser
+        id={`plan-branch-${practitioner._id}`}
+        value={branchId}
+        onChange={setBranchId}
+        branches={practitioner.branches}
+      />
       <QueryView query={plan} placeholder="h-32 w-full">
         {(data) => (
           // Keyed by the saved plan, so the form starts again from what the server holds.

@@ -16,7 +16,8 @@ import type {
 } from '@shared/schemas/attendance-reports';
 import { PreparedFiles } from './prepared-files';
 import { ReportFileButtons } from './report-file-buttons';
-import { DayRangeInputs, ReportResult } from './report-range';
+import { DayRangeInputs } from '@/components/day-range-inputs';
+import { ReportResult } from './report-range';
 import { StatsError } from './stat-card';
 import { useReportDownloads } from './use-report-download';
 import { useOrgToday } from '@/lib/org-clock';

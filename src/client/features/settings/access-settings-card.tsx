@@ -1,24 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { explainedMessage } from '@/lib/errors';
+import { useQuery } from '@tanstack/react-query';
 import { trpc } from '@/lib/trpc';
-import { SwitchSettingCard } from './switch-setting-card';
+import { SwitchSettingCard, useSettingSave } from './switch-setting-card';
 
 /** The "managers see only their own branch" switch (docs/security.md#branch-scope). */
 export function AccessSettingsCard() {
-  const queryClient = useQueryClient();
   const current = useQuery(trpc.settings.getAccess.queryOptions());
-  const save = useMutation(
-    trpc.settings.updateAccess.mutationOptions({
-      onSuccess: async (saved) => {
-        toast.success(
-          saved.managersOwnBranchOnly ? 'Managers now see only their own branch.' : 'Managers now see every branch.',
-        );
-        await queryClient.invalidateQueries(trpc.settings.getAccess.queryFilter());
-      },
-      onError: (err) => toast.error(explainedMessage(err, 'Failed to save the setting. Please try again.')),
-    }),
-  );
+  const save = useSettingSave({
+    mutationOptions: trpc.settings.updateAccess.mutationOptions,
+    saved: (s) =>
+      s.managersOwnBranchOnly ? 'Managers now see only their own branch.' : 'Managers now see every branch.',
+    refresh: trpc.settings.getAccess.queryFilter(),
+  });
   return (
     <SwitchSettingCard
       title="Branch access"

@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { toast } from 'sonner';
 import { FormError } from '@/components/form-feedback';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
@@ -10,10 +9,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { explainedMessage } from '@/lib/errors';
 import { useFormMutation } from '@/lib/use-form-mutation';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { ZSchemeInput } from '@shared/schemas/adjustments';
+import { CheckboxField } from '@/components/checkbox-field';
+import { useSettingSave } from './switch-setting-card';
 
 type Scheme = RouterOutputs['adjustments']['schemes']['data'][number];
 
@@ -27,19 +27,14 @@ export function ScholarshipsCard() {
   const settings = useQuery(trpc.adjustments.settings.queryOptions());
   const schemes = useQuery(trpc.adjustments.schemes.queryOptions());
   const refresh = () => queryClient.invalidateQueries(trpc.adjustments.pathFilter());
-  const saveSettings = useMutation(
-    trpc.adjustments.updateSettings.mutationOptions({
-      onSuccess: async (s) => {
-        toast.success(
-          s.approvalRequired
-            ? 'Managers may now ask for discounts and scholarships; an admin approves them.'
-            : 'Approval is off: only admins give discounts and scholarships.',
-        );
-        await refresh();
-      },
-      onError: (err) => toast.error(explainedMessage(err, 'Failed to save the setting. Please try again.')),
-    }),
-  );
+  const saveSettings = useSettingSave({
+    mutationOptions: trpc.adjustments.updateSettings.mutationOptions,
+    saved: (s) =>
+      s.approvalRequired
+        ? 'Managers may now ask for discounts and scholarships; an admin approves them.'
+        : 'Approval is off: only admins give discounts and scholarships.',
+    refresh: trpc.adjustments.pathFilter(),
+  });
   return (
     <Card className="max-w-3xl" data-testid="scholarships-card">
       <CardHeader>
@@ -49,23 +44,19 @@ export function ScholarshipsCard() {
       <CardContent className="space-y-4">
         <QueryView query={settings} placeholder="h-6 w-64">
           {(data) => (
-            <label className="flex items-start gap-3 text-sm">
-              <input
-                id="adjustment-approval"
-                type="checkbox"
-                className="mt-0.5 size-4 accent-primary"
-                checked={data.approvalRequired}
-                disabled={saveSettings.isPending}
-                onChange={(e) => saveSettings.mutate({ approvalRequired: e.target.checked })}
-              />
-              <span>
-                <span className="font-medium">Managers ask, admins approve</span>
-                <span className="block text-muted-foreground">
+            <CheckboxField
+              id="adjustment-approval"
+              label="Managers ask, admins approve"
+              description={
+                <>
                   When on, a manager&apos;s discount or scholarship waits until an admin approves it. When off, only
                   admins give them.
-                </span>
-              </span>
-            </label>
+                </>
+              }
+              checked={data.approvalRequired}
+              disabled={saveSettings.isPending}
+              onCheckedChange={(approvalRequired) => saveSettings.mutate({ approvalRequired })}
+            />
           )}
         </QueryView>
         <QueryView query={schemes} placeholder="h-24 w-full">

@@ -1,22 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { explainedMessage } from '@/lib/errors';
+import { useQuery } from '@tanstack/react-query';
 import { trpc } from '@/lib/trpc';
-import { SwitchSettingCard } from './switch-setting-card';
+import { SwitchSettingCard, useSettingSave } from './switch-setting-card';
 
 /** Whether cash needs an open till (docs/payments.md#tills); off by default. */
 export function TillSettingsCard() {
-  const queryClient = useQueryClient();
   const current = useQuery(trpc.tills.settings.queryOptions());
-  const save = useMutation(
-    trpc.tills.updateSettings.mutationOptions({
-      onSuccess: async (saved) => {
-        toast.success(saved.tillRequired ? 'Cash now needs an open till.' : 'Cash no longer needs an open till.');
-        await queryClient.invalidateQueries(trpc.tills.settings.queryFilter());
-      },
-      onError: (err) => toast.error(explainedMessage(err, 'Failed to save the setting. Please try again.')),
-    }),
-  );
+  const save = useSettingSave({
+    mutationOptions: trpc.tills.updateSettings.mutationOptions,
+    saved: (s) => (s.tillRequired ? 'Cash now needs an open till.' : 'Cash no longer needs an open till.'),
+    refresh: trpc.tills.settings.queryFilter(),
+  });
   return (
     <SwitchSettingCard
       title="Tills"

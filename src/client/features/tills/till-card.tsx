@@ -14,7 +14,7 @@ import { formatDateTime, formatMoney } from '@shared/format';
 import { hasAtMostTwoDecimals, toMinor } from '@shared/money';
 import type { TTill } from '@shared/schemas/tills';
 import { BranchSelect, MoneyList } from '../payments/payment-common';
-import { LabelledField } from '@/components/labelled-field';
+import { LabelledField, LabelledInput } from '@/components/labelled-field';
 
 type Amounts = Array<{ currency: string; amount: number }>;
 
@@ -87,15 +87,14 @@ function OpenTillForm() {
       <LabelledField id="till-branch" label="Branch">
         <BranchSelect id="till-branch" value={branchId} onChange={setBranchId} />
       </LabelledField>
-      <LabelledField id="till-float" label={`Opening float (${localCurrency})`}>
-        <Input
-          id="till-float"
-          inputMode="decimal"
-          placeholder="0.00"
-          value={float}
-          onChange={(e) => setFloat(e.target.value)}
-        />
-      </LabelledField>
+      <LabelledInput
+        id="till-float"
+        label={`Opening float (${localCurrency})`}
+        inputMode="decimal"
+        placeholder="0.00"
+        value={float}
+        onValueChange={setFloat}
+      />
       <Button type="submit" disabled={open.isPending}>
         {open.isPending ? 'Opening...' : 'Open till'}
       </Button>

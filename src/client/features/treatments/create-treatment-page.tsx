@@ -10,6 +10,7 @@ import { trpc } from '@/lib/trpc';
 import { useZodForm } from '@/lib/use-zod-form';
 import { DUPLICATE_TREATMENT, TIMING_DEFAULTS, ZCreateTreatmentInput } from '@shared/schemas/treatments';
 import type { FieldControlProps } from '@/components/form-field';
+import { CheckboxField } from '@/components/checkbox-field';
 
 const EMPTY = {
   treatmentName: '',
@@ -136,15 +137,11 @@ function CreateTreatmentForm() {
                 {(field) => <MinutesInput {...field} min="0" max="240" />}
               </FormField>
             </div>
-            <label className="flex items-center gap-3 text-sm font-medium">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={form.watch('requiresRoom') ?? false}
-                onChange={(e) => form.setValue('requiresRoom', e.target.checked, { shouldDirty: true })}
-              />
-              Requires a room
-            </label>
+            <CheckboxField
+              label="Requires a room"
+              checked={form.watch('requiresRoom') ?? false}
+              onCheckedChange={(on) => form.setValue('requiresRoom', on, { shouldDirty: true })}
+            />
           </fieldset>
           <FormMessage />
         </CardContent>
