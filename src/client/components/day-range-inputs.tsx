@@ -1,5 +1,4 @@
-import { LabelledField } from '@/components/labelled-field';
-import { Input } from '@/components/ui/input';
+import { LabelledInput } from '@/components/labelled-field';
 
 /**
  * From and To days as two labelled date boxes whose ids start with `id` (a report's range, a
@@ -20,12 +19,8 @@ export function DayRangeInputs({
 }) {
   return (
     <>
-      <LabelledField id={`${id}-from`} label="From">
-        <Input id={`${id}-from`} type="date" value={from} onChange={(e) => onFrom(e.target.value)} />
-      </LabelledField>
-      <LabelledField id={`${id}-to`} label="To">
-        <Input id={`${id}-to`} type="date" value={to} onChange={(e) => onTo(e.target.value)} />
-      </LabelledField>
+      <LabelledInput id={`${id}-from`} label="From" type="date" value={from} onValueChange={onFrom} />
+      <LabelledInput id={`${id}-to`} label="To" type="date" value={to} onValueChange={onTo} />
     </>
   );
 }

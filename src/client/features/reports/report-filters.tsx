@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/date-picker';
 import { Input } from '@/components/ui/input';
-import { LabelledField } from '@/components/labelled-field';
+import { LabelledField, LabelledInput } from '@/components/labelled-field';
 import { onSubmitted } from '@/lib/utils';
 
 export interface FilterValues {
@@ -36,8 +36,7 @@ export function ReportFilters({
   onApply: (f: FilterValues) => void;
 }) {
   const [draft, setDraft] = useState<FilterValues>(EMPTY_FILTERS);
-  const set = (k: keyof FilterValues) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const set = (k: keyof FilterValues) => (value: string) => setDraft((d) => ({ ...d, [k]: value }));
   const money = kind === 'course' ? 'Fee' : 'Price';
   const listId = `${kind}-categories`;
   return (
@@ -51,7 +50,7 @@ export function ReportFilters({
           id={`${kind}-category`}
           list={listId}
           value={draft.category}
-          onChange={set('category')}
+          onChange={(e) => set('category')(e.target.value)}
           placeholder="All categories"
         />
         <datalist id={listId}>
@@ -60,12 +59,24 @@ export function ReportFilters({
           ))}
         </datalist>
       </LabelledField>
-      <LabelledField id={`${kind}-min`} label={`Min ${money} (Rs.)`}>
-        <Input id={`${kind}-min`} type="number" min={0} step="0.01" value={draft.min} onChange={set('min')} />
-      </LabelledField>
-      <LabelledField id={`${kind}-max`} label={`Max ${money} (Rs.)`}>
-        <Input id={`${kind}-max`} type="number" min={0} step="0.01" value={draft.max} onChange={set('max')} />
-      </LabelledField>
+      <LabelledInput
+        id={`${kind}-min`}
+        label={`Min ${money} (Rs.)`}
+        type="number"
+        min={0}
+        step="0.01"
+        value={draft.min}
+        onValueChange={set('min')}
+      />
+      <LabelledInput
+        id={`${kind}-max`}
+        label={`Max ${money} (Rs.)`}
+        type="number"
+        min={0}
+        step="0.01"
+        value={draft.max}
+        onValueChange={set('max')}
+      />
       <LabelledField id={`${kind}-start`} label="Start Date">
         <DatePicker
           id={`${kind}-start`}
