@@ -15,6 +15,7 @@ export interface MadeUser {
   id: string;
   email: string;
   username: string;
+  fullName: string;
   password: string;
   role: Role;
   branchId: string | null;
@@ -56,7 +57,15 @@ export async function makeUser(
       branchId: o.branchId ?? null,
     })
     .returning();
-  return { id: u!.id, email: u!.email, username: u!.username, password, role, branchId: u!.branchId };
+  return {
+    id: u!.id,
+    email: u!.email,
+    username: u!.username,
+    fullName: u!.fullName,
+    password,
+    role,
+    branchId: u!.branchId,
+  };
 }
 
 /**

@@ -174,7 +174,7 @@ describe('closing a till', () => {
     expect(closed.body).toMatchObject({
       status: 'closed',
       closedAt: expect.any(String),
-      closedBy: { _id: cashier.id, username: cashier.username },
+      closedBy: { _id: cashier.id, username: cashier.username, fullName: cashier.fullName },
       openingFloat: [{ currency: 'LKR', amount: 5000 }],
       expected: [{ currency: 'LKR', amount: 9500.25 }],
       counted: [{ currency: 'LKR', amount: 9400.25 }],
@@ -214,7 +214,7 @@ describe('closing a till', () => {
     expect(refused.body.message).toBe('Only the cashier who opened this till or an admin can close it.');
     expect((await close(admin.token, till._id, { counted: [{ currency: 'LKR', amount: 0 }] })).body).toMatchObject({
       status: 'closed',
-      closedBy: { _id: admin.id },
+      closedBy: { _id: admin.id, username: admin.username, fullName: admin.fullName },
     });
     expect((await close(admin.token, '00000000-0000-4000-8000-000000000000', { counted: [] })).status).toBe(400);
     expect(

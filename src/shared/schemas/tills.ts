@@ -104,7 +104,7 @@ export const ZTill = z.object({
   /** Cash refunds paid out of it (docs/payments.md#refunds). */
   refunds: zCountOut,
   closedAt: zInstantOut.nullable(),
-  closedBy: ZKeptUser.nullable(),
+  closedBy: ZKeptUser.extend({ fullName: z.string().nullable() }).nullable(),
   counted: z.array(ZAmountOut).nullable(),
   /** counted − expected, per currency. */
   difference: z.array(ZAmountOut).nullable(),

@@ -47,7 +47,9 @@ export function CashUpTills({ day, branchId }: { day: string; branchId?: string 
                 <TableCell className="text-right tabular-nums">
                   {t.difference ? <MoneyList items={t.difference} /> : '—'}
                 </TableCell>
-                <TableCell>{t.closedBy?.username ?? '—'}</TableCell>
+                <TableCell>
+                  <PersonName fullName={t.closedBy?.fullName} handle={t.closedBy?.username} fallback="—" />
+                </TableCell>
                 <TableCell className="max-w-48 break-words">{t.note ?? ''}</TableCell>
               </TableRow>
             )}

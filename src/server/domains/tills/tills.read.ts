@@ -62,12 +62,14 @@ export function expectedOf(
 export async function toTillDtos(db: Db, rows: TillRow[]): Promise<TTill[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const cashierIds = [...new Set(rows.map((r) => r.cashierId).filter((id): id is string => id !== null))];
+  const cashierIds = [
+    ...new Set(rows.flatMap((r) => [r.cashierId, r.closedById]).filter((id): id is string => id !== null)),
+  ];
   const [amounts, taken, refunded, cashiers] = await Promise.all([
     db.select().from(tillAmounts).where(inArray(tillAmounts.tillId, ids)).orderBy(tillAmounts.currency),
     cashTaken(db, ids),
     cashRefunded(db, ids),
-    // The cashier's name as it is now (the till keeps the username it was opened under).
+    // The cashier's and the closer's names as they are now (the till keeps their usernames).
     cashierIds.length
       ? db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, cashierIds))
       : Promise.resolve([]),
@@ -97,7 +99,14 @@ export async function toTillDtos(db: Db, rows: TillRow[]): Promise<TTill[]> {
       payments: takenHere.reduce((s, t) => s + t.n, 0),
       refunds: refundedHere.reduce((s, t) => s + t.n, 0),
       closedAt: r.closedAt?.toISOString() ?? null,
-      closedBy: closed && r.closedByName ? { _id: r.closedById, username: r.closedByName } : null,
+      closedBy:
+        closed && r.closedByName
+          ? {
+              _id: r.closedById,
+              username: r.closedByName,
+              fullName: r.closedById ? (fullNames.get(r.closedById) ?? null) : null,
+            }
+          : null,
       counted: closed ? mine.map((a) => money(a.currency, a.counted ?? 0)) : null,
       difference: closed ? mine.map((a) => money(a.currency, (a.counted ?? 0) - (a.expected ?? 0))) : null,
       note: r.note,
