@@ -52,7 +52,7 @@ function usersWhere(f: {
       : undefined,
     f.role ? eq(users.role, f.role) : undefined,
     f.branchId ? eq(users.branchId, f.branchId) : undefined,
-    f.scope ? (f.scope.branchId ? eq(users.branchId, f.scope.branchId) : sql`false`) : undefined,
+    branchCondition(f.scope),
   );
 }
 
